@@ -1,0 +1,121 @@
+"""Correlations between two raters at the three levels used in metric meta-evaluation.
+
+* ``pooled``: one coefficient over all units (what the FM/ScholarSum script computes with
+  ``np.corrcoef`` over the 294 (document, system) pairs; what PaperRQ reports over 217 RQs);
+* ``per-group``: a coefficient inside each group (``--group-by doc_id``: across the systems that
+  summarised one document, the "summary level" of the FM paper §5 and G-Eval), averaged over the
+  groups where it is defined;
+* ``system``: the coefficient between per-system means (one point per system).
+
+A rater that is constant over the units gives no correlation: :class:`Undefined` with a note, never 0
+(PaperRQ Table 5 reports AutoCalibrate's constant Method score as NaN).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scholartools.agreement import Undefined
+
+MEASURES = ("pearson", "spearman", "kendall")
+LEVELS = ("pooled", "per-group", "system")
+
+
+def correlation(measure: str, x, y, names: tuple[str, str] = ("a", "b")) -> float:
+    """Pearson r, Spearman ρ or Kendall τ-b of two equal-length numeric arrays without missing values."""
+    import numpy as np
+
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    n = len(x)
+    if n < 2:
+        raise Undefined(f"{n} unit(s) rated by both: a correlation needs at least 2")
+    for arr, name in ((x, names[0]), (y, names[1])):
+        if np.all(arr == arr[0]):
+            raise Undefined(f"'{name}' is constant ({arr[0]:g}) over the {n} units: correlation undefined")
+    if measure == "pearson":
+        return _pearson(x, y)
+    if measure == "spearman":
+        from scipy.stats import rankdata
+
+        return _pearson(rankdata(x), rankdata(y))
+    if measure == "kendall":
+        from scipy.stats import kendalltau
+
+        return float(kendalltau(x, y).statistic)  # scipy's default variant is tau-b (ties corrected)
+    raise ValueError(f"unknown correlation {measure!r}; expected one of {MEASURES}")
+
+
+def _pearson(x, y) -> float:
+    import numpy as np
+
+    xc = x - x.mean()
+    yc = y - y.mean()
+    denom = np.sqrt((xc * xc).sum() * (yc * yc).sum())
+    if denom == 0:
+        raise Undefined("zero variance: correlation undefined")
+    return float(np.clip((xc * yc).sum() / denom, -1.0, 1.0))
+
+
+def p_value(measure: str, x, y) -> float | None:
+    """Two-sided p-value of scipy's test for the coefficient (None when undefined)."""
+    import numpy as np
+    from scipy import stats
+
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if len(x) < 3 or np.all(x == x[0]) or np.all(y == y[0]):
+        return None
+    fn = {"pearson": stats.pearsonr, "spearman": stats.spearmanr, "kendall": stats.kendalltau}[measure]
+    p = float(fn(x, y).pvalue)
+    return p if np.isfinite(p) else None
+
+
+def per_group(measure: str, x, y, groups: Sequence, names: tuple[str, str] = ("a", "b")) -> tuple[float, dict]:
+    """Mean over groups of the within-group correlation (groups where it is undefined are skipped).
+
+    Returns ``(mean, info)`` with ``info = {n_groups, n_groups_skipped, n_units, values}`` where
+    ``values`` maps each used group to its coefficient (the bootstrap resamples these).
+    """
+    import numpy as np
+
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    index: dict = {}
+    for i, g in enumerate(groups):
+        index.setdefault(g, []).append(i)
+    values: dict = {}
+    n_units = 0
+    skipped = 0
+    for g, idx in index.items():
+        try:
+            values[g] = correlation(measure, x[idx], y[idx], names)
+            n_units += len(idx)
+        except Undefined:
+            skipped += 1
+    info = {"n_groups": len(values), "n_groups_skipped": skipped, "n_units": n_units, "values": values}
+    if not values:
+        raise Undefined(f"the correlation is undefined in every one of the {len(index)} groups "
+                        "(fewer than 2 units or a constant rater in each)")
+    return float(np.mean(list(values.values()))), info
+
+
+def system_means(x, y, systems: Sequence) -> tuple[list, "np.ndarray", "np.ndarray"]:
+    """Per-system means of x and y (systems in order of first appearance)."""
+    import numpy as np
+
+    order: dict = {}
+    codes = np.array([order.setdefault(s, len(order)) for s in systems], dtype=int)
+    k = len(order)
+    counts = np.bincount(codes, minlength=k).astype(float)
+    mx = np.bincount(codes, weights=np.asarray(x, dtype=float), minlength=k) / counts
+    my = np.bincount(codes, weights=np.asarray(y, dtype=float), minlength=k) / counts
+    return list(order), mx, my
+
+
+def system_level(measure: str, x, y, systems: Sequence, names: tuple[str, str] = ("a", "b")) -> tuple[float, dict]:
+    """Correlation between per-system means; ``info = {n_systems, n_units, means}``."""
+    labels, mx, my = system_means(x, y, systems)
+    info = {"n_systems": len(labels), "n_units": len(systems),
+            "means": {str(s): [float(a), float(b)] for s, a, b in zip(labels, mx, my)}}
+    return correlation(measure, mx, my, names), info

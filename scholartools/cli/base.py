@@ -1,0 +1,340 @@
+"""The one command base shared by the nine ``st-*`` commands (csvkit's idea, in click).
+
+A command module declares its own options and a function that receives a :class:`RecordIO`::
+
+    import click
+    from scholartools.cli.base import st_command, RecordIO
+
+    @st_command("st-score")
+    @click.option("--metric", required=True, help="Metric names, comma-separated.")
+    def main(io: RecordIO, metric):
+        \"\"\"Score records. Example: st-score --metric rougeL < pairs.jsonl\"\"\"
+        io.provenance["method"] = "rouge-score"
+        io.map(lambda rec: score_one(rec, metric))
+
+``st_command`` adds the common options (``-i/--input`` repeatable, ``-o/--output``, ``--strict``,
+``--progress/--no-progress``, ``--quiet``, ``--version``) and owns everything that must behave
+the same in every command:
+
+* input: JSONL from the ``--input`` files in order, or stdin; ``.gz`` read transparently; a file
+  that cannot be opened is a usage error (exit 2) naming it;
+* a line that is not JSON, or not an object, becomes an error record with ``line`` and ``raw``;
+* input error records are passed through untouched, in their place;
+* :class:`~scholartools.records.RecordError` (or any exception) raised while processing a record
+  turns that record into an error record; the run goes on (``--strict``: it stops there);
+* every output record that is not an error gets a provenance entry ``{command, version, …}``
+  made of ``io.provenance`` plus the transient ``_provenance`` dict an output record may carry;
+* exit 0 when no error record was written, 1 when some were, 2 on usage errors;
+* a closed pipe (``| head``) ends the command quietly; a summary line goes to stderr at the end
+  unless ``--quiet``.
+
+``io.map(fn)`` streams (``fn(record)`` returns a record or a list of records, for fan-out);
+``io.map_batch(fn, batch_size)`` hands lists of records to ``fn`` (for embedding batches or
+concurrent LLM calls) and keeps output order; ``io.records()`` + ``io.write()`` are for commands
+that aggregate (st-agree) or create records (st-parse, with ``reads_records=False``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+import click
+
+from scholartools import __version__
+from scholartools.records import RecordError, add_provenance, error_record, is_error, iter_lines, dumps, open_binary
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class InputSourceError(click.ClickException):
+    """An input source that cannot be read at all: exit 2, message names the file."""
+
+    exit_code = 2
+
+
+class _StrictStop(Exception):
+    pass
+
+
+class StCommand(click.Command):
+    """A click command that names itself ``st-…`` in usage lines, however it was started."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("prog_name", self.name)
+        return super().main(*args, **kwargs)
+
+
+class RecordIO:
+    """Reading, writing and bookkeeping for one run of a command."""
+
+    def __init__(self, command: str, inputs: tuple[str, ...] = (), output: str | None = None,
+                 strict: bool = False, progress: bool | None = None, quiet: bool = False,
+                 stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
+                 stderr: IO[str] | None = None):
+        self.command = command
+        self.inputs = tuple(inputs) or ("-",)
+        self.strict = strict
+        self.quiet = quiet
+        self._stdin = stdin if stdin is not None else sys.stdin.buffer
+        self._stderr = stderr if stderr is not None else sys.stderr
+        self._show_progress = self._stderr.isatty() if progress is None else progress
+        self._out = stdout if stdout is not None else sys.stdout.buffer
+        self._close_out = False
+        if output and output != "-":
+            try:
+                self._out = open(output, "wb")
+            except OSError as exc:
+                raise InputSourceError(f"cannot write output '{output}': {exc.strerror}") from exc
+            self._close_out = True
+        #: command-level provenance fields (method, model, template …), merged into every entry
+        self.provenance: dict[str, Any] = {}
+        self.n_in = 0
+        self.n_out = 0
+        self.n_errors = 0
+        self._t0 = time.perf_counter()
+        self._last_flush = self._t0
+
+    # ------------------------------------------------------------------ input
+    def _open(self, path: str) -> tuple[IO[bytes], str]:
+        if path == "-":
+            return self._stdin, "<stdin>"
+        try:
+            return open_binary(path), path
+        except OSError as exc:
+            raise InputSourceError(f"cannot read input '{path}': {exc.strerror or exc}") from exc
+
+    def check_inputs(self) -> None:
+        """Fail with exit 2 before any output when an input file cannot be opened."""
+        for path in self.inputs:
+            if path != "-":
+                f, _ = self._open(path)
+                f.close()
+
+    def _all_records(self) -> Iterator[dict]:
+        for path in self.inputs:
+            f, source = self._open(path)
+            try:
+                for rec in iter_lines(f, source, self.command):
+                    self.n_in += 1
+                    yield rec
+            finally:
+                if f is not self._stdin:
+                    f.close()
+
+    def records(self) -> Iterator[dict]:
+        """Input records to process; error records are written through as they are met."""
+        for rec in self._all_records():
+            if is_error(rec):
+                self.write(rec)
+            else:
+                yield rec
+
+    def count_in(self, n: int = 1) -> None:
+        """For commands that do not read records (st-parse): count a unit of input."""
+        self.n_in += n
+
+    # ------------------------------------------------------------------ output
+    def write(self, record: dict) -> None:
+        """Write one output record (adds provenance to non-error records)."""
+        extra = record.pop("_provenance", None)
+        if is_error(record):
+            self.n_errors += 1
+        else:
+            entry = {"command": self.command, "version": __version__}
+            entry.update(self.provenance)
+            if extra:
+                entry.update(extra)
+            add_provenance(record, entry)
+        self._out.write(dumps(record))
+        self.n_out += 1
+        now = time.perf_counter()
+        if now - self._last_flush > 0.5:
+            self._out.flush()
+            self._last_flush = now
+        if self.strict and is_error(record):
+            raise _StrictStop()
+
+    def error_for(self, record: dict | None, exc: BaseException) -> dict:
+        """The error record for ``record`` after ``exc`` was raised while processing it."""
+        if isinstance(exc, RecordError):
+            out = dict(record) if record else {}
+            out["error"] = exc.as_error(self.command)
+            return out
+        return error_record(self.command, "exception", f"{type(exc).__name__}: {exc}", record)
+
+    def _emit(self, result: Any, source: dict, seconds: float | None = None) -> None:
+        if isinstance(result, BaseException):
+            self.write(self.error_for(source, result))
+            return
+        outs = result if isinstance(result, list) else [result]
+        for out in outs:
+            if out is None:
+                continue
+            if seconds is not None and not is_error(out):
+                prov = out.setdefault("_provenance", {})
+                prov.setdefault("seconds", round(seconds, 6))
+            self.write(out)
+
+    def map(self, fn: Callable[[dict], Any]) -> None:
+        """Stream: ``fn(record)`` → a record, a list of records (fan-out), or raises."""
+        for rec in self.progress(self.records(), desc=self.command):
+            t = time.perf_counter()
+            try:
+                result = fn(rec)
+            except (KeyboardInterrupt, _StrictStop):
+                raise
+            except Exception as exc:  # one bad record never ends the run
+                result = exc
+            self._emit(result, rec, time.perf_counter() - t)
+
+    def map_batch(self, fn: Callable[[list[dict]], list[Any]], batch_size: int | None = None) -> None:
+        """Batches: ``fn(list of records)`` → a list aligned with it (record, list, or exception each).
+
+        ``batch_size=None`` hands over all records at once. Error records met in the input keep
+        their place in the output.
+        """
+        pending: list[tuple[bool, dict]] = []  # (is_input_error, record)
+
+        def flush() -> None:
+            batch = [r for bad, r in pending if not bad]
+            results: list[Any] = []
+            if batch:
+                t = time.perf_counter()
+                try:
+                    results = list(fn(batch))
+                    if len(results) != len(batch):
+                        raise RuntimeError(f"batch function returned {len(results)} results for {len(batch)} records")
+                except (KeyboardInterrupt, _StrictStop):
+                    raise
+                except Exception as exc:
+                    results = [exc] * len(batch)
+                per = (time.perf_counter() - t) / len(batch)
+            it = iter(results)
+            for bad, rec in pending:
+                if bad:
+                    self.write(rec)
+                else:
+                    self._emit(next(it), rec, per)
+            pending.clear()
+
+        n_ok = 0
+        for rec in self.progress(self._all_records(), desc=self.command):
+            bad = is_error(rec)
+            pending.append((bad, rec))
+            if not bad:
+                n_ok += 1
+                if batch_size and n_ok % batch_size == 0:
+                    flush()
+        flush()
+
+    # ------------------------------------------------------------------ messages
+    def log(self, message: str) -> None:
+        """A line on stderr, prefixed with the command name, unless ``--quiet``."""
+        if not self.quiet:
+            print(f"{self.command}: {message}", file=self._stderr, flush=True)
+
+    def usage_error(self, message: str) -> None:
+        """Stop with exit 2 and ``message`` (a usage problem, before or instead of processing)."""
+        raise click.UsageError(message)
+
+    def progress(self, iterable: Iterable, total: int | None = None, desc: str | None = None) -> Iterable:
+        """``iterable`` wrapped in a tqdm bar on stderr when progress is on."""
+        if not self._show_progress:
+            return iterable
+        from tqdm import tqdm
+
+        return tqdm(iterable, total=total, desc=desc or self.command, file=self._stderr, unit="rec",
+                    leave=False, dynamic_ncols=True)
+
+    def finish(self) -> int:
+        """Flush, print the summary, and return the exit code."""
+        self._out.flush()
+        if self._close_out:
+            self._out.close()
+        if not self.quiet:
+            secs = time.perf_counter() - self._t0
+            print(f"{self.command}: {self.n_in} in, {self.n_out} out, {self.n_errors} errors, {secs:.2f} s",
+                  file=self._stderr, flush=True)
+        return 1 if self.n_errors else 0
+
+
+def _quiet_broken_pipe() -> None:
+    # Point stdout at /dev/null so the interpreter's final flush does not complain.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def common_options(reads_records: bool) -> list[click.Option]:
+    opts = []
+    if reads_records:
+        opts.append(click.Option(["-i", "--input", "inputs"], multiple=True, metavar="FILE",
+                                 help="JSONL input file (repeatable, read in order; '-' or none: stdin; .gz ok)."))
+    opts += [
+        click.Option(["-o", "--output"], metavar="FILE", help="Write JSONL here instead of stdout."),
+        click.Option(["--strict"], is_flag=True, help="Stop at the first error record (exit 1)."),
+        click.Option(["--progress/--no-progress"], default=None,
+                     help="Progress bar on stderr (default: only when stderr is a terminal)."),
+        click.Option(["-q", "--quiet"], is_flag=True, help="No summary or notes on stderr."),
+    ]
+    return opts
+
+
+def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], click.Command]:
+    """Turn ``fn(io, **options)`` (with its click options) into the ``name`` command."""
+
+    def decorate(fn: Callable) -> click.Command:
+        params = list(reversed(getattr(fn, "__click_params__", [])))
+        params += common_options(reads_records)
+
+        def callback(**kwargs: Any) -> None:
+            io_kwargs = {k: kwargs.pop(k) for k in ("output", "strict", "progress", "quiet")}
+            inputs = kwargs.pop("inputs", ()) if reads_records else ()
+            io = RecordIO(name, inputs=inputs, **io_kwargs)
+            if reads_records:
+                io.check_inputs()
+            try:
+                fn(io, **kwargs)
+            except _StrictStop:
+                pass
+            except BrokenPipeError:
+                _quiet_broken_pipe()
+                sys.exit(0)
+            except KeyboardInterrupt:
+                try:
+                    io.finish()
+                finally:
+                    sys.exit(130)
+            try:
+                code = io.finish()
+            except BrokenPipeError:
+                _quiet_broken_pipe()
+                sys.exit(0)
+            sys.exit(code)
+
+        cmd = StCommand(name=name, callback=callback, params=params, help=fn.__doc__,
+                            context_settings=CONTEXT_SETTINGS)
+        click.version_option(__version__, "--version", prog_name=name, message="%(prog)s %(version)s")(cmd)
+        cmd.__wrapped__ = fn
+        return cmd
+
+    return decorate
+
+
+def planned_command(name: str, summary: str, tasks: str) -> click.Command:
+    """A command whose work belongs to a later issue: it says so plainly and exits 2."""
+
+    @st_command(name)
+    def _cmd(io: RecordIO) -> None:
+        print(f"{name}: not implemented yet ({summary}); no output was written.", file=sys.stderr)
+        sys.exit(2)
+
+    _cmd.help = (f"{summary}\n\nNOT IMPLEMENTED YET: this command exists so that pipelines and man pages "
+                 f"name it, but it does no work yet and exits with status 2.\n\nPlanned tasks: {tasks}")
+    return _cmd

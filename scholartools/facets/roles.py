@@ -1,0 +1,260 @@
+"""Sentence-role classifier: label each sentence of an abstract background / method / result /
+conclusion / other, using the sentence, its position and its neighbours.
+
+The model is a multinomial logistic regression over
+
+- TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``),
+- the sentence's MiniLM embedding (``scholartools.embeddings``) and its neighbours' embeddings,
+- relative position in the abstract (bins, first, last),
+
+followed by Viterbi decoding with a learned label-transition matrix, so that sequence context counts
+(a sentence after a result sentence is likely a result or a conclusion). Structured abstracts
+("BACKGROUND: … METHODS: …", or "background . … methods ." in tokenised text) are labelled from
+their headings, which override the classifier.
+
+The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
+JSON vocabulary — no pickle. It is built by ``python -m scholartools.facets.train_roles``; see
+``model/roles.json`` (``trained_on``, ``licence``) for its data and figures.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+LABELS = ["background", "method", "result", "conclusion", "other"]
+FACETS = ["background", "method", "result", "conclusion"]
+MODEL_DIR = Path(__file__).with_name("model")
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
+_DIGITS = re.compile(r"\d+")
+N_POS = 7  # position features, see position_features
+
+# --- structured-abstract headings -----------------------------------------------------------
+
+_HEADING_WORDS = {
+    "background": "background", "backgrounds": "background", "introduction": "background",
+    "context": "background", "objective": "background", "objectives": "background",
+    "aim": "background", "aims": "background", "purpose": "background", "purposes": "background",
+    "rationale": "background", "motivation": "background", "problem": "background",
+    "goal": "background", "goals": "background", "importance": "background",
+    "method": "method", "methods": "method", "methodology": "method", "materials": "method",
+    "design": "method", "setting": "method", "settings": "method", "patients": "method",
+    "participants": "method", "subjects": "method", "interventions": "method",
+    "intervention": "method", "measurements": "method", "approach": "method",
+    "procedures": "method", "experimental": "method", "study": "method", "case": "method",
+    "population": "method", "main": "method", "outcome": "method", "outcomes": "method",
+    "presentation": "method", "report": "method", "data": "method", "sources": "method",
+    "selection": "method", "extraction": "method", "and": None, "of": None, "the": None,
+    "results": "result", "result": "result", "findings": "result", "finding": "result",
+    "observations": "result", "conclusion": "conclusion", "conclusions": "conclusion",
+    "interpretation": "conclusion", "discussion": "conclusion", "significance": "conclusion",
+    "implications": "conclusion", "summary": "conclusion", "perspectives": "conclusion",
+    "relevance": "conclusion",
+}
+# the facet of a heading is given by its first decisive word, except where a later word decides
+_HEADING_OVERRIDE = {"results": "result", "conclusions": "conclusion", "conclusion": "conclusion",
+                     "discussion": "conclusion", "findings": "result"}
+_HEADING = re.compile(r"^\s*((?:[A-Za-z]+[ /&,]*){1,4}?)\s*(?:[:.]|\s-\s)\s*(.*)$", re.S)
+
+
+def heading(sentence: str) -> tuple[str | None, str]:
+    """``(facet, rest)`` when ``sentence`` starts with a structured-abstract heading.
+
+    ``facet`` is None when there is no heading; ``rest`` is the text after the heading (empty
+    when the sentence is only a heading, as in tokenised "methods ." lines).
+
+    >>> heading("METHODS: We enrolled 20 patients.")
+    ('method', 'We enrolled 20 patients.')
+    >>> heading("results .")
+    ('result', '')
+    >>> heading("Methods for X are many.")
+    (None, 'Methods for X are many.')
+    """
+    m = _HEADING.match(sentence)
+    if not m:
+        return None, sentence
+    words = re.findall(r"[a-z]+", m.group(1).lower())
+    if not words or len(words) > 4:
+        return None, sentence
+    facet = None
+    for w in words:
+        if w not in _HEADING_WORDS:
+            return None, sentence
+        if facet is None and _HEADING_WORDS[w]:
+            facet = _HEADING_WORDS[w]
+    for w in words:
+        if w in _HEADING_OVERRIDE:
+            facet = _HEADING_OVERRIDE[w]
+    if facet is None:
+        return None, sentence
+    rest = m.group(2).strip()
+    # "Abstract" style one-word headings followed by a lower-case continuation in cased text are
+    # prose, not headings ("Design of X is hard." has no separator, so it never gets here).
+    return facet, rest
+
+
+# --- features ---------------------------------------------------------------------------------
+
+def tokens(sentence: str) -> list[str]:
+    """Unigrams and bigrams of the lowercased sentence, digits folded to 0."""
+    words = _TOKEN.findall(_DIGITS.sub("0", sentence.lower()))
+    return words + [a + " " + b for a, b in zip(words, words[1:])]
+
+
+def position_features(n: int) -> np.ndarray:
+    """``(n, N_POS)``: relative-position bins (5), is-first, is-last."""
+    out = np.zeros((n, N_POS), dtype=np.float32)
+    for i in range(n):
+        rel = i / (n - 1) if n > 1 else 0.0
+        out[i, min(int(rel * 5), 4)] = 1.0
+        out[i, 5] = float(i == 0)
+        out[i, 6] = float(i == n - 1)
+    return out
+
+
+def context_embeddings(emb: np.ndarray) -> np.ndarray:
+    """``(n, 3d)``: each sentence's embedding, the previous one's and the next one's (0 at edges)."""
+    n, d = emb.shape
+    prev = np.vstack([np.zeros((1, d), emb.dtype), emb[:-1]]) if n else emb
+    nxt = np.vstack([emb[1:], np.zeros((1, d), emb.dtype)]) if n else emb
+    return np.hstack([emb, prev, nxt])
+
+
+class RoleModel:
+    """A loaded role classifier (linear weights + transitions); see the module docstring."""
+
+    def __init__(self, vocab: dict[str, int], idf: np.ndarray, coef: np.ndarray,
+                 intercept: np.ndarray, transitions: np.ndarray, start: np.ndarray,
+                 meta: dict):
+        self.vocab = vocab
+        self.idf = idf.astype(np.float32)
+        self.coef = coef.astype(np.float32)  # (n_features, n_labels)
+        self.intercept = intercept.astype(np.float32)
+        self.transitions = transitions.astype(np.float64)  # log P(y_t | y_{t-1})
+        self.start = start.astype(np.float64)  # log P(y_0)
+        self.meta = meta
+        self.labels = meta["labels"]
+        self.uses_embeddings = bool(meta.get("embeddings", True))
+        self.emb_scale = float(meta.get("emb_scale", 1.0))
+        self.pos_scale = float(meta.get("pos_scale", 1.0))
+        self.transition_weight = float(meta.get("transition_weight", 1.0))
+
+    # -- persistence --
+    @classmethod
+    def load(cls, directory: str | Path = MODEL_DIR) -> "RoleModel":
+        directory = Path(directory)
+        meta = json.loads((directory / "roles.json").read_text(encoding="utf-8"))
+        arrays = np.load(directory / "roles.npz", allow_pickle=False)
+        vocab = {t: i for i, t in enumerate(meta.pop("vocabulary"))}
+        return cls(vocab, arrays["idf"], arrays["coef"], arrays["intercept"],
+                   arrays["transitions"], arrays["start"], meta)
+
+    def save(self, directory: str | Path) -> None:
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        vocab = sorted(self.vocab, key=self.vocab.get)
+        np.savez_compressed(directory / "roles.npz", idf=self.idf.astype(np.float16),
+                            coef=self.coef.astype(np.float16), intercept=self.intercept,
+                            transitions=self.transitions.astype(np.float32),
+                            start=self.start.astype(np.float32))
+        meta = dict(self.meta)
+        meta["vocabulary"] = vocab
+        (directory / "roles.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
+
+    # -- features --
+    def tfidf(self, sentences: list[str]) -> np.ndarray:
+        """Dense ``(n, |vocab|)`` sublinear TF-IDF rows, L2-normalised (as sklearn's)."""
+        out = np.zeros((len(sentences), len(self.vocab)), dtype=np.float32)
+        for i, s in enumerate(sentences):
+            counts: dict[int, int] = {}
+            for t in tokens(s):
+                j = self.vocab.get(t)
+                if j is not None:
+                    counts[j] = counts.get(j, 0) + 1
+            if counts:
+                idx = np.fromiter(counts, dtype=np.int64)
+                tf = np.array([1.0 + math.log(c) for c in counts.values()], dtype=np.float32)
+                vals = tf * self.idf[idx]
+                out[i, idx] = vals / max(float(np.linalg.norm(vals)), 1e-12)
+        return out
+
+    def features(self, sentences: list[str], embeddings: np.ndarray | None) -> np.ndarray:
+        parts = [self.tfidf(sentences), self.pos_scale * position_features(len(sentences))]
+        if self.uses_embeddings:
+            if embeddings is None:
+                from scholartools.embeddings import encode
+
+                embeddings = encode(sentences)
+            parts.append(self.emb_scale * context_embeddings(np.asarray(embeddings, np.float32)))
+        return np.hstack(parts)
+
+    def log_probs(self, sentences: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
+        """Per-sentence log-probabilities ``(n, n_labels)`` of the linear model (no context decoding)."""
+        if not sentences:
+            return np.zeros((0, len(self.labels)))
+        z = self.features(sentences, embeddings) @ self.coef + self.intercept
+        z = z.astype(np.float64)
+        z -= z.max(axis=1, keepdims=True)
+        return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+
+    def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None) -> list[str]:
+        """Viterbi over ``log_probs`` with the transition matrix; ``fixed[i]`` forces a label."""
+        n, k = log_probs.shape
+        if n == 0:
+            return []
+        emit = log_probs.copy()
+        if fixed:
+            for i, lab in enumerate(fixed):
+                if lab is not None:
+                    row = np.full(k, -1e9)
+                    row[self.labels.index(lab)] = 0.0
+                    emit[i] = row
+        w = self.transition_weight
+        score = emit[0] + w * self.start
+        back = np.zeros((n, k), dtype=np.int64)
+        for t in range(1, n):
+            cand = score[:, None] + w * self.transitions  # (prev, cur)
+            back[t] = cand.argmax(axis=0)
+            score = cand.max(axis=0) + emit[t]
+        path = [int(score.argmax())]
+        for t in range(n - 1, 0, -1):
+            path.append(int(back[t, path[-1]]))
+        return [self.labels[j] for j in reversed(path)]
+
+    def predict(self, sentences: list[str], embeddings: np.ndarray | None = None,
+                use_headings: bool = True) -> list[str]:
+        """Role of each sentence, with headings and sequence context."""
+        fixed: list[str | None] = [None] * len(sentences)
+        if use_headings:
+            current = None
+            any_heading = False
+            for i, s in enumerate(sentences):
+                facet, rest = heading(s)
+                if facet is not None:
+                    any_heading = True
+                    current = facet
+                    fixed[i] = "other" if not rest else facet
+                elif current is not None:
+                    fixed[i] = current
+            if not any_heading:
+                fixed = [None] * len(sentences)
+        lp = self.log_probs(sentences, embeddings)
+        return self.decode(lp, fixed)
+
+
+@lru_cache(maxsize=4)
+def load_model(directory: str | None = None) -> RoleModel:
+    """The shipped role model (cached per process)."""
+    return RoleModel.load(directory or MODEL_DIR)
+
+
+def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,
+                  model: RoleModel | None = None) -> list[str]:
+    """Label each sentence background / method / result / conclusion / other."""
+    return (model or load_model()).predict(sentences, embeddings)

@@ -1,0 +1,1 @@
+"""The LLM layer; see scholartools.llm.options for the command-author guide."""

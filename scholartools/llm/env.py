@@ -1,0 +1,68 @@
+"""Offline-safe environment for litellm, set before its first import (anchors-tools.md §4).
+
+litellm, when imported naively, fetches its price map from GitHub (a synchronous GET plus a
+retrying daemon thread), loads a ``.env`` file from the working directory into ``os.environ``,
+may download a Hugging Face tokenizer when counting tokens, and prints a feedback banner on
+*stdout* when it maps an exception.  :func:`import_litellm` is the only place the package imports
+litellm: it sets the environment first, then silences the module.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+#: variables set (unless the user set them) before litellm is imported
+OFFLINE_ENV = {
+    "LITELLM_LOCAL_MODEL_COST_MAP": "True",   # bundled price map, no GET at import
+    "PYTHON_DOTENV_DISABLED": "1",            # no .env loading into os.environ
+    "LITELLM_MODE": "PRODUCTION",             # ditto, older switch
+    "HF_HUB_OFFLINE": "1",                    # token_counter must not fetch tokenizers
+    "TRANSFORMERS_OFFLINE": "1",
+    "HF_HUB_DISABLE_TELEMETRY": "1",
+}
+
+_lock = threading.Lock()
+_litellm = None
+
+
+def set_offline_env() -> None:
+    """Put the offline-safe defaults into ``os.environ`` (values the user set are kept)."""
+    for key, value in OFFLINE_ENV.items():
+        os.environ.setdefault(key, value)
+    # tiktoken files ship inside litellm; point tiktoken at them so it never downloads
+    path = litellm_tokenizer_dir()
+    if path:
+        os.environ.setdefault("TIKTOKEN_CACHE_DIR", path)
+
+
+def litellm_tokenizer_dir() -> str | None:
+    """Directory of the tiktoken files bundled with litellm, found without importing it."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("litellm")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = os.path.join(list(spec.submodule_search_locations)[0], "litellm_core_utils", "tokenizers")
+    return path if os.path.isdir(path) else None
+
+
+def import_litellm():
+    """Import litellm once, offline-safe and quiet, and return the module."""
+    global _litellm
+    if _litellm is not None:
+        return _litellm
+    with _lock:
+        if _litellm is None:
+            set_offline_env()
+            import litellm
+
+            litellm.suppress_debug_info = True   # the stdout banner on mapped exceptions
+            litellm.set_verbose = False
+            litellm.telemetry = False
+            litellm.num_retries = None           # our retry loop is the only one
+            litellm.drop_params = True           # e.g. `seed` on providers without it
+            for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm", "httpx"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+            _litellm = litellm
+    return _litellm

@@ -1,0 +1,179 @@
+"""Strict parsers for model replies, shared by every LLM task.
+
+Each parser takes the raw reply text and returns a value, or raises :class:`ReplyParseError`
+whose message says what was expected (the message is sent back to the model in the one repair
+re-ask, see :mod:`scholartools.llm.client`).  A reply that still cannot be parsed becomes an
+*unscored* verdict — ``{"value": None, "raw": reply, "unscored_reason": …}`` (:func:`unscored`) —
+which metrics must skip, never count as a wrong answer (inspect_ai's rule).
+
+    parse_json(text, expect="object")   parse_number(text, 1, 5)   parse_label(text, ["yes", "no"])
+    parse_list(text)                    parse_tags(text, ["rq", "reason"])
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable, Iterable
+
+
+class ReplyParseError(ValueError):
+    """The reply does not have the expected form; ``str(exc)`` says what was expected."""
+
+
+def unscored(raw: str | None, reason: str = "parse_failure", detail: str | None = None) -> dict:
+    """The verdict for a reply that could not be parsed: ``value`` is None, the raw text kept."""
+    out = {"value": None, "raw": raw, "unscored_reason": reason}
+    if detail:
+        out["detail"] = detail
+    return out
+
+
+_FENCE_RE = re.compile(r"```[A-Za-z0-9_+-]*[ \t]*\n?(.*?)```", re.S)
+
+
+def strip_fences(text: str) -> str:
+    """The content of the first fenced code block, or the text itself when there is none."""
+    m = _FENCE_RE.search(text)
+    return m.group(1).strip() if m else text.strip()
+
+
+def parse_json(text: str, expect: str | None = None) -> Any:
+    """A JSON object (``expect="object"``), array (``"array"``) or either (None) from a reply.
+
+    Tolerates code fences and prose before/after: the first decodable JSON value that starts at
+    a ``{`` or ``[`` is taken.
+    """
+    if text is None:
+        raise ReplyParseError("empty reply")
+    want = {"object": dict, "array": list, None: (dict, list)}[expect]
+    label = {"object": "a JSON object", "array": "a JSON array", None: "JSON"}[expect]
+    candidates = []
+    for m in _FENCE_RE.finditer(text):
+        candidates.append(m.group(1))
+    candidates.append(text)
+    dec = json.JSONDecoder()
+    for cand in candidates:
+        s = cand.strip()
+        for i, ch in enumerate(s):
+            if ch not in "{[":
+                continue
+            if expect == "object" and ch != "{" or expect == "array" and ch != "[":
+                continue
+            try:
+                value, _ = dec.raw_decode(s, i)
+            except ValueError:
+                continue
+            if isinstance(value, want):
+                return value
+    raise ReplyParseError(f"expected {label}, found none that parses")
+
+
+_NUM_RE = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?![\w.]*\d)")
+
+
+def parse_number(text: str, low: float | None = None, high: float | None = None,
+                 integer: bool = False, last: bool = False) -> float | int:
+    """A number on the scale ``[low, high]`` from a reply ("Score: 4", "4/5", "**3**").
+
+    The first number in range is taken (``last=True``: the last one, for explain-then-rate
+    replies).  "4/5"-style fractions yield the numerator.  Out-of-range or non-integer values
+    (with ``integer=True``) are rejected.
+    """
+    if not text:
+        raise ReplyParseError("empty reply")
+    scale = f" between {low:g} and {high:g}" if low is not None and high is not None else ""
+    found = []
+    for m in _NUM_RE.finditer(text):
+        v = float(m.group(0))
+        if integer and not v.is_integer():
+            continue
+        if low is not None and v < low or high is not None and v > high:
+            continue
+        found.append(v)
+    if not found:
+        raise ReplyParseError(f"expected a{'n integer' if integer else ' number'}{scale}")
+    v = found[-1] if last else found[0]
+    return int(v) if integer or v.is_integer() else v
+
+
+def parse_label(text: str, labels: Iterable[str], last: bool = False) -> str:
+    """One label from ``labels`` (case-insensitive, whole words), returned in its given spelling.
+
+    When several labels occur, the first (``last=True``: last) occurrence wins; a label that is
+    a prefix of another ("similar" / "dissimilar") only matches as a whole word.
+    """
+    labels = list(labels)
+    if not text:
+        raise ReplyParseError(f"empty reply; expected one of: {', '.join(labels)}")
+    hits = []
+    for lab in labels:
+        for m in re.finditer(r"(?<![\w-])" + re.escape(lab) + r"(?![\w-])", text, re.I):
+            hits.append((m.start(), -len(lab), lab))
+    if not hits:
+        raise ReplyParseError(f"expected one of: {', '.join(labels)}")
+    hits.sort()
+    return hits[-1][2] if last else hits[0][2]
+
+
+_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•]|\(\d+\)|\[\d+\])\s+(.*\S)\s*$")
+
+
+def parse_list(text: str, allow_plain_lines: bool = False) -> list[str]:
+    """Items of a numbered (``1.``, ``1)``, ``(1)``) or bulleted (``-``, ``*``, ``•``) list.
+
+    A line that is not an item continues the previous item (wrapped text).  With
+    ``allow_plain_lines`` a reply without list markers is split into non-empty lines.
+    """
+    if not text:
+        raise ReplyParseError("empty reply; expected a numbered or bulleted list")
+    items: list[str] = []
+    started = False
+    for line in strip_fences(text).splitlines():
+        m = _ITEM_RE.match(line)
+        if m:
+            items.append(m.group(1).strip())
+            started = True
+        elif started and line.strip() and line.startswith((" ", "\t")):
+            items[-1] += " " + line.strip()
+        elif started and not line.strip():
+            continue
+    if not items and allow_plain_lines:
+        items = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if not items:
+        raise ReplyParseError("expected a numbered or bulleted list")
+    return items
+
+
+def parse_tags(text: str, tags: Iterable[str], required: Iterable[str] | None = None,
+               multiple: bool = False) -> dict[str, Any]:
+    """Fields written as ``<TAG>…</TAG>`` (case-insensitive tag names).
+
+    Returns ``{tag: text}`` (``multiple=True``: ``{tag: [texts]}``); a tag that is absent maps to
+    None (or ``[]``).  Tags in ``required`` (default: all) must be present.
+    """
+    tags = list(tags)
+    required = tags if required is None else list(required)
+    out: dict[str, Any] = {}
+    for tag in tags:
+        found = [m.group(1).strip() for m in
+                 re.finditer(r"<\s*" + re.escape(tag) + r"\s*>(.*?)<\s*/\s*" + re.escape(tag) + r"\s*>",
+                             text or "", re.S | re.I)]
+        out[tag] = found if multiple else (found[0] if found else None)
+    missing = [t for t in required if not out.get(t)]
+    if missing:
+        raise ReplyParseError("expected " + ", ".join(f"<{t}>…</{t}>" for t in missing))
+    return out
+
+
+def repair_message(error: str) -> str:
+    """The user turn of the single repair re-ask."""
+    return (f"Your previous reply could not be read: {error}. "
+            "Answer again with only the requested format, without any other text.")
+
+
+def try_parse(parser: Callable[[str], Any], text: str | None) -> tuple[bool, Any]:
+    """``(True, value)`` or ``(False, error message)``."""
+    try:
+        return True, parser(text)
+    except ReplyParseError as exc:
+        return False, str(exc)

@@ -1,0 +1,166 @@
+"""Embedding metrics: sentence cosine, BERTScore, KeyBERT-style keywords.
+
+Sentence embeddings come from :mod:`scholartools.embeddings` (the bundled all-MiniLM-L6-v2
+unless ``ST_EMBED_MODEL`` names another local model). Every function here takes *lists* of
+texts so that one run encodes each distinct text once, in batches.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+
+def encode(texts: list[str]) -> "np.ndarray":
+    """L2-normalised sentence embeddings of ``texts`` (distinct texts encoded once)."""
+    from scholartools import embeddings
+
+    return embeddings.encode(list(texts))
+
+
+def cosine_pairs(references: list[str], candidates: list[str]) -> list[float]:
+    """Cosine similarity of each (reference, candidate) sentence-embedding pair.
+
+    The embedding cosine of BAGELS §5 / AAAR §2.4 (S-Match uses it on aligned pairs). All texts
+    of the batch go through one :func:`encode` call. A pair with an empty (whitespace-only)
+    side scores 0.0 — the model would otherwise embed the empty string.
+    """
+    import numpy as np
+
+    n = len(references)
+    if n == 0:
+        return []
+    vecs = encode(list(references) + list(candidates))
+    sims = np.einsum("ij,ij->i", vecs[:n], vecs[n:])
+    out = []
+    for r, c, s in zip(references, candidates, sims):
+        out.append(0.0 if not r.strip() or not c.strip() else float(s))
+    return out
+
+
+# --------------------------------------------------------------------------- BERTScore
+
+#: the layer used for the bundled all-MiniLM-L6-v2 (6 layers; bert-score has no tuned value)
+MINILM_LAYER = 6
+
+
+def bertscore_model(model: str | None = None, num_layers: int | None = None) -> tuple[str, int]:
+    """The (model path or name, layer) BERTScore will use.
+
+    Default: the bundled sentence-embedding model's directory (``scholartools.embeddings``) and
+    its last layer. The papers used ``roberta-large`` layer 17 (bert-score's default for
+    English), which cannot be downloaded here; pass ``model`` (a local directory or a name that
+    is already in the Hugging Face cache) to use another encoder. For a model bert-score knows,
+    its tuned layer is the default; otherwise the model's last layer.
+    """
+    from scholartools import embeddings
+
+    if not model:
+        model = embeddings.model_path()
+    if num_layers is None:
+        from bert_score.utils import model2layers
+
+        if model in model2layers:
+            num_layers = model2layers[model]
+        else:
+            num_layers = _hidden_layers(model)
+    return model, int(num_layers)
+
+
+def _hidden_layers(model: str) -> int:
+    import json
+
+    cfg = os.path.join(model, "config.json")
+    if os.path.isfile(cfg):
+        with open(cfg, encoding="utf-8") as f:
+            data = json.load(f)
+        for key in ("num_hidden_layers", "n_layers", "num_layers"):
+            if key in data:
+                return int(data[key])
+    return MINILM_LAYER
+
+
+@lru_cache(maxsize=2)
+def _bert_scorer(model: str, num_layers: int, batch_size: int):
+    from scholartools.embeddings import offline_environment
+
+    offline_environment()
+    import logging
+
+    from bert_score import BERTScorer
+
+    logging.getLogger("transformers").setLevel(logging.ERROR)
+    return BERTScorer(model_type=model, num_layers=num_layers, batch_size=batch_size, idf=False,
+                      rescale_with_baseline=False, device="cpu")
+
+
+def bertscore(references: list[str], candidates: list[str], model: str | None = None,
+              num_layers: int | None = None, batch_size: int = 64) -> list[dict[str, float]]:
+    """BERTScore P/R/F1 (Zhang et al. 2020) with the ``bert-score`` library, no idf, no rescaling.
+
+    BAGELS §5 and CLAIMCHECK Table 6 report BERTScore-F1 (roberta-large in BAGELS's code, no
+    baseline rescaling). Here ``P`` is the candidate's greedy match into the reference and ``R``
+    the reference's into the candidate, as in the BERTScore paper (BAGELS's code passed them the
+    other way round; F1 is the same). bert-score sets all three to 0 for an empty candidate or
+    reference. Returns one ``{"p", "r", "f"}`` per pair.
+    """
+    if not references:
+        return []
+    model, layer = bertscore_model(model, num_layers)
+    scorer = _bert_scorer(model, layer, batch_size)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p, r, f = scorer.score(list(candidates), list(references), verbose=False, batch_size=batch_size)
+    return [{"p": float(a), "r": float(b), "f": float(c)} for a, b, c in zip(p.tolist(), r.tolist(), f.tolist())]
+
+
+# --------------------------------------------------------------------------- keywords
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return frozenset(ENGLISH_STOP_WORDS)
+
+
+def keyword_candidates(text: str) -> list[str]:
+    """Candidate keywords as KeyBERT's default ``CountVectorizer(ngram_range=(1, 1),
+    stop_words="english")`` finds them: distinct lowercase words of 2+ characters, no stop words,
+    sorted."""
+    from scholartools.metrics.overlap import bow_tokens
+
+    stop = _stop_words()
+    return sorted({t for t in bow_tokens(text) if t not in stop})
+
+
+def keywords(texts: list[str], top_n: int = 5) -> list[list[str]]:
+    """Top-``top_n`` keywords per text, KeyBERT's default algorithm (no MMR, no MaxSum).
+
+    BAGELS's keyword metric (spec seed-bagels §6.6) used ``KeyBERT()`` — all-MiniLM-L6-v2,
+    unigrams, English stop words, top 5: the candidate words closest (cosine) to the whole text's
+    embedding. Same recipe here with the shared embedder. A text without candidates has none.
+    """
+    import numpy as np
+
+    cands = [keyword_candidates(t) for t in texts]
+    words = sorted({w for c in cands for w in c})
+    if not words:
+        return [[] for _ in texts]
+    doc_vecs = encode(list(texts))
+    word_vecs = encode(words)
+    index = {w: i for i, w in enumerate(words)}
+    out = []
+    for vec, cand in zip(doc_vecs, cands):
+        if not cand:
+            out.append([])
+            continue
+        sims = word_vecs[[index[w] for w in cand]] @ vec
+        order = np.argsort(-sims, kind="stable")[:top_n]
+        out.append([cand[i] for i in order])
+    return out

@@ -1,0 +1,1 @@
+"""Text utilities shared by several commands: sections, sentences, verbatim checks."""

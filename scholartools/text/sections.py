@@ -1,0 +1,120 @@
+"""Canonical section types: heading text → one of :data:`SECTION_TYPES`.
+
+Every parser (PDF, LaTeX, TEI, S2ORC, flat JSON, Markdown) types its sections with
+:func:`section_type`, so downstream commands (``st-extract-limits`` looks for ``limitations``,
+``st-claims`` skips ``references``) read one vocabulary whatever the source.
+
+    >>> section_type("5 Limitations")
+    'limitations'
+    >>> section_type("A.2 Hyper-parameters", in_appendix=True)
+    'appendix'
+"""
+
+from __future__ import annotations
+
+import re
+
+SECTION_TYPES = (
+    "abstract", "introduction", "related_work", "method", "data", "experiments", "results",
+    "discussion", "conclusion", "limitations", "ethics", "acknowledgments", "references",
+    "appendix", "other",
+)
+
+# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" …
+NUMBER_RE = re.compile(
+    r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
+    r"(?P<num>\d+(?:\.\d+)*\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)])"
+    r"\s+(?=\S)"
+)
+
+# Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
+_RULES: list[tuple[str, re.Pattern]] = [
+    ("abstract", re.compile(r"^(abstract|summary)\b")),
+    ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
+    ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
+                          r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
+    ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
+    ("references", re.compile(r"^(references?|bibliography|literature cited|works cited|cited literature)\b")),
+    ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
+    ("introduction", re.compile(r"^(introduction|motivation|overview|background and motivation)\b")),
+    ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"
+                                r"|literature review|^background\b|state of the art")),
+    ("conclusion", re.compile(r"conclu|concluding|summary and|future work|final remarks")),
+    ("discussion", re.compile(r"^discussion|\bdiscussion\b|\banalysis\b|error analysis|case stud")),
+    ("results", re.compile(r"\bresults?\b|\bfindings\b|\bevaluation\b|\bperformance\b")),
+    ("experiments", re.compile(r"experiment|\bsetup\b|set-up|\bimplementation details\b"
+                               r"|\bbaselines?\b|\bhyper[- ]?parameters?\b|\btraining details\b")),
+    ("data", re.compile(r"\bdata\b|\bdatasets?\b|\bcorpus\b|\bcorpora\b|\bannotation\b|\bbenchmark\b")),
+    ("method", re.compile(r"method|approach|\bmodel\b|\bmodels\b|architecture|framework|algorithm"
+                          r"|\bsystem\b|proposed|formulation|\bmaterials and methods\b|\btheory\b")),
+]
+
+
+def strip_number(heading: str) -> tuple[str | None, str]:
+    """Split ``"3.2 Results"`` into ``("3.2", "Results")``; ``(None, heading)`` when unnumbered."""
+    text = " ".join(heading.split())
+    m = NUMBER_RE.match(text)
+    if not m:
+        return None, text
+    rest = text[m.end():]
+    if not rest or not re.match(r"[^\W\d_]", rest):
+        return None, text
+    return m.group("num").rstrip(".:)"), rest
+
+
+def number_level(number: str | None) -> int:
+    """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` → 2; unnumbered → 1."""
+    if not number:
+        return 1
+    return number.count(".") + 1
+
+
+def section_type(heading: str, in_appendix: bool = False, number: str | None = None) -> str:
+    """Canonical type of a section from its heading text (numbering allowed in the text).
+
+    ``in_appendix`` marks sections after an appendix heading (or lettered like ``A.1``): they are
+    ``appendix`` unless their heading names a more specific back-matter type (limitations, ethics,
+    acknowledgments, references).
+    """
+    num, text = strip_number(heading or "")
+    number = number or num
+    low = text.lower().strip(" .:")
+    low = re.sub(r"\s+", " ", low)
+    if number and re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number):
+        in_appendix = True
+    if re.match(r"^appendix\b", low):
+        return "appendix"
+    for kind, rx in _RULES:
+        if rx.search(low):
+            if in_appendix and kind not in ("limitations", "ethics", "acknowledgments", "references"):
+                return "appendix"
+            return kind
+    return "appendix" if in_appendix else "other"
+
+
+def type_sections(sections: list[dict]) -> list[dict]:
+    """Fill ``type`` (and ``number``/``level`` when missing) on a list of section dicts in order.
+
+    Sections after an appendix (or a references section followed by lettered sections) inherit
+    ``appendix``; sub-sections of a typed top-level section inherit its type when their own
+    heading says nothing more specific.
+    """
+    in_appendix = False
+    parent_type = None
+    for sec in sections:
+        heading = sec.get("heading") or ""
+        number = sec.get("number")
+        if number is None:
+            number, _ = strip_number(heading)
+        level = sec.get("level") or number_level(number)
+        kind = section_type(heading, in_appendix=in_appendix, number=number)
+        if kind == "appendix":
+            in_appendix = True
+        if kind == "other" and level > 1 and parent_type:
+            kind = parent_type
+        if level == 1 or parent_type is None:
+            parent_type = kind if kind not in ("other",) else None
+        sec["type"] = kind
+        sec.setdefault("number", number)
+        sec.setdefault("level", level)
+    return sections

@@ -1,0 +1,45 @@
+"""Run st-* commands as real subprocesses of this interpreter, with records in and out."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+from scholartools.cli import COMMANDS  # noqa: E402
+
+
+@dataclass
+class Result:
+    code: int
+    records: list[dict]
+    stderr: str
+    stdout: bytes
+
+
+def run_cli(command: str, args: list[str] | tuple[str, ...] = (), records: list[dict] | None = None,
+            input: bytes | str | None = None, env: dict | None = None, timeout: float = 300,
+            cwd: str | Path | None = None) -> Result:
+    """Run ``command`` (``st-score`` …) with ``args``; stdin is ``records`` as JSONL or raw ``input``."""
+    if records is not None:
+        input = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    elif isinstance(input, str):
+        input = input.encode("utf-8")
+    full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
+    if env:
+        full_env.update(env)
+    proc = subprocess.run([sys.executable, "-m", f"scholartools.cli.{COMMANDS[command]}", *args],
+                          input=input or b"", capture_output=True, env=full_env, timeout=timeout,
+                          cwd=cwd)
+    try:
+        out = [orjson.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    except orjson.JSONDecodeError:  # --help, --format table …: not JSONL; read .stdout instead
+        out = []
+    return Result(proc.returncode, out, proc.stderr.decode("utf-8", "replace"), proc.stdout)
