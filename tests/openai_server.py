@@ -145,6 +145,7 @@ class ScriptedOpenAIServer:
 def _make_handler(server: ScriptedOpenAIServer):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True   # otherwise keep-alive replies stall ~40 ms (delayed ACK)
 
         def log_message(self, *args):  # keep test output clean
             pass
@@ -155,9 +156,8 @@ def _make_handler(server: ScriptedOpenAIServer):
             self.send_header("Content-Length", str(len(payload)))
             for k, v in (headers or {}).items():
                 self.send_header(k, v)
-            self.end_headers()
-            self.wfile.write(payload)
-            self.wfile.flush()
+            self._headers_buffer.append(b"\r\n" + payload)   # headers and body in one write
+            self.flush_headers()
 
         def do_GET(self):  # /v1/models, for clients that probe
             self._send(200, json.dumps({"object": "list", "data": [{"id": "test-model", "object": "model"}]}).encode())

@@ -1,0 +1,176 @@
+"""The LLM options every LLM-capable command shares, and how a command author uses the layer.
+
+Usage in a command module (``@llm_options`` goes under ``@st_command``; the command receives one
+``llm`` argument, an :class:`LLMSettings`; ``llm.model`` is None when neither ``--model`` nor
+``ST_MODEL`` is set, so an offline method can take over)::
+
+    from scholartools.llm import replies
+    from scholartools.llm.options import llm_options
+
+    @st_command("st-facets")
+    @llm_options(templates=["facets-extract"])
+    def main(io, llm):
+        tpl = llm.template("facets-extract")                # shipped file or --template override
+        client = llm.client(io)                             # summary printed to stderr at the end
+        parse = lambda t: replies.parse_json(t, expect="object")
+        def batch(recs):
+            reqs = [client.request(tpl.render(abstract=r["abstract"]), template=tpl, parse=parse)
+                    for r in recs]
+            results = client.run(reqs)                      # concurrent, cached, ordered like reqs
+            out = []
+            for rec, res in zip(recs, results):
+                res.raise_for_error()                       # → error record (retries exhausted, budget)
+                out.append({**rec, "facets": res.verdict(), # {"value", "raw"} or unscored null + raw
+                            "_provenance": provenance([res])})  # calls, cache_hits, tokens, cost, model, template
+            return out
+        io.map_batch(batch, batch_size=256)
+
+(``provenance`` is :func:`scholartools.llm.client.provenance`; several samples or calls per
+record: pass all their results.  ``res.value`` is the parsed reply, ``res.text`` the raw one,
+``res.unscored`` the unscored verdict or None.  ``client.request(..., max_tokens=…, sample=i)``
+sets sampling parameters / the sample index; ``req.samples(n)`` gives n samples.)
+
+Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-concurrency``
+(default 8), ``--retries`` (default 5), ``--timeout`` (seconds per attempt, default 120),
+``--cache PATH`` (``ST_CACHE``), ``--no-cache``, ``--dry-run``, ``--max-cost USD``,
+``--temperature``, ``--price IN,OUT`` (USD per million tokens, for models litellm cannot price)
+and ``--template FILE`` or ``NAME=FILE`` (repeatable).  API keys come from the provider's usual
+environment variable (or ``ST_API_KEY``) and are never stored.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+import click
+
+from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
+
+OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
+                "dry_run", "max_cost", "temperature", "price", "template")
+
+
+class LLMSettings:
+    """The option values of one command run; makes the client and loads templates lazily."""
+
+    def __init__(self, model=None, api_base=None, max_concurrency=8, retries=5, timeout=120.0,
+                 cache=None, no_cache=False, dry_run=False, max_cost=None, temperature=None,
+                 price=None, template=(), template_names: list[str] | None = None):
+        from scholartools.llm.client import LLMConfig
+
+        self.template_names = list(template_names or [])
+        try:
+            self.template_overrides = parse_template_options(template, self.template_names or None)
+        except TemplateError as exc:
+            raise click.UsageError(str(exc)) from exc
+        if max_concurrency is not None and max_concurrency < 1:
+            raise click.UsageError("--max-concurrency must be at least 1")
+        if max_cost is not None and max_cost < 0:
+            raise click.UsageError("--max-cost must not be negative")
+        self.config = LLMConfig(
+            model=model or None, api_base=api_base or None, max_concurrency=max_concurrency or 8,
+            retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
+            no_cache=no_cache, dry_run=dry_run, max_cost=max_cost, temperature=temperature,
+            price=_parse_price(price))
+        self._client = None
+
+    @property
+    def model(self) -> str | None:
+        return self.config.model
+
+    @property
+    def dry_run(self) -> bool:
+        return self.config.dry_run
+
+    def template(self, name: str) -> Template:
+        """The template ``name`` (the ``--template`` override if one was given)."""
+        try:
+            return load(name, self.template_overrides)
+        except TemplateError as exc:
+            raise click.UsageError(str(exc)) from exc
+
+    def client(self, io=None, log: Callable[[str], None] | None = None):
+        """The run's :class:`~scholartools.llm.client.LLMClient` (created once; logs via ``io.log``)."""
+        if self._client is None:
+            from scholartools.llm.client import LLMClient
+
+            if not self.config.model:
+                raise click.UsageError("no model configured: give --model or set ST_MODEL")
+            if log is None and io is not None:
+                log = io.log
+            self._client = LLMClient(self.config, log=log)
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def _parse_price(value: str | None) -> tuple[float, float] | None:
+    if not value:
+        return None
+    try:
+        a, b = (float(x) for x in value.split(","))
+    except ValueError as exc:
+        raise click.UsageError(f"--price wants IN,OUT in USD per million tokens, not '{value}'") from exc
+    return a, b
+
+
+def settings_from(options: dict[str, Any], templates: list[str] | None = None) -> LLMSettings:
+    """An :class:`LLMSettings` from a dict of option values (for library callers and tests)."""
+    return LLMSettings(**{k: v for k, v in options.items() if k in OPTION_NAMES}, template_names=templates)
+
+
+def click_options(templates: list[str] | None = None) -> list[Callable]:
+    one = templates is not None and len(templates) == 1
+    tpl_help = ("Prompt template file replacing the built-in one" if one else
+                "Replace a prompt template: NAME=FILE (repeatable)") + \
+               (f"; templates: {', '.join(templates)}." if templates else ".")
+    return [
+        click.option("--model", envvar="ST_MODEL", metavar="MODEL", show_envvar=True,
+                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3."),
+        click.option("--api-base", envvar="ST_API_BASE", metavar="URL",
+                     help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
+        click.option("--max-concurrency", type=int, default=8, show_default=True, metavar="N",
+                     help="Requests in flight at once per provider (cache hits need no slot)."),
+        click.option("--retries", type=int, default=5, show_default=True, metavar="N",
+                     help="Retries after a rate limit, 5xx, timeout or dropped connection."),
+        click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
+                     help="Time limit of one attempt."),
+        click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
+                     help="SQLite response cache (default: ~/.cache/scholartools/llm.sqlite)."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
+        click.option("--dry-run", is_flag=True,
+                     help="Count calls, cache hits and estimated cost on stderr; call nothing."),
+        click.option("--max-cost", type=float, metavar="USD",
+                     help="Send no request that could take the run's spend past USD."),
+        click.option("--temperature", type=float, metavar="T", help="Sampling temperature."),
+        click.option("--price", metavar="IN,OUT",
+                     help="USD per million input,output tokens for a model litellm cannot price."),
+        click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
+    ]
+
+
+def llm_options(fn: Callable | None = None, *, templates: list[str] | None = None):
+    """Add the LLM options to a command function; it receives ``llm: LLMSettings`` instead.
+
+    Works as ``@llm_options`` or ``@llm_options(templates=[...])``.  The summary of the run's
+    calls is written to stderr (through ``io.log``) when the command function returns.
+    """
+    def decorate(f: Callable) -> Callable:
+        @functools.wraps(f)
+        def wrapper(*args, **kwargs):
+            values = {k: kwargs.pop(k) for k in OPTION_NAMES if k in kwargs}
+            settings = LLMSettings(**values, template_names=templates)
+            try:
+                return f(*args, llm=settings, **kwargs)
+            finally:
+                settings.close()
+
+        wrapper.__click_params__ = list(getattr(f, "__click_params__", []))
+        for opt in reversed(click_options(templates)):
+            opt(wrapper)
+        return wrapper
+
+    return decorate(fn) if fn is not None else decorate
