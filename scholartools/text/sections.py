@@ -36,7 +36,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
     ("references", re.compile(r"^(references?|bibliography|literature cited|works cited|cited literature)\b")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
-    ("introduction", re.compile(r"^(introduction|motivation|overview|background and motivation)\b")),
+    ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"
                                 r"|literature review|^background\b|state of the art")),
     ("conclusion", re.compile(r"conclu|concluding|summary and|future work|final remarks")),
@@ -110,7 +110,8 @@ def type_sections(sections: list[dict]) -> list[dict]:
         kind = section_type(heading, in_appendix=in_appendix, number=number)
         if kind == "appendix":
             in_appendix = True
-        if kind == "other" and level > 1 and parent_type:
+        if level > 1 and parent_type and kind not in ("limitations", "ethics", "acknowledgments",
+                                                      "references", "appendix", "results", "data"):
             kind = parent_type
         if level == 1 or parent_type is None:
             parent_type = kind if kind not in ("other",) else None

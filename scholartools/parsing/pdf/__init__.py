@@ -1,0 +1,153 @@
+"""PDF → paper record with pymupdf's text dictionaries (no layout model, no OCR).
+
+One pass over the pages (``get_text("dict")`` once per page, the document closed at the end),
+then document-level statistics and structure: see :mod:`.extract`, :mod:`.layout`,
+:mod:`.structure`, :mod:`.hidden`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from scholartools.records import RecordError
+
+PARSER = "scholartools-pdf"
+
+
+def _open(path: str):
+    import pymupdf
+
+    if not os.path.exists(path):
+        raise RecordError("unreadable_file", f"{path}: no such file", source=path)
+    if os.path.getsize(path) == 0:
+        raise RecordError("empty_file", f"{path}: the file is empty", source=path)
+    try:
+        doc = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # pymupdf raises its own FileDataError / RuntimeError kinds
+        raise RecordError("not_pdf", f"{path}: not a readable PDF ({exc})", source=path) from None
+    if doc.needs_pass:
+        doc.close()
+        raise RecordError("encrypted", f"{path}: the PDF is encrypted and needs a password", source=path)
+    if doc.page_count == 0:
+        doc.close()
+        raise RecordError("empty_file", f"{path}: the PDF has no pages", source=path)
+    return doc
+
+
+def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
+              sections_only: bool = False, check_clipping: bool = True) -> dict:
+    """Parse one PDF into the structured fields of a paper record (see :mod:`scholartools.parsing.record`)."""
+    import pymupdf
+
+    from scholartools.parsing.pdf import hidden
+    from scholartools.parsing.pdf.extract import page_rows
+    from scholartools.parsing.pdf.layout import body_size, drop_running_text, order_page
+    from scholartools.parsing.pdf.structure import build
+
+    doc = _open(path)
+    warnings: list[dict] = []
+    try:
+        if doc.is_encrypted or doc.metadata and doc.metadata.get("encryption"):
+            warnings.append({"kind": "encrypted", "message": "the PDF is encrypted (opened without a password)"})
+        n_pages = doc.page_count
+        use = n_pages if not max_pages else min(n_pages, max_pages)
+        flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+        infinite = pymupdf.INFINITE_RECT()
+        pages: list[list] = []
+        heights: list[float] = []
+        widths: list[float] = []
+        n_chars = 0
+        pages_with_images_no_text = 0
+        metadata_title = (doc.metadata or {}).get("title") or None
+        first_text = ""
+        for pno in range(use):
+            try:
+                page = doc.load_page(pno)
+                d = page.get_text("dict", flags=flags, clip=infinite)
+            except Exception as exc:
+                warnings.append({"kind": "damaged", "page": pno + 1, "message": f"page {pno + 1} unreadable: {exc}"})
+                pages.append([])
+                heights.append(792.0)
+                widths.append(612.0)
+                continue
+            rect = page.rect
+            rows, suspects = page_rows(d, pno, rect)
+            warnings.extend(hidden.judge(page, suspects))
+            chars = sum(r.nchars for r in rows)
+            if check_clipping and chars:
+                warnings.extend(_clipped(page, flags, rows, pno))
+            n_chars += chars
+            if chars < 20 and page.get_images(full=False):
+                pages_with_images_no_text += 1
+            if pno == 0:
+                first_text = " ".join(r.text for r in rows[:80])
+            pages.append(rows)
+            heights.append(rect.height)
+            widths.append(rect.width)
+            del page, d
+        repaired = bool(getattr(doc, "is_repaired", False))
+    finally:
+        doc.close()
+    if repaired:
+        warnings.append({"kind": "damaged", "message": "the PDF's cross-reference table was broken and repaired"})
+    if n_chars == 0 and not pages_with_images_no_text:
+        raise RecordError("empty_file", f"{path}: the PDF has no text and no images", source=path)
+    if pages_with_images_no_text and pages_with_images_no_text >= 0.5 * use:
+        warnings.append({"kind": "no_text_layer",
+                         "message": f"{pages_with_images_no_text} of {use} pages are images without a text layer "
+                                    "(scanned without OCR); their text is missing"})
+
+    all_rows = [r for rows in pages for r in rows]
+    body = body_size(all_rows)
+    drop_running_text(pages, heights)
+    ordered = []
+    for rows, w in zip(pages, widths):
+        ordered.extend(order_page(rows, w))
+    rec = build(ordered, body, use, references=references, sections_only=sections_only)
+    if not rec.get("title") and metadata_title and len(metadata_title.split()) >= 3 \
+            and not re.search(r"\.(pdf|dvi|docx?|tex)$|^microsoft|untitled", metadata_title, re.I):
+        rec["title"] = metadata_title.strip()
+    m = re.search(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", first_text)
+    if m:
+        rec["doi"] = m.group(1)
+    rec["source"] = {"pages": n_pages}
+    if max_pages and use < n_pages:
+        rec["source"]["pages_parsed"] = use
+    rec["warnings"] = warnings
+    return rec
+
+
+def _clipped(page, flags: int, rows, pno: int) -> list[dict]:
+    """Hidden-text warnings for text cut away by clipping paths on this page (usually none).
+
+    A cheap count of the page's characters with clipping applied is compared with the
+    unclipped rows first; the detailed comparison runs only where characters went missing.
+    """
+    import pymupdf
+
+    rect = page.rect
+    inside = "".join("".join(r.text.split()) for r in rows
+                     if r.x1 > rect.x0 and r.x0 < rect.x1 and r.y1 > rect.y0 and r.y0 < rect.y1)
+    clipped = page.get_text("text", flags=flags | pymupdf.TEXT_CLIP)
+    got = "".join(clipped.split())
+    # figures routinely clip a few glyphs at plot borders: report only whole words gone missing
+    if len(got) >= len(inside) - 3:
+        return []
+    seen = clipped.split()
+    pool: dict[str, int] = {}
+    for w in seen:
+        pool[w] = pool.get(w, 0) + 1
+    out = []
+    for r in rows:
+        missing = []
+        for w in r.text.split():
+            if pool.get(w, 0) > 0:
+                pool[w] -= 1
+            else:
+                missing.append(w)
+        if len(missing) >= 2 and len(missing) >= 0.5 * len(r.text.split()):
+            out.append({"kind": "hidden_text", "reason": "clipped", "page": pno + 1,
+                        "bbox": [round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1)],
+                        "text": " ".join(missing)})
+    return out

@@ -1,0 +1,98 @@
+"""Text a reader cannot see: the way instructions to LLM reviewers are planted in submissions.
+
+A span is reported (``{"kind": "hidden_text", "reason", "page", "bbox", "text"}``) when it is
+
+* ``off_page``: outside the page's visible area;
+* ``tiny``: font size under 2 pt;
+* ``white``: white or near-white fill, unless an image or a filled dark shape lies under it
+  (white labels on coloured boxes and figure overlays are legitimate);
+* ``invisible``: render mode 3 or zero opacity, unless an image lies under it (the OCR text layer of
+  a scanned page is invisible by design);
+* ``clipped``: drawn but cut away by a clipping path (found by comparing a clipped and an
+  unclipped extraction of the page, done only when the page's clipped text is shorter).
+
+Consecutive spans of one reason on one page are merged into one warning.
+"""
+
+from __future__ import annotations
+
+
+def _intersects(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _covered(box, rects) -> bool:
+    return any(_intersects(box, r) for r in rects)
+
+
+def _luminance(rgb) -> float:
+    r, g, b = rgb[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def judge(page, suspects: list[dict]) -> list[dict]:
+    """Warnings for the suspect spans of one open ``page`` (from :func:`extract.page_rows`)."""
+    if not suspects:
+        return []
+    images = None
+    dark_fills = None
+    found: list[dict] = []
+    for s in suspects:
+        reason = None
+        if s["off"]:
+            reason = "off_page"
+        elif s["tiny"]:
+            reason = "tiny"
+        elif s["invisible"] or s["white"]:
+            if images is None:
+                images = [tuple(info["bbox"]) for info in page.get_image_info()]
+            if _covered(s["bbox"], images):
+                continue
+            if s["invisible"]:
+                reason = "invisible"
+            else:
+                if dark_fills is None:
+                    dark_fills = []
+                    for p in page.get_drawings():
+                        fill = p.get("fill")
+                        if fill is not None and _luminance(fill) < 0.85:
+                            dark_fills.append(tuple(p["rect"]))
+                if _covered(s["bbox"], dark_fills):
+                    continue
+                reason = "white"
+        if reason is None:
+            continue
+        bbox = [round(v, 1) for v in s["bbox"]]
+        prev = found[-1] if found else None
+        if prev and prev["reason"] == reason and prev["page"] == s["page"] + 1:
+            prev["text"] = (prev["text"] + " " + s["text"].strip()).strip()
+            pb = prev["bbox"]
+            prev["bbox"] = [min(pb[0], bbox[0]), min(pb[1], bbox[1]), max(pb[2], bbox[2]), max(pb[3], bbox[3])]
+            continue
+        found.append({"kind": "hidden_text", "reason": reason, "page": s["page"] + 1, "bbox": bbox,
+                      "text": s["text"].strip()})
+    return [f for f in found if f["text"]]
+
+
+def clipped_text(page, flags: int, unclipped_chars: int) -> list[dict]:
+    """Spans removed by clipping paths on ``page`` (empty when nothing is clipped).
+
+    ``unclipped_chars`` is the count of non-space characters of the page inside the page box
+    from the main extraction; the clipped extraction is compared with it first, so the detailed
+    diff runs only on pages that do clip text.
+    """
+    import pymupdf
+
+    clipped = page.get_text("dict", flags=flags | pymupdf.TEXT_CLIP)
+    seen: dict[str, int] = {}
+    n = 0
+    for b in clipped["blocks"]:
+        for line in b.get("lines", ()):
+            for s in line["spans"]:
+                t = "".join(s["text"].split())
+                n += len(t)
+                if t:
+                    seen[t] = seen.get(t, 0) + 1
+    if n >= unclipped_chars - 2:
+        return []
+    return [{"_clip_seen": seen}]

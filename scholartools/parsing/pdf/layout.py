@@ -1,0 +1,132 @@
+"""Document-level layout: body font statistics, running headers/footers, page and line numbers,
+and reading order for one- and two-column pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from scholartools.parsing.pdf.extract import Row
+
+_DIGITS = re.compile(r"\d+")
+PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
+LINE_NUMBER = re.compile(r"^\d{1,4}$")
+
+
+def body_size(rows: list[Row]) -> float:
+    """The most common font size weighted by characters (rounded to 0.5 pt)."""
+    c: Counter = Counter()
+    for r in rows:
+        c[r.size] += r.nchars
+    return c.most_common(1)[0][0] if c else 10.0
+
+
+def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None:
+    """Mark running headers/footers, page numbers and line numbers as ``drop``.
+
+    A row in the top or bottom band of a page (first/last three rows by position) is a running
+    header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
+    them; a lone number there is a page number. A vertical stack of bare numbers in a margin
+    (eight or more at one x on a page) is review-copy line numbering.
+    """
+    n_pages = len(pages)
+    keys: Counter = Counter()
+    band_rows: list[list[tuple[str, Row]]] = []
+    for rows, h in zip(pages, page_heights):
+        by_y = sorted(rows, key=lambda r: r.y0)
+        cand = []
+        top = [r for r in by_y[:3] if r.y1 < 0.2 * h]
+        bottom = [r for r in by_y[-3:] if r.y0 > 0.8 * h]
+        for r in top + bottom:
+            key = ("t" if r in top else "b") + _DIGITS.sub("#", r.text.lower())[:80]
+            cand.append((key, r))
+        seen = set()
+        for key, _ in cand:
+            if key not in seen:
+                keys[key] += 1
+                seen.add(key)
+        band_rows.append(cand)
+        # line numbers: many bare numbers sharing an x position
+        nums = [r for r in rows if LINE_NUMBER.match(r.text)]
+        if len(nums) >= 8:
+            xs = Counter(round(r.x1 / 4) for r in nums)
+            for x, cnt in xs.items():
+                if cnt >= 8:
+                    for r in nums:
+                        if abs(round(r.x1 / 4) - x) <= 1:
+                            r.drop = True
+    need = max(3, int(0.4 * n_pages + 0.5)) if n_pages >= 3 else 2
+    for cand in band_rows:
+        for key, r in cand:
+            if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
+                r.drop = True
+            elif n_pages >= 2 and keys[key] >= need and len(key) > 2:
+                r.drop = True
+
+
+def order_page(rows: list[Row], page_width: float) -> list[Row]:
+    """Rows of one page in reading order.
+
+    Blocks (MuPDF's, kept whole) are classed as left column, right column or full width against
+    the middle of the text area. When both columns hold a real share of the text the page is
+    read in horizontal bands cut at full-width blocks: in each band the left column top to
+    bottom, then the right column. Otherwise blocks are read top to bottom.
+    """
+    live = [r for r in rows if not r.drop]
+    if not live:
+        return []
+    blocks: dict[int, list[Row]] = {}
+    for r in live:
+        blocks.setdefault(r.block, []).append(r)
+    left = min(r.x0 for r in live)
+    right = max(r.x1 for r in live)
+    width = max(right - left, 1.0)
+    mid = (left + right) / 2
+    tol = 0.04 * width
+    info = []
+    chars = {"L": 0, "R": 0, "F": 0}
+    for bid, brs in blocks.items():
+        x0 = min(r.x0 for r in brs)
+        x1 = max(r.x1 for r in brs)
+        y0 = min(r.y0 for r in brs)
+        n = sum(r.nchars for r in brs)
+        if x1 <= mid + tol:
+            side = "L"
+        elif x0 >= mid - tol:
+            side = "R"
+        else:
+            side = "F"
+        chars[side] += n
+        info.append((side, y0, x0, bid))
+    total = sum(chars.values()) or 1
+    two_col = chars["L"] > 0.2 * total and chars["R"] > 0.2 * total and width > 0.5 * page_width
+    if not two_col:
+        info.sort(key=lambda t: (round(t[1] / 2), t[2]))
+        order = [t[3] for t in info]
+    else:
+        fulls = sorted((t for t in info if t[0] == "F"), key=lambda t: t[1])
+        order = []
+        cols = [t for t in info if t[0] != "F"]
+        prev_y = -1e9
+        for f in fulls + [("F", 1e9, 0, None)]:
+            band = [t for t in cols if prev_y <= t[1] < f[1]]
+            band.sort(key=lambda t: (t[0] != "L", t[1], t[2]))
+            order.extend(t[3] for t in band)
+            if f[3] is not None:
+                order.append(f[3])
+            prev_y = f[1]
+        for t in cols:
+            if t[3] not in order:
+                order.append(t[3])
+        for t in info:
+            if t[3] is not None and t[3] not in order:
+                order.append(t[3])
+    out: list[Row] = []
+    for bid in order:
+        brs = blocks[bid]
+        side = next(t[0] for t in info if t[3] == bid)
+        for r in brs:
+            r.col = {"L": 1, "R": 2, "F": 0}[side] if two_col else 0
+        out.extend(brs)
+    return out

@@ -1,0 +1,94 @@
+"""The paper record (DESIGN.md "Records", S2ORC's shape) and its ``id``.
+
+    {id, title, authors[], abstract, sections[{heading, number, level, type, text, paragraphs[]}],
+     references[{raw, title, authors[], year, doi}], figures[{kind, label, caption, page}],
+     equations[{latex|text, label, context_before, context_after, section}],
+     source{path, format, pages, parser, sha256}, warnings[]}
+
+Every adapter returns a dict with some of these fields; :func:`finish` fills the rest with
+empty values, types the sections, and derives the ``id``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+
+from scholartools.text.sections import type_sections
+
+ID_SOURCES = ("stem", "sha256", "doi")
+DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
+
+
+def sha256_file(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def make_id(path: str, record: dict, id_from: str = "stem") -> str:
+    """``stem``: file name without extension; ``sha256``: the file's hash (first 16 hex digits);
+    ``doi``: the first DOI on the first page / in the metadata, else the stem."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if stem.endswith(".tei") or stem.endswith(".grobid"):
+        stem = stem.rsplit(".", 1)[0]
+    if id_from == "sha256":
+        sha = (record.get("source") or {}).get("sha256") or sha256_file(path)
+        return sha[:16]
+    if id_from == "doi":
+        doi = record.get("doi")
+        if doi:
+            return doi
+    return stem
+
+
+def finish(record: dict, path: str, fmt: str, parser: str, id_from: str = "stem",
+           sections_only: bool = False, references: bool = True) -> dict:
+    """Complete a parsed paper record: defaults, section types and text, source, id."""
+    out = {
+        "id": None,
+        "title": record.get("title") or None,
+        "authors": record.get("authors") or [],
+        "abstract": record.get("abstract") or None,
+        "sections": record.get("sections") or [],
+        "references": record.get("references") or [],
+        "figures": record.get("figures") or [],
+        "equations": record.get("equations") or [],
+    }
+    for sec in out["sections"]:
+        paras = sec.get("paragraphs")
+        if paras is None:
+            paras = [p for p in re.split(r"\n\s*\n", sec.get("text") or "") if p.strip()]
+            sec["paragraphs"] = paras
+        if not sec.get("text"):
+            sec["text"] = "\n\n".join(paras)
+        sec.setdefault("heading", None)
+    type_sections(out["sections"])
+    for sec in out["sections"]:
+        # keys in the documented order for readable JSONL
+        for k in ("heading", "number", "level", "type", "text", "paragraphs"):
+            sec[k] = sec.pop(k, None)
+    if record.get("doi"):
+        out["doi"] = record["doi"]
+    source = dict(record.get("source") or {})
+    source.setdefault("path", path)
+    source["format"] = fmt
+    source.setdefault("pages", None)
+    source["parser"] = parser
+    if "sha256" not in source and path and os.path.isfile(path):
+        source["sha256"] = sha256_file(path)
+    out["source"] = source
+    out["warnings"] = record.get("warnings") or []
+    if not references:
+        out["references"] = []
+    if sections_only:
+        for sec in out["sections"]:
+            sec.pop("paragraphs", None)
+        out["references"] = []
+        out["figures"] = []
+        out["equations"] = []
+    out["id"] = make_id(path, out, id_from)
+    return out
