@@ -36,13 +36,9 @@ def correlation(measure: str, x, y, names: tuple[str, str] = ("a", "b")) -> floa
     if measure == "pearson":
         return _pearson(x, y)
     if measure == "spearman":
-        from scipy.stats import rankdata
-
-        return _pearson(rankdata(x), rankdata(y))
+        return _pearson(average_ranks(x), average_ranks(y))
     if measure == "kendall":
-        from scipy.stats import kendalltau
-
-        return float(kendalltau(x, y).statistic)  # scipy's default variant is tau-b (ties corrected)
+        return _kendall_b(x, y)
     raise ValueError(f"unknown correlation {measure!r}; expected one of {MEASURES}")
 
 
@@ -55,6 +51,43 @@ def _pearson(x, y) -> float:
     if denom == 0:
         raise Undefined("zero variance: correlation undefined")
     return float(np.clip((xc * yc).sum() / denom, -1.0, 1.0))
+
+
+def average_ranks(values):
+    """1-based ranks with ties given their average rank (scipy's ``rankdata(method="average")``)."""
+    import numpy as np
+
+    a = np.asarray(values, dtype=float)
+    order = np.argsort(a, kind="mergesort")
+    s = a[order]
+    first = np.concatenate(([True], s[1:] != s[:-1]))
+    group = np.cumsum(first) - 1
+    bounds = np.concatenate((np.flatnonzero(first), [len(a)]))
+    mean_rank = (bounds[:-1] + bounds[1:] + 1) / 2.0
+    ranks = np.empty(len(a))
+    ranks[order] = mean_rank[group]
+    return ranks
+
+
+# Above this many units the O(n²) pair matrix costs more than scipy's O(n log n) algorithm.
+_KENDALL_DENSE_MAX = 200
+
+
+def _kendall_b(x, y) -> float:
+    """Kendall's τ-b = Σ sgn(Δx)sgn(Δy) / √(#pairs untied in x · #pairs untied in y) (Kendall 1945)."""
+    import numpy as np
+
+    if len(x) > _KENDALL_DENSE_MAX:
+        from scipy.stats import kendalltau
+
+        return float(kendalltau(x, y).statistic)  # scipy's default variant is tau-b
+    dx = np.sign(x[:, None] - x[None, :])
+    dy = np.sign(y[:, None] - y[None, :])
+    tx = np.abs(dx).sum()
+    ty = np.abs(dy).sum()
+    if tx == 0 or ty == 0:
+        raise Undefined("all pairs tied: Kendall tau undefined")
+    return float(np.clip((dx * dy).sum() / np.sqrt(tx * ty), -1.0, 1.0))
 
 
 def p_value(measure: str, x, y) -> float | None:

@@ -169,10 +169,12 @@ def from_join(sources: list[tuple[str, list[dict]]], key: str, raters: list[str]
     table.unmatched = {name: sum(1 for k in order if k not in indexed[j]) for j, (name, _) in enumerate(sources)}
     for k in order:
         present = [by_key[k] for by_key in indexed if k in by_key]
+        culprit = present[0] if present else {"id": k}
         try:
             row = []
             for fi, path in where:
                 rec = indexed[fi].get(k)
+                culprit = rec if rec is not None else culprit
                 row.append(None if rec is None else clean_value(get_path(rec, path, _MISSING), path, rec, numeric))
             group = next((g for g in (_group_value(r, group_by) for r in present) if g is not None), None)
             system = next((s for s in (_group_value(r, system_field) for r in present) if s is not None), None)
@@ -182,7 +184,7 @@ def from_join(sources: list[tuple[str, list[dict]]], key: str, raters: list[str]
                                       field=path)
         except RecordError as exc:
             if errors is not None:
-                errors.append((dict(present[0]) if present else {"id": k}, exc))
+                errors.append((culprit, exc))
             continue
         table.add(k, row, group, system)
     lacking = {name: c for name, c in table.unmatched.items() if c}

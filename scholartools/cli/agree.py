@@ -1,12 +1,160 @@
-"""Agreement and correlation between raters, judges and metrics — planned, not implemented yet."""
+"""st-agree: agreement and correlation between raters, judges and metrics."""
 
-from scholartools.cli.base import planned_command
+from __future__ import annotations
 
-main = planned_command(
-    "st-agree",
-    "Agreement and correlation between raters, judges and metrics",
-    "Cohen / Fleiss kappa, Krippendorff alpha, Pearson / Spearman / Kendall at pooled, per-group and system level, bootstrap intervals, majority vote.",
-)
+import click
+
+from scholartools.cli.base import RecordIO, st_command
+
+MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b), cohen, cohen-linear, "
+                "cohen-quadratic, percent, fleiss, alpha-nominal, alpha-ordinal, alpha-interval, alpha-ratio. "
+                "Default: pearson,spearman,kendall.")
+
+
+@st_command("st-agree")
+@click.option("--rater", "raters", multiple=True, metavar="FIELD",
+              help="A rater's value as a dotted field path (repeat, in order). With --join, 'N:FIELD' reads "
+                   "FIELD from the N-th input only. In long format: rater names to keep, in order.")
+@click.option("--measure", "measures", multiple=True, metavar="LIST", help=MEASURE_HELP)
+@click.option("--level", "levels", multiple=True, metavar="LIST",
+              help="pooled (default), per-group (mean of within-group values, needs --group-by), "
+                   "system (correlation of per-system means, needs --system-field); comma-separated.")
+@click.option("--group-by", metavar="FIELD", help="Group of each unit (e.g. doc_id); also the bootstrap's "
+              "resampling block.")
+@click.option("--system-field", metavar="FIELD", help="System of each unit, for --level system.")
+@click.option("--join", "join_key", metavar="KEY",
+              help="Match units across the -i files by this field; unmatched keys are counted and reported.")
+@click.option("--unit", "unit_field", metavar="FIELD", help="Long format: the unit id field.")
+@click.option("--rater-field", metavar="FIELD", help="Long format: the field naming the rater.")
+@click.option("--value-field", metavar="FIELD", help="Long format: the field holding the rating.")
+@click.option("--bootstrap", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Percentile bootstrap CI from N resamples of units (of groups with --group-by).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed for bootstrap/permutation.")
+@click.option("--ci-level", type=float, default=0.95, show_default=True, help="Confidence level of the CI.")
+@click.option("--permutation", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Also test, for each pair of raters A, B other than the reference, whether corr(A, ref) "
+                   "differs from corr(B, ref): paired permutation test with N permutations.")
+@click.option("--reference", metavar="FIELD", help="The reference rater for --permutation (default: the first).")
+@click.option("--matrix", is_flag=True, help="One record per (measure, level) with the matrix over all rater "
+              "pairs, instead of one record per pair.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "table"]), default="jsonl", show_default=True,
+              help="table: a readable text table on stdout instead of JSONL.")
+@click.option("--plot", "plot_path", metavar="FILE.png",
+              help="Draw scatter plots (correlations) or confusion heat-maps (categorical) into a PNG.")
+@click.option("--vote", type=click.Choice(["per-field", "joint"]),
+              help="Majority-vote mode instead of agreement: enrich each record with the majority of the "
+                   "--rater values (per field, or the joint tuple of --vote-fields).")
+@click.option("--vote-fields", metavar="LIST", help="With --vote: sub-fields of each rater's object to vote on.")
+@click.option("--vote-into", default="majority", show_default=True, metavar="FIELD",
+              help="With --vote: where the majority goes (support in FIELD_votes).")
+@click.option("--min-votes", type=click.IntRange(min=1), metavar="K",
+              help="With --vote: votes needed for a majority (default: more than half of those present).")
+def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_key, unit_field, rater_field,
+         value_field, bootstrap, seed, ci_level, permutation, reference, matrix, fmt, plot_path, vote,
+         vote_fields, vote_into, min_votes):
+    """Agreement and correlation between raters, judges and metrics.
+
+    Reads units (one record per unit, raters named by --rater field paths; or several files joined
+    with --join; or long format) and writes one result record per (measure, rater pair, level):
+    {"measure", "level", "raters": [a, b], "n", "value", "ci": [lo, hi] | null}. Pairwise measures
+    (correlations, Cohen's kappa, percent) cover every pair of raters in the order given; Fleiss'
+    kappa and Krippendorff's alpha treat all raters as coders of each unit (null or missing =
+    missing). An undefined value (a constant rater) is null with a "note".
+
+    Examples:
+
+    \b
+      st-agree -i pairs.jsonl --rater human.overall --rater rougeL --rater fm_gpt4.overall \\
+               --measure pearson,kendall --level pooled,per-group,system \\
+               --group-by doc_id --system-field system --bootstrap 1000 --format table
+      st-agree -i human.jsonl -i judge.jsonl --join id --rater human.method --rater score \\
+               --measure spearman,kendall
+      st-agree -i labels.jsonl --unit item --rater-field annotator --value-field label \\
+               --measure cohen,fleiss,alpha-nominal --matrix
+      st-agree -i annotations.jsonl --vote joint --rater ann.0 --rater ann.1 --rater ann.2 \\
+               --vote-fields problem,method,format
+    """
+    if vote:
+        _vote(io, raters, vote, vote_fields, vote_into, min_votes)
+        return
+
+    from scholartools.agreement import agree
+    from scholartools.records import read_jsonl
+
+    try:
+        if join_key:
+            sources = []
+            for path in io.inputs:
+                name = "<stdin>" if path == "-" else path
+                recs = []
+                for rec in read_jsonl(path, io.command):
+                    io.count_in()
+                    if _is_error(rec):
+                        io.write(rec)
+                    else:
+                        recs.append(rec)
+                sources.append((name, recs))
+            if len(sources) < 2:
+                io.usage_error("--join needs at least two input files (-i A.jsonl -i B.jsonl)")
+            result = agree(sources=sources, join=join_key, raters=raters, measures=measures, levels=levels,
+                           group_by=group_by, system_field=system_field, bootstrap=bootstrap, seed=seed,
+                           ci_level=ci_level, matrix=matrix, permutation=permutation, reference=reference)
+        else:
+            result = agree(list(io.records()), raters=raters, measures=measures, levels=levels, group_by=group_by,
+                           system_field=system_field, unit=unit_field, rater_field=rater_field,
+                           value_field=value_field, bootstrap=bootstrap, seed=seed, ci_level=ci_level,
+                           matrix=matrix, permutation=permutation, reference=reference)
+    except ValueError as exc:
+        io.usage_error(str(exc))
+        return
+
+    io.provenance["method"] = "scholartools.agreement (numpy/scipy; krippendorff for alpha)"
+    for rec, exc in result.errors:
+        io.write(io.error_for(rec, exc))
+    for note in result.notes:
+        io.log(note)
+    if fmt == "table":
+        from scholartools.agreement.results import format_table
+
+        io._out.write(format_table(result.results).encode("utf-8"))  # text, not JSONL, by request
+        io.n_out += len(result.results)
+    else:
+        for rec in result.results:
+            io.write(rec)
+    if plot_path:
+        from scholartools.agreement.plot import plot_results
+
+        try:
+            n = plot_results(result.table, result.results, plot_path)
+        except (ValueError, OSError) as exc:
+            io.usage_error(f"--plot: {exc}")
+            return
+        io.log(f"wrote {n} panel(s) to {plot_path}")
+
+
+def _is_error(rec) -> bool:
+    from scholartools.records import is_error
+
+    return is_error(rec)
+
+
+def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:
+    from scholartools.agreement.vote import vote_record
+
+    if len(raters) < 2:
+        io.usage_error("--vote needs at least two --rater fields (one per annotator)")
+    fields = [f.strip() for f in vote_fields.split(",") if f.strip()] if vote_fields else None
+    io.provenance["method"] = f"majority vote ({mode})"
+    counts = {"with": 0, "without": 0}
+
+    def one(rec):
+        out = vote_record(rec, list(raters), fields, mode, into, min_votes)
+        counts["with" if out[into] is not None else "without"] += 1
+        return out
+
+    io.map(one)
+    io.log(f"majority ({mode}): {counts['with']} units with one, {counts['without']} without")
+
 
 if __name__ == "__main__":
     main()
