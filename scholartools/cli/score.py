@@ -1,12 +1,197 @@
-"""Every metric of the five papers, per record and aggregated — planned, not implemented yet."""
+"""st-score: every metric of the five papers, per record and aggregated (thin CLI)."""
 
-from scholartools.cli.base import planned_command
+from __future__ import annotations
 
-main = planned_command(
-    "st-score",
-    "Every metric of the five papers, per record and aggregated",
-    "ROUGE, BLEU, BERTScore, cosine, PointWise, FM, AAAR and CLAIMCHECK metrics, classification metrics.",
-)
+import os
+
+import click
+
+from scholartools.cli.base import RecordIO, st_command
+from scholartools.metrics.score import METRICS
+
+
+def _metric_table() -> str:
+    lines = []
+    for name, m in METRICS.items():
+        slots = ", ".join(f"{k}={v}" for k, v in m.slots.items() if v)
+        lines.append(f"  {name:<22} {m.summary} [{slots}]")
+    return "\n".join(lines)
+
+
+HELP = """Score records with the metrics of the five papers; writes scores.<metric>.
+
+\b
+Each metric reads fields named by slots (defaults in brackets below; dotted paths work
+everywhere): --ref/--cand (texts, or lists of texts), --pred/--gold (labels), --ratings and
+--mask (FM); --field SLOT=PATH sets any other slot (match, gt_idx, gen_idx, matrix, weights).
+A record lacking a field a metric needs becomes an error record naming metric and field.
+
+\b
+With --aggregate, summary records marked "aggregate": true follow: one per --group-by value
+(in order of first appearance) and one overall (group null). The summary is the mean of each
+metric (each part of {p, r, f} dicts), except: eqinfer, critique-prf (P/R/F1 of the positive
+class over all records), f1-edit/f1-exact (micro-averaged: sum TP / sum sizes), classification
+(accuracy, binary/macro/micro P/R/F1, confusion matrix), win-tie-loss (rates), pointwise
+(macro = mean over papers, micro = pooled counts; papers with x=0 or y=0 are skipped).
+
+\b
+Fan-in: pointwise / pointwise-conventional read judged pair records
+{paper_id, gt_idx, gen_idx, match} (texts in gt / gen) and write ONE record per paper
+(--unit-key, default paper_id) with x, y, A_G, A_H, TP, FP, FN, P, R, F1; text metrics named
+with them are averaged over the paper's matched pairs only. A record holding a match matrix
+(--field matrix=PATH, default match_matrix; rows = GT items) is scored on its own, texts from
+ground_truth / generated. itf-idf treats all records (or each --group-by group) as its corpus.
+
+\b
+Paper quirks, implemented literally and conventionally:
+  pointwise        TP = |M| pairs, FP = GT items unmatched, FN = generated items unmatched
+                   (BAGELS's labels: its P behaves like GT recall); --tp matching|gt_covered
+  pointwise-conventional  TP = maximum one-to-one matching, FP = y-TP, FN = x-TP
+  bleu vs bleu-nltk, cosine vs bow-cosine: maintained/embedding version vs BAGELS's code
+  fm               mask from ratings (0 = absent) unless --mask names a list of facets (or a
+                   dict: truthy = present, e.g. reference_facets); weights: --weights, else the
+                   record's fm_weights, else .1/.3/.3/.3
+  bertscore        roberta-large (the papers') is not available offline: default model is the
+                   bundled all-MiniLM-L6-v2, layer 6; --bert-model/--bert-layer to change
+
+\b
+Empty texts: ROUGE, BLEU, Jaccard, cosines and BERTScore score 0; list metrics (s-match,
+s-prf, en-prf, aligned-rouge*) score 0 for an empty prediction; f1-edit items with both
+sides empty add nothing; itf-idf replaces an empty list by ["None"] as AAAR does; fm is null
+when no facet counts.
+
+\b
+Metrics:
+""" + _metric_table() + """
+
+\b
+Examples:
+  st-score --metric rouge1,rouge2,rougeL --ref reference --cand candidate < pairs.jsonl
+  st-facets -i pairs.jsonl | st-score --metric fm --mask human.facets_present
+  st-score --metric rougeL,fm --ratings fm_gpt4.facets --mask human.facets_present \\
+           --aggregate --group-by system < scholarsum_pubmed.jsonl
+  st-judge --task match < pairs.jsonl | st-score --metric pointwise,rougeL --aggregate
+"""
+
+
+@st_command("st-score")
+@click.option("--metric", "metric", required=True, metavar="NAME[,NAME…]",
+              help="Metrics to compute (see the list above); 'rouge' = rouge1,rouge2,rougeL.")
+@click.option("--ref", metavar="FIELD", help="Reference text (or gold list) field for every metric that reads one.")
+@click.option("--cand", metavar="FIELD", help="Candidate text (or predicted list) field.")
+@click.option("--pred", metavar="FIELD", help="Predicted label / decision field.")
+@click.option("--gold", metavar="FIELD", help="Gold label field.")
+@click.option("--ratings", metavar="FIELD", help="FM: dict facet → integer rating (default facet_ratings).")
+@click.option("--mask", metavar="FIELD", help="FM: list of facets that count (or dict, truthy = present).")
+@click.option("--field", "fields", multiple=True, metavar="SLOT=PATH",
+              help="Set any slot's field path (match, gt_idx, gen_idx, matrix, weights, …). Repeatable.")
+@click.option("--stemmer/--no-stemmer", default=None,
+              help="Porter stemmer in ROUGE (default: off for rouge*, on for aligned-rouge* as in AAAR).")
+@click.option("--part", type=click.Choice(["all", "f", "p", "r"]), default="all", show_default=True,
+              help="ROUGE/BERTScore: write the {p, r, f} dict, or only that number.")
+@click.option("--weights", metavar="SPEC", help="FM weights: background=0.1,method=0.3,… or JSON.")
+@click.option("--tp", type=click.Choice(["literal", "matching", "gt_covered"]), default="literal",
+              show_default=True, help="pointwise: how TP counts a GT item matched several times.")
+@click.option("--unit-key", default="paper_id", show_default=True, metavar="FIELD",
+              help="pointwise: field grouping judged pairs into papers.")
+@click.option("--group-by", metavar="FIELD", help="Summaries per value of FIELD (and itf-idf corpora).")
+@click.option("--aggregate", is_flag=True, help="Add summary records (per --group-by value and overall).")
+@click.option("--summary-only", is_flag=True, help="With --aggregate: write only the summary records.")
+@click.option("--threshold", type=float, default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
+@click.option("--embed-model", metavar="PATH", help="Sentence-transformers model for cosine/s-match/s-prf/itf-idf/keywords "
+              "(local path; default the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL).")
+@click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
+@click.option("--bert-layer", type=int, help="BERTScore layer (default: bert-score's tuned layer, else the last).")
+@click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
+@click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
+@click.option("--batch-size", type=int, default=512, show_default=True,
+              help="Records scored per batch when streaming (embeddings are batched within).")
+def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
+         unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
+         positive, keep_claim_prefix, batch_size):
+    from scholartools.metrics import score as sc
+
+    try:
+        names = sc.parse_metric_list(metric)
+    except ValueError as exc:
+        io.usage_error(str(exc))
+    problem = sc.check_combination(names)
+    if problem:
+        io.usage_error(problem)
+    slot_fields = {}
+    for spec in fields:
+        slot, sep, path = spec.partition("=")
+        if not sep or not slot or not path:
+            io.usage_error(f"--field wants SLOT=PATH, got '{spec}'")
+        slot_fields[slot.strip()] = path.strip()
+    for slot, path in (("ref", ref), ("cand", cand), ("pred", pred), ("gold", gold),
+                       ("ratings", ratings), ("mask", mask)):
+        if path:
+            slot_fields[slot] = path
+    fm_weights = None
+    if weights:
+        from scholartools.metrics.fm import parse_weights
+
+        try:
+            fm_weights = parse_weights(weights)
+        except ValueError as exc:
+            io.usage_error(f"--weights: {exc}")
+    if summary_only and not aggregate:
+        io.usage_error("--summary-only needs --aggregate")
+    if embed_model:
+        os.environ["ST_EMBED_MODEL"] = embed_model
+    opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
+                           tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
+                           bert_model=bert_model, bert_layers=bert_layer, positive=positive,
+                           strip_claim_prefix=not keep_claim_prefix)
+    _provenance(io, names, opts)
+
+    fanin = sc.is_fanin(names)
+    whole = aggregate or fanin or any(sc.METRICS[n].kind == "corpus" for n in names)
+    kept: list[dict] = []
+    errors = {"n": 0}
+
+    def run(batch: list[dict]) -> list:
+        res = sc.score_pointwise(batch, names, opts) if fanin else sc.score_records(batch, names, opts)
+        if aggregate:
+            for r in res:
+                if isinstance(r, Exception):
+                    errors["n"] += 1
+                elif isinstance(r, dict):
+                    kept.append(r)
+            if summary_only:
+                return [r if isinstance(r, Exception) else [] for r in res]
+        return res
+
+    io.map_batch(run, None if whole else max(1, batch_size))
+    if aggregate:
+        for rec in sc.aggregate_records(kept, names, opts, errors["n"] or None):
+            io.write(rec)
+
+
+def _provenance(io: RecordIO, names: list[str], opts) -> None:
+    io.provenance["method"] = "metrics"
+    io.provenance["metrics"] = names
+    if any(n.startswith("rouge") or n.startswith("aligned-rouge") for n in names):
+        io.provenance["rouge"] = {"package": "rouge-score", "stemmer": opts.use_stemmer}
+    if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine") for n in names):
+        from scholartools import embeddings
+
+        io.provenance["embedding_model"] = embeddings.model_name()
+    if "bertscore" in names:
+        from scholartools.metrics.embedding import bertscore_model
+
+        model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        io.provenance["bertscore"] = {"model": model, "layer": layer, "idf": False, "rescaled": False}
+    if "fm" in names and opts.weights:
+        io.provenance["fm_weights"] = opts.weights
+    if any(n.startswith("pointwise") for n in names):
+        io.provenance["pointwise"] = {"tp": opts.tp, "unit_key": opts.unit_key}
+    if "itf-idf" in names:
+        io.provenance["itf_idf_threshold"] = opts.threshold
+
+
+main.help = HELP
 
 if __name__ == "__main__":
     main()

@@ -14,11 +14,51 @@ from functools import lru_cache
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 
+def _import_rouge_scorer():
+    """``rouge_score.rouge_scorer``, without paying for ``import nltk`` (seconds) when possible.
+
+    rouge-score needs only NLTK's Porter stemmer (``nltk.stem.porter``, a small module);
+    ``nltk.sent_tokenize`` is used only with ``split_summaries=True``, which we never set. The
+    package ``__init__`` of ``nltk`` and ``nltk.stem`` imports most of NLTK (and scipy), so they
+    are stood in for by bare package modules while rouge-score loads, then removed again so that
+    a later ``import nltk`` gets the real package. Any problem: the ordinary import.
+    """
+    import importlib
+    import importlib.util
+    import sys
+    import types
+
+    if "rouge_score.rouge_scorer" in sys.modules or "nltk" in sys.modules:
+        return importlib.import_module("rouge_score.rouge_scorer")
+    stubs = []
+    try:
+        spec = importlib.util.find_spec("nltk")
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError("nltk not found")
+        root = list(spec.submodule_search_locations)[0]
+        for name, path in (("nltk", root), ("nltk.stem", f"{root}/stem")):
+            mod = types.ModuleType(name)
+            mod.__path__ = [path]
+            sys.modules[name] = mod
+            stubs.append(name)
+        sys.modules["nltk"].stem = sys.modules["nltk.stem"]
+        importlib.import_module("nltk.stem.porter")
+        return importlib.import_module("rouge_score.rouge_scorer")
+    except Exception:
+        for name in stubs:
+            sys.modules.pop(name, None)
+        stubs = []
+        for name in [m for m in sys.modules if m.startswith("rouge_score")]:
+            sys.modules.pop(name, None)
+        return importlib.import_module("rouge_score.rouge_scorer")
+    finally:
+        for name in stubs:
+            sys.modules.pop(name, None)
+
+
 @lru_cache(maxsize=16)
 def _rouge_scorer(types: tuple[str, ...], use_stemmer: bool):
-    from rouge_score import rouge_scorer
-
-    return rouge_scorer.RougeScorer(list(types), use_stemmer=use_stemmer)
+    return _import_rouge_scorer().RougeScorer(list(types), use_stemmer=use_stemmer)
 
 
 def rouge(reference: str, candidate: str, types: tuple[str, ...] = ("rougeL",),

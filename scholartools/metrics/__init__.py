@@ -1,0 +1,7 @@
+"""Metrics of the five papers, each a pure function over plain values (see the modules).
+
+``scholartools.metrics.score`` maps metric names to functions over records (what ``st-score``
+runs); the families live in ``overlap`` (ROUGE, BLEU, Jaccard), ``embedding`` (cosine,
+BERTScore, keywords), ``pointwise`` (BAGELS), ``fm`` (facet-aware metric), ``aaar``,
+``claimcheck``, ``classification`` and ``features``.
+"""

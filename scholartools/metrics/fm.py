@@ -1,0 +1,96 @@
+"""The Facet-aware Metric (FM) of Wang et al. (ScholarSum), from per-facet alignment ratings.
+
+Paper §3.2 (facets and scales) and §4 Eq. 1 (weights); the exact form, which reproduces every
+stored total of the released data, is in ``specs/seed-facets.md`` §5::
+
+    s_f = rating_f / max_f                 max = {background 3, method 4, result 4, conclusion 3}
+    P   = facets present in the reference  (rating 0 = absent, unless a mask says otherwise)
+    FM  = Σ_{f∈P} w_f · s_f / Σ_{f∈P} w_f  w = {background .1, method .3, result .3, conclusion .3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+FACETS = ("background", "method", "result", "conclusion")
+DEFAULT_WEIGHTS = {"background": 0.1, "method": 0.3, "result": 0.3, "conclusion": 0.3}
+DEFAULT_MAXIMA = {"background": 3, "method": 4, "result": 4, "conclusion": 3}
+_ALIASES = {"b": "background", "m": "method", "r": "result", "c": "conclusion",
+            "methods": "method", "results": "result", "conclusions": "conclusion"}
+
+
+def facet_name(name: str) -> str:
+    """Canonical facet name (``B`` / ``methods`` → ``background`` / ``method``)."""
+    key = str(name).strip().lower()
+    return _ALIASES.get(key, key)
+
+
+def rating_value(value, facet: str) -> int:
+    """An integer rating from an int, an integral float or a digit string; else ValueError."""
+    if isinstance(value, bool):
+        raise ValueError(f"rating of '{facet}' is a boolean")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise ValueError(f"rating of '{facet}' is not an integer: {value!r}")
+
+
+def present_from_mask(mask) -> set[str]:
+    """Facets that count, from a mask: a list of facet names, or a dict facet → value where a
+    truthy value (non-empty text, non-zero rating) means present — e.g. ``human.facets_present``,
+    ``human.facets`` or ``reference_facets`` (an empty reference facet is absent)."""
+    if isinstance(mask, Mapping):
+        return {facet_name(k) for k, v in mask.items() if (v.strip() if isinstance(v, str) else v)}
+    if isinstance(mask, (list, tuple, set)):
+        return {facet_name(k) for k in mask}
+    raise ValueError("a facet mask must be a list of facet names or a dict facet → value")
+
+
+def fm_score(ratings: Mapping, present: Iterable[str] | None = None,
+             weights: Mapping[str, float] | None = None,
+             maxima: Mapping[str, int] | None = None) -> float | None:
+    """FM for one (reference, candidate) pair from its facet ratings (FM paper §4, Eq. 1).
+
+    ``ratings``: facet → integer rating (0 = facet absent in the reference; a facet missing
+    from the dict is absent too). ``present``: the facets that count, overriding the zeros (the
+    released ScholarSum totals take them from the *human* ratings for every metric); a facet in
+    ``present`` without a rating scores 0. ``weights`` default to .1/.3/.3/.3 and are renormalised
+    over the present facets. Returns ``None`` when no facet counts (FM is undefined).
+    """
+    weights = {facet_name(k): float(v) for k, v in (weights or DEFAULT_WEIGHTS).items()}
+    maxima = {facet_name(k): int(v) for k, v in (maxima or DEFAULT_MAXIMA).items()}
+    r = {facet_name(k): rating_value(v, str(k)) for k, v in ratings.items()}
+    for f, v in r.items():
+        if f in maxima and not 0 <= v <= maxima[f]:
+            raise ValueError(f"rating of '{f}' is {v}, outside 0–{maxima[f]}")
+    if present is None:
+        facets = [f for f in weights if r.get(f, 0) > 0]
+    else:
+        wanted = {facet_name(f) for f in present}
+        facets = [f for f in weights if f in wanted]
+    total_w = sum(weights[f] for f in facets)
+    if not facets or total_w == 0:
+        return None
+    return sum(weights[f] * r.get(f, 0) / maxima[f] for f in facets) / total_w
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """``background=0.1,method=0.3,…`` or a JSON object → facet → weight."""
+    text = text.strip()
+    if text.startswith("{"):
+        import json
+
+        data = json.loads(text)
+        return {facet_name(k): float(v) for k, v in data.items()}
+    out = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"weight '{part}' is not facet=number")
+        out[facet_name(key)] = float(value)
+    return out

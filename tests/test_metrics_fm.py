@@ -1,0 +1,65 @@
+"""FM (facet-aware metric): the released ScholarSum totals and hand-computed cases."""
+
+import json
+
+import pytest
+
+from conftest import EXTERNAL
+from scholartools.metrics.fm import fm_score, parse_weights, present_from_mask
+
+PAIRS = EXTERNAL / "scholarsum" / "pairs.jsonl"
+
+
+def pubmed_pairs():
+    rows = [json.loads(line) for line in PAIRS.open(encoding="utf-8")]
+    return [r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
+
+
+def test_human_totals_reproduced_from_ratings():
+    rows = pubmed_pairs()
+    assert len(rows) == 294
+    for r in rows:
+        # human ratings carry their own zeros: no mask needed
+        assert fm_score(r["human"]["facets"]) == pytest.approx(r["human"]["overall"], abs=1e-9), r["id"]
+
+
+@pytest.mark.parametrize("judge", ["fm_gpt4", "fm_gpt4_alt", "fm_gpt35"])
+def test_llm_fm_totals_reproduced_with_human_mask(judge):
+    # PROVENANCE quirk 4: the facet mask of every stored total comes from the human ratings
+    rows = pubmed_pairs()
+    for r in rows:
+        present = present_from_mask(r["human"]["facets_present"])
+        got = fm_score(r[judge]["facets"], present)
+        assert got == pytest.approx(r[judge]["overall"], abs=1e-9), r["id"]
+
+
+def test_hand_computed_all_present():
+    # B 3/3, M 2/4, R 1/4, C 1/3 -> .1*1 + .3*.5 + .3*.25 + .3/3 = .425
+    assert fm_score({"background": 3, "method": 2, "result": 1, "conclusion": 1}) == pytest.approx(0.425)
+
+
+def test_absent_facet_renormalised():
+    # method absent (0): (.1*2/3 + .3*1 + .3*2/3) / .7
+    got = fm_score({"background": 2, "method": 0, "result": 4, "conclusion": 2})
+    assert got == pytest.approx((0.1 * 2 / 3 + 0.3 * 1 + 0.3 * 2 / 3) / 0.7)
+
+
+def test_mask_overrides_zeros_and_weights_option():
+    ratings = {"background": 3, "method": 4, "result": 2, "conclusion": 3}
+    # mask keeps only result and conclusion: (.3*.5 + .3*1)/.6 = .75
+    assert fm_score(ratings, {"result", "conclusion"}) == pytest.approx(0.75)
+    # equal weights: mean of s_f = (1 + 1 + .5 + 1)/4
+    w = parse_weights("background=1,method=1,result=1,conclusion=1")
+    assert fm_score(ratings, None, w) == pytest.approx(0.875)
+    assert parse_weights('{"B": 0.5, "M": 0.5}') == {"background": 0.5, "method": 0.5}
+
+
+def test_mask_from_reference_facets_dict_and_undefined():
+    mask = present_from_mask({"background": "we study x", "method": "", "result": " ", "conclusion": "it works"})
+    assert mask == {"background", "conclusion"}
+    assert fm_score({"background": 0, "method": 0, "result": 0, "conclusion": 0}) is None
+
+
+def test_out_of_range_rating_rejected():
+    with pytest.raises(ValueError):
+        fm_score({"background": 4, "method": 1, "result": 1, "conclusion": 1})
