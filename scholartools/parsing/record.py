@@ -15,7 +15,7 @@ import hashlib
 import os
 import re
 
-from scholartools.text.sections import type_sections
+from scholartools.text.sections import strip_number, type_sections
 
 ID_SOURCES = ("stem", "sha256", "doi")
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
@@ -59,6 +59,11 @@ def finish(record: dict, path: str, fmt: str, parser: str, id_from: str = "stem"
         "equations": record.get("equations") or [],
     }
     for sec in out["sections"]:
+        if sec.get("heading") and not sec.get("number"):
+            number, rest = strip_number(sec["heading"])
+            if number:
+                sec["number"], sec["heading"] = number, rest
+                sec.setdefault("level", number.count(".") + 1)
         paras = sec.get("paragraphs")
         if paras is None:
             paras = [p for p in re.split(r"\n\s*\n", sec.get("text") or "") if p.strip()]

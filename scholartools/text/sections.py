@@ -95,6 +95,7 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
 def type_sections(sections: list[dict]) -> list[dict]:
     """Fill ``type`` (and ``number``/``level`` when missing) on a list of section dicts in order.
 
+    A section that already has a ``type`` keeps it (and counts for what follows).
     Sections after an appendix (or a references section followed by lettered sections) inherit
     ``appendix``; sub-sections of a typed top-level section inherit its type when their own
     heading says nothing more specific.
@@ -107,7 +108,13 @@ def type_sections(sections: list[dict]) -> list[dict]:
         if number is None:
             number, _ = strip_number(heading)
         level = sec.get("level") or number_level(number)
-        kind = section_type(heading, in_appendix=in_appendix, number=number)
+        kind = sec.get("type") or section_type(heading, in_appendix=in_appendix, number=number)
+        if sec.get("type"):
+            parent_type = kind if level == 1 else parent_type
+            sec.setdefault("number", number)
+            sec.setdefault("level", level)
+            in_appendix = in_appendix or kind == "appendix"
+            continue
         if kind == "appendix":
             in_appendix = True
         if level > 1 and parent_type and kind not in ("limitations", "ethics", "acknowledgments",

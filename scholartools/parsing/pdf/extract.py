@@ -158,6 +158,8 @@ def page_rows(d: dict, page: int, page_rect) -> tuple[list[Row], list[dict]]:
         for line in b["lines"]:
             spans = line["spans"]
             visible: list[dict] = []
+            dx, dy = line["dir"]
+            rotated = abs(dy) > 0.1 or dx < 0
             for s in spans:
                 t = s["text"]
                 if not t.strip():
@@ -165,8 +167,9 @@ def page_rows(d: dict, page: int, page_rect) -> tuple[list[Row], list[dict]]:
                 bx0, by0, bx1, by1 = s["bbox"]
                 col = s["color"]
                 off = bx1 <= 0.5 or by1 <= 0.5 or bx0 >= pw - 0.5 or by0 >= ph - 0.5
-                white = col >= 0xF0F0F0 and (col >> 16) >= 0xF0 and ((col >> 8) & 0xFF) >= 0xF0 and (col & 0xFF) >= 0xF0
-                tiny = s["size"] < 2.0
+                white = not rotated and col >= 0xF0F0F0 and (col >> 16) >= 0xF0 and ((col >> 8) & 0xFF) >= 0xF0 and (col & 0xFF) >= 0xF0
+                # the font size alone misleads for Type 3 / scaled fonts: the glyph box must be small too
+                tiny = s["size"] < 2.0 and (by1 - by0) < 2.5
                 invisible = s.get("alpha", 255) == 0 or (s.get("char_flags", 16) & 48) == 0
                 if off or white or tiny or invisible:
                     suspects.append({"page": page, "text": t, "bbox": [bx0, by0, bx1, by1], "size": s["size"],
@@ -177,8 +180,7 @@ def page_rows(d: dict, page: int, page_rect) -> tuple[list[Row], list[dict]]:
                 visible.append(s)
             if not visible:
                 continue
-            dx, dy = line["dir"]
-            if abs(dy) > 0.1 or dx < 0:
+            if rotated:
                 continue  # rotated stamps, vertical margin text
             lb = line["bbox"]
             if cur_spans and cur_box is not None:

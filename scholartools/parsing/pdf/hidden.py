@@ -39,6 +39,8 @@ def judge(page, suspects: list[dict]) -> list[dict]:
     found: list[dict] = []
     for s in suspects:
         reason = None
+        if sum(ch.isalnum() for ch in s["text"]) < 1:
+            continue
         if s["off"]:
             reason = "off_page"
         elif s["tiny"]:
@@ -52,12 +54,17 @@ def judge(page, suspects: list[dict]) -> list[dict]:
                 reason = "invisible"
             else:
                 if dark_fills is None:
+                    # any vector graphics under or right beside the text: a figure, whose white
+                    # labels sit on coloured areas or are drawn in ways we cannot judge cheaply
                     dark_fills = []
                     for p in page.get_drawings():
                         fill = p.get("fill")
-                        if fill is not None and _luminance(fill) < 0.85:
-                            dark_fills.append(tuple(p["rect"]))
-                if _covered(s["bbox"], dark_fills):
+                        if fill is not None and _luminance(fill) >= 0.95 and not p.get("color"):
+                            continue
+                        dark_fills.append(tuple(p["rect"]))
+                b = s["bbox"]
+                near = (b[0] - 20, b[1] - 20, b[2] + 20, b[3] + 20)
+                if _covered(near, dark_fills):
                     continue
                 reason = "white"
         if reason is None:
@@ -71,10 +78,10 @@ def judge(page, suspects: list[dict]) -> list[dict]:
             continue
         found.append({"kind": "hidden_text", "reason": reason, "page": s["page"] + 1, "bbox": bbox,
                       "text": s["text"].strip()})
-    return [f for f in found if f["text"]]
+    return [f for f in found if sum(ch.isalpha() for ch in f["text"]) >= 2]
 
 
-def clipped_text(page, flags: int, unclipped_chars: int) -> list[dict]:
+def _unused_clipped_text(page, flags: int, unclipped_chars: int) -> list[dict]:
     """Spans removed by clipping paths on ``page`` (empty when nothing is clipped).
 
     ``unclipped_chars`` is the count of non-space characters of the page inside the page box
