@@ -4,7 +4,9 @@ conclusion / other, using the sentence, its position and its neighbours.
 The model is a multinomial logistic regression over
 
 - TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``),
-- the sentence's MiniLM embedding (``scholartools.embeddings``) and its neighbours' embeddings,
+- the TF-IDF rows of the previous and the next sentence (scaled down),
+- optionally (``embeddings`` in the model metadata) MiniLM embeddings of the sentence and its
+  neighbours — off in the shipped model: they cost more time than they gain,
 - relative position in the abstract (bins, first, last),
 
 followed by Viterbi decoding with a learned label-transition matrix, so that sequence context counts
@@ -117,6 +119,22 @@ def position_features(n: int) -> np.ndarray:
     return out
 
 
+def neighbours(rows, offset: int):
+    """Rows shifted so that row i holds row i+offset (zeros past the edges); dense or sparse."""
+    n = rows.shape[0]
+    if hasattr(rows, "tocsr"):
+        from scipy import sparse
+
+        shift = sparse.eye(n, n, k=offset, format="csr", dtype=rows.dtype)
+        return shift @ rows
+    out = np.zeros_like(rows)
+    if offset < 0:
+        out[-offset:] = rows[:n + offset]
+    else:
+        out[:n - offset] = rows[offset:]
+    return out
+
+
 def context_embeddings(emb: np.ndarray) -> np.ndarray:
     """``(n, 3d)``: each sentence's embedding, the previous one's and the next one's (0 at edges)."""
     n, d = emb.shape
@@ -142,6 +160,7 @@ class RoleModel:
         self.uses_embeddings = bool(meta.get("embeddings", True))
         self.emb_scale = float(meta.get("emb_scale", 1.0))
         self.pos_scale = float(meta.get("pos_scale", 1.0))
+        self.ctx_scale = float(meta.get("ctx_scale", 0.5))
         self.transition_weight = float(meta.get("transition_weight", 1.0))
 
     # -- persistence --
@@ -185,7 +204,9 @@ class RoleModel:
         return out
 
     def features(self, sentences: list[str], embeddings: np.ndarray | None) -> np.ndarray:
-        parts = [self.tfidf(sentences), self.pos_scale * position_features(len(sentences))]
+        tf = self.tfidf(sentences)
+        parts = [tf, self.ctx_scale * neighbours(tf, -1), self.ctx_scale * neighbours(tf, 1),
+                 self.pos_scale * position_features(len(sentences))]
         if self.uses_embeddings:
             if embeddings is None:
                 from scholartools.embeddings import encode

@@ -11,8 +11,8 @@ conclude", "these results suggest", "future work", …) is relabelled ``conclusi
 see :func:`weak_conclusion`). The same rule is applied to the test split for the reported
 macro-F1, which is therefore a figure on the mapped labels, not on human conclusion labels.
 
-Deterministic (fixed seeds, liblinear-free lbfgs solver); about a minute on 2 CPU cores, most of
-it for embedding 15k sentences.
+Deterministic (lbfgs solver, fixed seed); well under a minute on 2 CPU cores without
+``--embeddings`` (with them, embedding 15k sentences takes minutes on a shared CPU).
 """
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel, context_embeddings, position_features, tokens
+from scholartools.facets.roles import (LABELS, MODEL_DIR, RoleModel, context_embeddings, neighbours,
+                                      position_features, tokens)
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -89,21 +90,22 @@ def _embed_docs(docs):
     return out
 
 
-def _matrix(model_like, docs, embs, vectorizer, emb_scale, pos_scale, use_emb):
+def _matrix(docs, embs, vectorizer, emb_scale, pos_scale, ctx_scale, use_emb):
     from scipy import sparse
 
     rows = []
     for (sents, _), e in zip(docs, embs):
-        parts = [sparse.csr_matrix(pos_scale * position_features(len(sents)))]
+        tf = vectorizer.transform(sents)
+        parts = [tf, ctx_scale * neighbours(tf, -1), ctx_scale * neighbours(tf, 1),
+                 sparse.csr_matrix(pos_scale * position_features(len(sents)))]
         if use_emb:
             parts.append(sparse.csr_matrix(emb_scale * context_embeddings(e)))
         rows.append(sparse.hstack(parts))
-    flat = [s for sents, _ in docs for s in sents]
-    return sparse.hstack([vectorizer.transform(flat), sparse.vstack(rows)]).tocsr()
+    return sparse.vstack(rows).tocsr()
 
 
-def train(data_dir: Path, out_dir: Path | None, use_emb: bool = True, C: float = 4.0,
-          emb_scale: float = 0.5, pos_scale: float = 1.0, log=print) -> dict:
+def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float = 4.0,
+          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print) -> dict:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -118,7 +120,7 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = True, C: float =
 
     vec = TfidfVectorizer(analyzer=tokens, sublinear_tf=True, min_df=3, norm="l2", dtype=np.float32)
     vec.fit([s for sents, _ in train_docs for s in sents])
-    X = _matrix(None, train_docs, embs["train"], vec, emb_scale, pos_scale, use_emb)
+    X = _matrix(train_docs, embs["train"], vec, emb_scale, pos_scale, ctx_scale, use_emb)
     y = np.array([LABELS.index(lab) for _, labs in train_docs for lab in labs])
     clf = LogisticRegression(C=C, max_iter=3000, random_state=0)
     clf.fit(X, y)
@@ -142,6 +144,7 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = True, C: float =
         coef[:, c] = clf.coef_[j]
         intercept[c] = clf.intercept_[j]
     meta = {"labels": LABELS, "embeddings": use_emb, "emb_scale": emb_scale, "pos_scale": pos_scale,
+            "ctx_scale": ctx_scale,
             "transition_weight": 1.0}
     model = RoleModel(vocab, vec.idf_, coef, intercept, trans, start, meta)
 
@@ -182,13 +185,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(here.parent / "shared" / "external" / "abstract-roles"))
     ap.add_argument("--out", default=str(MODEL_DIR))
-    ap.add_argument("--no-embeddings", action="store_true")
+    ap.add_argument("--embeddings", action="store_true", help="add MiniLM features (slow to train)")
+    ap.add_argument("--ctx-scale", type=float, default=0.5)
     ap.add_argument("--C", type=float, default=4.0)
     ap.add_argument("--emb-scale", type=float, default=0.5)
     ap.add_argument("--dry-run", action="store_true", help="train and report, do not save")
     a = ap.parse_args(argv)
-    train(Path(a.data), None if a.dry_run else Path(a.out), use_emb=not a.no_embeddings, C=a.C,
-          emb_scale=a.emb_scale, log=lambda m: print(m, file=sys.stderr))
+    train(Path(a.data), None if a.dry_run else Path(a.out), use_emb=a.embeddings, C=a.C,
+          emb_scale=a.emb_scale, ctx_scale=a.ctx_scale, log=lambda m: print(m, file=sys.stderr))
 
 
 if __name__ == "__main__":
