@@ -131,22 +131,28 @@ def _clipped(page, flags: int, rows, pno: int) -> list[dict]:
                      if r.x1 > rect.x0 and r.x0 < rect.x1 and r.y1 > rect.y0 and r.y0 < rect.y1)
     clipped = page.get_text("text", flags=flags | pymupdf.TEXT_CLIP)
     got = "".join(clipped.split())
-    # figures routinely clip a few glyphs at plot borders: report only whole words gone missing
-    if len(got) >= len(inside) - 3:
+    # quick exit: nothing clipped when every character of the rows survives clipping
+    if len(got) >= len(inside) and inside in got:
         return []
-    seen = clipped.split()
+    from scholartools.parsing.pdf.extract import fix_accents
+
+    got = fix_accents(got)
     pool: dict[str, int] = {}
-    for w in seen:
+    for w in fix_accents(clipped).split():
         pool[w] = pool.get(w, 0) + 1
     out = []
     for r in rows:
+        t = "".join(r.text.split())
+        if t in got:
+            continue
+        words = r.text.split()
         missing = []
-        for w in r.text.split():
+        for w in words:
             if pool.get(w, 0) > 0:
                 pool[w] -= 1
             else:
                 missing.append(w)
-        if len(missing) >= 2 and len(missing) >= 0.5 * len(r.text.split()):
+        if len(missing) >= 2 and len(missing) >= 0.5 * len(words):
             out.append({"kind": "hidden_text", "reason": "clipped", "page": pno + 1,
                         "bbox": [round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1)],
                         "text": " ".join(missing)})
