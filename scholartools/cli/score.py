@@ -181,8 +181,12 @@ def _provenance(io: RecordIO, names: list[str], opts) -> None:
     if "bertscore" in names:
         from scholartools.metrics.embedding import bertscore_model
 
+        from scholartools import embeddings
+
         model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
-        io.provenance["bertscore"] = {"model": model, "layer": layer, "idf": False, "rescaled": False}
+        name = embeddings.model_name() if not opts.bert_model else model
+        io.provenance["bertscore"] = {"model": name, "layer": layer, "idf": False, "rescaled": False,
+                                      "package": "bert-score"}
     if "fm" in names and opts.weights:
         io.provenance["fm_weights"] = opts.weights
     if any(n.startswith("pointwise") for n in names):

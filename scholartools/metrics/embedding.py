@@ -19,6 +19,7 @@ def encode(texts: list[str]) -> "np.ndarray":
     """L2-normalised sentence embeddings of ``texts`` (distinct texts encoded once)."""
     from scholartools import embeddings
 
+    quiet_transformers()
     return embeddings.encode(list(texts))
 
 
@@ -38,11 +39,25 @@ def cosine_pairs(references: list[str], candidates: list[str]) -> list[float]:
     sims = np.einsum("ij,ij->i", vecs[:n], vecs[n:])
     out = []
     for r, c, s in zip(references, candidates, sims):
-        out.append(0.0 if not r.strip() or not c.strip() else float(s))
+        # clipped: float32 rounding puts identical texts at 1.0000001
+        out.append(0.0 if not r.strip() or not c.strip() else min(1.0, max(-1.0, float(s))))
     return out
 
 
 # --------------------------------------------------------------------------- BERTScore
+
+def quiet_transformers() -> None:
+    """No weight-loading progress bars or info logs from transformers on our stderr."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    try:
+        from transformers.utils import logging as tlog
+
+        tlog.set_verbosity_error()
+        tlog.disable_progress_bar()
+    except Exception:  # pragma: no cover - an older or newer transformers
+        pass
+
 
 #: the layer used for the bundled all-MiniLM-L6-v2 (6 layers; bert-score has no tuned value)
 MINILM_LAYER = 6
@@ -89,11 +104,9 @@ def _bert_scorer(model: str, num_layers: int, batch_size: int):
     from scholartools.embeddings import offline_environment
 
     offline_environment()
-    import logging
-
+    quiet_transformers()
     from bert_score import BERTScorer
 
-    logging.getLogger("transformers").setLevel(logging.ERROR)
     return BERTScorer(model_type=model, num_layers=num_layers, batch_size=batch_size, idf=False,
                       rescale_with_baseline=False, device="cpu")
 
@@ -106,18 +119,24 @@ def bertscore(references: list[str], candidates: list[str], model: str | None = 
     baseline rescaling). Here ``P`` is the candidate's greedy match into the reference and ``R``
     the reference's into the candidate, as in the BERTScore paper (BAGELS's code passed them the
     other way round; F1 is the same). bert-score sets all three to 0 for an empty candidate or
-    reference. Returns one ``{"p", "r", "f"}`` per pair.
+    reference (scored here without calling it). Returns one ``{"p", "r", "f"}`` per pair.
     """
-    if not references:
-        return []
+    out = [{"p": 0.0, "r": 0.0, "f": 0.0} for _ in references]
+    # empty sides are scored here (bert-score 0.3.13 crashes on them under transformers 5)
+    keep = [i for i, (r, c) in enumerate(zip(references, candidates)) if r.strip() and c.strip()]
+    if not keep:
+        return out
     model, layer = bertscore_model(model, num_layers)
     scorer = _bert_scorer(model, layer, batch_size)
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        p, r, f = scorer.score(list(candidates), list(references), verbose=False, batch_size=batch_size)
-    return [{"p": float(a), "r": float(b), "f": float(c)} for a, b, c in zip(p.tolist(), r.tolist(), f.tolist())]
+        p, r, f = scorer.score([candidates[i] for i in keep], [references[i] for i in keep], verbose=False,
+                               batch_size=batch_size)
+    for i, a, b, c in zip(keep, p.tolist(), r.tolist(), f.tolist()):
+        out[i] = {"p": float(a), "r": float(b), "f": float(c)}
+    return out
 
 
 # --------------------------------------------------------------------------- keywords

@@ -111,8 +111,9 @@ def read_slot(rec: dict, metric: Metric, slot: str, opts: ScoreOptions, kind: st
     if value is _MISSING:
         if slot in metric.optional:
             return _MISSING
-        raise RecordError("missing_field", f"metric '{metric.name}' needs field '{path}' ({slot}), "
-                          "which this record lacks", field=path, metric=metric.name)
+        what = f"field '{path}'" if path == slot else f"field '{path}' ({slot})"
+        raise RecordError("missing_field", f"metric '{metric.name}' needs {what}, which this record lacks",
+                          field=path, metric=metric.name)
     if kind == "text":
         if not isinstance(value, str):
             raise RecordError("bad_value", f"metric '{metric.name}' needs text in '{path}', "
