@@ -129,9 +129,11 @@ def test_correlations_match_scipy_with_ties():
     assert abs(corr.correlation("pearson", x, y) - stats.pearsonr(x, y).statistic) < 1e-12
     assert abs(corr.correlation("spearman", x, y) - stats.spearmanr(x, y).statistic) < 1e-12
     assert abs(corr.correlation("kendall", x, y) - stats.kendalltau(x, y).statistic) < 1e-12  # tau-b
-    big = rng.integers(0, 7, 900).astype(float)  # above the dense O(n²) size: scipy's algorithm
+    big = rng.integers(0, 7, 900).astype(float)  # 7 × 900 joint table: cumulative-sum path
     z = rng.random(900)
     assert abs(corr.correlation("kendall", big, z) - stats.kendalltau(big, z).statistic) < 1e-12
+    u, v = rng.random(400), rng.random(400)       # 400 × 400 table: left to scipy
+    assert abs(corr.correlation("kendall", u, u + v) - stats.kendalltau(u, u + v).statistic) < 1e-12
     assert np.allclose(corr.average_ranks([3, 1, 3, 2, 3]), stats.rankdata([3, 1, 3, 2, 3]))
 
 

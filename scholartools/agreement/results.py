@@ -341,8 +341,9 @@ def format_table(results: Sequence[dict]) -> str:
                          "" if r.get("p_value") is None else f"{r['p_value']:.3g}", r.get("note", "")])
             if level and level != 0.95:
                 header[5] = f"{level:.0%} CI"
-        if not any(row[6] for row in rows):
-            header, rows = header[:6] + header[7:], [row[:6] + row[7:] for row in rows]
+        for col in (6, 5):  # drop the p and CI columns when they are empty
+            if not any(row[col] for row in rows):
+                header, rows = header[:col] + header[col + 1:], [row[:col] + row[col + 1:] for row in rows]
         if not any(row[-1] for row in rows):
             header, rows = header[:-1], [row[:-1] for row in rows]
         widths = [max(len(h), *(len(row[c]) for row in rows)) for c, h in enumerate(header)]

@@ -75,6 +75,9 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
                --vote-fields problem,method,format
     """
     if vote:
+        if fmt == "table" or plot_path or matrix or bootstrap or permutation:
+            io.usage_error("--vote writes enriched records: it does not combine with --format table, --plot, "
+                           "--matrix, --bootstrap or --permutation")
         _vote(io, raters, vote, vote_fields, vote_into, min_votes)
         return
 
