@@ -14,6 +14,8 @@ EXTERNAL = SHARED / "external"
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
+pytest_plugins = ["openai_server"]  # the `openai_server` fixture: a scripted OpenAI-compatible server
+
 
 @pytest.fixture(scope="session")
 def shared() -> Path:

@@ -200,14 +200,13 @@ class LLMClient:
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         self.cache = None if config.no_cache else cache_mod.ResponseCache(config.cache_path)
         self.totals = _Totals()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
         self._sems: dict[str, asyncio.Semaphore] = {}
         self._litellm = None
         self._warned: set[str] = set()
         self._budget_stop: str | None = None
         self._completion_mean = None
         self._key_known: dict[str, bool] = {}
+        self._prices: dict[str, tuple[float, float] | None] = {}
 
     # ----------------------------------------------------------------------------- public
     def request(self, messages: list[dict] | str, template: Template | None = None, **kw) -> Request:
@@ -242,7 +241,7 @@ class LLMClient:
                     continue
             todo.append(i)
         if todo:
-            outs = self._submit(self._run_many([keyed[i] for i in todo]))
+            outs = self._submit(self._run_many([(*keyed[i], keyed[i][1] not in hits) for i in todo]))
             for i, res in zip(todo, outs):
                 results[i] = res
         return results  # type: ignore[return-value]
@@ -264,10 +263,6 @@ class LLMClient:
                      f"tokens {t.prompt_tokens} in / {t.completion_tokens} out, cost {cost}")
         if t.budget_refused:
             self.log(f"llm: --max-cost {self.config.max_cost} USD: {t.budget_refused} requests not sent")
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout=5)
-            self._loop = None
         if self.cache is not None:
             self.cache.close()
 
@@ -316,20 +311,7 @@ class LLMClient:
 
     # ----------------------------------------------------------------------------- loop
     def _submit(self, coro):
-        if self._loop is None:
-            loop = asyncio.new_event_loop()
-            ready = threading.Event()
-
-            def runner():
-                asyncio.set_event_loop(loop)
-                loop.call_soon(ready.set)
-                loop.run_forever()
-
-            self._thread = threading.Thread(target=runner, name="st-llm-loop", daemon=True)
-            self._thread.start()
-            ready.wait()
-            self._loop = loop
-        fut = asyncio.run_coroutine_threadsafe(coro, self._loop)
+        fut = asyncio.run_coroutine_threadsafe(coro, _shared_loop())
         try:
             return fut.result()
         except KeyboardInterrupt:
@@ -337,11 +319,11 @@ class LLMClient:
             raise
 
     async def _run_many(self, items):
-        return await asyncio.gather(*(self._one(req, key, blob) for req, key, blob in items))
+        return await asyncio.gather(*(self._one(req, key, blob, miss) for req, key, blob, miss in items))
 
-    async def _one(self, req: Request, key: str, blob: bytes) -> Result:
+    async def _one(self, req: Request, key: str, blob: bytes, looked_up: bool = False) -> Result:
         res = Result(request=req, key=key, model=self._model(req))
-        text = await self._get(req, key, blob, res)
+        text = await self._get(req, key, blob, res, looked_up=looked_up)
         if text is None or req.parse is None or res.dry_run:
             return res
         if self._parse_into(res, text, final=False):
@@ -366,9 +348,9 @@ class LLMClient:
             res.unscored["first_reply"] = text
         return res
 
-    async def _get(self, req: Request, key: str, blob: bytes, res: Result) -> str | None:
+    async def _get(self, req: Request, key: str, blob: bytes, res: Result, looked_up: bool = False) -> str | None:
         """Text for one request: cache, else a (retried) call. Errors land in ``res.error``."""
-        if self.cache is not None:
+        if self.cache is not None and not looked_up:
             hit = self.cache.lookup(key)
             if hit is not None:
                 self._apply_hit(res, hit)
@@ -543,12 +525,16 @@ class LLMClient:
         """USD per token (input, output), or None when unknown."""
         if self.config.price:
             return self.config.price[0] / 1e6, self.config.price[1] / 1e6
+        if model in self._prices:
+            return self._prices[model]
         litellm = self._get_litellm()
         try:
             a, b = litellm.cost_per_token(model=model, prompt_tokens=1_000_000, completion_tokens=1_000_000)
-            return a / 1e6, b / 1e6
+            price = (a / 1e6, b / 1e6)
         except Exception:  # noqa: BLE001 - litellm raises for models it does not map
-            return None
+            price = None
+        self._prices[model] = price
+        return price
 
     def _cost(self, resp, model: str, pt: int, ct: int) -> float | None:
         price = self._price(model)
@@ -597,6 +583,29 @@ class LLMClient:
                 raise BudgetExceeded(self._budget_stop)
             t.reserved += est
         return est
+
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+_LOOP_LOCK = threading.Lock()
+
+
+def _shared_loop() -> asyncio.AbstractEventLoop:
+    """One event loop thread per process: litellm caches its async HTTP clients per loop."""
+    global _LOOP
+    with _LOOP_LOCK:
+        if _LOOP is None:
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def runner():
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+
+            threading.Thread(target=runner, name="st-llm-loop", daemon=True).start()
+            ready.wait()
+            _LOOP = loop
+    return _LOOP
 
 
 def _retry_after(exc: Exception) -> float | None:
