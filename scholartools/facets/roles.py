@@ -100,6 +100,39 @@ def heading(sentence: str) -> tuple[str | None, str]:
     return facet, rest
 
 
+CONCLUSION_CUE = re.compile(
+    r"\b(we conclude|in conclusion|to conclude|conclusions?\b|overall\b|in summary|to summari[sz]e|"
+    r"taken together|altogether|(these|our|the) (results|findings|experiments|observations|analyses|"
+    r"data) (suggest|indicate|imply|highlight|point|support|confirm|open|pave|provide)|"
+    r"suggest(s|ing)? that|implications?|future (work|research|studies|directions)|further "
+    r"(work|research|studies)|we (believe|hope|argue|expect|envision)|may (help|be useful|serve|"
+    r"benefit|enable|facilitate|lead)|could (help|be used|serve|benefit|enable|facilitate)|"
+    r"pave[sd]? the way|open(s)? (up )?(new|the)|promising|insights? into|shed(s)? light|"
+    r"useful (tool|for)|potential (of|to|for)|demonstrat\w+ the (potential|feasibility|"
+    r"usefulness|effectiveness|importance|value)|should be (considered|used|performed|taken|kept)|"
+    r"(are|is) (needed|required|warranted)|this (report|case|study|work|paper|article|review) "
+    r"(highlights|shows|demonstrates|suggests|illustrates|identifies|indicates|emphasi[sz]es|"
+    r"underlines|confirms|provides)|(is|are|was|were) (a )?(safe|effective|feasible|useful|"
+    r"valuable|important|associated)|clinicians? should|recommend)", re.I)
+
+
+def conclusion_tail(sentences: list[str], labels: list[str]) -> list[str]:
+    """Relabel cue-bearing non-other sentences among the last two as conclusion.
+
+    The classifier is trained on CSAbstruct, which has no conclusion class, so conclusions are
+    recognised by cue phrases in the abstract's tail (and what follows a conclusion stays one).
+    """
+    out = list(labels)
+    n = len(out)
+    for i in range(max(1, n - 2), n):
+        if out[i] in ("result", "method", "background") and CONCLUSION_CUE.search(sentences[i]):
+            out[i] = "conclusion"
+    for i in range(n - 1):
+        if out[i] == "conclusion" and out[i + 1] in ("result", "method", "background"):
+            out[i + 1] = "conclusion"
+    return out
+
+
 # --- features ---------------------------------------------------------------------------------
 
 def tokens(sentence: str) -> list[str]:
@@ -266,7 +299,11 @@ class RoleModel:
             if not any_heading:
                 fixed = [None] * len(sentences)
         lp = self.log_probs(sentences, embeddings)
-        return self.decode(lp, fixed)
+        labels = self.decode(lp, fixed)
+        if self.meta.get("conclusion_tail", True):
+            free = conclusion_tail(sentences, labels)
+            labels = [lab if fx is not None else fr for lab, fr, fx in zip(labels, free, fixed)]
+        return labels
 
 
 @lru_cache(maxsize=4)

@@ -25,23 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import (LABELS, MODEL_DIR, RoleModel, context_embeddings, neighbours,
+from scholartools.facets.roles import (CONCLUSION_CUE, LABELS, MODEL_DIR, RoleModel, context_embeddings, neighbours,
                                       position_features, tokens)
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
-
-CONCLUSION_CUE = re.compile(
-    r"\b(we conclude|in conclusion|to conclude|conclusions?\b|overall\b|in summary|to summari[sz]e|"
-    r"taken together|altogether|(these|our|the) (results|findings|experiments|observations|analyses|"
-    r"data) (suggest|indicate|imply|highlight|point|support|confirm|open|pave|provide)|"
-    r"suggest(s|ing)? that|implications?|future (work|research|studies|directions)|further "
-    r"(work|research|studies)|we (believe|hope|argue|expect|envision)|may (help|be useful|serve|"
-    r"benefit|enable|facilitate|lead)|could (help|be used|serve|benefit|enable|facilitate)|"
-    r"pave[sd]? the way|open(s)? (up )?(new|the)|promising|insights? into|shed(s)? light|"
-    r"useful (tool|for)|potential (of|to|for)|demonstrat\w+ the (potential|feasibility|"
-    r"usefulness|effectiveness|importance|value))", re.I)
-
 
 def weak_conclusion(sentences: list[str], labels: list[str]) -> list[str]:
     """Relabel cue-bearing result sentences among the last two as conclusion."""
