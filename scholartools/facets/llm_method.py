@@ -1,0 +1,74 @@
+"""LLM method of st-facets: extraction of the four facets (copy spans, JSON) and the per-facet
+rubric judge (FM paper §3.2–3.3), zero-shot or few-shot, through the project's LLM layer.
+
+Every extracted span is checked against its source with :mod:`scholartools.text.verbatim`; a span
+that is not verbatim is kept but reported under ``facets.<side>.not_verbatim``. Judge replies are
+parsed as a single integer on the facet's scale; an unparsable reply leaves the facet unscored
+(``null`` with the raw reply in the evidence), never a wrong number. Empty-facet rules of the
+authors' code: reference facet empty → 0 without a call; candidate facet empty → 1 without a call.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scholartools.facets.decompose import facets_from_spans
+from scholartools.facets.rate import SCALE_MAX
+from scholartools.facets.roles import FACETS
+from scholartools.text.verbatim import check
+
+DEFAULT_SHOTS = Path(__file__).with_name("shots") / "default.jsonl"
+EXTRACT_TEMPLATE = "facets_extract"
+JUDGE_TEMPLATES = {"background": "facets_judge_bc", "conclusion": "facets_judge_bc",
+                   "method": "facets_judge_mr", "result": "facets_judge_mr"}
+
+
+def load_shots(path: str | Path | None = None) -> list[dict]:
+    """Few-shot examples ``{facet, reference, candidate, rating}`` from a JSONL file."""
+    p = Path(path) if path else DEFAULT_SHOTS
+    return [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def examples_block(shots: list[dict], facet: str) -> str:
+    """The examples text for one facet's prompt: shots on the same scale (B/C or M/R)."""
+    group = {"background", "conclusion"} if facet in ("background", "conclusion") else {"method", "result"}
+    chosen = [s for s in shots if s["facet"] in group and 1 <= int(s["rating"]) <= SCALE_MAX[facet]]
+    if not chosen:
+        return ""
+    lines = ["Examples:"]
+    for s in chosen:
+        lines.append(f"Input1: '{s['reference']}'\nInput2: '{s['candidate']}'\nNumber: {int(s['rating'])}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_extraction(value) -> dict:
+    """Facet → string from the parsed JSON reply (missing keys empty, lists joined)."""
+    if not isinstance(value, dict):
+        raise ValueError("expected a JSON object")
+    out = {}
+    for f in FACETS:
+        v = value.get(f, "")
+        if isinstance(v, list):
+            v = " ".join(str(x) for x in v)
+        out[f] = "" if v is None else str(v).strip()
+    return out
+
+
+def spans_record(spans: dict, source: str) -> dict:
+    """Facet record from extracted spans, with the verbatim check against ``source``."""
+    rec = facets_from_spans(spans)
+    bad = {}
+    for f in FACETS:
+        if spans.get(f):
+            r = check(spans[f], source)
+            if not r.verbatim:
+                bad[f] = round(r.coverage, 3)
+    rec["not_verbatim"] = bad
+    return rec
+
+
+def judge_rating_parser(facet: str):
+    from scholartools.llm import replies
+
+    top = SCALE_MAX[facet]
+    return lambda text: replies.parse_number(text, 1, top, integer=True)
