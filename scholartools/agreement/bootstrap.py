@@ -29,14 +29,30 @@ def percentile_ci(samples: Sequence[float], level: float = 0.95) -> list[float]:
     return [float(lo), float(hi)]
 
 
-def resample_indices(rng, n_units: int, clusters: Sequence[Sequence[int]] | None):
-    """One bootstrap resample as an index array (units, or the units of resampled clusters)."""
+def resample_indices(rng, n_units: int, clusters=None):
+    """One bootstrap resample as an index array (units, or the units of resampled clusters).
+
+    ``clusters``: a list of index arrays, or (all of one size) a 2-D array with one row per cluster.
+    """
     import numpy as np
 
     if clusters is None:
         return rng.integers(0, n_units, size=n_units)
     picks = rng.integers(0, len(clusters), size=len(clusters))
-    return np.concatenate([np.asarray(clusters[p], dtype=int) for p in picks])
+    if isinstance(clusters, np.ndarray):
+        return clusters[picks].ravel()
+    return np.concatenate([clusters[p] for p in picks])
+
+
+def _prepare_clusters(clusters):
+    import numpy as np
+
+    if clusters is None:
+        return None
+    arrays = [np.asarray(c, dtype=int) for c in clusters]
+    if len({len(a) for a in arrays}) == 1:
+        return np.vstack(arrays)
+    return arrays
 
 
 def bootstrap_ci(stat: Callable[["np.ndarray"], float], n_units: int, n_resamples: int, seed: int = 0,
@@ -49,9 +65,10 @@ def bootstrap_ci(stat: Callable[["np.ndarray"], float], n_units: int, n_resample
     import numpy as np
 
     rng = np.random.default_rng(seed)
+    blocks = _prepare_clusters(clusters)
     values = []
     for _ in range(n_resamples):
-        idx = resample_indices(rng, n_units, clusters)
+        idx = resample_indices(rng, n_units, blocks)
         try:
             v = stat(idx)
         except Undefined:

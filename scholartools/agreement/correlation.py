@@ -71,6 +71,7 @@ def average_ranks(values):
 
 # Above this many cells the joint table (distinct x values × distinct y values) is left to scipy.
 _KENDALL_TABLE_MAX = 30_000
+_KENDALL_DENSE_MAX = 40
 
 
 def _kendall_b(x, y) -> float:
@@ -83,6 +84,14 @@ def _kendall_b(x, y) -> float:
     """
     import numpy as np
 
+    n = len(x)
+    if n <= _KENDALL_DENSE_MAX:  # few units (system level): the n × n sign matrices are cheapest
+        dx = np.sign(x[:, None] - x[None, :])
+        dy = np.sign(y[:, None] - y[None, :])
+        untied = np.abs(dx).sum() * np.abs(dy).sum()
+        if untied == 0:
+            raise Undefined("all pairs tied: Kendall tau undefined")
+        return float(np.clip((dx * dy).sum() / np.sqrt(untied), -1.0, 1.0))
     xu, xi = np.unique(x, return_inverse=True)
     yu, yi = np.unique(y, return_inverse=True)
     kx, ky = len(xu), len(yu)
@@ -90,7 +99,6 @@ def _kendall_b(x, y) -> float:
         from scipy.stats import kendalltau
 
         return float(kendalltau(x, y).statistic)
-    n = len(x)
     table = np.zeros((kx + 1, ky + 1))
     table[:kx, :ky] = np.bincount(xi.ravel() * ky + yi.ravel(), minlength=kx * ky).reshape(kx, ky)
     # at_least[i, j] = number of units with x-rank ≥ i and y-rank ≥ j
@@ -153,17 +161,31 @@ def per_group(measure: str, x, y, groups: Sequence, names: tuple[str, str] = ("a
     return float(np.mean(list(values.values()))), info
 
 
-def system_means(x, y, systems: Sequence) -> tuple[list, "np.ndarray", "np.ndarray"]:
-    """Per-system means of x and y (systems in order of first appearance)."""
+def system_codes(systems: Sequence) -> tuple[list, "np.ndarray"]:
+    """Systems in order of first appearance, and each unit's system as an integer code."""
     import numpy as np
 
     order: dict = {}
     codes = np.array([order.setdefault(s, len(order)) for s in systems], dtype=int)
-    k = len(order)
+    return list(order), codes
+
+
+def means_by_code(x, y, codes, k: int):
+    """Per-code means of x and y (codes absent from ``codes`` are dropped)."""
+    import numpy as np
+
     counts = np.bincount(codes, minlength=k).astype(float)
-    mx = np.bincount(codes, weights=np.asarray(x, dtype=float), minlength=k) / counts
-    my = np.bincount(codes, weights=np.asarray(y, dtype=float), minlength=k) / counts
-    return list(order), mx, my
+    mx = np.bincount(codes, weights=np.asarray(x, dtype=float), minlength=k)
+    my = np.bincount(codes, weights=np.asarray(y, dtype=float), minlength=k)
+    present = counts > 0
+    return mx[present] / counts[present], my[present] / counts[present]
+
+
+def system_means(x, y, systems: Sequence) -> tuple[list, "np.ndarray", "np.ndarray"]:
+    """Per-system means of x and y (systems in order of first appearance)."""
+    labels, codes = system_codes(systems)
+    mx, my = means_by_code(x, y, codes, len(labels))
+    return labels, mx, my
 
 
 def system_level(measure: str, x, y, systems: Sequence, names: tuple[str, str] = ("a", "b")) -> tuple[float, dict]:

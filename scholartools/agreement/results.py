@@ -96,6 +96,8 @@ class _Task:
         self.keep = keep
         self.groups = [table.groups[u] for u in keep] if table.groups is not None else None
         self.systems = [table.systems[u] for u in keep] if table.systems is not None else None
+        if self.systems is not None:
+            self.system_labels, self.system_code = corr.system_codes(self.systems)
         self.extra: dict[str, Any] = {}
 
     @property
@@ -120,10 +122,7 @@ class _Task:
         return cat.krippendorff_alpha(units, ALPHAS[m])
 
     def system_stat(self, idx) -> float:
-        import numpy as np
-
-        systems = [self.systems[i] for i in idx]
-        _, mx, my = corr.system_means(self.x[idx], self.y[idx], systems)
+        mx, my = corr.means_by_code(self.x[idx], self.y[idx], self.system_code[idx], len(self.system_labels))
         return corr.correlation(self.measure, mx, my, tuple(self.names))
 
     def group_index(self) -> dict:
@@ -190,7 +189,7 @@ def _evaluate(task: _Task, level: str, bootstrap: int, seed: int, ci_level: floa
         try:
             value = task.system_stat(all_idx)
         except Undefined as exc:
-            n_sys = len(set(task.systems))
+            n_sys = len(task.system_labels)
             return _result(m, level, names, n_sys, None, note=str(exc), n_units=task.n)
         labels, mx, my = corr.system_means(task.x, task.y, task.systems)
         n = len(labels)
