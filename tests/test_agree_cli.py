@@ -163,3 +163,12 @@ def test_vote_per_field_and_joint():
     joint = run_cli("st-agree", ["--vote", "joint", *args], records=[same])
     assert joint.records[0]["majority"] == {"problem": 1, "method": 2}
     assert joint.records[0]["majority_votes"]["support"] == 2
+
+
+def test_vs_reference_limits_pairs_to_the_reference():
+    recs = [{"id": str(i), "m1": i, "human": i % 4, "m2": -i} for i in range(12)]
+    res = run_cli("st-agree", ["--rater", "m1", "--rater", "human", "--rater", "m2", "--reference", "human",
+                               "--vs-reference", "--measure", "spearman"], records=recs)
+    assert res.code == 0, res.stderr
+    assert [r["raters"] for r in res.records] == [["human", "m1"], ["human", "m2"]]
+    assert res.records[0]["value"] == pytest.approx(-res.records[1]["value"])

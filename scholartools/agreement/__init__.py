@@ -45,7 +45,8 @@ class Agreement:
 
 def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled",), group_by=None,
           system_field=None, sources=None, join=None, unit=None, rater_field=None, value_field=None,
-          bootstrap=0, seed=0, ci_level=0.95, matrix=False, permutation=0, reference=None) -> Agreement:
+          bootstrap=0, seed=0, ci_level=0.95, matrix=False, permutation=0, reference=None,
+          vs_reference=False, progress=None) -> Agreement:
     """Agreement / correlation results for records, the library form of ``st-agree``.
 
     Input, one of: ``records`` with ``raters`` as dotted field paths (wide); ``sources`` =
@@ -54,6 +55,8 @@ def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled
     ``measures`` / ``levels``: names from :mod:`.results` (comma-separated strings allowed).
     ``permutation`` > 0 adds, for every pair of raters other than ``reference`` (default: the
     first rater), a permutation test of the difference of their correlations with it.
+    ``vs_reference`` limits pairwise measures to the pairs (reference, other rater).
+    ``progress(iterable, total=)`` may wrap the loop over measures and levels.
     Raises ``ValueError`` for an inconsistent request (a usage error in the CLI).
     """
     from scholartools.agreement import inputs
@@ -92,13 +95,16 @@ def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled
         table = inputs.from_wide(records, raters, numeric, group_by, system_field, errors)
     if len(table.raters) < 2:
         raise ValueError(f"found {len(table.raters)} rater(s); agreement needs at least two")
-    results = res.compute(table, measures, levels, bootstrap, seed, ci_level, matrix)
+    if vs_reference and matrix:
+        raise ValueError("--vs-reference and --matrix do not combine")
+    ref = 0
+    if reference is not None:
+        if reference not in table.raters:
+            raise ValueError(f"--reference '{reference}' is not one of the raters ({', '.join(table.raters)})")
+        ref = table.raters.index(reference)
+    results = res.compute(table, measures, levels, bootstrap, seed, ci_level, matrix,
+                          ref if vs_reference else None, progress)
     if permutation:
-        ref = 0
-        if reference is not None:
-            if reference not in table.raters:
-                raise ValueError(f"--reference '{reference}' is not one of the raters ({', '.join(table.raters)})")
-            ref = table.raters.index(reference)
         if len(table.raters) < 3:
             raise ValueError("--permutation compares two raters against a reference: give at least three raters")
         if not any(m in res.CORRELATIONS for m in measures):

@@ -208,16 +208,21 @@ def _evaluate(task: _Task, level: str, bootstrap: int, seed: int, ci_level: floa
 
 
 def compute(table: RaterTable, measures: Sequence[str], levels: Sequence[str] = ("pooled",), bootstrap: int = 0,
-            seed: int = 0, ci_level: float = 0.95, matrix: bool = False) -> list[dict]:
+            seed: int = 0, ci_level: float = 0.95, matrix: bool = False, reference: int | None = None,
+            progress: Callable | None = None) -> list[dict]:
     """All result records for ``table`` (see the module docstring for their shape and order).
 
     Order: by measure (as given), then level, then rater pair. ``system`` level applies to
     correlations only, ``per-group`` needs ``table.groups``; other combinations are skipped and
-    listed in ``table.notes``.
+    listed in ``table.notes``. ``reference`` (a rater index) limits pairwise measures to the pairs
+    (reference, other). ``progress(iterable, total=)`` wraps the job loop (a progress bar).
     """
-    out: list[dict] = []
     k = len(table.raters)
-    pairs = list(combinations(range(k), 2))
+    if reference is None:
+        pairs = list(combinations(range(k), 2))
+    else:
+        pairs = [(reference, j) for j in range(k) if j != reference]
+    jobs: list[tuple[str, str, str]] = []  # (measure, level, kind)
     for m in measures:
         for level in levels:
             if level == "system" and m not in CORRELATIONS:
@@ -227,18 +232,18 @@ def compute(table: RaterTable, measures: Sequence[str], levels: Sequence[str] = 
                 raise ValueError("level 'system' needs a system field (--system-field)")
             if level == "per-group" and table.groups is None:
                 raise ValueError("level 'per-group' needs a group field (--group-by)")
-            if m in MULTI:
-                if k < 2:
-                    raise ValueError(f"{m} needs at least two raters")
-                out.append(_evaluate(_Task(table, m, list(range(k))), level, bootstrap, seed, ci_level))
-                continue
-            if matrix:
-                cells = {(i, j): _evaluate(_Task(table, m, [i, j]), level, bootstrap, seed, ci_level)
-                         for i in range(k) for j in range(k) if i <= j}
-                out.append(_matrix_record(m, level, table.raters, cells, bootstrap))
-                continue
-            for i, j in pairs:
-                out.append(_evaluate(_Task(table, m, [i, j]), level, bootstrap, seed, ci_level))
+            jobs.append((m, level, "multi" if m in MULTI else "matrix" if matrix else "pairs"))
+    out: list[dict] = []
+    loop = progress(jobs, total=len(jobs)) if progress else jobs
+    for m, level, kind in loop:
+        if kind == "multi":
+            out.append(_evaluate(_Task(table, m, list(range(k))), level, bootstrap, seed, ci_level))
+        elif kind == "matrix":
+            cells = {(i, j): _evaluate(_Task(table, m, [i, j]), level, bootstrap, seed, ci_level)
+                     for i in range(k) for j in range(k) if i <= j}
+            out.append(_matrix_record(m, level, table.raters, cells, bootstrap))
+        else:
+            out.extend(_evaluate(_Task(table, m, [i, j]), level, bootstrap, seed, ci_level) for i, j in pairs)
     if table.unmatched is not None:
         for rec in out:
             rec["unmatched"] = dict(table.unmatched)

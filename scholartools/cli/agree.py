@@ -34,7 +34,10 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
 @click.option("--permutation", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also test, for each pair of raters A, B other than the reference, whether corr(A, ref) "
                    "differs from corr(B, ref): paired permutation test with N permutations.")
-@click.option("--reference", metavar="FIELD", help="The reference rater for --permutation (default: the first).")
+@click.option("--reference", metavar="FIELD",
+              help="The reference rater (a --rater) for --permutation and --vs-reference (default: the first).")
+@click.option("--vs-reference", is_flag=True,
+              help="Pairwise measures only for the pairs (reference, other rater), e.g. human vs each metric.")
 @click.option("--matrix", is_flag=True, help="One record per (measure, level) with the matrix over all rater "
               "pairs, instead of one record per pair.")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "table"]), default="jsonl", show_default=True,
@@ -50,7 +53,7 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
 @click.option("--min-votes", type=click.IntRange(min=1), metavar="K",
               help="With --vote: votes needed for a majority (default: more than half of those present).")
 def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_key, unit_field, rater_field,
-         value_field, bootstrap, seed, ci_level, permutation, reference, matrix, fmt, plot_path, vote,
+         value_field, bootstrap, seed, ci_level, permutation, reference, vs_reference, matrix, fmt, plot_path, vote,
          vote_fields, vote_into, min_votes):
     """Agreement and correlation between raters, judges and metrics.
 
@@ -67,6 +70,8 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
       st-agree -i pairs.jsonl --rater human.overall --rater rougeL --rater fm_gpt4.overall \\
                --measure pearson,kendall --level pooled,per-group,system \\
                --group-by doc_id --system-field system --bootstrap 1000 --format table
+      st-agree -i pairs.jsonl --rater human.overall --rater rougeL --rater bertscore \\
+               --vs-reference --permutation 1000 --measure pearson
       st-agree -i human.jsonl -i judge.jsonl --join id --rater human.method --rater score \\
                --measure spearman,kendall
       st-agree -i labels.jsonl --unit item --rater-field annotator --value-field label \\
@@ -83,6 +88,9 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
 
     from scholartools.agreement import agree
     from scholartools.records import read_jsonl
+
+    def progress(jobs, total=None):
+        return io.progress(jobs, total=total, desc="st-agree measures")
 
     try:
         if join_key:
@@ -101,12 +109,14 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
                 io.usage_error("--join needs at least two input files (-i A.jsonl -i B.jsonl)")
             result = agree(sources=sources, join=join_key, raters=raters, measures=measures, levels=levels,
                            group_by=group_by, system_field=system_field, bootstrap=bootstrap, seed=seed,
-                           ci_level=ci_level, matrix=matrix, permutation=permutation, reference=reference)
+                           ci_level=ci_level, matrix=matrix, permutation=permutation, reference=reference,
+                           vs_reference=vs_reference, progress=progress)
         else:
             result = agree(list(io.records()), raters=raters, measures=measures, levels=levels, group_by=group_by,
                            system_field=system_field, unit=unit_field, rater_field=rater_field,
                            value_field=value_field, bootstrap=bootstrap, seed=seed, ci_level=ci_level,
-                           matrix=matrix, permutation=permutation, reference=reference)
+                           matrix=matrix, permutation=permutation, reference=reference,
+                           vs_reference=vs_reference, progress=progress)
     except ValueError as exc:
         io.usage_error(str(exc))
         return
