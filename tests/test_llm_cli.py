@@ -1,0 +1,194 @@
+"""The LLM options as a command sees them, run as real subprocesses against the scripted server.
+
+The command under test is a toy defined in this file (run with ``python tests/test_llm_cli.py``):
+``@st_command`` + ``@llm_options``, one template, one reply parser — exactly what an LLM-capable
+command does, so the acceptance interface (``--model``, ``--api-base``, ``--max-concurrency``,
+``--retries``, ``--timeout``, ``--cache``, ``--no-cache``, ``--dry-run``, ``--max-cost``,
+``ST_MODEL``, ``ST_CACHE``) is exercised end to end.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import click
+import orjson
+
+HERE = os.path.abspath(__file__)
+ROOT = os.path.dirname(os.path.dirname(HERE))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from scholartools.cli.base import RecordIO, st_command  # noqa: E402
+from scholartools.llm import replies  # noqa: E402
+from scholartools.llm.client import provenance  # noqa: E402
+from scholartools.llm.options import llm_options  # noqa: E402
+from scholartools.llm.templates import Template  # noqa: E402
+
+DEFAULT_TEMPLATE = "Rate the clarity of this text from 1 to 5.\n\n{{text}}"
+
+
+@st_command("st-llmtoy")
+@click.option("--field", default="text", show_default=True, help="Field to rate.")
+@llm_options(templates=["rate"])
+def toy(io: RecordIO, field, llm):
+    """Rate the clarity of a text field with an LLM (test command)."""
+    tpl = llm.template("rate") if llm.template_overrides else Template.from_text("rate", DEFAULT_TEMPLATE)
+    client = llm.client(io)
+    parse = lambda t: replies.parse_number(t, 1, 5, integer=True)  # noqa: E731
+
+    def batch(recs):
+        results = client.run([client.request(tpl.render(text=r.get(field, "")), template=tpl, parse=parse)
+                              for r in recs])
+        out = []
+        for rec, res in zip(recs, results):
+            try:
+                res.raise_for_error()
+            except Exception as exc:  # noqa: BLE001 - becomes this record's error record
+                out.append(exc)
+                continue
+            out.append({**rec, "clarity": res.verdict(), "_provenance": provenance([res], client)})
+        return out
+
+    io.map_batch(batch, batch_size=64)
+
+
+if __name__ == "__main__":
+    toy()
+
+# ------------------------------------------------------------------------------------- tests
+import pytest  # noqa: E402
+
+from openai_server import Fault  # noqa: E402
+
+RECS = [{"id": f"r{i}", "text": f"text number {i}"} for i in range(6)]
+
+
+def run(args, records=RECS, env=None, timeout=120):
+    full = dict(os.environ, PYTHONPATH=ROOT, ST_LLM_BACKOFF_BASE="0.01")
+    for k in ("OPENAI_API_KEY", "ST_MODEL", "ST_CACHE", "ST_API_BASE"):
+        full.pop(k, None)
+    full.update(env or {})
+    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    p = subprocess.run([sys.executable, HERE, *args], input=data, capture_output=True, env=full, timeout=timeout)
+    recs = [orjson.loads(line) for line in p.stdout.splitlines()]   # stdout must be pure JSONL
+    return p.returncode, recs, p.stderr.decode()
+
+
+def score_reply(body):
+    return f"Score: {len(body['messages'][-1]['content']) % 5 + 1}"
+
+
+def test_help_lists_the_llm_options_and_env_vars():
+    p = subprocess.run([sys.executable, HERE, "--help"], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
+    assert p.returncode == 0
+    for opt in ("--model", "--api-base", "--max-concurrency", "--retries", "--timeout", "--cache",
+                "--no-cache", "--dry-run", "--max-cost", "--temperature", "--template", "ST_MODEL", "ST_CACHE"):
+        assert opt in p.stdout, opt
+
+
+def test_env_model_and_cache_then_rerun_from_cache(openai_server, tmp_path):
+    openai_server.reply(score_reply)
+    cache = tmp_path / "st.sqlite"
+    env = {"ST_MODEL": "openai/some-model", "ST_CACHE": str(cache)}
+    code, recs, err = run(["--api-base", openai_server.url], env=env)
+    assert code == 0, err
+    assert [r["id"] for r in recs] == [r["id"] for r in RECS]
+    expect = [len(DEFAULT_TEMPLATE.replace("{{text}}", r["text"])) % 5 + 1 for r in RECS]
+    assert [r["clarity"]["value"] for r in recs] == expect
+    prov = recs[0]["provenance"][-1]
+    assert prov["command"] == "st-llmtoy" and prov["calls"] == 1 and prov["cache_hits"] == 0
+    assert prov["model"] == "openai/some-model" and prov["template"]["name"] == "rate"
+    assert prov["cost"] is None and prov["tokens"]["completion"] == 2
+    assert "llm: 6 calls, 0 cache hits" in err
+    assert sqlite3.connect(cache).execute("select count(*) from responses").fetchone()[0] == 6
+    code, recs2, err = run(["--api-base", openai_server.url, "--max-concurrency", "2", "--retries", "1",
+                            "--timeout", "5"], env=env)
+    assert code == 0 and openai_server.calls == 6
+    assert [r["clarity"] for r in recs2] == [r["clarity"] for r in recs]
+    assert recs2[0]["provenance"][-1]["cache_hits"] == 1 and recs2[0]["provenance"][-1]["calls"] == 0
+    # --no-cache calls again; --cache PATH overrides ST_CACHE
+    run(["--api-base", openai_server.url, "--no-cache"], env=env)
+    assert openai_server.calls == 12
+    other = tmp_path / "other.sqlite"
+    run(["--api-base", openai_server.url, "--cache", str(other)], env=env)
+    assert openai_server.calls == 18 and other.exists()
+
+
+def test_template_override_changes_prompt_and_key(openai_server, tmp_path):
+    openai_server.reply("3")
+    f = tmp_path / "mine.txt"
+    f.write_text("Clarity 1-5? {{text}}")
+    base = ["--api-base", openai_server.url, "--model", "openai/m", "--cache", str(tmp_path / "c.sqlite")]
+    run(base, records=RECS[:1])
+    code, recs, err = run(base + ["--template", str(f)], records=RECS[:1])
+    assert code == 0, err and openai_server.calls == 2
+    assert openai_server.prompts[-1] == "Clarity 1-5? text number 0"
+    assert recs[0]["provenance"][-1]["template"]["sha256"] == __import__("hashlib").sha256(f.read_bytes()).hexdigest()
+
+
+def test_dry_run_makes_no_calls_and_reports_on_stderr(openai_server, tmp_path):
+    code, recs, err = run(["--api-base", openai_server.url, "--model", "openai/gpt-4o-mini", "--dry-run",
+                           "--cache", str(tmp_path / "c.sqlite")])
+    assert openai_server.calls == 0
+    assert "dry run: 6 calls needed, 0 cache hits" in err and "estimated cost ~$" in err
+    assert code == 0 and all(r["clarity"]["unscored_reason"] == "dry_run" for r in recs)
+
+
+def test_max_cost_turns_the_rest_into_budget_error_records(openai_server, tmp_path):
+    openai_server.reply("Score: 4 " + "word " * 98)   # 100 completion tokens = $0.10 at this price
+    # price $1000 per million output tokens; a call is admitted while spent + its estimate
+    # (256 assumed output tokens = $0.256) stays within $0.60: spent 0, .1, .2, .3 → 4 calls,
+    # then .4 + .256 > .6 → the remaining 2 are refused; the spend (.4) never passes the budget
+    code, recs, err = run(["--api-base", openai_server.url, "--model", "openai/m", "--price", "0,1000",
+                           "--max-cost", "0.6", "--max-concurrency", "1", "--no-cache"])
+    assert code == 1
+    ok = [r for r in recs if "error" not in r]
+    bad = [r for r in recs if "error" in r]
+    assert len(recs) == 6 and openai_server.calls == len(ok) == 4
+    assert sum(r["provenance"][-1]["cost"] for r in ok) == pytest.approx(0.4)
+    assert all(r["error"]["kind"] == "budget" and "--max-cost 0.6" in r["error"]["message"] for r in bad)
+    assert "requests not sent" in err
+
+
+def test_faults_become_error_records_and_stdout_stays_jsonl(openai_server, tmp_path):
+    openai_server.reply(score_reply)
+    openai_server.push(Fault.status(401, message="bad key"))
+    code, recs, err = run(["--api-base", openai_server.url, "--model", "openai/m", "--no-cache",
+                           "--max-concurrency", "1"])
+    assert code == 1 and len(recs) == 6
+    bad = [r for r in recs if "error" in r]
+    assert len(bad) == 1 and bad[0]["error"]["kind"] == "llm_auth" and bad[0]["error"]["status"] == 401
+    assert "Give Feedback" not in err   # litellm's banner is suppressed everywhere
+
+
+def test_no_model_is_a_usage_error():
+    code, recs, err = run([])
+    assert code == 2 and "--model" in err and "ST_MODEL" in err and recs == []
+
+
+def test_litellm_import_is_offline_quiet_and_ignores_dotenv(tmp_path):
+    (tmp_path / ".env").write_text("ST_DOTENV_PROBE=leaked\nOPENAI_API_KEY=sk-from-dotenv\n")
+    code = ("import sys, os; ev=[]\n"
+            "sys.addaudithook(lambda e,a: ev.append(a[0]) if e == 'socket.getaddrinfo' else None)\n"
+            "from scholartools.llm.env import import_litellm\n"
+            "m = import_litellm()\n"
+            "print(len(ev), os.environ.get('ST_DOTENV_PROBE'), os.environ.get('OPENAI_API_KEY'), m.suppress_debug_info,"
+            " file=sys.stderr)")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    for k in ("OPENAI_API_KEY", "LITELLM_LOCAL_MODEL_COST_MAP", "PYTHON_DOTENV_DISABLED", "LITELLM_MODE"):
+        env.pop(k, None)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert p.stdout == ""
+    assert p.stderr.strip().splitlines()[-1] == "0 None None True", p.stderr
+
+
+@pytest.mark.parametrize("module", ["scholartools.llm.options", "scholartools.llm.replies", "scholartools.llm.templates"])
+def test_light_modules_do_not_import_litellm(module):
+    code = f"import sys, {module}; print('litellm' in sys.modules, 'openai' in sys.modules)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
+    assert p.stdout.split() == ["False", "False"]
