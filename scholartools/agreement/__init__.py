@@ -95,6 +95,12 @@ def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled
         table = inputs.from_wide(records, raters, numeric, group_by, system_field, errors)
     if len(table.raters) < 2:
         raise ValueError(f"found {len(table.raters)} rater(s); agreement needs at least two")
+    for r, name in enumerate(table.raters):
+        missing = sum(1 for row in table.values if row[r] is None)
+        if table.values and missing == len(table.values):
+            table.notes.append(f"rater '{name}' has no value in any of the {missing} units: is the field path right?")
+        elif missing:
+            table.notes.append(f"rater '{name}' is missing (absent or null) in {missing} of {len(table.values)} units")
     if vs_reference and matrix:
         raise ValueError("--vs-reference and --matrix do not combine")
     ref = 0
