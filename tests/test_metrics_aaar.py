@@ -112,3 +112,14 @@ def test_aligned_rouge_mean_over_pairs():
     got = aligned_rouge(["the cat sat", "dogs bark"], ["the cat sat", "birds sing", "extra"], "rouge1", True)
     assert got == pytest.approx((1.0 + 0.0) / 2)
     assert aligned_rouge([], ["x"], "rougeL") == 0.0
+
+
+def test_s_prf_disjoint_and_itf_idf_identical_items():
+    a = np.stack([unit(1, 0, 0)])
+    b = np.stack([unit(0, 1, 0), unit(0, 0, 1)])
+    assert s_prf(a, [b]) == {"p": 0.0, "r": 0.0, "f": 0.0}
+    # a list of identical weaknesses: O_j = n, so log(n/O) = 0 for each -> 0 (no diversity)
+    e1, e2 = np.eye(2)
+    assert itf_idf([np.stack([e1, e1, e1]), np.stack([e2])])[0] == pytest.approx(0.0)
+    with pytest.raises(ValueError):
+        itf_idf([np.stack([e1]), e1[:0].reshape(0, 2)])

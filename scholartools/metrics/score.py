@@ -15,17 +15,17 @@ Three shapes of metric:
   ``{paper_id, gt_idx, gen_idx, match}`` are grouped by ``unit_key`` into one record per paper;
   a record carrying a ``match_matrix`` is scored on its own.
 
-:func:`summarise` aggregates per-record values separately from scoring (mean by default;
-micro-averaged P/R/F1 where the paper defines it so).
+:mod:`scholartools.metrics.aggregate` summarises per-record values, separately from scoring
+(mean by default; micro-averaged P/R/F1 where the paper defines it so).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scholartools.metrics.aggregate import aggregate_records, mean_part, summarise  # noqa: F401 (re-exported)
 from scholartools.records import RecordError, get_path, has_path, set_path
 
 _MISSING = object()
@@ -660,24 +660,6 @@ def score_records(records: list[dict], names: list[str], opts: ScoreOptions) -> 
     return [v if isinstance(v, Exception) else _with_scores(rec, v) for rec, v in zip(records, values)]
 
 
-def _mean_part(values: list) -> Any:
-    """Mean of numbers, or of each numeric part of dicts; ``None`` when there is nothing."""
-    vals = [v for v in values if v is not None]
-    if not vals:
-        return None
-    if all(isinstance(v, dict) for v in vals):
-        keys = []
-        for v in vals:
-            for k in v:
-                if k not in keys:
-                    keys.append(k)
-        return {k: _mean_part([v.get(k) for v in vals]) for k in keys}
-    nums = [float(v) for v in vals if isinstance(v, (int, float))]
-    if not nums or len(nums) != len(vals):
-        return None
-    return sum(nums) / len(nums)
-
-
 def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -> list:
     """PointWise fan-in: returns a list aligned with ``records``.
 
@@ -740,7 +722,7 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
         scores = {n: _pointwise_values(METRICS[n], x, y, matches, opts) for n in pw_names}
         tv = per_unit_text.get(key, [])
         for n in text_names:
-            scores[n] = _mean_part([v.get(n) for v in tv]) if tv else None
+            scores[n] = mean_part([v.get(n) for v in tv]) if tv else None
         rec0 = unit["first"]
         out = {"id": str(get_path(rec0, opts.unit_key)), opts.unit_key.split(".")[-1]: get_path(rec0, opts.unit_key),
                "n_pairs": len(pairs)}
@@ -773,96 +755,11 @@ def _score_matrix_record(rec: dict, matrix: Any, pw_names: list[str], text_names
             if isinstance(v, Exception):
                 raise v
         for n in text_names:
-            scores[n] = _mean_part([v.get(n) for v in vals]) if vals else None
+            scores[n] = mean_part([v.get(n) for v in vals]) if vals else None
     return _with_scores(rec, scores)
 
 
 _LIST_TEXTS = Metric("pointwise", {"ref": "ground_truth", "cand": "generated"}, "fanin", "")
-
-
-# --------------------------------------------------------------------------- aggregation
-
-def summarise(values: list[Any], how: str, opts: ScoreOptions) -> Any:
-    """One metric's summary over the per-record values of a group (errors already left out)."""
-    vals = [v for v in values if v is not None]
-    if how == "mean":
-        return _mean_part(vals)
-    if how == "micro":
-        from scholartools.metrics.claimcheck import micro_prf
-
-        out = micro_prf(vals)
-        fs = [v["f"] for v in vals if v["n_pred"] or v["n_gold"]]
-        out["macro_f"] = sum(fs) / len(fs) if fs else None
-        out["n_items"] = len(vals)
-        return out
-    if how in ("eqinfer", "critique"):
-        from scholartools.metrics.classification import binary_prf
-
-        out = binary_prf([bool(v["pred"]) for v in vals], [bool(v["gold"]) for v in vals])
-        out["accuracy"] = sum(1 for v in vals if v["correct"]) / len(vals) if vals else None
-        out["n"] = len(vals)
-        if how == "eqinfer":
-            out["format_failures"] = sum(1 for v in vals if v["format_failure"])
-        return out
-    if how == "classification":
-        from scholartools.metrics.classification import report
-
-        return report([v["pred"] for v in vals], [v["gold"] for v in vals], opts.positive)
-    if how == "wtl":
-        from scholartools.metrics.claimcheck import win_tie_loss
-
-        return win_tie_loss(vals)
-    if how == "pointwise":
-        from scholartools.metrics.pointwise import aggregate
-
-        return aggregate(vals)
-    raise ValueError(f"unknown aggregation {how}")
-
-
-def aggregate_records(scored: list[dict], names: list[str], opts: ScoreOptions, n_errors: dict | None = None) -> list[dict]:
-    """Summary records (``"aggregate": true``): one per ``--group-by`` value, then one overall.
-
-    For ``critique-prf`` and ``f1-edit``/``f1-exact`` the overall record also carries the mean of
-    the groups' F1 (``macro_over_groups``), e.g. per-review macro averaging.
-    """
-    groups: dict[Any, list[dict]] = {}
-    labels: dict[Any, Any] = {}
-    if opts.group_by:
-        for rec in scored:
-            key = group_value(rec, opts)
-            groups.setdefault(key, []).append(rec)
-            labels.setdefault(key, get_path(rec, opts.group_by))
-    out = []
-    group_summaries = []
-    for key, recs in groups.items():
-        summary = _summary(recs, names, opts)
-        group_summaries.append(summary)
-        label = labels[key]
-        out.append({"id": f"aggregate:{opts.group_by}={label if not isinstance(label, (dict, list)) else key}",
-                    "aggregate": True, "group_by": opts.group_by, "group": label, "n": len(recs),
-                    "scores": summary})
-    overall = _summary(scored, names, opts)
-    if group_summaries:
-        for name in names:
-            how = METRICS[name].aggregate
-            if how in ("critique", "micro", "eqinfer"):
-                fs = [g[name]["f"] for g in group_summaries if g.get(name) is not None]
-                if overall.get(name) is not None:
-                    overall[name]["macro_over_groups"] = {"f": sum(fs) / len(fs) if fs else None, "n_groups": len(fs)}
-    rec = {"id": "aggregate:all", "aggregate": True, "group_by": opts.group_by, "group": None,
-           "n": len(scored), "scores": overall}
-    if n_errors:
-        rec["n_errors"] = n_errors
-    out.append(rec)
-    return out
-
-
-def _summary(recs: list[dict], names: list[str], opts: ScoreOptions) -> dict:
-    out = {}
-    for name in names:
-        vals = [get_path(r, f"scores.{name}") for r in recs if has_path(r, f"scores.{name}")]
-        out[name] = summarise(vals, METRICS[name].aggregate, opts)
-    return out
 
 
 def is_fanin(names: list[str]) -> bool:
@@ -879,5 +776,3 @@ def check_combination(names: list[str]) -> str | None:
     return None
 
 
-def finite(x: Any) -> bool:
-    return isinstance(x, (int, float)) and math.isfinite(x)

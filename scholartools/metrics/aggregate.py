@@ -1,0 +1,127 @@
+"""Aggregation of per-record metric values, kept apart from scoring (inspect_ai's split).
+
+The default summary is the mean of each number (and of each numeric part of dicts such as
+ROUGE's ``{p, r, f}``), over the records that have a value. Metrics whose paper aggregates
+otherwise name their rule: ``micro`` (CLAIMCHECK F1_edit/F1_exact: ΣTP / Σsizes), ``eqinfer`` and
+``critique`` (P/R/F1 of the positive class over all decisions), ``classification``, ``wtl``
+(win/tie/loss rates), ``pointwise`` (BAGELS macro and micro).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scholartools.records import get_path, has_path
+
+
+def _how(name: str) -> str:
+    from scholartools.metrics.score import METRICS
+
+    return METRICS[name].aggregate
+
+
+def _group_value(rec: dict, opts) -> Any:
+    from scholartools.metrics.score import group_value
+
+    return group_value(rec, opts)
+
+
+def mean_part(values: list) -> Any:
+    """Mean of numbers, or of each numeric part of dicts; ``None`` when there is nothing."""
+    vals = [v for v in values if v is not None]
+    if not vals:
+        return None
+    if all(isinstance(v, dict) for v in vals):
+        keys = []
+        for v in vals:
+            for k in v:
+                if k not in keys:
+                    keys.append(k)
+        return {k: mean_part([v.get(k) for v in vals]) for k in keys}
+    nums = [float(v) for v in vals if isinstance(v, (int, float))]
+    if not nums or len(nums) != len(vals):
+        return None
+    return sum(nums) / len(nums)
+
+
+def summarise(values: list[Any], how: str, opts) -> Any:
+    """One metric's summary over the per-record values of a group (errors already left out)."""
+    vals = [v for v in values if v is not None]
+    if how == "mean":
+        return mean_part(vals)
+    if how == "micro":
+        from scholartools.metrics.claimcheck import micro_prf
+
+        out = micro_prf(vals)
+        fs = [v["f"] for v in vals if v["n_pred"] or v["n_gold"]]
+        out["macro_f"] = sum(fs) / len(fs) if fs else None
+        out["n_items"] = len(vals)
+        return out
+    if how in ("eqinfer", "critique"):
+        from scholartools.metrics.classification import binary_prf
+
+        out = binary_prf([bool(v["pred"]) for v in vals], [bool(v["gold"]) for v in vals])
+        out["accuracy"] = sum(1 for v in vals if v["correct"]) / len(vals) if vals else None
+        out["n"] = len(vals)
+        if how == "eqinfer":
+            out["format_failures"] = sum(1 for v in vals if v["format_failure"])
+        return out
+    if how == "classification":
+        from scholartools.metrics.classification import report
+
+        return report([v["pred"] for v in vals], [v["gold"] for v in vals], opts.positive)
+    if how == "wtl":
+        from scholartools.metrics.claimcheck import win_tie_loss
+
+        return win_tie_loss(vals)
+    if how == "pointwise":
+        from scholartools.metrics.pointwise import aggregate
+
+        return aggregate(vals)
+    raise ValueError(f"unknown aggregation {how}")
+
+
+def aggregate_records(scored: list[dict], names: list[str], opts, n_errors: int | None = None) -> list[dict]:
+    """Summary records (``"aggregate": true``): one per ``--group-by`` value, then one overall.
+
+    For ``critique-prf`` and ``f1-edit``/``f1-exact`` the overall record also carries the mean of
+    the groups' F1 (``macro_over_groups``), e.g. per-review macro averaging.
+    """
+    groups: dict[Any, list[dict]] = {}
+    labels: dict[Any, Any] = {}
+    if opts.group_by:
+        for rec in scored:
+            key = _group_value(rec, opts)
+            groups.setdefault(key, []).append(rec)
+            labels.setdefault(key, get_path(rec, opts.group_by))
+    out = []
+    group_summaries = []
+    for key, recs in groups.items():
+        summary = _summary(recs, names, opts)
+        group_summaries.append(summary)
+        label = labels[key]
+        out.append({"id": f"aggregate:{opts.group_by}={label if not isinstance(label, (dict, list)) else key}",
+                    "aggregate": True, "group_by": opts.group_by, "group": label, "n": len(recs),
+                    "scores": summary})
+    overall = _summary(scored, names, opts)
+    if group_summaries:
+        for name in names:
+            how = _how(name)
+            if how in ("critique", "micro", "eqinfer"):
+                fs = [g[name]["f"] for g in group_summaries if g.get(name) is not None]
+                if overall.get(name) is not None:
+                    overall[name]["macro_over_groups"] = {"f": sum(fs) / len(fs) if fs else None, "n_groups": len(fs)}
+    rec = {"id": "aggregate:all", "aggregate": True, "group_by": opts.group_by, "group": None,
+           "n": len(scored), "scores": overall}
+    if n_errors:
+        rec["n_errors"] = n_errors
+    out.append(rec)
+    return out
+
+
+def _summary(recs: list[dict], names: list[str], opts) -> dict:
+    out = {}
+    for name in names:
+        vals = [get_path(r, f"scores.{name}") for r in recs if has_path(r, f"scores.{name}")]
+        out[name] = summarise(vals, _how(name), opts)
+    return out
