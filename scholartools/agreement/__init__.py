@@ -84,6 +84,8 @@ def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled
         table = inputs.from_long(records, unit, rater_field, value_field, raters or None, numeric, group_by,
                                  system_field, errors)
     elif join:
+        if not sources or len(sources) < 2:
+            raise ValueError("--join needs at least two inputs")
         if len(raters) < 2:
             raise ValueError("give at least two --rater fields")
         table = inputs.from_join(sources, join, raters, numeric, group_by, system_field, errors)
@@ -108,13 +110,14 @@ def agree(records=None, *, raters=(), measures=DEFAULT_MEASURES, levels=("pooled
         if reference not in table.raters:
             raise ValueError(f"--reference '{reference}' is not one of the raters ({', '.join(table.raters)})")
         ref = table.raters.index(reference)
-    results = res.compute(table, measures, levels, bootstrap, seed, ci_level, matrix,
-                          ref if vs_reference else None, progress)
     if permutation:
         if len(table.raters) < 3:
             raise ValueError("--permutation compares two raters against a reference: give at least three raters")
         if not any(m in res.CORRELATIONS for m in measures):
             raise ValueError("--permutation compares correlations: add pearson, spearman or kendall to --measure")
+    results = res.compute(table, measures, levels, bootstrap, seed, ci_level, matrix,
+                          ref if vs_reference else None, progress)
+    if permutation:
         results += res.compare(table, measures, levels, ref, permutation, seed)
     if errors:
         for r in results:
