@@ -172,3 +172,14 @@ def test_vs_reference_limits_pairs_to_the_reference():
     assert res.code == 0, res.stderr
     assert [r["raters"] for r in res.records] == [["human", "m1"], ["human", "m2"]]
     assert res.records[0]["value"] == pytest.approx(-res.records[1]["value"])
+
+
+def test_vote_long_format_one_record_per_unit():
+    rows = [("a", "x", 2, 1), ("a", "y", 2, 2), ("a", "z", 1, 2), ("b", "x", 0, 1), ("b", "y", 0, 1), ("b", "z", 1, 2)]
+    recs = [{"rq": u, "who": w, "p": p, "m": m} for u, w, p, m in rows]
+    res = run_cli("st-agree", ["--vote", "joint", "--unit", "rq", "--rater-field", "who", "--vote-fields", "p,m"],
+                  records=recs)
+    assert res.code == 0, res.stderr
+    assert [(r["id"], r["majority"]) for r in res.records] == [("a", None), ("b", {"p": 0, "m": 1})]
+    per = run_cli("st-agree", ["--vote", "per-field", "--unit", "rq", "--vote-fields", "p,m"], records=recs)
+    assert [r["majority"] for r in per.records] == [{"p": 2, "m": 2}, {"p": 0, "m": 1}]

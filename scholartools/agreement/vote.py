@@ -92,3 +92,41 @@ def vote_record(rec: dict, raters: Sequence[str], fields: Sequence[str] | None =
     out[into + "_votes"] = {"mode": mode, "n": n_votes, "support": support,
                             **({} if complete else {"partial": result})}
     return out
+
+
+def vote_long(records, unit: str, value_field: str | None = None, fields: Sequence[str] | None = None,
+              mode: str = "per-field", into: str = "majority", min_votes: int | None = None,
+              rater_field: str | None = None) -> list[dict]:
+    """Majority vote over long-format annotations (one record per unit × annotator).
+
+    Returns one record per unit, in order of first appearance: ``{"id": unit, unit: unit, into: …,
+    into + "_votes": …, "annotators": [...]}`` (annotators when ``rater_field`` is given). The vote is
+    over ``value_field`` (a scalar) or over ``fields`` of each record (``per-field`` / ``joint``).
+    """
+    if (value_field is None) == (not fields):
+        raise ValueError("long-format vote needs --value-field or --vote-fields (one of them)")
+    units: dict[str, list[dict]] = {}
+    for rec in records:
+        u = get_path(rec, unit)
+        if u is None or isinstance(u, (list, dict)):
+            raise RecordError("missing_field", f"record {rec.get('id')}: unit field '{unit}' is missing or not "
+                              "a scalar", field=unit)
+        units.setdefault(str(u), []).append(rec)
+    out = []
+    for u, recs in units.items():
+        if fields:
+            holder = {"ann": recs}
+            paths = [f"ann.{i}" for i in range(len(recs))]
+            voted = vote_record(holder, paths, fields, mode, into, min_votes)
+        else:
+            holder = {"ann": [get_path(r, value_field) for r in recs]}
+            voted = vote_record(holder, [f"ann.{i}" for i in range(len(recs))], None, mode, into, min_votes)
+        rec = {"id": u}
+        if unit != "id":
+            rec[unit.split(".")[-1]] = u
+        rec[into] = voted[into]
+        rec[into + "_votes"] = voted[into + "_votes"]
+        if rater_field:
+            rec["annotators"] = [get_path(r, rater_field) for r in recs]
+        out.append(rec)
+    return out

@@ -46,7 +46,8 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
               help="Draw scatter plots (correlations) or confusion heat-maps (categorical) into a PNG.")
 @click.option("--vote", type=click.Choice(["per-field", "joint"]),
               help="Majority-vote mode instead of agreement: enrich each record with the majority of the "
-                   "--rater values (per field, or the joint tuple of --vote-fields).")
+                   "--rater values (per field, or the joint tuple of --vote-fields); in long format "
+                   "(--unit, with --value-field or --vote-fields) write one record per unit.")
 @click.option("--vote-fields", metavar="LIST", help="With --vote: sub-fields of each rater's object to vote on.")
 @click.option("--vote-into", default="majority", show_default=True, metavar="FIELD",
               help="With --vote: where the majority goes (support in FIELD_votes).")
@@ -83,7 +84,10 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
         if fmt == "table" or plot_path or matrix or bootstrap or permutation:
             io.usage_error("--vote writes enriched records: it does not combine with --format table, --plot, "
                            "--matrix, --bootstrap or --permutation")
-        _vote(io, raters, vote, vote_fields, vote_into, min_votes)
+        if unit_field:
+            _vote_long(io, unit_field, value_field, rater_field, vote, vote_fields, vote_into, min_votes)
+        else:
+            _vote(io, raters, vote, vote_fields, vote_into, min_votes)
         return
 
     from scholartools.agreement import agree
@@ -167,6 +171,30 @@ def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:
 
     io.map(one)
     io.log(f"majority ({mode}): {counts['with']} units with one, {counts['without']} without")
+
+
+def _vote_long(io: RecordIO, unit, value_field, rater_field, mode, vote_fields, into, min_votes) -> None:
+    from scholartools.agreement.vote import vote_long
+    from scholartools.records import RecordError, get_path
+
+    fields = [f.strip() for f in vote_fields.split(",") if f.strip()] if vote_fields else None
+    io.provenance["method"] = f"majority vote ({mode}, long format)"
+    good = []
+    for rec in io.records():
+        if get_path(rec, unit) is None or isinstance(get_path(rec, unit), (list, dict)):
+            io.write(io.error_for(rec, RecordError("missing_field", f"record {rec.get('id')}: unit field '{unit}' "
+                                                   "is missing", field=unit)))
+        else:
+            good.append(rec)
+    try:
+        units = vote_long(good, unit, value_field, fields, mode, into, min_votes, rater_field)
+    except ValueError as exc:
+        io.usage_error(str(exc))
+        return
+    for rec in units:
+        io.write(rec)
+    with_majority = sum(1 for r in units if r[into] is not None)
+    io.log(f"majority ({mode}): {with_majority} of {len(units)} units have one")
 
 
 if __name__ == "__main__":
