@@ -104,11 +104,14 @@ Examples:
 @click.option("--bert-layer", type=int, help="BERTScore layer (default: bert-score's tuned layer, else the last).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
 @click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
+@click.option("--parser", type=click.Choice(["strict", "paper"]), default="strict", show_default=True,
+              help="judge-score: strict (labelled or bare numbers, decimals) or PaperRQ's regex cascade.")
+@click.option("--scale", metavar="LOW-HIGH", help="judge-score (strict): accepted range, e.g. 1-5.")
 @click.option("--batch-size", type=int, default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
 def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
          unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
-         positive, keep_claim_prefix, batch_size):
+         positive, keep_claim_prefix, parser, scale, batch_size):
     from scholartools.metrics import score as sc
 
     try:
@@ -136,6 +139,13 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
             fm_weights = parse_weights(weights)
         except ValueError as exc:
             io.usage_error(f"--weights: {exc}")
+    scale_range = None
+    if scale:
+        try:
+            low, high = (float(v) for v in scale.split("-", 1))
+            scale_range = (low, high)
+        except ValueError:
+            io.usage_error(f"--scale wants LOW-HIGH, got '{scale}'")
     if summary_only and not aggregate:
         io.usage_error("--summary-only needs --aggregate")
     if embed_model:
@@ -143,7 +153,7 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
     opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
                            tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
                            bert_model=bert_model, bert_layers=bert_layer, positive=positive,
-                           strip_claim_prefix=not keep_claim_prefix)
+                           strip_claim_prefix=not keep_claim_prefix, parser=parser, scale=scale_range)
     _provenance(io, names, opts)
 
     fanin = sc.is_fanin(names)
@@ -193,6 +203,8 @@ def _provenance(io: RecordIO, names: list[str], opts) -> None:
         io.provenance["pointwise"] = {"tp": opts.tp, "unit_key": opts.unit_key}
     if "itf-idf" in names:
         io.provenance["itf_idf_threshold"] = opts.threshold
+    if "judge-score" in names:
+        io.provenance["parser"] = opts.parser
 
 
 main.help = HELP

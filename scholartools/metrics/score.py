@@ -51,6 +51,8 @@ class ScoreOptions:
     strip_claim_prefix: bool = True
     bleu_tokenize: str = "13a"
     top_n: int = 5                           # keywords per text
+    parser: str = "strict"                   # judge-score: strict | paper
+    scale: tuple[float, float] | None = None  # judge-score: accepted range (strict parser)
 
 
 # --------------------------------------------------------------------------- registry
@@ -555,6 +557,22 @@ def _wtl(rec, metric, opts):
 _register("win-tie-loss", {"pred": "preference"}, "record",
           "CLAIMCHECK pairwise preference: win/tie/loss per record, rates when aggregated",
           _per_record(_wtl), aggregate="wtl")
+
+
+def _judge_score(rec, metric, opts):
+    from scholartools.metrics.score_parsing import score_samples
+
+    raw = read_slot(rec, metric, "raw", opts)
+    replies = [raw] if isinstance(raw, str) else raw
+    if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+        raise _bad(metric, "raw", opts, "needs a reply text or a list of sampled reply texts")
+    low, high = opts.scale if opts.scale else (None, None)
+    return score_samples(replies, opts.parser, low, high)
+
+
+_register("judge-score", {"raw": "raw"}, "record",
+          "number parsed from judge reply text(s), mean over samples (--parser strict|paper: PaperRQ's regex cascade)",
+          _per_record(_judge_score))
 
 
 # --------------------------------------------------------------------------- PointWise (fan-in)
