@@ -58,6 +58,10 @@ def test_mask_from_reference_facets_dict_and_undefined():
     mask = present_from_mask({"background": "we study x", "method": "", "result": " ", "conclusion": "it works"})
     assert mask == {"background", "conclusion"}
     assert fm_score({"background": 0, "method": 0, "result": 0, "conclusion": 0}) is None
+    # an unscored (null) rating of a counted facet leaves FM unscored, not wrong
+    assert fm_score({"background": 3, "method": None, "result": 2, "conclusion": 1}) is None
+    assert fm_score({"background": 3, "method": None, "result": 2, "conclusion": 1},
+                    {"background", "result"}) == pytest.approx((0.1 + 0.3 * 0.5) / 0.4)
 
 
 def test_out_of_range_rating_rejected():

@@ -58,7 +58,8 @@ Paper quirks, implemented literally and conventionally:
 Empty texts: ROUGE, BLEU, Jaccard, cosines and BERTScore score 0; list metrics (s-match,
 s-prf, en-prf, aligned-rouge*) score 0 for an empty prediction; f1-edit items with both
 sides empty add nothing; itf-idf replaces an empty list by ["None"] as AAAR does; fm is null
-when no facet counts.
+when no facet counts or a counted facet's rating is null (unscored); judge-score is null when
+no sample parses.
 
 \b
 Metrics:

@@ -58,21 +58,23 @@ def fm_score(ratings: Mapping, present: Iterable[str] | None = None,
     from the dict is absent too). ``present``: the facets that count, overriding the zeros (the
     released ScholarSum totals take them from the *human* ratings for every metric); a facet in
     ``present`` without a rating scores 0. ``weights`` default to .1/.3/.3/.3 and are renormalised
-    over the present facets. Returns ``None`` when no facet counts (FM is undefined).
+    over the present facets. Returns ``None`` when no facet counts (FM is undefined) or when a
+    facet that counts has a ``None`` (unscored) rating.
     """
     weights = {facet_name(k): float(v) for k, v in (weights or DEFAULT_WEIGHTS).items()}
     maxima = {facet_name(k): int(v) for k, v in (maxima or DEFAULT_MAXIMA).items()}
-    r = {facet_name(k): rating_value(v, str(k)) for k, v in ratings.items()}
+    # a null rating is an unscored judgement (DESIGN: never a wrong number)
+    r = {facet_name(k): (None if v is None else rating_value(v, str(k))) for k, v in ratings.items()}
     for f, v in r.items():
-        if f in maxima and not 0 <= v <= maxima[f]:
+        if v is not None and f in maxima and not 0 <= v <= maxima[f]:
             raise ValueError(f"rating of '{f}' is {v}, outside 0–{maxima[f]}")
     if present is None:
-        facets = [f for f in weights if r.get(f, 0) > 0]
+        facets = [f for f in weights if r.get(f, 0) is None or r.get(f, 0) > 0]
     else:
         wanted = {facet_name(f) for f in present}
         facets = [f for f in weights if f in wanted]
     total_w = sum(weights[f] for f in facets)
-    if not facets or total_w == 0:
+    if not facets or total_w == 0 or any(r.get(f, 0) is None for f in facets):
         return None
     return sum(weights[f] * r.get(f, 0) / maxima[f] for f in facets) / total_w
 
