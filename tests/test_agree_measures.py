@@ -214,3 +214,13 @@ def test_compare_reports_difference_and_p_value():
     expected = stats.pearsonr(h, [r[1] for r in rows]).statistic - stats.pearsonr(h, [r[2] for r in rows]).statistic
     assert rec["value"] == pytest.approx(expected) and rec["p_value"] < 0.01 and rec["reference"] == "h"
     assert math.isclose(rec["value_a"] - rec["value_b"], rec["value"])
+
+
+def test_p_values_match_scipy_tests():
+    rng = np.random.default_rng(21)
+    x = rng.integers(0, 4, 60).astype(float)
+    y = x + rng.normal(0, 2.0, 60)
+    assert corr.p_value("pearson", x, y) == pytest.approx(stats.pearsonr(x, y).pvalue, rel=1e-9)
+    assert corr.p_value("spearman", x, y) == pytest.approx(stats.spearmanr(x, y).pvalue, rel=1e-9)
+    assert corr.p_value("kendall", x, y) == pytest.approx(stats.kendalltau(x, y).pvalue, rel=1e-9)
+    assert corr.p_value("pearson", [1, 2, 3], [5, 5, 5]) is None
