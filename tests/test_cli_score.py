@@ -215,3 +215,16 @@ def test_s_match_and_critique_prf():
     assert f["scores"]["s-match"] == 0.0 and f["scores"]["aligned-rougeL"] == 0.0
     crit = agg["scores"]["critique-prf"]
     assert (crit["tp"], crit["fn"], crit["p"], crit["r"]) == (1, 1, 1.0, 0.5)
+
+
+def test_pointwise_groups_by_system_and_null_matches_are_unscored():
+    pairs = [{"paper_id": "P", "system": sys_, "gt_idx": g, "gen_idx": h, "gt": "a", "gen": "a",
+              "match": m} for sys_, grid in (("s1", [[1, 0], [0, None]]), ("s2", [[0, 0], [0, 1]]))
+             for g, row in enumerate(grid) for h, m in enumerate(row)]
+    res = run_cli("st-score", ["--metric", "pointwise", "--group-by", "system"], records=pairs)
+    assert res.code == 0, res.stderr
+    out = {r["id"]: r for r in res.records}
+    assert set(out) == {"P#s1", "P#s2"}
+    assert out["P#s1"]["n_unscored"] == 1 and out["P#s1"]["scores"]["pointwise"]["TP"] == 1
+    assert out["P#s1"]["scores"]["pointwise"]["A_G"] == pytest.approx(0.5)
+    assert out["P#s2"]["scores"]["pointwise"]["covered_gt"] == 1

@@ -38,7 +38,9 @@ class over all records), f1-edit/f1-exact (micro-averaged: sum TP / sum sizes), 
 Fan-in: pointwise / pointwise-conventional read judged pair records
 {paper_id, gt_idx, gen_idx, match} (texts in gt / gen) and write ONE record per paper
 (--unit-key, default paper_id) with x, y, A_G, A_H, TP, FP, FN, P, R, F1; text metrics named
-with them are averaged over the paper's matched pairs only. A record holding a match matrix
+with them are averaged over the paper's matched pairs only; a null match is unscored (not a
+match; counted in n_unscored); with --group-by a paper is one unit per group value (id
+PAPER#GROUP). A record holding a match matrix
 (--field matrix=PATH, default match_matrix; rows = GT items) is scored on its own, texts from
 ground_truth / generated. itf-idf treats all records (or each --group-by group) as its corpus.
 

@@ -586,7 +586,7 @@ _register("pointwise-conventional", dict(PAIR_SLOTS), "fanin",
           "PointWise with conventional FP/FN and one-to-one maximum matching", aggregate="pointwise")
 
 
-def _match_value(v: Any, metric: Metric, opts: ScoreOptions) -> bool:
+def _match_value(v: Any, metric: Metric, opts: ScoreOptions) -> bool | None:
     if isinstance(v, bool):
         return v
     if isinstance(v, (int, float)) and v in (0, 1):
@@ -594,7 +594,7 @@ def _match_value(v: Any, metric: Metric, opts: ScoreOptions) -> bool:
     if isinstance(v, str) and v.strip().lower() in ("yes", "no", "1", "0", "true", "false"):
         return v.strip().lower() in ("yes", "1", "true")
     if v is None:
-        raise _bad(metric, "match", opts, "the match is null (an unscored judgement)")
+        return None  # an unscored judgement: counted in n_unscored, not a match
     raise _bad(metric, "match", opts, f"cannot read {v!r} as a match decision")
 
 
@@ -705,7 +705,8 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
                 raise RecordError("missing_field", f"metric '{first.name}' needs field '{key_path}' "
                                   f"(the paper a judged pair belongs to) or '{slot_path(first, 'matrix', opts)}'",
                                   field=key_path, metric=first.name)
-            key = _hashable(get_path(rec, key_path))
+            # the same paper judged for two systems is two units
+            key = (group_value(rec, opts), _hashable(get_path(rec, key_path)))
             g = _index(rec, first, "gt_idx", opts)
             h = _index(rec, first, "gen_idx", opts)
             m = _match_value(read_slot(rec, first, "match", opts), first, opts)
@@ -742,8 +743,11 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
         for n in text_names:
             scores[n] = mean_part([v.get(n) for v in tv]) if tv else None
         rec0 = unit["first"]
-        out = {"id": str(get_path(rec0, opts.unit_key)), opts.unit_key.split(".")[-1]: get_path(rec0, opts.unit_key),
-               "n_pairs": len(pairs)}
+        uid = str(get_path(rec0, opts.unit_key))
+        if opts.group_by and has_path(rec0, opts.group_by):
+            uid = f"{uid}#{get_path(rec0, opts.group_by)}"
+        out = {"id": uid, opts.unit_key.split(".")[-1]: get_path(rec0, opts.unit_key),
+               "n_pairs": len(pairs), "n_unscored": sum(1 for _, _, m, _ in pairs if m is None)}
         if opts.group_by and has_path(rec0, opts.group_by):
             set_path(out, opts.group_by, get_path(rec0, opts.group_by))
         out["scores"] = scores
