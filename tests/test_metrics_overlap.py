@@ -85,3 +85,22 @@ def test_bow_cosine_matches_scikit_learn():
         expected = cosine_similarity(x[0], x[1])[0, 0]
         assert overlap.bow_cosine(a, b) == pytest.approx(expected)
     assert overlap.bow_cosine("", "text here") == 0.0
+
+
+def test_fast_lcs_equals_rouge_score_table():
+    import random
+
+    from rouge_score import rouge_scorer
+
+    rng = random.Random(7)
+    for _ in range(300):
+        a = [rng.choice("abcde") for _ in range(rng.randint(0, 40))]
+        b = [rng.choice("abcdef") for _ in range(rng.randint(0, 70))]
+        expected = rouge_scorer._lcs_table(a, b)[-1][-1] if a and b else 0
+        assert overlap.lcs_length(a, b) == expected
+    # and the whole ROUGE-L score against rouge-score's own scorer
+    ref, cand = "the cats sat on the mat today", "on the mat the cat sat"
+    for stem in (False, True):
+        s = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=stem).score(ref, cand)["rougeL"]
+        got = overlap.rouge(ref, cand, ("rougeL",), stem)["rougeL"]
+        assert (got["p"], got["r"], got["f"]) == (s.precision, s.recall, s.fmeasure)

@@ -61,6 +61,49 @@ def _rouge_scorer(types: tuple[str, ...], use_stemmer: bool):
     return _import_rouge_scorer().RougeScorer(list(types), use_stemmer=use_stemmer)
 
 
+@lru_cache(maxsize=4)
+def _rouge_tokenizer(use_stemmer: bool):
+    _import_rouge_scorer()
+    from rouge_score import tokenizers
+
+    return tokenizers.DefaultTokenizer(use_stemmer)
+
+
+def lcs_length(a: list, b: list) -> int:
+    """Length of the longest common subsequence of two token lists, bit-parallel (Hyyrö 2004).
+
+    Equal to the last cell of rouge-score's dynamic-programming table (tested), in
+    O(len(a)·len(b)/word) instead of a pure-Python O(len(a)·len(b)) loop.
+    """
+    if len(a) < len(b):
+        a, b = b, a
+    n = len(a)
+    if n == 0 or not b:
+        return 0
+    masks: dict = {}
+    for i, tok in enumerate(a):
+        masks[tok] = masks.get(tok, 0) | (1 << i)
+    full = (1 << n) - 1
+    v = full
+    for tok in b:
+        u = v & masks.get(tok, 0)
+        v = ((v + u) | (v - u)) & full
+    return n - bin(v).count("1")
+
+
+def _rouge_l(reference: str, candidate: str, use_stemmer: bool) -> dict[str, float]:
+    """rouge-score's ROUGE-L (``_score_lcs``) with its tokenizer and F formula, fast LCS."""
+    from rouge_score import scoring
+
+    tok = _rouge_tokenizer(bool(use_stemmer))
+    target, prediction = tok.tokenize(reference), tok.tokenize(candidate)
+    if not target or not prediction:
+        return {"p": 0, "r": 0, "f": 0}
+    lcs = lcs_length(target, prediction)
+    p, r = lcs / len(prediction), lcs / len(target)
+    return {"p": p, "r": r, "f": scoring.fmeasure(p, r)}
+
+
 def rouge(reference: str, candidate: str, types: tuple[str, ...] = ("rougeL",),
           use_stemmer: bool = False) -> dict[str, dict[str, float]]:
     """ROUGE-N / ROUGE-L / ROUGE-Lsum (Lin 2004) with Google's ``rouge-score`` package.
@@ -68,11 +111,19 @@ def rouge(reference: str, candidate: str, types: tuple[str, ...] = ("rougeL",),
     Called as ``RougeScorer(types, use_stemmer).score(target=reference, prediction=candidate)``,
     which is how ScholarSum's stored ROUGE fields were made (Wang et al., FM paper §5 baselines;
     ``use_stemmer=False`` on the raw texts) and how BAGELS §5 / AAAR §3.2 use it (with the
-    stemmer). Returns ``{type: {"p", "r", "f"}}``. ``rougeLsum`` treats newlines as sentence
+    stemmer). Returns ``{type: {"p", "r", "f"}}``. ROUGE-L uses rouge-score's tokenizer and
+    F formula with a bit-parallel LCS (:func:`lcs_length`; its pure-Python table is the cost of
+    ROUGE-L), which gives the same numbers. ``rougeLsum`` treats newlines as sentence
     breaks (no sentence splitting is added). An empty side scores 0 for p, r and f.
     """
-    scores = _rouge_scorer(tuple(types), bool(use_stemmer)).score(reference, candidate)
-    return {t: {"p": s.precision, "r": s.recall, "f": s.fmeasure} for t, s in scores.items()}
+    out: dict[str, dict[str, float]] = {}
+    rest = tuple(t for t in types if t != "rougeL")
+    if rest:
+        scores = _rouge_scorer(rest, bool(use_stemmer)).score(reference, candidate)
+        out.update({t: {"p": s.precision, "r": s.recall, "f": s.fmeasure} for t, s in scores.items()})
+    if "rougeL" in types:
+        out["rougeL"] = _rouge_l(reference, candidate, use_stemmer)
+    return {t: out[t] for t in types}
 
 
 @lru_cache(maxsize=4)
