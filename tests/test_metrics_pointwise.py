@@ -70,3 +70,14 @@ def test_matrix_input_and_matching():
     assert max_matching(3, 2, {(0, 0), (0, 1), (1, 0), (2, 0)}) == 2
     with pytest.raises(ValueError):
         pointwise(2, 2, {(2, 0)})
+
+
+def test_library_entry_point_runs_like_the_command():
+    from scholartools.metrics.score import ScoreOptions, run
+
+    pairs = [{"paper_id": "P", "gt_idx": g, "gen_idx": h, "match": int((g, h) in EX1[2])}
+             for g in range(3) for h in range(4)] + [{"paper_id": "Q", "gt_idx": 0}]
+    out = run(pairs, "pointwise", ScoreOptions(tp="matching"), aggregate=True)
+    assert [r.get("id") for r in out] == ["P", None, "aggregate:all"]
+    assert out[0]["scores"]["pointwise"]["TP"] == 2
+    assert out[1]["error"]["field"] == "gen_idx" and out[1]["error"]["metric"] == "pointwise"

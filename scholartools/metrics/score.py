@@ -798,3 +798,42 @@ def check_combination(names: list[str]) -> str | None:
     return None
 
 
+
+
+def run(records, names: list[str] | str, opts: ScoreOptions | None = None, aggregate: bool = False,
+        command: str = "st-score") -> list[dict]:
+    """The whole of ``st-score`` as a function: records in, scored (and summary) records out.
+
+    ``names``: metric names (a list, or ``"rougeL,fm"``). Records that cannot be scored come back
+    as error records (``error.kind``, ``error.field``), input error records pass through; with
+    ``aggregate`` the summary records follow, as in the command.
+    """
+    from scholartools.records import is_error
+
+    opts = opts or ScoreOptions()
+    if isinstance(names, str):
+        names = parse_metric_list(names)
+    problem = check_combination(names)
+    if problem:
+        raise ValueError(problem)
+    records = list(records)
+    good = [r for r in records if not is_error(r)]
+    res = score_pointwise(good, names, opts) if is_fanin(names) else score_records(good, names, opts)
+    it = iter(res)
+    out: list[dict] = []
+    kept: list[dict] = []
+    n_err = 0
+    for rec in records:
+        if is_error(rec):
+            out.append(rec)
+            continue
+        r = next(it)
+        if isinstance(r, RecordError):
+            out.append({**rec, "error": r.as_error(command)})
+            n_err += 1
+        elif isinstance(r, dict):
+            out.append(r)
+            kept.append(r)
+    if aggregate:
+        out.extend(aggregate_records(kept, names, opts, n_err or None))
+    return out
