@@ -11,10 +11,13 @@ from scholartools.metrics.score import METRICS
 
 
 def _metric_table() -> str:
+    import textwrap
+
     lines = []
     for name, m in METRICS.items():
         slots = ", ".join(f"{k}={v}" for k, v in m.slots.items() if v)
-        lines.append(f"  {name:<22} {m.summary} [{slots}]")
+        lines.append(f"  {name}  [{slots}]")
+        lines.extend(textwrap.wrap(m.summary, width=92, initial_indent="      ", subsequent_indent="      "))
     return "\n".join(lines)
 
 
