@@ -111,6 +111,14 @@ def test_missing_field_and_bad_lines_become_error_records():
     assert res.records[3]["scores"] == {"rougeL": {"p": 0.0, "r": 0.0, "f": 0.0}, "jaccard": 0.0}
 
 
+def test_named_mask_must_exist_but_default_weights_are_optional():
+    recs = [{"id": "a", "facet_ratings": {"background": 3, "method": 4, "result": 4, "conclusion": 3}}]
+    res = run_cli("st-score", ["--metric", "fm", "--mask", "human.facets_present"], records=recs)
+    assert res.code == 1 and res.records[0]["error"]["field"] == "human.facets_present"
+    res = run_cli("st-score", ["--metric", "fm"], records=recs)
+    assert res.code == 0 and res.records[0]["scores"]["fm"] == pytest.approx(1.0)
+
+
 def test_unknown_metric_is_a_usage_error():
     res = run_cli("st-score", ["--metric", "rougeX"], records=[{"id": "a"}])
     assert res.code == 2 and "unknown metric" in res.stderr

@@ -111,8 +111,8 @@ def read_slot(rec: dict, metric: Metric, slot: str, opts: ScoreOptions, kind: st
         return _MISSING
     value = get_path(rec, path, _MISSING)
     if value is _MISSING:
-        if slot in metric.optional:
-            return _MISSING
+        if slot in metric.optional and slot not in opts.fields:
+            return _MISSING  # an optional field at its default place; one the user named must exist
         what = f"field '{path}'" if path == slot else f"field '{path}' ({slot})"
         raise RecordError("missing_field", f"metric '{metric.name}' needs {what}, which this record lacks",
                           field=path, metric=metric.name)
