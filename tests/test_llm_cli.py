@@ -66,7 +66,20 @@ from openai_server import Fault  # noqa: E402
 RECS = [{"id": f"r{i}", "text": f"text number {i}"} for i in range(6)]
 
 
-def run(args, records=RECS, env=None, timeout=120):
+def run(args, records=RECS, env=None):
+    """In-process run (click's CliRunner): the same command code without a 5 s litellm import."""
+    from click.testing import CliRunner
+
+    full = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
+            "ST_API_BASE": None}
+    full.update(env or {})
+    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    r = CliRunner().invoke(toy, args, input=data, env=full, catch_exceptions=False)
+    recs = [orjson.loads(line) for line in r.stdout_bytes.splitlines()]   # stdout must be pure JSONL
+    return r.exit_code, recs, r.stderr
+
+
+def run_subprocess(args, records=RECS, env=None, timeout=120):
     full = dict(os.environ, PYTHONPATH=ROOT, ST_LLM_BACKOFF_BASE="0.01")
     for k in ("OPENAI_API_KEY", "ST_MODEL", "ST_CACHE", "ST_API_BASE"):
         full.pop(k, None)
@@ -94,7 +107,7 @@ def test_env_model_and_cache_then_rerun_from_cache(openai_server, tmp_path):
     openai_server.reply(score_reply)
     cache = tmp_path / "st.sqlite"
     env = {"ST_MODEL": "openai/some-model", "ST_CACHE": str(cache)}
-    code, recs, err = run(["--api-base", openai_server.url], env=env)
+    code, recs, err = run_subprocess(["--api-base", openai_server.url], env=env)   # a real process
     assert code == 0, err
     assert [r["id"] for r in recs] == [r["id"] for r in RECS]
     expect = [len(DEFAULT_TEMPLATE.replace("{{text}}", r["text"])) % 5 + 1 for r in RECS]
@@ -110,9 +123,10 @@ def test_env_model_and_cache_then_rerun_from_cache(openai_server, tmp_path):
     assert code == 0 and openai_server.calls == 6
     assert [r["clarity"] for r in recs2] == [r["clarity"] for r in recs]
     assert recs2[0]["provenance"][-1]["cache_hits"] == 1 and recs2[0]["provenance"][-1]["calls"] == 0
-    # --no-cache calls again; --cache PATH overrides ST_CACHE
+    # --no-cache calls again and writes nothing; --cache PATH overrides ST_CACHE
     run(["--api-base", openai_server.url, "--no-cache"], env=env)
     assert openai_server.calls == 12
+    assert sqlite3.connect(cache).execute("select count(*) from responses").fetchone()[0] == 6
     other = tmp_path / "other.sqlite"
     run(["--api-base", openai_server.url, "--cache", str(other)], env=env)
     assert openai_server.calls == 18 and other.exists()

@@ -295,7 +295,7 @@ def _worker(url, cache, n, conc):
 def test_parallel_processes_share_the_cache(openai_server, tmp_path):
     openai_server.reply(echo)
     cache = str(tmp_path / "shared.sqlite")
-    procs = [_worker(openai_server.url, cache, 60, 8) for _ in range(3)]
+    procs = [_worker(openai_server.url, cache, 60, 8) for _ in range(2)]
     outs = [p.communicate(timeout=120) for p in procs]
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, err
@@ -303,7 +303,7 @@ def test_parallel_processes_share_the_cache(openai_server, tmp_path):
         assert "locked" not in err
     rows = sqlite3.connect(cache).execute("select count(*) from responses").fetchone()[0]
     assert rows == 60
-    assert 60 <= openai_server.calls <= 180
+    assert 60 <= openai_server.calls <= 120
 
 
 def test_kill_9_mid_run_then_rerun_makes_only_the_missing_calls(openai_server, tmp_path):
