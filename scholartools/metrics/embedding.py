@@ -15,12 +15,34 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
 
+#: text → vector for the current embedding model, so that a streamed run (batches of records)
+#: still encodes each distinct text once; bounded so that memory stays flat on huge inputs
+_CACHE: dict[tuple[str, str], "np.ndarray"] = {}
+CACHE_LIMIT = 50_000
+
+
 def encode(texts: list[str]) -> "np.ndarray":
-    """L2-normalised sentence embeddings of ``texts`` (distinct texts encoded once)."""
+    """L2-normalised sentence embeddings of ``texts``: each distinct text encoded once per run."""
+    import numpy as np
+
     from scholartools import embeddings
 
     quiet_transformers()
-    return embeddings.encode(list(texts))
+    model = embeddings.model_name()
+    texts = list(texts)
+    missing = list(dict.fromkeys(t for t in texts if (model, t) not in _CACHE))
+    if missing:
+        vecs = embeddings.encode(missing)
+        if len(_CACHE) + len(missing) > CACHE_LIMIT:
+            _CACHE.clear()
+        for t, v in zip(missing, vecs):
+            _CACHE[(model, t)] = v
+    if not texts:
+        model_obj = embeddings.load_model()
+        dim_fn = getattr(model_obj, "get_embedding_dimension", None) or model_obj.get_sentence_embedding_dimension
+        return np.zeros((0, dim_fn()), dtype=np.float32)
+    local = {t: v for t, v in zip(missing, vecs)} if missing else {}
+    return np.stack([local[t] if t in local else _CACHE[(model, t)] for t in texts])
 
 
 def cosine_pairs(references: list[str], candidates: list[str]) -> list[float]:
