@@ -236,3 +236,23 @@ def test_pointwise_groups_by_system_and_null_matches_are_unscored():
     assert out["P#s1"]["n_unscored"] == 1 and out["P#s1"]["scores"]["pointwise"]["TP"] == 1
     assert out["P#s1"]["scores"]["pointwise"]["A_G"] == pytest.approx(0.5)
     assert out["P#s2"]["scores"]["pointwise"]["covered_gt"] == 1
+
+
+def test_critique_prf_groups_on_review_critique_llm_segments():
+    # specs/seed-aaar.md §7: deficient segments per review model 82/621 (Claude Opus),
+    # 67/457 (GPT-4), 77/532 (Gemini 1.5); flagging every segment gives P = that share, R = 1
+    rows = [json.loads(line) for line in (EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl").open()]
+    recs = [{"id": f"{r['paper_idx']}-{r['review_model']}-{r['segment_id']}", "review_model": r["review_model"],
+             "deficient": r["deficient"], "prediction": "deficient"} for r in rows]
+    res = run_cli("st-score", ["--metric", "critique-prf", "--aggregate", "--summary-only",
+                               "--group-by", "review_model"], records=recs)
+    assert res.code == 0, res.stderr
+    got = {r["group"]: r["scores"]["critique-prf"] for r in res.records}
+    counts = {r["group"]: (got[r["group"]]["tp"], r["n"]) for r in res.records if r["group"]}
+    assert sorted(counts.values()) == sorted([(82, 621), (67, 457), (77, 532)])
+    for g, c in got.items():
+        assert c["r"] == 1.0
+    assert got[None]["tp"] == 226 and got[None]["p"] == pytest.approx(226 / 1610)
+    shares = [82 / 621, 67 / 457, 77 / 532]
+    f1s = [2 * p / (p + 1) for p in shares]
+    assert got[None]["macro_over_groups"]["f"] == pytest.approx(sum(f1s) / 3)
