@@ -67,3 +67,25 @@ def test_mask_from_reference_facets_dict_and_undefined():
 def test_out_of_range_rating_rejected():
     with pytest.raises(ValueError):
         fm_score({"background": 4, "method": 1, "result": 1, "conclusion": 1})
+
+
+def test_upstream_raw_file_lists_reproduce_totals():
+    # upstream pubmed.json (first 49 lines = the paper's set): *_list = [B, M, R, C] rating/max
+    from scholartools.metrics.fm import ratings_from_list
+
+    lines = (EXTERNAL / "scholarsum" / "pubmed.json").read_text(encoding="utf-8").splitlines()[:49]
+    systems = ["gpt35_fm", "llama2_70b", "longt5", "longt5_block", "bigbird_pegasus", "bigbird_pegasus_block"]
+    n = 0
+    for line in lines:
+        doc = json.loads(line)
+        for s in systems:
+            human = ratings_from_list(doc[f"{s}_human_list"])
+            present = present_from_mask(human)
+            assert fm_score(human) == pytest.approx(doc[f"{s}_human"], abs=1e-9)
+            for judge in ("gpt4_fm", "gpt35_fm"):
+                got = fm_score(ratings_from_list(doc[f"{s}_{judge}_list"]), present)
+                assert got == pytest.approx(doc[f"{s}_{judge}"], abs=1e-9)
+            n += 1
+    assert n == 294
+    with pytest.raises(ValueError):
+        ratings_from_list([0.5, 0.5, 0.5, 0.5])  # 0.5 is not k/3 for background

@@ -55,7 +55,8 @@ Paper quirks, implemented literally and conventionally:
   bleu vs bleu-nltk, cosine vs bow-cosine: maintained/embedding version vs BAGELS's code
   fm               mask from ratings (0 = absent) unless --mask names a list of facets (or a
                    dict: truthy = present, e.g. reference_facets); weights: --weights, else the
-                   record's fm_weights, else .1/.3/.3/.3
+                   record's fm_weights, else .1/.3/.3/.3; ratings (and a mask) may also be
+                   ScholarSum's normalised [B, M, R, C] lists (upstream *_list fields)
   bertscore        roberta-large (the papers') is not available offline: default model is the
                    bundled all-MiniLM-L6-v2, layer 6; --bert-model/--bert-layer to change
 

@@ -79,6 +79,24 @@ def fm_score(ratings: Mapping, present: Iterable[str] | None = None,
     return sum(weights[f] * r.get(f, 0) / maxima[f] for f in facets) / total_w
 
 
+def ratings_from_list(values: list, maxima: Mapping[str, int] | None = None) -> dict[str, int | None]:
+    """``[B, M, R, C]`` normalised scores (ScholarSum's upstream ``*_list`` fields: rating / max,
+    0 = absent) → integer ratings. A value that is not k / max for an integer k is rejected."""
+    maxima = {facet_name(k): int(v) for k, v in (maxima or DEFAULT_MAXIMA).items()}
+    if len(values) != len(FACETS):
+        raise ValueError(f"a facet score list has {len(FACETS)} entries (B, M, R, C), not {len(values)}")
+    out: dict[str, int | None] = {}
+    for f, v in zip(FACETS, values):
+        if v is None:
+            out[f] = None
+            continue
+        k = round(float(v) * maxima[f])
+        if abs(k - float(v) * maxima[f]) > 1e-6:
+            raise ValueError(f"{f} score {v} is not a rating / {maxima[f]}")
+        out[f] = k
+    return out
+
+
 def parse_weights(text: str) -> dict[str, float]:
     """``background=0.1,method=0.3,…`` or a JSON object → facet → weight."""
     text = text.strip()

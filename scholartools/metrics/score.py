@@ -290,13 +290,22 @@ _register("length", {"cand": "candidate"}, "record",
 # --------------------------------------------------------------------------- FM
 
 def _fm(rec, metric, opts):
-    from scholartools.metrics.fm import facet_name, fm_score, present_from_mask
+    from scholartools.metrics.fm import facet_name, fm_score, present_from_mask, ratings_from_list
 
-    ratings = read_slot(rec, metric, "ratings", opts, "dict")
+    ratings = read_slot(rec, metric, "ratings", opts)
+    try:
+        if isinstance(ratings, list):
+            ratings = ratings_from_list(ratings)
+        elif not isinstance(ratings, dict):
+            raise ValueError("ratings must be an object facet → rating, or a [B, M, R, C] score list")
+    except ValueError as exc:
+        raise _bad(metric, "ratings", opts, str(exc)) from None
     present = None
     mask = read_slot(rec, metric, "mask", opts)
     if mask is not _MISSING:
         try:
+            if isinstance(mask, list) and mask and not all(isinstance(m, str) for m in mask):
+                mask = ratings_from_list(mask)  # a normalised [B, M, R, C] list: non-zero = present
             present = present_from_mask(mask)
         except ValueError as exc:
             raise _bad(metric, "mask", opts, str(exc)) from None
