@@ -256,3 +256,18 @@ def test_critique_prf_groups_on_review_critique_llm_segments():
     shares = [82 / 621, 67 / 457, 77 / 532]
     f1s = [2 * p / (p + 1) for p in shares]
     assert got[None]["macro_over_groups"]["f"] == pytest.approx(sum(f1s) / 3)
+
+
+def test_bertscore_through_the_cli_records_model_and_layer():
+    recs = [{"id": "same", "reference": "Identical text.", "candidate": "Identical text."},
+            {"id": "empty", "reference": "Some text.", "candidate": ""}]
+    res = run_cli("st-score", ["--metric", "bertscore,cosine"], records=recs)
+    assert res.code == 0, res.stderr
+    same, empty = res.records
+    assert same["scores"]["bertscore"]["f"] == pytest.approx(1.0, abs=1e-5)
+    assert same["scores"]["cosine"] == pytest.approx(1.0, abs=1e-6)
+    assert empty["scores"]["bertscore"] == {"p": 0.0, "r": 0.0, "f": 0.0} and empty["scores"]["cosine"] == 0.0
+    prov = same["provenance"][-1]
+    assert prov["bertscore"]["layer"] == 6 and "MiniLM" in prov["bertscore"]["model"]
+    assert "MiniLM" in prov["embedding_model"]
+    assert "Loading weights" not in res.stderr
