@@ -271,3 +271,18 @@ def test_bertscore_through_the_cli_records_model_and_layer():
     assert prov["bertscore"]["layer"] == 6 and "MiniLM" in prov["bertscore"]["model"]
     assert "MiniLM" in prov["embedding_model"]
     assert "Loading weights" not in res.stderr
+
+
+def test_bleu_mean_and_corpus_bleu_in_summaries():
+    import sacrebleu
+
+    recs = [{"id": "1", "reference": "the cat sat on the mat today", "candidate": "the cat sat on the mat"},
+            {"id": "2", "reference": "a quick brown fox jumps", "candidate": "a quick brown dog jumps"}]
+    res = run_cli("st-score", ["--metric", "bleu", "--aggregate"], records=recs)
+    assert res.code == 0, res.stderr
+    summary = res.records[-1]["scores"]
+    sentence = [sacrebleu.sentence_bleu(r["candidate"], [r["reference"]]).score / 100 for r in recs]
+    assert [r["scores"]["bleu"] for r in res.records[:2]] == pytest.approx(sentence)
+    assert summary["bleu"] == pytest.approx(sum(sentence) / 2)
+    corpus = sacrebleu.corpus_bleu([r["candidate"] for r in recs], [[r["reference"] for r in recs]]).score / 100
+    assert summary["bleu_corpus"] == pytest.approx(corpus)

@@ -35,7 +35,8 @@ With --aggregate, summary records marked "aggregate": true follow: one per --gro
 metric (each part of {p, r, f} dicts), except: eqinfer, critique-prf (P/R/F1 of the positive
 class over all records), f1-edit/f1-exact (micro-averaged: sum TP / sum sizes), classification
 (accuracy, binary/macro/micro P/R/F1, confusion matrix), win-tie-loss (rates), pointwise
-(macro = mean over papers, micro = pooled counts; papers with x=0 or y=0 are skipped).
+(macro = mean over papers, micro = pooled counts; papers with x=0 or y=0 are skipped). With
+bleu, the summary also carries bleu_corpus (sacrebleu corpus BLEU over the group's texts).
 
 \b
 Fan-in: pointwise / pointwise-conventional read judged pair records

@@ -124,4 +124,30 @@ def _summary(recs: list[dict], names: list[str], opts) -> dict:
     for name in names:
         vals = [get_path(r, f"scores.{name}") for r in recs if has_path(r, f"scores.{name}")]
         out[name] = summarise(vals, _how(name), opts)
+    if "bleu" in names:
+        corpus = corpus_bleu(recs, opts)
+        if corpus is not None:
+            out["bleu_corpus"] = corpus
     return out
+
+
+def corpus_bleu(recs: list[dict], opts) -> float | None:
+    """Corpus-level BLEU (sacrebleu, 0–1) over the group's (reference, candidate) texts: the
+    BLEU of Papineni et al., next to the mean of sentence BLEU that BAGELS reports. None when
+    the records do not carry both texts (e.g. PointWise paper records)."""
+    from scholartools.metrics.score import METRICS, slot_path
+
+    ref_path = slot_path(METRICS["bleu"], "ref", opts)
+    cand_path = slot_path(METRICS["bleu"], "cand", opts)
+    refs, cands = [], []
+    for r in recs:
+        ref, cand = get_path(r, ref_path), get_path(r, cand_path)
+        if not isinstance(ref, str) or not isinstance(cand, str):
+            return None
+        refs.append(ref)
+        cands.append(cand)
+    if not refs:
+        return None
+    from sacrebleu.metrics import BLEU
+
+    return BLEU(tokenize=opts.bleu_tokenize).corpus_score(cands, [refs]).score / 100.0
