@@ -286,3 +286,15 @@ def test_bleu_mean_and_corpus_bleu_in_summaries():
     assert summary["bleu"] == pytest.approx(sum(sentence) / 2)
     corpus = sacrebleu.corpus_bleu([r["candidate"] for r in recs], [[r["reference"] for r in recs]]).score / 100
     assert summary["bleu_corpus"] == pytest.approx(corpus)
+
+
+def test_summary_records_of_an_earlier_run_pass_through():
+    recs = [{"id": "1", "reference": "a b c", "candidate": "a b"}]
+    first = run_cli("st-score", ["--metric", "rougeL", "--aggregate"], records=recs)
+    second = run_cli("st-score", ["--metric", "jaccard", "--aggregate"], records=first.records)
+    assert second.code == 0, second.stderr
+    ids = [r["id"] for r in second.records]
+    assert ids == ["1", "aggregate:all", "aggregate:all"]
+    assert second.records[1]["scores"] == first.records[1]["scores"]          # untouched
+    assert second.records[2]["n"] == 1 and "jaccard" in second.records[2]["scores"]
+    assert second.records[0]["scores"]["jaccard"] == pytest.approx(2 / 3)

@@ -66,7 +66,8 @@ Empty texts: ROUGE, BLEU, Jaccard, cosines and BERTScore score 0; list metrics (
 s-prf, en-prf, aligned-rouge*) score 0 for an empty prediction; f1-edit items with both
 sides empty add nothing; itf-idf replaces an empty list by ["None"] as AAAR does; fm is null
 when no facet counts or a counted facet's rating is null (unscored); judge-score is null when
-no sample parses.
+no sample parses. Summary records of an earlier st-score ("aggregate": true) pass through
+unchanged and are not scored again.
 
 \b
 Metrics:
@@ -175,10 +176,11 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
             for r in res:
                 if isinstance(r, Exception):
                     errors["n"] += 1
-                elif isinstance(r, dict):
+                elif isinstance(r, dict) and not sc.is_summary(r):
                     kept.append(r)
             if summary_only:
-                return [r if isinstance(r, Exception) else [] for r in res]
+                return [r if isinstance(r, Exception) or (isinstance(r, dict) and sc.is_summary(r)) else []
+                        for r in res]
         return res
 
     io.map_batch(run, None if whole else max(1, batch_size))

@@ -660,11 +660,34 @@ def group_value(rec: dict, opts: ScoreOptions) -> Any:
     return _hashable(get_path(rec, opts.group_by)) if opts.group_by else None
 
 
+def is_summary(rec: dict) -> bool:
+    """A summary record written by an earlier ``st-score --aggregate``: passed through as it is."""
+    return rec.get("aggregate") is True
+
+
+def _skip_summaries(fn):
+    def wrapper(records: list[dict], names: list[str], opts: ScoreOptions) -> list:
+        idx = [i for i, r in enumerate(records) if not is_summary(r)]
+        if len(idx) == len(records):
+            return fn(records, names, opts)
+        res = fn([records[i] for i in idx], names, opts)
+        out: list = [dict(r) for r in records]
+        for i, v in zip(idx, res):
+            out[i] = v
+        return out
+
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+@_skip_summaries
 def score_records(records: list[dict], names: list[str], opts: ScoreOptions) -> list:
     """Score a batch of records with per-record and corpus metrics.
 
     Returns a list aligned with ``records``: the scored copy (with ``scores.<metric>``) or a
     :class:`RecordError`. Corpus metrics treat each ``--group-by`` group of the batch as a corpus.
+    Summary records of an earlier run (``"aggregate": true``) come back unchanged.
     """
     record_names = [n for n in names if METRICS[n].kind == "record"]
     corpus_names = [n for n in names if METRICS[n].kind == "corpus"]
@@ -687,6 +710,7 @@ def score_records(records: list[dict], names: list[str], opts: ScoreOptions) -> 
     return [v if isinstance(v, Exception) else _with_scores(rec, v) for rec, v in zip(records, values)]
 
 
+@_skip_summaries
 def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -> list:
     """PointWise fan-in: returns a list aligned with ``records``.
 
@@ -842,7 +866,8 @@ def run(records, names: list[str] | str, opts: ScoreOptions | None = None, aggre
             n_err += 1
         elif isinstance(r, dict):
             out.append(r)
-            kept.append(r)
+            if not is_summary(r):
+                kept.append(r)
     if aggregate:
         out.extend(aggregate_records(kept, names, opts, n_err or None))
     return out
