@@ -154,6 +154,9 @@ def _per_record(fn: Callable[[dict, Metric, ScoreOptions], Any]) -> Callable:
                 out.append(exc)
             except ValueError as exc:
                 out.append(RecordError("bad_value", f"metric '{metric.name}': {exc}", metric=metric.name))
+            except Exception as exc:  # one odd record never sinks its batch
+                out.append(RecordError("exception", f"metric '{metric.name}': {type(exc).__name__}: {exc}",
+                                       metric=metric.name))
         return out
 
     return compute
