@@ -131,7 +131,7 @@ def test_pointwise_fan_in_from_judged_pairs_and_matrix():
               "gt": f"gt {g}", "gen": f"gt {g}" if (g, h) in matches else f"other {h}",
               "match": int((g, h) in matches)} for g in range(3) for h in range(4)]
     matrix = {"id": "P2", "paper_id": "P2", "match_matrix": [[1, 0], [0, 0]],
-              "ground_truth": ["same text", "b"], "generated": ["same text", "z"]}
+              "ground_truth": ["a b c d", "b"], "generated": ["a b", "z"]}
     res = run_cli("st-score", ["--metric", "pointwise,pointwise-conventional,rouge1", "--aggregate"],
                   records=pairs + [matrix])
     assert res.code == 0, res.stderr
@@ -144,8 +144,12 @@ def test_pointwise_fan_in_from_judged_pairs_and_matrix():
     # ROUGE-1 over the 2 matched pairs of P1: (gt 0, gt 0) twice -> 1.0 ; matched-pairs only
     assert p1["rouge1"]["f"] == pytest.approx(1.0)
     p2 = papers["P2"]["scores"]
-    assert p2["pointwise"]["A_G"] == pytest.approx(0.5) and p2["rouge1"]["f"] == pytest.approx(1.0)
-    agg = [r for r in res.records if r.get("aggregate")][-1]["scores"]["pointwise"]
+    assert p2["pointwise"]["A_G"] == pytest.approx(0.5) and p2["rouge1"]["f"] == pytest.approx(2 / 3)
+    summary = [r for r in res.records if r.get("aggregate")][-1]["scores"]
+    agg = summary["pointwise"]
+    # per-paper means averaged (macro) vs pooled over the 3 matched pairs (2 in P1 at 1, 1 in P2 at 2/3)
+    assert summary["rouge1"]["f"] == pytest.approx((1 + 2 / 3) / 2)
+    assert summary["rouge1_pooled_pairs"]["f"] == pytest.approx((2 + 2 / 3) / 3)
     assert agg["n_papers"] == 2
     assert agg["macro"]["A_G"] == pytest.approx((2 / 3 + 0.5) / 2)
 

@@ -42,7 +42,8 @@ bleu, the summary also carries bleu_corpus (sacrebleu corpus BLEU over the group
 Fan-in: pointwise / pointwise-conventional read judged pair records
 {paper_id, gt_idx, gen_idx, match} (texts in gt / gen) and write ONE record per paper
 (--unit-key, default paper_id) with x, y, A_G, A_H, TP, FP, FN, P, R, F1; text metrics named
-with them are averaged over the paper's matched pairs only; a null match is unscored (not a
+with them are averaged over the paper's matched pairs only (summaries: mean over papers,
+and NAME_pooled_pairs = mean over all matched pairs, as BAGELS's code pools them); a null match is unscored (not a
 match; counted in n_unscored); with --group-by a paper is one unit per group value (id
 PAPER#GROUP). A record holding a match matrix
 (--field matrix=PATH, default match_matrix; rows = GT items) is scored on its own, texts from

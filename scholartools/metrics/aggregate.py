@@ -124,11 +124,32 @@ def _summary(recs: list[dict], names: list[str], opts) -> dict:
     for name in names:
         vals = [get_path(r, f"scores.{name}") for r in recs if has_path(r, f"scores.{name}")]
         out[name] = summarise(vals, _how(name), opts)
+    pw = [n for n in names if _how(n) == "pointwise"]
+    if pw:
+        # BAGELS's code pools every matched pair of every paper: weight paper means by pair counts
+        for name in names:
+            if _how(name) == "pointwise":
+                continue
+            pairs = [(get_path(r, f"scores.{name}"), get_path(r, f"scores.{pw[0]}.n_matched_pairs") or 0)
+                     for r in recs]
+            out[f"{name}_pooled_pairs"] = weighted_mean([v for v, _ in pairs], [w for _, w in pairs])
     if "bleu" in names:
         corpus = corpus_bleu(recs, opts)
         if corpus is not None:
             out["bleu_corpus"] = corpus
     return out
+
+
+def weighted_mean(values: list, weights: list) -> Any:
+    """Weighted mean of numbers (or of each numeric part of dicts); None values are skipped."""
+    pairs = [(v, w) for v, w in zip(values, weights) if v is not None and w]
+    if not pairs:
+        return None
+    if all(isinstance(v, dict) for v, _ in pairs):
+        keys = list(dict.fromkeys(k for v, _ in pairs for k in v))
+        return {k: weighted_mean([v.get(k) for v, _ in pairs], [w for _, w in pairs]) for k in keys}
+    total = sum(w for _, w in pairs)
+    return sum(float(v) * w for v, w in pairs) / total
 
 
 def corpus_bleu(recs: list[dict], opts) -> float | None:
