@@ -133,8 +133,7 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
     if fmt == "table":
         from scholartools.agreement.results import format_table
 
-        io._out.write(format_table(result.results).encode("utf-8"))  # text, not JSONL, by request
-        io.n_out += len(result.results)
+        io.write_text(format_table(result.results), units=len(result.results))  # text, by request
     else:
         for rec in result.results:
             io.write(rec)

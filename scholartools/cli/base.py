@@ -158,6 +158,11 @@ class RecordIO:
         if self.strict and is_error(record):
             raise _StrictStop()
 
+    def write_text(self, text: str, units: int = 0) -> None:
+        """Write text instead of JSONL (``--format table`` and the like); ``units`` count as output."""
+        self._out.write(text.encode("utf-8"))
+        self.n_out += units
+
     def error_for(self, record: dict | None, exc: BaseException) -> dict:
         """The error record for ``record`` after ``exc`` was raised while processing it."""
         if isinstance(exc, RecordError):
