@@ -141,15 +141,15 @@ def test_pointwise_fan_in_from_judged_pairs_and_matrix():
     assert (p1["pointwise"]["TP"], p1["pointwise"]["FP"], p1["pointwise"]["FN"]) == (3, 1, 1)
     assert p1["pointwise"]["F1"] == pytest.approx(0.75)
     assert p1["pointwise-conventional"]["P"] == pytest.approx(0.5)
-    # ROUGE-1 over the 2 matched pairs of P1: (gt 0, gt 0) twice -> 1.0 ; matched-pairs only
+    # ROUGE-1 over the 3 matched pairs of P1 (identical texts) -> 1.0 ; unmatched pairs excluded
     assert p1["rouge1"]["f"] == pytest.approx(1.0)
     p2 = papers["P2"]["scores"]
     assert p2["pointwise"]["A_G"] == pytest.approx(0.5) and p2["rouge1"]["f"] == pytest.approx(2 / 3)
     summary = [r for r in res.records if r.get("aggregate")][-1]["scores"]
     agg = summary["pointwise"]
-    # per-paper means averaged (macro) vs pooled over the 3 matched pairs (2 in P1 at 1, 1 in P2 at 2/3)
+    # per-paper means averaged (macro) vs pooled over the 4 matched pairs (3 in P1 at 1, 1 in P2 at 2/3)
     assert summary["rouge1"]["f"] == pytest.approx((1 + 2 / 3) / 2)
-    assert summary["rouge1_pooled_pairs"]["f"] == pytest.approx((2 + 2 / 3) / 3)
+    assert summary["rouge1_pooled_pairs"]["f"] == pytest.approx((3 + 2 / 3) / 4)
     assert agg["n_papers"] == 2
     assert agg["macro"]["A_G"] == pytest.approx((2 / 3 + 0.5) / 2)
 
