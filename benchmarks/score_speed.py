@@ -77,7 +77,10 @@ def cosine_part(rows, opts, repeat):
     from scholartools import embeddings
     from scholartools.metrics.score import score_records
 
+    from scholartools.metrics.embedding import quiet_transformers
+
     n = len(rows)
+    quiet_transformers()
     model = embeddings.load_model()
     distinct = list(dict.fromkeys([r["reference"] for r in rows] + [r["candidate"] for r in rows]))
 
