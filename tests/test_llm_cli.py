@@ -122,7 +122,9 @@ def test_env_model_and_cache_then_rerun_from_cache(openai_server, tmp_path):
                             "--timeout", "5"], env=env)
     assert code == 0 and openai_server.calls == 6
     assert [r["clarity"] for r in recs2] == [r["clarity"] for r in recs]
-    assert recs2[0]["provenance"][-1]["cache_hits"] == 1 and recs2[0]["provenance"][-1]["calls"] == 0
+    prov2 = recs2[0]["provenance"][-1]
+    assert prov2["cache_hits"] == 1 and prov2["calls"] == 0
+    assert prov2["model"] == prov["model"] and prov2["template"] == prov["template"]   # same on a rerun
     # --no-cache calls again and writes nothing; --cache PATH overrides ST_CACHE
     run(["--api-base", openai_server.url, "--no-cache"], env=env)
     assert openai_server.calls == 12

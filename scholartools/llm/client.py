@@ -158,8 +158,8 @@ def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict
         out["template"] = [{"name": n, "sha256": s} for n, s in sorted(tpls)]
     if any(r.repaired for r in results):
         out["repairs"] = sum(r.repaired for r in results)
-    if any(r.unscored for r in results):
-        out["unscored"] = sum(1 for r in results if r.unscored)
+    if any(r.unscored and not r.dry_run for r in results):
+        out["unscored"] = sum(1 for r in results if r.unscored and not r.dry_run)
     if any(r.dry_run for r in results):
         out["dry_run"] = True
     return out
@@ -293,7 +293,7 @@ class LLMClient:
         res.ok = True
         res.cached = True
         res.cache_hits += 1
-        res.model = hit.get("served_model") or self._model(res.request)
+        res.model = self._model(res.request)   # provenance names the model as requested, hit or not
         with self.totals.lock:
             self.totals.cache_hits += 1
 
@@ -359,6 +359,7 @@ class LLMClient:
         if self.config.dry_run:
             self._count_dry(req, model)
             res.dry_run = True
+            res.unscored = unscored(None, "dry_run")
             return None
         provider = model.split("/", 1)[0] if "/" in model else model
         sem_key = f"{provider}|{self.config.api_base or ''}"
