@@ -208,3 +208,34 @@ def test_light_modules_do_not_import_litellm(module):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
     assert p.stdout.split() == ["False", "False"]
+
+
+def test_ctrl_c_exits_130_and_keeps_answers_in_the_cache(openai_server, tmp_path):
+    import signal
+    import time
+
+    openai_server.reply(score_reply)
+    openai_server.latency = 0.2
+    cache = tmp_path / "int.sqlite"
+    recs = [{"id": f"r{i}", "text": f"text {i}"} for i in range(40)]
+    env = dict(os.environ, PYTHONPATH=ROOT, ST_MODEL="openai/m", ST_CACHE=str(cache))
+    env.pop("OPENAI_API_KEY", None)
+    p = subprocess.Popen([sys.executable, HERE, "--api-base", openai_server.url, "--max-concurrency", "2"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    p.stdin.write(b"".join(orjson.dumps(r) + b"\n" for r in recs))
+    p.stdin.close()
+    p.stdin = None   # so communicate() does not flush it
+    deadline = time.time() + 60
+    while openai_server.calls < 8 and time.time() < deadline:
+        time.sleep(0.02)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    done = sqlite3.connect(cache).execute("select count(*) from responses").fetchone()[0]
+    assert 6 <= done < 40
+    assert b"llm:" in err and b"Traceback" not in err
+    openai_server.latency = 0.0
+    before = openai_server.calls
+    code, got, _ = run(["--api-base", openai_server.url], records=recs, env={"ST_MODEL": "openai/m", "ST_CACHE": str(cache)})
+    assert code == 0 and len(got) == 40
+    assert openai_server.calls - before == 40 - done

@@ -258,7 +258,10 @@ class LLMClient:
                      f"{t.dry_prompt_tokens} prompt tokens, estimated cost {cost} "
                      f"(assuming {self.config.assumed_output_tokens} output tokens per call without max_tokens)")
         elif t.calls or t.cache_hits or t.errors:
-            cost = f"${t.cost:.4f}" + (f" (+{t.cost_unknown} calls of unknown price)" if t.cost_unknown else "")
+            if t.cost_unknown and t.cost_unknown == t.answered:
+                cost = "unknown (no price for the model)"
+            else:
+                cost = f"${t.cost:.4f}" + (f" (+{t.cost_unknown} calls of unknown price)" if t.cost_unknown else "")
             self.log(f"llm: {t.calls} calls, {t.cache_hits} cache hits, {t.errors} failed, "
                      f"tokens {t.prompt_tokens} in / {t.completion_tokens} out, cost {cost}")
         if t.budget_refused:
