@@ -194,7 +194,12 @@ def _provenance(io: RecordIO, names: list[str], opts) -> None:
     io.provenance["method"] = "metrics"
     io.provenance["metrics"] = names
     if any(n.startswith("rouge") or n.startswith("aligned-rouge") for n in names):
-        io.provenance["rouge"] = {"package": "rouge-score", "stemmer": opts.use_stemmer}
+        rouge = {"package": "rouge-score"}
+        if any(n.startswith("rouge") for n in names):
+            rouge["stemmer"] = bool(opts.use_stemmer)
+        if any(n.startswith("aligned-rouge") for n in names):
+            rouge["aligned_stemmer"] = True if opts.use_stemmer is None else opts.use_stemmer
+        io.provenance["rouge"] = rouge
     if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine") for n in names):
         from scholartools import embeddings
 
