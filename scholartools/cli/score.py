@@ -54,6 +54,7 @@ Paper quirks, implemented literally and conventionally:
   pointwise        TP = |M| pairs, FP = GT items unmatched, FN = generated items unmatched
                    (BAGELS's labels: its P behaves like GT recall); --tp matching|gt_covered
   pointwise-conventional  TP = maximum one-to-one matching, FP = y-TP, FN = x-TP
+                   (BAGELS's code computed matched-pair ROUGE with the stemmer: add --stemmer)
   bleu vs bleu-nltk, cosine vs bow-cosine: maintained/embedding version vs BAGELS's code
   fm               mask from ratings (0 = absent) unless --mask names a list of facets (or a
                    dict: truthy = present, e.g. reference_facets); weights: --weights, else the
