@@ -132,7 +132,7 @@ def s_prf(pred_vecs: "np.ndarray", reviewer_vecs: list["np.ndarray"]) -> dict:
     return {"p": p, "r": r, "f": f}
 
 
-def itf_idf(papers: list["np.ndarray"], threshold: float = 0.5, block: int = 2048) -> list[float]:
+def itf_idf(papers: list["np.ndarray"], threshold: float = 0.5, block: int = 512) -> list[float]:
     """ITF-IDF weakness diversity of every paper in a corpus (AAAR §3.4, ``cross_focus_diversity``).
 
     ``papers[i]`` holds the embeddings of paper i's predicted weaknesses (AAAR: all-MiniLM-L6-v2;
@@ -154,7 +154,9 @@ def itf_idf(papers: list["np.ndarray"], threshold: float = 0.5, block: int = 204
     n_papers = len(papers)
     if n_papers == 0:
         return []
-    allv = np.concatenate([np.asarray(p, dtype=np.float64) for p in papers], axis=0)
+    # float32 like the sentence-transformers cosines AAAR rounds; blocks keep memory at
+    # block × items (993 papers × ~15 weaknesses: 512 × 15k × 4 B ≈ 30 MB)
+    allv = np.concatenate([np.asarray(p, dtype=np.float32) for p in papers], axis=0)
     owner = np.repeat(np.arange(n_papers), sizes)
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     scores_per_item = np.empty(len(allv))
@@ -167,7 +169,7 @@ def itf_idf(papers: list["np.ndarray"], threshold: float = 0.5, block: int = 204
             i = owner[j]
             own = sims[row, starts[i]:starts[i] + sizes[i]]
             o = float(own[own >= threshold].sum())
-            m = np.round(maxes[row], 2)
+            m = np.round(maxes[row].astype(np.float64), 2)
             m[i] = 0.0
             r = 1.0 + float(m[m >= threshold].sum())
             itf = math.log(sizes[i] / o) if o > 0 else 0.0
