@@ -167,6 +167,11 @@ def test_claimcheck_and_classification_aggregates():
     assert s["f1-exact"]["f"] == 0.0
     assert s["classification"]["accuracy"] == pytest.approx(1 / 3)
     assert s["classification"]["binary"]["p"] == pytest.approx(0.5)
+    # --positive 0 means the number 0 (labels are JSON numbers): w2 predicted 0 (gold 1), w3 gold 0 (pred 1)
+    res = run_cli("st-score", ["--metric", "classification", "--positive", "0", "--aggregate", "--summary-only"],
+                  records=recs)
+    b = res.records[-1]["scores"]["classification"]["binary"]
+    assert b["positive"] == 0 and (b["tp"], b["fp"], b["fn"]) == (0, 1, 1)
 
 
 def test_help_is_light_and_lists_metrics():

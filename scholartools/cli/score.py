@@ -159,6 +159,13 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
             io.usage_error(f"--scale wants LOW-HIGH, got '{scale}'")
     if summary_only and not aggregate:
         io.usage_error("--summary-only needs --aggregate")
+    if positive is not None:
+        import json
+
+        try:  # --positive 1 / true means the number / boolean, as labels in JSON records are
+            positive = json.loads(positive)
+        except ValueError:
+            pass
     if embed_model:
         os.environ["ST_EMBED_MODEL"] = embed_model
     opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
