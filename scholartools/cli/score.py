@@ -166,6 +166,9 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
             positive = json.loads(positive)
         except ValueError:
             pass
+    for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
+        if path and not os.path.isdir(path):
+            io.usage_error(f"{opt} must be a local model directory (nothing is downloaded): {path}")
     if embed_model:
         os.environ["ST_EMBED_MODEL"] = embed_model
     opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
