@@ -90,8 +90,8 @@ def bertscore_model(model: str | None = None, num_layers: int | None = None) -> 
 
     Default: the bundled sentence-embedding model's directory (``scholartools.embeddings``) and
     its last layer. The papers used ``roberta-large`` layer 17 (bert-score's default for
-    English), which cannot be downloaded here; pass ``model`` (a local directory or a name that
-    is already in the Hugging Face cache) to use another encoder. For a model bert-score knows,
+    English), which cannot be downloaded here; pass ``model`` (a local model directory; ``st-score``
+    accepts nothing else, since nothing is downloaded) to use another encoder. For a model bert-score knows,
     its tuned layer is the default; otherwise the model's last layer.
     """
     from scholartools import embeddings
