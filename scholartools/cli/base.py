@@ -36,6 +36,7 @@ that aggregate (st-agree) or create records (st-parse, with ``reads_records=Fals
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import time
@@ -323,7 +324,8 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
                 sys.exit(0)
             sys.exit(code)
 
-        cmd = StCommand(name=name, callback=callback, params=params, help=fn.__doc__,
+        cmd = StCommand(name=name, callback=callback, params=params,
+                        help=inspect.cleandoc(fn.__doc__) if fn.__doc__ else None,
                             context_settings=CONTEXT_SETTINGS)
         click.version_option(__version__, "--version", prog_name=name, message="%(prog)s %(version)s")(cmd)
         cmd.__wrapped__ = fn

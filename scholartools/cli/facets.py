@@ -45,9 +45,11 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     the offline method runs: a sentence-role classifier trained on CSAbstruct and an embedding
     rater calibrated on ScholarSum PubMed human ratings.
 
-    Example:
-
-        st-facets --ref reference --cand candidate < pairs.jsonl | st-score --metric fm | st-agree --x fm --y human.overall
+    \b
+    Examples:
+      st-facets --ref reference --cand candidate < pairs.jsonl \\
+        | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
+      st-parse paper.pdf | st-facets          # a structured abstract: facets.reference only
     """
     from scholartools.facets import annotate
 

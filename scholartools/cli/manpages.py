@@ -42,7 +42,7 @@ def _paragraphs(help_text: str) -> list[str]:
     """Split click help into paragraphs; ``\\b`` blocks (click's no-rewrap marker) stay verbatim."""
     out = []
     for block in help_text.strip().split("\n\n"):
-        out.append(block)
+        out.append(block.strip("\n "))
     return out
 
 
