@@ -44,10 +44,8 @@ def toy(io: RecordIO, field, llm):
                               for r in recs])
         out = []
         for rec, res in zip(recs, results):
-            try:
-                res.raise_for_error()
-            except Exception as exc:  # noqa: BLE001 - becomes this record's error record
-                out.append(exc)
+            if res.error:
+                out.append(res.as_exception())   # this record's error record only
                 continue
             out.append({**rec, "clarity": res.verdict(), "_provenance": provenance([res], client)})
         return out

@@ -124,13 +124,25 @@ class Result:
             return unscored(self.text, "error", self.error.get("message"))
         return {"value": self.value if self.request.parse else self.text, "raw": self.text}
 
-    def raise_for_error(self) -> "Result":
-        """Raise :class:`~scholartools.records.RecordError` when the call failed (→ error record)."""
-        if self.error:
-            from scholartools.records import RecordError
+    def as_exception(self):
+        """The :class:`~scholartools.records.RecordError` for a failed call, or None.
 
-            extra = {k: v for k, v in self.error.items() if k not in ("kind", "message")}
-            raise RecordError(self.error["kind"], self.error["message"], **extra)
+        In a ``map_batch`` function, put it in the returned list in place of that record's output:
+        the framework turns it into that record's error record.  (Raising it from the batch
+        function instead would turn every record of the batch into an error record.)
+        """
+        if not self.error:
+            return None
+        from scholartools.records import RecordError
+
+        extra = {k: v for k, v in self.error.items() if k not in ("kind", "message")}
+        return RecordError(self.error["kind"], self.error["message"], **extra)
+
+    def raise_for_error(self) -> "Result":
+        """Raise the :meth:`as_exception` error when the call failed (for per-record code: ``io.map``)."""
+        exc = self.as_exception()
+        if exc is not None:
+            raise exc
         return self
 
 

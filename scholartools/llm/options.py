@@ -19,7 +19,9 @@ Usage in a command module (``@llm_options`` goes under ``@st_command``; the comm
             results = client.run(reqs)                      # concurrent, cached, ordered like reqs
             out = []
             for rec, res in zip(recs, results):
-                res.raise_for_error()                       # → error record (retries exhausted, budget)
+                if res.error:                               # retries exhausted, --max-cost reached …
+                    out.append(res.as_exception())          # → this record's error record only
+                    continue                                # (raising here would fail the whole batch)
                 out.append({**rec, "facets": res.verdict(), # {"value", "raw"} or unscored null + raw
                             "_provenance": provenance([res])})  # calls, cache_hits, tokens, cost, model, template
             return out
@@ -28,7 +30,10 @@ Usage in a command module (``@llm_options`` goes under ``@st_command``; the comm
 (``provenance`` is :func:`scholartools.llm.client.provenance`; several samples or calls per
 record: pass all their results.  ``res.value`` is the parsed reply, ``res.text`` the raw one,
 ``res.unscored`` the unscored verdict or None.  ``client.request(..., max_tokens=…, sample=i)``
-sets sampling parameters / the sample index; ``req.samples(n)`` gives n samples.)
+sets sampling parameters / the sample index; ``req.samples(n)`` gives n samples.  ``client.run``
+may be called several times per batch (extraction, then judging).  Under ``--dry-run`` a request
+that is not cached comes back with ``dry_run`` True and ``unscored`` reason ``"dry_run"``; later
+stages that depend on it cannot be counted, so say so or skip them.)
 
 Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-concurrency``
 (default 8), ``--retries`` (default 5), ``--timeout`` (seconds per attempt, default 120),
