@@ -13,8 +13,10 @@ install: $(STAMP)
 # torch first, pinned: the CPU build lies on disk here; an unpinned torch would pull a CUDA build.
 $(STAMP): setup.cfg pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -c constraints.txt -e '.[test,bench]'
+	@echo "installing into $(VENV) (log: $(VENV)/install.log) ..."
+	@{ $(BIN)/pip install torch==2.13.0 && \
+	   $(BIN)/pip install -c constraints.txt -e '.[test,bench]'; } > $(VENV)/install.log 2>&1 \
+	  || { tail -n 40 $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
 # pytest exits 5 when it collects nothing; that must never pass silently, nor fail CI on its own.
