@@ -179,6 +179,11 @@ def test_faults_become_error_records_and_stdout_stays_jsonl(openai_server, tmp_p
     assert "Give Feedback" not in err   # litellm's banner is suppressed everywhere
 
 
+def test_unopenable_cache_is_a_usage_error(tmp_path):
+    code, recs, err = run(["--model", "openai/m", "--cache", str(tmp_path)])
+    assert code == 2 and "cannot open the LLM cache" in err and recs == []
+
+
 def test_no_model_is_a_usage_error():
     code, recs, err = run([])
     assert code == 2 and "--model" in err and "ST_MODEL" in err and recs == []

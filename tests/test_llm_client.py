@@ -326,3 +326,28 @@ def test_kill_9_mid_run_then_rerun_makes_only_the_missing_calls(openai_server, t
     assert openai_server.calls - before == 30 - done
     assert sum(r.cached for r in res) == done
     c.close()
+
+
+def test_cache_write_failure_is_logged_not_fatal(openai_server, tmp_path):
+    import sqlite3 as _sqlite3
+
+    openai_server.reply(echo)
+    logs = []
+    c = LLMClient(LLMConfig(model=MODEL, api_base=openai_server.url, cache_path=str(tmp_path / "c.sqlite")),
+                  log=logs.append)
+
+    def disk_full(*a, **k):   # a storage fault, as SQLite reports a full disk
+        raise _sqlite3.OperationalError("database or disk is full")
+
+    c.cache.store = disk_full
+    res = c.run([c.request(f"q{i}") for i in range(3)])
+    assert [r.text for r in res] == ["echo: q0", "echo: q1", "echo: q2"]
+    assert sum("cache error" in m for m in logs) == 1
+    c.close()
+
+
+def test_unopenable_cache_is_a_clear_error(tmp_path):
+    from scholartools.llm.client import CacheUnavailable
+
+    with pytest.raises(CacheUnavailable, match="--no-cache"):
+        LLMClient(LLMConfig(model=MODEL, cache_path=str(tmp_path)))   # a directory, not a file

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sqlite3
 import sys
 import threading
 import time
@@ -181,6 +182,10 @@ class BudgetExceeded(Exception):
     pass
 
 
+class CacheUnavailable(RuntimeError):
+    """The cache file cannot be opened (bad path, not a database, no permission)."""
+
+
 class _CallError(Exception):
     def __init__(self, kind: str, message: str, retryable: bool, retry_after: float | None = None,
                  status: int | None = None):
@@ -210,7 +215,13 @@ class LLMClient:
     def __init__(self, config: LLMConfig, log: Callable[[str], None] | None = None):
         self.config = config
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
-        self.cache = None if config.no_cache else cache_mod.ResponseCache(config.cache_path)
+        self.cache = None
+        if not config.no_cache:
+            try:
+                self.cache = cache_mod.ResponseCache(config.cache_path)
+            except (sqlite3.Error, OSError) as exc:
+                raise CacheUnavailable(f"cannot open the LLM cache '{config.cache_path or cache_mod.default_path()}': "
+                                       f"{exc} (use --cache PATH or --no-cache)") from exc
         self.totals = _Totals()
         self._sems: dict[str, asyncio.Semaphore] = {}
         self._litellm = None
@@ -241,7 +252,9 @@ class LLMClient:
             raise ValueError("no model: give --model or set ST_MODEL")
         results: list[Result | None] = [None] * len(requests)
         keyed = [(r, *self._key(r)) for r in requests]
-        hits = self.cache.lookup_many([k for _, k, _ in keyed]) if self.cache else {}
+        hits = {}
+        if self.cache is not None:
+            hits = self._cache_op(self.cache.lookup_many, [k for _, k, _ in keyed]) or {}
         todo = []
         for i, (req, key, blob) in enumerate(keyed):
             hit = hits.get(key)
@@ -303,6 +316,16 @@ class LLMClient:
         return cache_mod.request_key(body)
 
     # ----------------------------------------------------------------------------- results
+    def _cache_op(self, fn, *args, **kwargs):
+        """A cache read or write; a failure (disk full, corrupt row) is logged once, never fatal."""
+        try:
+            return fn(*args, **kwargs)
+        except (sqlite3.Error, OSError, ValueError) as exc:
+            if "cache" not in self._warned:
+                self._warned.add("cache")
+                self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
+            return None
+
     def _apply_hit(self, res: Result, hit: dict) -> None:
         res.text = hit.get("text")
         res.ok = True
@@ -366,7 +389,7 @@ class LLMClient:
     async def _get(self, req: Request, key: str, blob: bytes, res: Result, looked_up: bool = False) -> str | None:
         """Text for one request: cache, else a (retried) call. Errors land in ``res.error``."""
         if self.cache is not None and not looked_up:
-            hit = self.cache.lookup(key)
+            hit = self._cache_op(self.cache.lookup, key)
             if hit is not None:
                 self._apply_hit(res, hit)
                 return res.text
@@ -459,9 +482,9 @@ class LLMClient:
                 self._completion_mean + (ct - self._completion_mean) / n
         # never cache empty replies or content-filter refusals: a rerun should try again
         if self.cache is not None and text and finish != "content_filter":
-            self.cache.store(key, blob, {"text": text, "finish_reason": finish, "model": served},
-                             model=model, served_model=served, prompt_tokens=pt, completion_tokens=ct,
-                             cost=cost, latency_ms=round(latency, 3))
+            self._cache_op(self.cache.store, key, blob, {"text": text, "finish_reason": finish, "model": served},
+                           model=model, served_model=served, prompt_tokens=pt, completion_tokens=ct,
+                           cost=cost, latency_ms=round(latency, 3))
         return text
 
     async def _acompletion(self, req: Request, model: str):

@@ -103,7 +103,12 @@ class LLMSettings:
                 raise click.UsageError("no model configured: give --model or set ST_MODEL")
             if log is None and io is not None:
                 log = io.log
-            self._client = LLMClient(self.config, log=log)
+            from scholartools.llm.client import CacheUnavailable
+
+            try:
+                self._client = LLMClient(self.config, log=log)
+            except CacheUnavailable as exc:
+                raise click.UsageError(str(exc)) from exc
         return self._client
 
     def close(self) -> None:
