@@ -205,6 +205,45 @@ def test_litellm_import_is_offline_quiet_and_ignores_dotenv(tmp_path):
     assert p.stderr.strip().splitlines()[-1] == "0 None None True", p.stderr
 
 
+_RAW_LITELLM = """
+import os, sys
+sys.path.insert(0, {tests!r})
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+import litellm   # undefended: no PYTHON_DOTENV_DISABLED, no suppress_debug_info
+print("DOTENV:", os.environ.get("ST_DOTENV_PROBE"), file=sys.stderr)
+from openai_server import ScriptedOpenAIServer, Fault
+srv = ScriptedOpenAIServer().start()
+for flag in (False, True):
+    litellm.suppress_debug_info = flag
+    srv.push(Fault.status(400))
+    sys.stdout.write("--- suppress=%s\\n" % flag); sys.stdout.flush()
+    try:
+        litellm.completion(model="openai/m", api_base=srv.url, api_key="x",
+                           messages=[{{"role": "user", "content": "x"}}], max_retries=0)
+    except Exception:
+        pass
+    sys.stdout.flush()
+"""
+
+
+def test_litellm_behaviours_our_defences_exist_for(tmp_path):
+    """The real litellm, undefended: it loads ./.env into os.environ at import and prints a
+    feedback banner on *stdout* when it maps an error; suppress_debug_info (set by
+    import_litellm) removes the banner. (anchors-tools.md §4.1, re-checked on the installed
+    version.)"""
+    (tmp_path / ".env").write_text("ST_DOTENV_PROBE=leaked\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    for k in ("PYTHON_DOTENV_DISABLED", "LITELLM_MODE", "ST_DOTENV_PROBE"):
+        env.pop(k, None)
+    code = _RAW_LITELLM.format(tests=os.path.join(ROOT, "tests"))
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                       timeout=120)
+    assert "DOTENV: leaked" in p.stderr
+    undefended, defended = p.stdout.split("--- suppress=True")
+    assert "Give Feedback" in undefended
+    assert defended.strip() == ""
+
+
 @pytest.mark.parametrize("module", ["scholartools.llm.options", "scholartools.llm.replies", "scholartools.llm.templates"])
 def test_light_modules_do_not_import_litellm(module):
     code = f"import sys, {module}; print('litellm' in sys.modules, 'openai' in sys.modules)"
