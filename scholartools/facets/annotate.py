@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scholartools.facets.decompose import decompose, facets_from_spans
+from scholartools.facets.decompose import decompose, facet_probabilities, facets_from_spans, normalise_text
 from scholartools.facets.roles import FACETS
 from scholartools.records import RecordError, get_path, has_path, set_path
 
@@ -91,8 +91,11 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
         ref = _offline_facets(ref_side)
         cand = _offline_facets(cand_side) if cand_side else None
         given = cand_side is not None and cand_side[0] == "facets"
-        work.append((rec, ref, cand, given))
-    texts = sorted({s for _, r, c, _ in work if c is not None for s in r["sentences"] + c["sentences"]})
+        cand_text = None
+        if cand_side is not None:
+            cand_text = normalise_text(cand_side[2]) if cand_side[0] == "text" else cand_side[2]
+        work.append((rec, ref, cand, given, cand_text))
+    texts = sorted({s for _, r, c, _, _ in work if c is not None for s in r["sentences"] + c["sentences"]})
     vectors = {}
     if texts:
         from scholartools.embeddings import encode
@@ -105,11 +108,12 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
         return np.array([vectors[t] for t in items]) if items else np.zeros((0, 1))
 
     out = []
-    for rec, ref, cand, given in work:
+    for rec, ref, cand, given, cand_text in work:
         ratings = evidence = None
         if cand is not None:
             one = opts.empty_candidate == "one" or (opts.empty_candidate == "auto" and given)
-            ratings, evidence = rate.rate(ref, cand, embed, facets=FACETS, empty_candidate_one=one)
+            ratings, evidence = rate.rate(ref, cand, embed, facets=FACETS, empty_candidate_one=one,
+                                          probs=facet_probabilities(cand, given=given), cand_text=cand_text)
         out.append(_finish(rec, opts, ref, cand, ratings, evidence))
     return out
 

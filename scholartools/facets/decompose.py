@@ -8,8 +8,31 @@ The output shape is the one st-facets writes under ``facets.reference`` / ``face
 """
 from __future__ import annotations
 
+import re
+
 from scholartools.facets.roles import FACETS, heading, predict_roles
 from scholartools.text.sentences import split_sentences
+
+# generation artefacts of summarisation models: <n> (a newline marker), <s>, <pad>, ...
+_ARTEFACT = re.compile(r"<\s*/?\s*(?:n|s|pad|unk|eos|bos|mask)\s*>", re.I)
+# a structured-abstract heading glued to the previous sentence: "... groups.results: there was ..."
+_GLUED_HEADING = re.compile(
+    r"(?<=\S)[.;]\s*(?=(?:background|introduction|objectives?|aims?|purpose|methods?|materials and "
+    r"methods|design|results?|findings|conclusions?|interpretation)\s*:)", re.I)
+_WORD = re.compile(r"[^\W_]")
+
+
+def normalise_text(text: str) -> str:
+    """Text ready for sentence splitting: generation artefacts removed (``<n>`` becomes a space,
+    so "end.<n> next" splits), and structured-abstract headings glued to the previous sentence
+    ("groups.results: x") separated from it.
+
+    >>> normalise_text("a b.<n> c d.results: e<pad>")
+    'a b. c d. results: e'
+    """
+    text = _ARTEFACT.sub(" ", text or "")
+    text = _GLUED_HEADING.sub(". ", text)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def facets_from_labels(sentences: list[str], labels: list[str]) -> dict:
@@ -28,8 +51,9 @@ def decompose(text: str | None = None, sentences: list[str] | None = None, embed
               model=None) -> dict:
     """Decompose ``text`` (or already split ``sentences``) into facets."""
     if sentences is None:
-        sentences = split_sentences(text or "")
-    sentences = [s for s in (str(x).strip() for x in sentences) if s]
+        sentences = split_sentences(normalise_text(text or ""))
+    # a "sentence" without a letter or digit (". . .", left by degenerate generations) says nothing
+    sentences = [s for s in (str(x).strip() for x in sentences) if _WORD.search(s)]
     labels = predict_roles(sentences, embeddings, model=model) if sentences else []
     return facets_from_labels(sentences, labels)
 
@@ -48,3 +72,54 @@ def facets_from_spans(spans: dict) -> dict:
     for f in FACETS:
         out[f] = " ".join(split_sentences(spans.get(f) or ""))
     return out
+
+
+def facet_probabilities(record: dict, model=None, given: bool = False):
+    """``(n, 4)`` soft facet membership of the record's sentences (columns: :data:`FACETS`).
+
+    Each row is the role model's posterior for the sentence (forward-backward over the model's
+    label transitions, at the model's transition weight), restricted to the four facets, so an
+    ``other`` sentence belongs to none. A sentence whose label came from a rule rather than the
+    classifier's best guess (a structured-abstract heading, a conclusion cue: the model has no
+    trained conclusion class) is one-hot on its label. ``given=True`` (facets given by the user
+    or an LLM): one-hot on the labels.
+    """
+    import numpy as np
+
+    labels = record["labels"]
+    n = len(labels)
+    onehot = np.array([[float(lab == f) for f in FACETS] for lab in labels], dtype=float).reshape(n, 4)
+    if given or not n:
+        return onehot
+    from scholartools.facets.roles import load_model
+
+    m = model or load_model()
+    lp = m.log_probs(record["sentences"])
+    post = _posterior(lp, m.start, m.transitions, m.transition_weight)
+    out = np.zeros((n, 4))
+    for i, lab in enumerate(labels):
+        best = m.labels[int(post[i].argmax())]
+        if lab != best:
+            out[i] = onehot[i]
+        else:
+            out[i] = [post[i, m.labels.index(f)] for f in FACETS]
+    return out
+
+
+def _posterior(log_probs, start, transitions, weight: float):
+    """Per-position label posteriors of a linear-chain model (forward-backward in log space)."""
+    import numpy as np
+    from scipy.special import logsumexp
+
+    n, k = log_probs.shape
+    t = weight * transitions
+    a = np.zeros((n, k))
+    b = np.zeros((n, k))
+    a[0] = log_probs[0] + weight * start
+    for i in range(1, n):
+        a[i] = log_probs[i] + logsumexp(a[i - 1][:, None] + t, axis=0)
+    for i in range(n - 2, -1, -1):
+        b[i] = logsumexp(t + (log_probs[i + 1] + b[i + 1])[None, :], axis=1)
+    g = a + b
+    g -= logsumexp(g, axis=1, keepdims=True)
+    return np.exp(g)

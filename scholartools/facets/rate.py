@@ -1,96 +1,192 @@
-"""Offline facet rater: per-facet alignment from the shared sentence embeddings, mapped to the FM
-scales (background / conclusion 1–3, method / result 1–4) by thresholds calibrated on ScholarSum
-PubMed human ratings.
+"""Offline facet rater: several weak alignment and quality signals per facet, standardised and
+averaged, mapped to the FM scales (background / conclusion 1–3, method / result 1–4) by thresholds
+calibrated on ScholarSum PubMed human ratings.
 
-For a facet f with reference sentences R_f and candidate sentences C_f (C = all candidate sentences):
+For a facet f with reference sentences R_f, candidate sentences C and p_f(c) the probability that
+candidate sentence c belongs to facet f (soft membership from the role model, see
+:func:`scholartools.facets.decompose.facet_probabilities`; one-hot for given facets), the signals
+are (MiniLM cosine similarities; words lowercased, stop words dropped):
 
-    recall(R, X) = mean over r in R of max over x in X of cos(r, x)
-    score_f      = (recall(R_f, C_f) + recall(R_f, C)) / 2
+=================  ==========================================================================
+``coverage_soft``  mean over r in R_f of max over c in C of cos(r, c) · p_f(c)
+``coverage_all``   mean over r in R_f of max over c in C of cos(r, c) (no decomposition)
+``lexical``        share of R_f's content words that occur anywhere in the candidate
+``facet_mass``     Σ_c p_f(c): how much of the candidate is about facet f
+``complete``       −1 when the candidate stops mid-sentence (no final . ! ?), else 0
+``concludes``      1 when a candidate sentence carries a conclusion cue, else 0
+``fluent``         −(share of repeated word trigrams in the candidate): degenerate repetition
+=================  ==========================================================================
 
-The second term keeps the score robust to errors of the candidate's decomposition. Empty-facet
-rules of the FM authors' code: reference facet empty → 0 (facet absent, dropped by st-score);
-candidate facet empty → 1. Otherwise the rating is the number of thresholds ``score_f`` reaches,
-plus one. The thresholds (``model/rater.json``) put the predicted rating distribution of each
-facet on the human one over the PubMed pairs (quantile matching: one threshold per scale step and
-facet, no other parameter), made by ``python -m scholartools.facets.calibrate``.
+The last three are candidate-level quality signals that human raters clearly punish (truncated or
+looping generations, summaries without a take-home message); they enter every facet's score.
+
+    score_f = mean over signals s of (s − μ_{f,s}) / σ_{f,s}
+
+with μ, σ the signal's mean and standard deviation over the calibration pairs, and the rating is
+1 + the number of the facet's thresholds that ``score_f`` reaches. The thresholds put the predicted
+rating distribution of each facet on the human one (quantile matching). Parameters per facet: one
+(μ, σ) per signal and 2–3 thresholds; the signals are equally weighted (no fitted weights).
+``model/rater.json`` is made by ``python -m scholartools.facets.calibrate``, which also reports
+the figures cross-validated by document.
+
+Empty-facet rules of the FM authors' code: reference facet empty → 0 (facet absent, dropped by
+st-score). Candidate facet empty → 1 only where the facets were given (``empty_candidate_one``);
+with our own decomposition the soft membership already carries that evidence, and the hard rule
+costs correlation (it trusts a decomposition that is often wrong).
 """
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import FACETS
+from scholartools.facets.roles import CONCLUSION_CUE, FACETS
 
 SCALE_MAX = {"background": 3, "method": 4, "result": 4, "conclusion": 3}
 RATER_FILE = Path(__file__).with_name("model") / "rater.json"
+SIGNALS = ("coverage_soft", "coverage_all", "lexical", "facet_mass", "complete", "concludes", "fluent")
+
+_WORDS = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
+STOP_WORDS = frozenset(
+    "a an the of in on at to for and or but with by from as is are was were be been being this that these "
+    "those it its we our their there here which who whom whose what when where how than then also not no "
+    "nor into onto over under between among about after before during while such can could may might will "
+    "would shall should do does did has have had i you he she they them his her".split())
 
 
 @lru_cache(maxsize=2)
-def load_thresholds(path: str | None = None) -> dict:
+def load_rater(path: str | None = None) -> dict:
     return json.loads(Path(path or RATER_FILE).read_text(encoding="utf-8"))
 
 
-def _recall(sim: np.ndarray) -> float:
-    return float(sim.max(axis=1).mean()) if sim.size else 0.0
+def words(text: str) -> list[str]:
+    """Lowercased word tokens (hyphenated words and decimals kept whole).
 
-
-def facet_scores(ref: dict, cand: dict, embed=None) -> dict:
-    """Continuous alignment per facet: ``{facet: {"score", "recall_facet", "recall_all"} | None}``.
-
-    ``ref`` / ``cand`` are facet records (``labels`` + ``sentences``). None when the reference has
-    no sentence for the facet; ``recall_facet`` is None when the candidate has none.
+    >>> words("The [18F]FDG uptake, p<0.05.")
+    ['the', '18f', 'fdg', 'uptake', 'p', '0.05']
     """
-    if embed is None:
-        from scholartools.embeddings import encode as embed
-    rs, cs = ref["sentences"], cand["sentences"]
-    vecs = embed(list(rs) + list(cs)) if (rs or cs) else np.zeros((0, 1))
+    return _WORDS.findall((text or "").lower())
+
+
+def repetition(text: str) -> float:
+    """Share of the word trigrams of ``text`` that repeat an earlier one (0: no repetition).
+
+    >>> repetition("a b c a b c")
+    0.25
+    """
+    w = words(text)
+    grams = list(zip(w, w[1:], w[2:]))
+    return 1.0 - len(set(grams)) / len(grams) if grams else 0.0
+
+
+def lexical_recall(ref_text: str, cand_words: set[str]) -> float:
+    """Share of the content words (tokens, stop words excluded) of ``ref_text`` found in ``cand_words``.
+
+    >>> lexical_recall("the zinc level of the pupils", {"zinc", "was", "low"})
+    0.3333333333333333
+    """
+    ref = [w for w in words(ref_text) if w not in STOP_WORDS]
+    return sum(w in cand_words for w in ref) / len(ref) if ref else 0.0
+
+
+def quality_signals(cand_text: str, cand_sentences: list[str]) -> dict:
+    """Candidate-level signals: ``complete``, ``concludes``, ``fluent`` (see the module docstring)."""
+    text = (cand_text or "").strip()
+    return {"complete": 0.0 if text.endswith((".", "!", "?")) or not text else -1.0,
+            "concludes": float(any(CONCLUSION_CUE.search(s) for s in cand_sentences)),
+            "fluent": -repetition(text)}
+
+
+def facet_signals(ref: dict, cand: dict, probs: np.ndarray, embed, cand_text: str | None = None) -> dict:
+    """Signals per facet: ``{facet: {signal: value} | None}`` (None when the reference lacks the facet).
+
+    ``ref`` / ``cand`` are facet records (``labels`` + ``sentences``); ``probs`` is the
+    ``(len(cand sentences), 4)`` facet membership of the candidate's sentences (columns in
+    :data:`FACETS` order); ``cand_text`` the candidate's (normalised) text for the quality
+    signals (default: its sentences joined). Adds ``has_candidate`` (the candidate has a sentence
+    labelled f) for the empty-facet rule.
+    """
+    rs, cs = list(ref["sentences"]), list(cand["sentences"])
+    vecs = embed(rs + cs) if (rs or cs) else np.zeros((0, 1))
     rv, cv = vecs[: len(rs)], vecs[len(rs):]
+    sim = rv @ cv.T if cs else np.zeros((len(rs), 0))
+    joined = " ".join(cs)
+    cand_words = set(words(joined))
+    quality = quality_signals(cand_text if cand_text is not None else joined, cs)
     out: dict = {}
-    for f in FACETS:
+    for j, f in enumerate(FACETS):
         ri = [i for i, lab in enumerate(ref["labels"]) if lab == f]
         if not ri:
             out[f] = None
             continue
-        ci = [i for i, lab in enumerate(cand["labels"]) if lab == f]
-        sim_all = rv[ri] @ cv.T if len(cs) else np.zeros((len(ri), 0))
-        r_all = _recall(sim_all)
-        r_f = _recall(sim_all[:, ci]) if ci else None
-        score = 0.5 * (r_f if r_f is not None else 0.0) + 0.5 * r_all
-        out[f] = {"score": round(score, 4), "recall_facet": None if r_f is None else round(r_f, 4),
-                  "recall_all": round(r_all, 4)}
+        s = sim[ri]
+        if cs:
+            p = np.asarray(probs, dtype=float)[:, j]
+            sig = {"coverage_soft": float((s * p[None, :]).max(axis=1).mean()),
+                   "coverage_all": float(s.max(axis=1).mean()),
+                   "facet_mass": float(p.sum())}
+        else:
+            sig = {"coverage_soft": 0.0, "coverage_all": 0.0, "facet_mass": 0.0}
+        sig["lexical"] = lexical_recall(" ".join(rs[i] for i in ri), cand_words)
+        sig.update(quality)
+        sig["has_candidate"] = float(f in cand["labels"])
+        out[f] = {k: round(v, 4) for k, v in sig.items()}
     return out
 
 
-def to_rating(facet: str, score: float, thresholds: dict | None = None) -> int:
+def combine(facet: str, signals: dict, rater: dict | None = None) -> float:
+    """The facet's score: the mean of its standardised signals."""
+    rater = rater or load_rater()
+    std = rater["standardise"][facet]
+    return float(np.mean([(signals[k] - std[k][0]) / std[k][1] for k in rater["signals"]]))
+
+
+def to_rating(facet: str, score: float, rater: dict | None = None) -> int:
     """Rating on the facet's scale: 1 + number of calibrated thresholds ``score`` reaches."""
-    th = (thresholds or load_thresholds())["thresholds"][facet]
+    th = (rater or load_rater())["thresholds"][facet]
     return 1 + sum(score >= t for t in th)
 
 
-def rate(ref: dict, cand: dict, embed=None, thresholds: dict | None = None,
-         facets=FACETS, empty_candidate_one: bool = True) -> tuple[dict, dict]:
-    """``(ratings, evidence)``: facet → int rating (0 absent, 1 candidate empty), and the scores.
-
-    With ``empty_candidate_one=False`` an empty candidate facet is rated from its score like any
-    other (its facet recall counts as 0), which forgives decomposition misses in the candidate.
-    """
-    scores = facet_scores(ref, cand, embed)
+def ratings_from_signals(signals: dict, rater: dict | None = None, facets=FACETS,
+                         empty_candidate_one: bool = False) -> tuple[dict, dict]:
+    """``(ratings, evidence)`` from :func:`facet_signals` output."""
+    rater = rater or load_rater()
     ratings, evidence = {}, {}
     for f in facets:
-        s = scores[f]
+        s = signals[f]
         if s is None:
             ratings[f] = 0
             evidence[f] = {"rule": "reference facet empty"}
-        elif s["recall_facet"] is None and empty_candidate_one:
+        elif empty_candidate_one and not s["has_candidate"]:
             ratings[f] = 1
             evidence[f] = dict(s, rule="candidate facet empty")
         else:
-            ratings[f] = to_rating(f, s["score"], thresholds)
-            evidence[f] = s
+            score = combine(f, s, rater)
+            ratings[f] = to_rating(f, score, rater)
+            evidence[f] = dict(s, score=round(score, 4))
     return ratings, evidence
+
+
+def rate(ref: dict, cand: dict, embed=None, rater: dict | None = None, facets=FACETS,
+         empty_candidate_one: bool = False, probs: np.ndarray | None = None,
+         cand_text: str | None = None) -> tuple[dict, dict]:
+    """``(ratings, evidence)``: facet → int rating (0 absent), and the signals and score behind it.
+
+    ``probs`` defaults to :func:`~scholartools.facets.decompose.facet_probabilities` of ``cand``.
+    With ``empty_candidate_one`` a facet the candidate has no sentence for is rated 1 (the FM
+    authors' rule; right for given facets).
+    """
+    if embed is None:
+        from scholartools.embeddings import encode as embed
+    if probs is None:
+        from scholartools.facets.decompose import facet_probabilities
+
+        probs = facet_probabilities(cand)
+    return ratings_from_signals(facet_signals(ref, cand, probs, embed, cand_text), rater, facets,
+                                empty_candidate_one)
 
 
 def quantile_thresholds(scores: list[float], human: list[int], top: int) -> list[float]:
