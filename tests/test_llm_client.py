@@ -351,3 +351,14 @@ def test_unopenable_cache_is_a_clear_error(tmp_path):
 
     with pytest.raises(CacheUnavailable, match="--no-cache"):
         LLMClient(LLMConfig(model=MODEL, cache_path=str(tmp_path)))   # a directory, not a file
+
+
+def test_any_parser_error_is_unscored_not_a_crash(openai_server, tmp_path):
+    # a task parser that indexes the parsed JSON: a reply without the key raises KeyError
+    openai_server.reply('{"other": 1}')
+    c = make(openai_server, tmp_path)
+    parse = lambda t: replies.parse_json(t, expect="object")["score"]  # noqa: E731
+    r, = c.run([c.request("give a score", parse=parse)])
+    assert r.value is None and r.unscored["unscored_reason"] == "parse_failure"
+    assert "KeyError" in r.unscored["detail"] and r.calls == 2   # one repair re-ask, then unscored
+    c.close()

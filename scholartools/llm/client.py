@@ -39,6 +39,14 @@ SAMPLING_PARAMS = ("temperature", "top_p", "max_tokens", "seed", "stop", "presen
                    "reasoning_effort")
 
 DUMMY_KEY = "sk-no-key-needed"
+#: what a reply parser may raise for "not the expected form"
+PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+
+
+def _problem(exc: Exception) -> str:
+    if isinstance(exc, ReplyParseError):
+        return str(exc)
+    return f"the reply does not have the expected form ({type(exc).__name__}: {exc})"
 RETRYABLE_STATUS = {408, 409, 425, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529}
 
 
@@ -110,6 +118,7 @@ class Result:
     latency_ms: float = 0.0
     key: str | None = None
     model: str | None = None
+    parse_problem: str | None = field(default=None, repr=False)
 
     @property
     def tokens(self) -> dict:
@@ -336,15 +345,20 @@ class LLMClient:
             self.totals.cache_hits += 1
 
     def _parse_into(self, res: Result, text: str | None, final: bool) -> bool:
-        """Parse ``text`` into ``res.value``; on failure set unscored when ``final``."""
+        """Parse ``text`` into ``res.value``; on failure set unscored when ``final``.
+
+        A task parser may raise any of PARSE_ERRORS (a missing key, a wrong type) besides
+        ReplyParseError: each means "this reply does not have the expected form".
+        """
         try:
             res.value = res.request.parse(text or "")
             res.unscored = None
             return True
-        except ReplyParseError as exc:
+        except PARSE_ERRORS as exc:
+            res.parse_problem = _problem(exc)
             if final:
                 res.value = None
-                res.unscored = unscored(text, "parse_failure", str(exc))
+                res.unscored = unscored(text, "parse_failure", res.parse_problem)
             return False
 
     # ----------------------------------------------------------------------------- loop
@@ -366,10 +380,7 @@ class LLMClient:
             return res
         if self._parse_into(res, text, final=False):
             return res
-        try:
-            req.parse(text)
-        except ReplyParseError as exc:
-            problem = str(exc)
+        problem = res.parse_problem
         repair = replace(req, messages=list(req.messages) + [
             {"role": "assistant", "content": text}, {"role": "user", "content": repair_message(problem)}])
         rkey, rblob = self._key(repair)
