@@ -362,3 +362,16 @@ def test_any_parser_error_is_unscored_not_a_crash(openai_server, tmp_path):
     assert r.value is None and r.unscored["unscored_reason"] == "parse_failure"
     assert "KeyError" in r.unscored["detail"] and r.calls == 2   # one repair re-ask, then unscored
     c.close()
+
+
+def test_a_reply_without_choices_is_that_requests_error(openai_server, tmp_path):
+    def reply(body):
+        if body["messages"][-1]["content"] == "odd":
+            return {"id": "x", "object": "chat.completion", "created": 0, "model": "m"}   # no choices
+        return "fine"
+    openai_server.reply(reply)
+    c = make(openai_server, tmp_path, retries=0)
+    odd, ok = c.run([c.request("odd"), c.request("normal")])
+    assert ok.text == "fine" and ok.error is None
+    assert odd.error is not None and odd.text is None
+    c.close()

@@ -371,7 +371,20 @@ class LLMClient:
             raise
 
     async def _run_many(self, items):
-        return await asyncio.gather(*(self._one(req, key, blob, miss) for req, key, blob, miss in items))
+        return await asyncio.gather(*(self._one_safe(req, key, blob, miss) for req, key, blob, miss in items))
+
+    async def _one_safe(self, req, key, blob, miss) -> Result:
+        # one request's surprise (an odd provider payload) is that request's error, not the batch's
+        try:
+            return await self._one(req, key, blob, miss)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            with self.totals.lock:
+                self.totals.errors += 1
+            return Result(request=req, key=key, model=self._model(req), ok=False,
+                          error={"kind": "llm_error", "message": f"{type(exc).__name__}: {exc}"[:500],
+                                 "retryable": False})
 
     async def _one(self, req: Request, key: str, blob: bytes, looked_up: bool = False) -> Result:
         res = Result(request=req, key=key, model=self._model(req))
