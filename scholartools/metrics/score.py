@@ -22,7 +22,6 @@ Three shapes of metric:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scholartools.metrics.aggregate import aggregate_records, mean_part, summarise  # noqa: F401 (re-exported)
@@ -33,40 +32,64 @@ _MISSING = object()
 
 # --------------------------------------------------------------------------- options
 
-@dataclass
 class ScoreOptions:
-    """Everything that changes a score. ``fields`` maps slot → dotted path (overrides)."""
+    """Everything that changes a score. ``fields`` maps slot → dotted path (overrides).
 
-    fields: dict[str, str] = field(default_factory=dict)
-    use_stemmer: bool | None = None          # None: each metric's paper default
-    rouge_part: str = "all"                  # all → {"p","r","f"}; f|p|r → that number
-    weights: dict[str, float] | None = None  # FM weights (override the record's fm_weights)
-    tp: str = "literal"                      # pointwise TP reading
-    unit_key: str = "paper_id"               # fan-in unit of pointwise
-    group_by: str | None = None
-    threshold: float = 0.5                   # ITF-IDF τ
-    bert_model: str | None = None
-    bert_layers: int | None = None
-    positive: Any = None                     # classification / critique positive label
-    strip_claim_prefix: bool = True
-    bleu_tokenize: str = "13a"
-    top_n: int = 5                           # keywords per text
-    parser: str = "strict"                   # judge-score: strict | paper
-    scale: tuple[float, float] | None = None  # judge-score: accepted range (strict parser)
+    A plain class, not a dataclass: generating dataclass methods costs start-up time that
+    ``st-score --help`` cannot spare.
+    """
+
+    DEFAULTS: dict[str, Any] = {
+        "use_stemmer": None,        # None: each metric's paper default
+        "rouge_part": "all",        # all → {"p","r","f"}; f|p|r → that number
+        "weights": None,            # FM weights (override the record's fm_weights)
+        "tp": "literal",            # pointwise TP reading
+        "unit_key": "paper_id",     # fan-in unit of pointwise
+        "group_by": None,
+        "threshold": 0.5,           # ITF-IDF τ
+        "bert_model": None,
+        "bert_layers": None,
+        "positive": None,           # classification / critique positive label
+        "strip_claim_prefix": True,
+        "bleu_tokenize": "13a",
+        "top_n": 5,                 # keywords per text
+        "parser": "strict",         # judge-score: strict | paper
+        "scale": None,              # judge-score: accepted (low, high) range (strict parser)
+    }
+
+    def __init__(self, fields: dict[str, str] | None = None, **options: Any):
+        unknown = set(options) - set(self.DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown score option(s): {', '.join(sorted(unknown))}")
+        self.fields: dict[str, str] = dict(fields or {})
+        for key, default in self.DEFAULTS.items():
+            setattr(self, key, options.get(key, default))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"fields": dict(self.fields), **{k: getattr(self, k) for k in self.DEFAULTS}}
+
+    def __repr__(self) -> str:
+        return f"ScoreOptions({self.as_dict()!r})"
+
+
+def replace(opts: ScoreOptions, **changes: Any) -> ScoreOptions:
+    """A copy of ``opts`` with ``changes``."""
+    return ScoreOptions(**{**opts.as_dict(), **changes})
 
 
 # --------------------------------------------------------------------------- registry
 
-@dataclass
 class Metric:
-    name: str
-    slots: dict[str, str | None]      # slot → default field path (None: optional, no default)
-    kind: str                          # "record" | "corpus" | "fanin"
-    summary: str
-    compute: Callable | None = None    # (list of slot dicts, options) → list of values
-    aggregate: str = "mean"
-    text_pair: bool = False            # usable on matched pairs of a PointWise run
-    optional: tuple[str, ...] = ()
+    """A registered metric: its slots (slot → default field path; None = no default), its
+    shape (``record`` | ``corpus`` | ``fanin``), a one-line summary, the batch ``compute``
+    (records, metric, options → values), the aggregation rule, whether it can score the matched
+    pairs of a PointWise run, and which slots are optional."""
+
+    def __init__(self, name: str, slots: dict[str, str | None], kind: str, summary: str,
+                 compute: Callable | None = None, aggregate: str = "mean", text_pair: bool = False,
+                 optional: tuple[str, ...] = ()):
+        self.name, self.slots, self.kind, self.summary = name, slots, kind, summary
+        self.compute, self.aggregate, self.text_pair, self.optional = compute, aggregate, text_pair, optional
 
 
 METRICS: dict[str, Metric] = {}
