@@ -136,3 +136,103 @@ def test_cli_llm_path(openai_server, tmp_path):
     bad = dict(rec, id="q", abstract="GARBLE text here. More.")
     r2 = run_cli("st-facets", args, records=[bad], env={"ST_LLM_BACKOFF_BASE": "0.01"})
     assert r2.code == 1 and r2.records[0]["error"]["kind"] == "unparsable_reply"
+
+
+# --- the offline rater (signals, soft membership, calibration) -----------------------------------
+
+def test_text_normalisation_and_heading_stripping():
+    from scholartools.facets.calibrate import strip_headings
+    from scholartools.facets.decompose import normalise_text
+
+    # <n> is a newline marker of PLM outputs; a heading glued to the previous sentence is split off
+    assert normalise_text("<s> a b.<n> c d.results: e<pad>") == "a b. c d. results: e"
+    assert split_sentences(normalise_text("x was 3.conclusion: y helps.")) == ["x was 3.", "conclusion: y helps."]
+    assert strip_headings("background . x is hard . methods . we did y . conclusions . z .") == \
+        "x is hard . we did y . z ."
+    assert strip_headings("BACKGROUND: X is hard. RESULTS: Y rose.") == "X is hard. Y rose."
+
+
+def test_signal_helpers_hand_cases():
+    from scholartools.facets.rate import lexical_recall, quality_signals, repetition
+
+    assert repetition("a b c a b c") == 0.25  # trigrams abc bca cab abc: one of four repeats
+    assert repetition("one two") == 0.0
+    # content words of the reference: zinc, level, pupils (the, of are stop words); one found
+    assert lexical_recall("the zinc level of the pupils", {"zinc", "low"}) == pytest.approx(1 / 3)
+    q = quality_signals("We did X. It works and", ["We did X.", "It works and"])
+    assert q["complete"] == -1.0 and q["concludes"] == 0.0
+    q = quality_signals("We did X. In conclusion, X helps.", ["We did X.", "In conclusion, X helps."])
+    assert q["complete"] == 0.0 and q["concludes"] == 1.0 and q["fluent"] == 0.0
+
+
+def test_posterior_matches_brute_force_enumeration():
+    import itertools
+
+    import numpy as np
+
+    from scholartools.facets.decompose import _posterior
+
+    rng = np.random.RandomState(0)
+    lp = np.log(rng.dirichlet(np.ones(3), size=4))
+    trans = np.log(rng.dirichlet(np.ones(3), size=3))
+    start = np.log(rng.dirichlet(np.ones(3)))
+    w = 0.7
+    brute = np.zeros((4, 3))
+    for path in itertools.product(range(3), repeat=4):
+        s = w * start[path[0]] + sum(lp[i, y] for i, y in enumerate(path))
+        s += sum(w * trans[a, b] for a, b in zip(path, path[1:]))
+        for i, y in enumerate(path):
+            brute[i, y] += np.exp(s)
+    brute /= brute.sum(axis=1, keepdims=True)
+    assert np.allclose(_posterior(lp, start, trans, w), brute)
+
+
+def test_facet_probabilities_follow_labels():
+    import numpy as np
+
+    from scholartools.facets.decompose import decompose, facet_probabilities, facets_from_spans
+
+    rec = decompose(STRUCTURED + " CONCLUSIONS: Zinc should be measured.")
+    p = facet_probabilities(rec)
+    assert p.shape == (len(rec["sentences"]), 4)
+    assert np.all(p.sum(axis=1) <= 1 + 1e-9)
+    for row, lab in zip(p, rec["labels"]):  # every facet sentence is most likely its own label
+        if lab != "other":
+            assert ["background", "method", "result", "conclusion"][int(row.argmax())] == lab
+    given = facets_from_spans({"background": "A.", "method": "", "result": "B. C.", "conclusion": ""})
+    assert facet_probabilities(given, given=True).tolist() == [[1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 1, 0]]
+
+
+def test_rating_from_signals_hand_case():
+    from scholartools.facets.rate import ratings_from_signals
+
+    sig = ("coverage_soft", "lexical")
+    rater = {"signals": list(sig),
+             "standardise": {"method": {"coverage_soft": [0.5, 0.1], "lexical": [0.4, 0.2]}},
+             "thresholds": {"method": [-1.0, 0.0, 1.0]}}
+    s = {"coverage_soft": 0.6, "lexical": 0.3, "has_candidate": 0.0}  # z = +1 and -0.5: mean 0.25
+    ratings, ev = ratings_from_signals({"method": s, "result": None}, rater, facets=["method", "result"])
+    assert ratings == {"method": 3, "result": 0} and ev["method"]["score"] == 0.25
+    # the authors' empty-candidate rule, when asked for
+    assert ratings_from_signals({"method": s}, rater, facets=["method"], empty_candidate_one=True)[0] == {"method": 1}
+
+
+def test_calibration_fit_quantile_matches_and_standardises():
+    from scholartools.facets.calibrate import fit
+    from scholartools.facets.rate import SIGNALS
+
+    base = dict.fromkeys(SIGNALS, 0.0)
+    signals, human = [], []
+    for v, h in ((0.1, 1), (0.2, 1), (0.3, 2), (0.4, 3)):
+        s = dict(base, lexical=v)
+        signals.append({"background": s, "method": None, "result": None, "conclusion": None})
+        human.append({"background": h, "method": 0, "result": 0, "conclusion": 0})
+    rater = fit(signals, human)
+    mu, sd = rater["standardise"]["background"]["lexical"]
+    assert mu == 0.25 and sd == pytest.approx(0.111803, abs=1e-6)
+    # constant signals are centred and left unscaled; the score is z(lexical) / 7 signals
+    assert rater["standardise"]["background"]["complete"] == [0.0, 1.0]
+    z = [(v - 0.25) / sd / len(SIGNALS) for v in (0.1, 0.2, 0.3, 0.4)]
+    th = rater["thresholds"]["background"]  # 2 of 4 humans say 1, 3 of 4 say <= 2
+    assert th[0] == pytest.approx((z[1] + z[2]) / 2, abs=1e-5) and th[1] == pytest.approx((z[2] + z[3]) / 2, abs=1e-5)
+    assert rater["pairs_per_facet"] == {"background": 4, "method": 0, "result": 0, "conclusion": 0}
