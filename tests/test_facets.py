@@ -138,6 +138,42 @@ def test_cli_llm_path(openai_server, tmp_path):
     assert r2.code == 1 and r2.records[0]["error"]["kind"] == "unparsable_reply"
 
 
+def test_llm_failures_end_only_their_own_record(openai_server, tmp_path):
+    from openai_server import Fault
+
+    def reply(body):
+        text = body["messages"][0]["content"]
+        if "Input2: 'Doomed judge.'" in text:
+            return Fault.status(500, message="always down")  # fails on every retry
+        return _fake_llm(body)
+
+    openai_server.reply(reply)
+    good = {"id": "ok", "abstract": "Problem P is open. We used X. Y improved.", "candidate": "Problem P is open. We used X."}
+    garbled = {"id": "garbled", "abstract": "GARBLE text here. More.", "candidate": "Something."}
+    doomed = {"id": "doomed", "abstract": "Question Q. Doomed judge. Z rose.", "candidate": "Question Q. Doomed judge."}
+    missing = {"id": "missing", "candidate": "no abstract field"}
+    args = ["--model", "openai/test-model", "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite"),
+            "--retries", "1"]
+    r = run_cli("st-facets", args, records=[good, garbled, doomed, missing, dict(good, id="ok2")],
+                env={"ST_LLM_BACKOFF_BASE": "0.01"})
+    assert r.code == 1
+    assert [o["id"] for o in r.records] == ["ok", "garbled", "doomed", "missing", "ok2"]
+    kinds = {o["id"]: o.get("error", {}).get("kind") for o in r.records}
+    assert kinds["ok"] is None and kinds["ok2"] is None
+    assert kinds["garbled"] == "unparsable_reply" and kinds["missing"] == "missing_field"
+    assert kinds["doomed"] is not None and kinds["doomed"] != "unparsable_reply"
+    assert r.records[0]["facet_ratings"]["background"] == 3 and r.records[4]["facet_ratings"]["background"] == 3
+
+
+def test_offline_missing_field_ends_only_its_record():
+    recs = [{"id": "a", "abstract": "We study cats. We find dogs."}, {"id": "b", "nothing": 1},
+            {"id": "c", "abstract": "Cats are studied here."}]
+    r = run_cli("st-facets", ["--method", "offline"], records=recs)
+    assert r.code == 1 and [o["id"] for o in r.records] == ["a", "b", "c"]
+    assert "error" not in r.records[0] and "error" not in r.records[2]
+    assert r.records[1]["error"]["kind"] == "missing_field" and r.records[1]["error"]["field"] == "abstract"
+
+
 # --- the offline rater (signals, soft membership, calibration) -----------------------------------
 
 def test_text_normalisation_and_heading_stripping():

@@ -86,8 +86,12 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
 
     work = []
     for rec in records:
-        ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
-        cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
+        try:
+            ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
+            cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
+        except RecordError as exc:  # this record only: returned in its place, not raised
+            work.append(exc)
+            continue
         ref = _offline_facets(ref_side)
         cand = _offline_facets(cand_side) if cand_side else None
         given = cand_side is not None and cand_side[0] == "facets"
@@ -95,7 +99,8 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
         if cand_side is not None:
             cand_text = normalise_text(cand_side[2]) if cand_side[0] == "text" else cand_side[2]
         work.append((rec, ref, cand, given, cand_text))
-    texts = sorted({s for _, r, c, _, _ in work if c is not None for s in r["sentences"] + c["sentences"]})
+    texts = sorted({s for item in work if not isinstance(item, RecordError) and item[2] is not None
+                    for s in item[1]["sentences"] + item[2]["sentences"]})
     vectors = {}
     if texts:
         from scholartools.embeddings import encode
@@ -108,7 +113,11 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
         return np.array([vectors[t] for t in items]) if items else np.zeros((0, 1))
 
     out = []
-    for rec, ref, cand, given, cand_text in work:
+    for item in work:
+        if isinstance(item, RecordError):
+            out.append(item)
+            continue
+        rec, ref, cand, given, cand_text = item
         ratings = evidence = None
         if cand is not None:
             one = opts.empty_candidate == "one" or (opts.empty_candidate == "auto" and given)
@@ -128,11 +137,17 @@ def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dic
     extract_tpl = llm.template(lm.EXTRACT_TEMPLATE)
     parse_extract = lambda t: lm.parse_extraction(replies.parse_json(t, expect="object"))  # noqa: E731
 
+    # A failure (missing field, failed or unparsable call) ends only its own record: it is put in
+    # that record's place in the returned list, never raised (that would fail the whole batch).
     sides = []
     reqs = []
     for rec in records:
-        ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
-        cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
+        try:
+            ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
+            cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
+        except RecordError as exc:
+            sides.append(exc)
+            continue
         pair = []
         for side in (ref_side, cand_side):
             if side is None or side[0] == "facets":
@@ -146,9 +161,12 @@ def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dic
 
     stage = []
     for rec, pair in zip(records, sides):
+        if isinstance(pair, RecordError):
+            stage.append(pair)
+            continue
         used = []
         facet_recs = []
-        failed = None
+        failed = error = None
         for side, k in pair:
             if side is None:
                 facet_recs.append(None)
@@ -158,21 +176,28 @@ def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dic
                 continue
             res = results[k]
             used.append(res)
-            res.raise_for_error()
-            if res.unscored or not isinstance(res.value, dict):
+            if res.as_exception() is not None:
+                error = error or res.as_exception()
+                facet_recs.append(None)
+            elif res.unscored or not isinstance(res.value, dict):
                 failed = res.text
                 facet_recs.append(None)
             else:
                 facet_recs.append(lm.spans_record(res.value, side[2]))
-        if failed is not None:
-            raise RecordError("unparsable_reply", "the facet extraction reply is not a JSON object with the four facets",
-                              raw=failed)
-        stage.append((rec, facet_recs[0], facet_recs[1], used))
+        if error is not None:
+            stage.append(error)
+        elif failed is not None:
+            stage.append(RecordError("unparsable_reply",
+                                     "the facet extraction reply is not a JSON object with the four facets",
+                                     raw=failed))
+        else:
+            stage.append((rec, facet_recs[0], facet_recs[1], used))
 
     judge_reqs, slots = [], []
-    for i, (rec, ref, cand, _) in enumerate(stage):
-        if cand is None:
+    for i, item in enumerate(stage):
+        if isinstance(item, RecordError) or item[2] is None:
             continue
+        rec, ref, cand, _ = item
         for f in opts.facets:
             if not ref[f].strip() or not cand[f].strip():
                 continue
@@ -187,9 +212,14 @@ def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dic
         by[(i, f)] = res
 
     out = []
-    for i, (rec, ref, cand, used) in enumerate(stage):
+    for i, item in enumerate(stage):
+        if isinstance(item, RecordError):
+            out.append(item)
+            continue
+        rec, ref, cand, used = item
         ratings = evidence = None
         calls = list(used)
+        failure = None
         if cand is not None:
             ratings, evidence = {}, {}
             for f in opts.facets:
@@ -200,12 +230,17 @@ def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dic
                 else:
                     res = by[(i, f)]
                     calls.append(res)
-                    res.raise_for_error()
+                    if res.as_exception() is not None:
+                        failure = failure or res.as_exception()
+                        continue
                     v = res.verdict()
                     ratings[f] = v.get("value")
                     evidence[f] = {"raw": v.get("raw")}
                     if v.get("value") is None:
                         evidence[f]["unscored"] = v.get("unscored_reason", "parse_failure")
+        if failure is not None:
+            out.append(failure)
+            continue
         o = _finish(rec, opts, ref, cand, ratings or {}, evidence or {})
         if calls:
             o["_provenance"] = provenance(calls)
