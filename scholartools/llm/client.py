@@ -20,6 +20,9 @@ tokens and estimated cost.  Totals for the run go to stderr at the end (:meth:`L
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextvars
+import functools
 import os
 import random
 import sqlite3
@@ -239,6 +242,7 @@ class LLMClient:
         self._completion_mean = None
         self._key_known: dict[str, bool] = {}
         self._prices: dict[str, tuple[float, float] | None] = {}
+        self._inline: dict[str, bool] = {}
 
     # ----------------------------------------------------------------------------- public
     def request(self, messages: list[dict] | str, template: Template | None = None, **kw) -> Request:
@@ -527,7 +531,22 @@ class LLMClient:
                 kwargs["api_key"] = DUMMY_KEY
         elif os.environ.get("ST_API_KEY"):
             kwargs["api_key"] = os.environ["ST_API_KEY"]
-        return await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=cfg.timeout + 5)
+        token = _INLINE_OK.set(self._inline_ok(model))   # copied into the wait_for task's context
+        try:
+            return await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=cfg.timeout + 5)
+        finally:
+            _INLINE_OK.reset(token)
+
+    def _inline_ok(self, model: str) -> bool:
+        """May litellm's request preparation for ``model`` run on the loop thread? (cached)"""
+        ok = self._inline.get(model)
+        if ok is None:
+            try:
+                provider = self._get_litellm().get_llm_provider(model=model, api_base=self.config.api_base)[1]
+            except Exception:  # noqa: BLE001 - litellm will report the bad model itself
+                provider = None
+            ok = self._inline[model] = provider in INLINE_PROVIDERS and not os.environ.get("ST_LITELLM_FULL")
+        return ok
 
     def _has_provider_key(self, model: str) -> bool:
         known = self._key_known.get(model)
@@ -651,6 +670,46 @@ class LLMClient:
 _LOOP: asyncio.AbstractEventLoop | None = None
 _LOOP_LOCK = threading.Lock()
 
+#: providers whose request preparation in litellm is pure CPU (no credential fetches, no
+#: blocking I/O), so it may run on the event loop thread (:class:`_InlineCompletionExecutor`)
+INLINE_PROVIDERS = frozenset({
+    "openai", "custom_openai", "openai_like", "hosted_vllm", "lm_studio", "llamafile", "ollama",
+    "ollama_chat", "anthropic", "groq", "deepseek", "mistral", "together_ai", "openrouter",
+    "fireworks_ai", "xai", "deepinfra", "cerebras", "perplexity",
+})
+#: set by ``_acompletion`` around a call to an :data:`INLINE_PROVIDERS` provider
+_INLINE_OK: contextvars.ContextVar[bool] = contextvars.ContextVar("st_llm_inline_ok", default=False)
+
+
+def _is_litellm_completion(fn) -> bool:
+    # litellm.acompletion runs `loop.run_in_executor(None, partial(ctx.run, partial(completion, **kw)))`
+    inner = fn.args[0] if isinstance(fn, functools.partial) and fn.args else None
+    target = getattr(inner, "func", None)
+    return getattr(target, "__name__", "") == "completion" and \
+        str(getattr(target, "__module__", "")).startswith("litellm")
+
+
+class _InlineCompletionExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The shared loop's default executor: runs litellm's synchronous request preparation inline.
+
+    ``litellm.acompletion`` hands the synchronous ``completion()`` (provider routing, parameter
+    mapping; it returns the coroutine that does the HTTP call) to the loop's default thread pool
+    on every call.  For HTTP-only providers that is ~1.5 ms of pure CPU, and the hand-off costs a
+    thread switch plus GIL contention with the loop, both ways, per call.  It runs inline when the
+    calling task marked its provider safe (:data:`_INLINE_OK`); everything else (DNS look-ups,
+    cloud providers that refresh credentials synchronously) still goes to the thread pool.
+    """
+
+    def submit(self, fn, /, *args, **kwargs):
+        if _INLINE_OK.get() and not args and not kwargs and _is_litellm_completion(fn):
+            fut: concurrent.futures.Future = concurrent.futures.Future()
+            try:
+                fut.set_result(fn())
+            except BaseException as exc:  # noqa: BLE001 - delivered to the awaiting task
+                fut.set_exception(exc)
+            return fut
+        return super().submit(fn, *args, **kwargs)
+
 
 def _shared_loop() -> asyncio.AbstractEventLoop:
     """One event loop thread per process: litellm caches its async HTTP clients per loop."""
@@ -658,6 +717,7 @@ def _shared_loop() -> asyncio.AbstractEventLoop:
     with _LOOP_LOCK:
         if _LOOP is None:
             loop = asyncio.new_event_loop()
+            loop.set_default_executor(_InlineCompletionExecutor(thread_name_prefix="st-llm-exec"))
             ready = threading.Event()
 
             def runner():
