@@ -63,6 +63,46 @@ def test_role_model_macro_f1_on_csabstruct_test():
     assert macro_f1(gold, pred) >= 0.70
 
 
+def test_conclusion_cues_hand_cases():
+    """Conclusion / implication sentences carry a cue; plain method and result sentences do not."""
+    from scholartools.facets.roles import CONCLUSION_CUE
+
+    cues = ["We conclude that zinc matters.", "Therefore, screening should start earlier.",
+            "These results suggest a role for zinc.", "Our findings highlight the need for trials.",
+            "This tool may help clinicians choose a dose.", "Future studies are needed.",
+            "Zinc plays a key role in growth.", "The approach could lead to cheaper parsers."]
+    plain = ["We enrolled 20 patients.", "Accuracy improved from 71% to 78%.",
+             "We train a parser on the Penn Treebank.", "Zinc was lower in deficient pupils (p<0.001)."]
+    assert [bool(CONCLUSION_CUE.search(s)) for s in cues] == [True] * len(cues)
+    assert [bool(CONCLUSION_CUE.search(s)) for s in plain] == [False] * len(plain)
+
+
+def test_weak_conclusions_only_in_the_tail():
+    """Weak labels: a cue-bearing result among the last two sentences becomes a conclusion (and a
+    result after it too); a cue elsewhere or on a non-result sentence changes nothing."""
+    from scholartools.facets.train_roles import weak_conclusion
+
+    sents = ["Parsing is hard.", "These results suggest nothing yet.", "We train a parser.",
+             "Our findings suggest that syntax helps.", "F1 is 91."]
+    labels = ["background", "result", "method", "result", "result"]
+    assert weak_conclusion(sents, labels) == ["background", "result", "method", "conclusion", "conclusion"]
+    assert weak_conclusion(sents[:3], ["background", "result", "method"]) == ["background", "conclusion", "method"]
+
+
+def test_role_model_finds_a_hedged_final_conclusion():
+    """A hand-written abstract: the final concluding claim is the conclusion ("Therefore," is a cue
+    the first lexicon lacked), the cue-free sentence before it is not."""
+    from scholartools.facets.roles import load_model
+
+    sents = ["Dependency parsers are slow on long sentences.",
+             "We propose a linear-time parser based on a stack of spans.",
+             "Experiments show that it is ten times faster than cubic parsers with the same accuracy.",
+             "Therefore, span-based parsing is a practical choice for web-scale text."]
+    labels = load_model().predict(sents)
+    assert labels[0] == "background" and labels[3] == "conclusion"
+    assert labels[2] != "conclusion"  # a cue-free result before the conclusion stays a non-conclusion
+
+
 STRUCTURED = ("BACKGROUND: Vitamin D deficiency is common in children. METHODS: We measured serum zinc in 330 "
               "pupils. RESULTS: Zinc was lower in deficient pupils (p<0.001).")
 

@@ -35,6 +35,7 @@ MODEL_DIR = Path(__file__).with_name("model")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
 _DIGITS = re.compile(r"\d+")
 N_POS = 7  # position features, see position_features
+TAIL = 2  # conclusion cues count in the last TAIL sentences (weak labels and the tail rule)
 
 # --- structured-abstract headings -----------------------------------------------------------
 
@@ -100,7 +101,7 @@ def heading(sentence: str) -> tuple[str | None, str]:
     return facet, rest
 
 
-CONCLUSION_CUE = re.compile(
+_CUE_PHRASES = re.compile(
     r"\b(we conclude|in conclusion|to conclude|conclusions?\b|overall\b|in summary|to summari[sz]e|"
     r"taken together|altogether|(these|our|the) (results|findings|experiments|observations|analyses|"
     r"data) (suggest|indicate|imply|highlight|point|support|confirm|open|pave|provide)|"
@@ -114,6 +115,36 @@ CONCLUSION_CUE = re.compile(
     r"(highlights|shows|demonstrates|suggests|illustrates|identifies|indicates|emphasi[sz]es|"
     r"underlines|confirms|provides)|(is|are|was|were) (a )?(safe|effective|feasible|useful|"
     r"valuable|important|associated)|clinicians? should|recommend)", re.I)
+# conclusion / implication markers beyond fixed phrases: a concluding connective opening the
+# sentence, the work or its results as the subject of a claim verb or a modal, hedged claims of use
+# or effect ("may help", "could lead to", "should be considered"), statements of significance
+# ("plays a key role", "important implications"), calls for further work, and recommendations.
+_CUE_PATTERNS = re.compile(
+    r"^\W*(therefore|thus|hence|consequently|accordingly|collectively|in short|in brief|in sum)\b|"
+    r"\b(our|these|the present|this) (results?|findings?|study|data|work|analysis|observations?|"
+    r"approach|method|model|tool|server|system) (\w+ )?(shows?|demonstrates?|suggests?|indicates?|"
+    r"implies?|highlights?|provides?|offers?|supports?|contributes?|underscores?|emphasi[sz]es?|adds?|"
+    r"reveals?|confirms?|will|may|could|can|should|might|would)\b|"
+    r"\b(may|might|could|would|should|will|can) (also |further |potentially |therefore |thus )?"
+    r"(be (useful|used|applied|considered|helpful|beneficial|important|valuable|a)|help|lead|contribute|"
+    r"improve|provide|serve|enable|allow|facilitate|reduce|increase|represent|play|offer|become|open|"
+    r"benefit|aid|guide|inform|prove)\b|"
+    r"\b(important|crucial|essential|key|critical|central|major|significant) (role|tool|step|"
+    r"implications?|insights?)\b|"
+    r"\b(underscores?|emphasi[sz]es?|highlights?) the\b|\bcontribut\w+ to (the|a|our|better)\b|"
+    r"\b(further|more|additional|larger|future|prospective) (research|studies|work|trials?|"
+    r"investigations?|evaluation)\b|"
+    r"\b(valuable|promising|useful) (tool|approach|resource|option|alternative|strategy|target)\b", re.I)
+
+
+class _Cue:
+    """Conclusion cue: a fixed phrase (``_CUE_PHRASES``) or a pattern (``_CUE_PATTERNS``)."""
+
+    def search(self, sentence: str):
+        return _CUE_PHRASES.search(sentence) or _CUE_PATTERNS.search(sentence)
+
+
+CONCLUSION_CUE = _Cue()
 
 
 def conclusion_tail(sentences: list[str], labels: list[str]) -> list[str]:
@@ -124,7 +155,7 @@ def conclusion_tail(sentences: list[str], labels: list[str]) -> list[str]:
     """
     out = list(labels)
     n = len(out)
-    for i in range(max(1, n - 2), n):
+    for i in range(max(1, n - TAIL), n):
         if out[i] in ("result", "method", "background") and CONCLUSION_CUE.search(sentences[i]):
             out[i] = "conclusion"
     for i in range(n - 1):

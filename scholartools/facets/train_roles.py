@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import (CONCLUSION_CUE, LABELS, MODEL_DIR, RoleModel, context_embeddings, neighbours,
+from scholartools.facets.roles import (CONCLUSION_CUE, LABELS, MODEL_DIR, TAIL, RoleModel, context_embeddings, neighbours,
                                       position_features, tokens)
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
@@ -35,7 +35,7 @@ def weak_conclusion(sentences: list[str], labels: list[str]) -> list[str]:
     """Relabel cue-bearing result sentences among the last two as conclusion."""
     out = list(labels)
     n = len(labels)
-    for i in range(max(0, n - 2), n):
+    for i in range(max(0, n - TAIL), n):
         if out[i] == "result" and CONCLUSION_CUE.search(sentences[i]):
             out[i] = "conclusion"
     # a conclusion is never followed by a plain result in the same abstract's tail
@@ -93,7 +93,7 @@ def _matrix(docs, embs, vectorizer, emb_scale, pos_scale, ctx_scale, use_emb):
 
 
 def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float = 4.0,
-          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print) -> dict:
+          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print):
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -136,18 +136,19 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float 
             "transition_weight": 1.0}
     model = RoleModel(vocab, vec.idf_, coef, intercept, trans, start, meta)
 
-    def evaluate(docs, emb_list, weight):
+    def evaluate(docs, emb_list, weight, tail=True):
         model.transition_weight = weight
         gold, pred = [], []
         for (sents, labs), e in zip(docs, emb_list):
             gold += labs
-            pred += model.decode(model.log_probs(sents, e))
+            pred += model.predict(sents, e) if tail else model.decode(model.log_probs(sents, e))
         return macro_f1(gold, pred)
 
     best = max((evaluate(dev_docs, embs["dev"], w), w) for w in (0.0, 0.5, 1.0, 1.5, 2.0))
     model.transition_weight = best[1]
     test_f1 = evaluate(test_docs, embs["test"], best[1])
     indep = evaluate(test_docs, embs["test"], 0.0)
+    no_rule = evaluate(test_docs, embs["test"], best[1], tail=False)
     model.meta.update({
         "transition_weight": best[1],
         "trained_on": "CSAbstruct train split (Cohan et al. 2019, github allenai/sequential_sentence_classification, "
@@ -158,14 +159,16 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float 
         "csabstruct_dev_macro_f1": round(best[0], 4),
         "csabstruct_test_macro_f1": round(test_f1, 4),
         "csabstruct_test_macro_f1_no_context": round(indep, 4),
+        "csabstruct_test_macro_f1_no_tail_rule": round(no_rule, 4),
         "embedding_model": "all-MiniLM-L6-v2" if use_emb else None,
     })
     log(f"dev macro-F1 {best[0]:.4f} (transition weight {best[1]}), test macro-F1 {test_f1:.4f} "
-        f"(without sequence decoding {indep:.4f}); {time.time() - t0:.1f}s")
+        f"(without sequence decoding {indep:.4f}, without the conclusion tail rule {no_rule:.4f}); "
+        f"{time.time() - t0:.1f}s")
     if out_dir is not None:
         model.save(out_dir)
         log(f"saved to {out_dir}")
-    return model.meta
+    return model
 
 
 def main(argv=None):

@@ -1,0 +1,220 @@
+"""Evaluation harness for the st-facets sentence-role model, on four kinds of data.
+
+    python benchmarks/facets_roles.py [--model DIR] [--json]
+
+Reports four-facet macro-F1 (background / method / result / conclusion) and per-facet precision
+and recall of the role model (:mod:`scholartools.facets.roles`) on:
+
+(a) CSAbstruct test (the training corpus's held-out split; Apache-2.0). CSAbstruct has no
+    conclusion class, so two figures: ``csabstruct-weak`` scores against the mapped labels with
+    weak conclusions (cue-bearing final result sentences, as the unit test does; the gold labels
+    depend on the cue lexicon in use), ``csabstruct-3`` against the human labels with conclusion
+    merged into result on both sides (independent of any cue lexicon).
+(b) ScholarSum PubMed silver labels: every sentence of a reference abstract or a candidate summary
+    that lies verbatim (:func:`scholartools.text.verbatim.find`, case-insensitive) inside exactly
+    one of GPT-4's stored facet extractions (``reference_facets`` / ``candidate_facets``) gets that
+    facet; sentences that no extraction (or more than one) covers are skipped. The role model labels
+    each text as a whole (sequence context), then the covered sentences are scored. References are
+    scored as given (``pubmed-ref``: 10 of 49 have structured-abstract headings, which fix their
+    labels) and with headings stripped (``pubmed-ref-noheadings``); candidates: ``pubmed-cand``.
+(c) NICTA-PIBOSO test (background; population / intervention / study design → method;
+    outcome → result; other skipped) and CODA-19 test (sentence label = majority label of its
+    clause segments, ties to the earlier segment; background / purpose → background, method,
+    finding → result; other skipped). Neither has a conclusion class, so predicted conclusions
+    count as result there (three-facet macro-F1). These two corpora carry no licence: they are used
+    for evaluation only, never for training the shipped model.
+
+All figures are deterministic; the whole run takes well under a minute on 2 cores.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+import tarfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+ROLES = SHARED / "external" / "abstract-roles"
+PAIRS = SHARED / "external" / "scholarsum" / "pairs.jsonl"
+sys.path.insert(0, str(ROOT))
+
+FACETS = ["background", "method", "result", "conclusion"]
+NICTA_MAP = {"background": "background", "population": "method", "intervention": "method",
+             "study design": "method", "outcome": "result"}
+CODA_MAP = {"background": "background", "purpose": "background", "method": "method", "finding": "result"}
+
+
+def prf(gold: list[str], pred: list[str], facets=FACETS) -> dict:
+    """Macro-F1 over ``facets`` and per-facet precision / recall / F1 (support = gold count)."""
+    out = {}
+    f1s = []
+    for lab in facets:
+        tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
+        fp = sum(g != lab and p == lab for g, p in zip(gold, pred))
+        fn = sum(g == lab and p != lab for g, p in zip(gold, pred))
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        f = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+        f1s.append(f)
+        out[lab] = {"p": round(p, 3), "r": round(r, 3), "f1": round(f, 3), "n": tp + fn}
+    return {"macro_f1": round(sum(f1s) / len(f1s), 4), "n": len(gold), "per_facet": out}
+
+
+# --- corpora: each a list of (sentences, gold labels or None per sentence) --------------------
+
+def csabstruct_docs(split: str = "test", weak: bool = True):
+    from scholartools.facets.train_roles import CSABSTRUCT_MAP, load_csabstruct
+
+    path = ROLES / "CSAbstruct" / f"{split}.jsonl"
+    if weak:
+        return load_csabstruct(path)
+    docs = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            docs.append((rec["sentences"], [CSABSTRUCT_MAP[x] for x in rec["labels"]]))
+    return docs
+
+
+def nicta_docs(split: str = "test"):
+    docs, sents, labs = [], [], []
+    for line in (ROLES / "NICTA-PIBOSO" / f"{split}_clean.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("###"):
+            if sents:
+                docs.append((sents, labs))
+            sents, labs = [], []
+        elif "\t" in line:
+            lab, text = line.split("\t", 1)
+            sents.append(text)
+            labs.append(NICTA_MAP.get(lab))
+    if sents:
+        docs.append((sents, labs))
+    return docs
+
+
+def coda_docs(split: str = "test"):
+    tar = ROLES / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
+    docs = []
+    with tarfile.open(tar) as t:
+        for m in t:
+            if not (m.isfile() and f"/human_label/{split}/" in m.name and m.name.endswith(".json")
+                    and "/expert/" not in m.name):
+                continue
+            paper = json.load(t.extractfile(m))
+            sents, labs = [], []
+            for para in paper["abstract"]:
+                for sent in para["sentences"]:
+                    text = " ".join(seg["segment_text"] for seg in sent)
+                    counts = Counter(seg["crowd_label"] for seg in sent)
+                    best = max(counts.values())
+                    lab = next(seg["crowd_label"] for seg in sent if counts[seg["crowd_label"]] == best)
+                    sents.append(text)
+                    labs.append(CODA_MAP.get(lab))
+            if sents:
+                docs.append((m.name, sents, labs))
+    return [(s, lab) for _, s, lab in sorted(docs)]
+
+
+def _facet_dict(v):
+    if isinstance(v, dict):
+        return v
+    try:
+        return json.loads(v)
+    except (TypeError, ValueError):
+        return ast.literal_eval(v)
+
+
+def silver_label(sentence: str, spans: dict) -> str | None:
+    """The facet whose GPT-4 extraction contains ``sentence`` verbatim; None if none or several."""
+    from scholartools.text.verbatim import find
+
+    hits = [f for f in FACETS if (spans.get(f) or "").strip()
+            and find(sentence, str(spans[f]), ignore_case=True) is not None]
+    return hits[0] if len(hits) == 1 else None
+
+
+def pubmed_docs(side: str, no_headings: bool = False):
+    from scholartools.facets.calibrate import load_pubmed, strip_headings
+    from scholartools.facets.decompose import normalise_text
+    from scholartools.facets.roles import heading
+    from scholartools.text.sentences import split_sentences
+
+    rows = load_pubmed(PAIRS)
+    docs, seen = [], set()
+    for r in rows:
+        text = r[side]
+        if side == "reference":
+            if r["doc_id"] in seen:
+                continue
+            seen.add(r["doc_id"])
+            if no_headings:
+                text = strip_headings(text)
+        spans = _facet_dict(r[f"{side}_facets"])
+        sents = [s for s in split_sentences(normalise_text(text)) if any(c.isalnum() for c in s)]
+        labs = [None if heading(s)[0] and not heading(s)[1] else silver_label(heading(s)[1] or s, spans)
+                for s in sents]
+        docs.append((sents, labs))
+    return docs
+
+
+def score(model, docs, three: bool = False) -> dict:
+    gold, pred = [], []
+    for sents, labs in docs:
+        out = model.predict(sents)
+        for g, p in zip(labs, out):
+            if g is None:
+                continue
+            if three:
+                g = "result" if g == "conclusion" else g
+                p = "result" if p == "conclusion" else p
+            gold.append(g)
+            pred.append(p)
+    return prf(gold, pred, FACETS[:3] if three else FACETS)
+
+
+def corpora() -> dict:
+    """name -> (docs, three-facet?) for every evaluation set (loaded once)."""
+    return {
+        "csabstruct-weak": (csabstruct_docs(weak=True), False),
+        "csabstruct-3": (csabstruct_docs(weak=False), True),
+        "pubmed-ref": (pubmed_docs("reference"), False),
+        "pubmed-ref-noheadings": (pubmed_docs("reference", no_headings=True), False),
+        "pubmed-cand": (pubmed_docs("candidate"), False),
+        "nicta-3": (nicta_docs(), True),
+        "coda19-3": (coda_docs(), True),
+    }
+
+
+def evaluate(model, sets: dict | None = None) -> dict:
+    sets = sets or corpora()
+    return {name: score(model, docs, three) for name, (docs, three) in sets.items()}
+
+
+def table(results: dict) -> str:
+    lines = [f"{'set':24s} {'n':>6s} {'macroF1':>7s}  " + "  ".join(f"{f[:4]} P/R" for f in FACETS)]
+    for name, res in results.items():
+        cells = []
+        for f in FACETS:
+            pf = res["per_facet"].get(f)
+            cells.append(f"{pf['p']:.2f}/{pf['r']:.2f}" if pf else "    -    ")
+        lines.append(f"{name:24s} {res['n']:6d} {res['macro_f1']:7.4f}  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", help="role model directory (default: the shipped one)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    from scholartools.facets.roles import load_model
+
+    res = evaluate(load_model(a.model))
+    print(json.dumps(res, indent=1) if a.json else table(res))
+
+
+if __name__ == "__main__":
+    main()
