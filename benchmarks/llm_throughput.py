@@ -11,7 +11,8 @@ time per request (key hashing, SQLite lookup, result building — zero HTTP) is 
 
 Goals (issue 3): >= 0.85 of ideal at concurrency 16; < 1 ms per cache hit.  The peer column
 (bare ``litellm.acompletion`` under a semaphore, same server, same run) separates the layer's
-own overhead from litellm's per-call CPU (~8-12 ms on a 2-core machine), which is what bounds the
+own overhead from litellm's per-call CPU (~6 ms on a 2-core machine after env.trim_per_call_work;
+~9-11 ms with ST_LITELLM_FULL=1), which is what bounds the
 fraction at high concurrency and short latency.
 """
 from __future__ import annotations
