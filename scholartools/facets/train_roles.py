@@ -3,11 +3,14 @@
     python -m scholartools.facets.train_roles [--data ../shared/external/abstract-roles] [--out DIR]
 
 Training data: CSAbstruct (Cohan et al., EMNLP 2019; Apache-2.0), train split for fitting, dev
-split for the two decoding weights, test split for the figure reported in ``roles.json``.
+split for the transition weight of the Viterbi decoding (chosen on the full prediction path, the
+conclusion tail rule included), test split for the figure reported in ``roles.json``.
 Label mapping: background, objective → background; method → method; result → result;
 other → other. CSAbstruct has no conclusion class (conclusions are labelled ``result``), so a
-result sentence in the last two sentences of an abstract that carries a conclusion cue ("we
-conclude", "these results suggest", "future work", …) is relabelled ``conclusion`` (weak labels,
+result sentence in the last two sentences of an abstract that carries a conclusion cue
+(:data:`scholartools.facets.roles.CONCLUSION_CUE`: "we conclude", "these results suggest",
+"therefore,", "may help", "future work", …) is relabelled
+``conclusion`` (weak labels,
 see :func:`weak_conclusion`). The same rule is applied to the test split for the reported
 macro-F1, which is therefore a figure on the mapped labels, not on human conclusion labels.
 
