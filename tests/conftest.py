@@ -1,7 +1,10 @@
 """Shared test configuration: where the repository and the shared data folder are."""
 
+import copy
+import json
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -21,3 +24,16 @@ pytest_plugins = ["openai_server"]  # the `openai_server` fixture: a scripted Op
 def shared() -> Path:
     assert SHARED.is_dir(), f"shared data folder not found at {SHARED} (set ST_SHARED)"
     return SHARED
+
+
+@lru_cache(maxsize=1)
+def _scholarsum_pubmed() -> tuple:
+    path = EXTERNAL / "scholarsum" / "pairs.jsonl"
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+    # PROVENANCE: the PubMed half, without the duplicate document (pubmed-049 repeats pubmed-020)
+    return tuple(r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None)
+
+
+def scholarsum_pubmed_pairs() -> list[dict]:
+    """The 294 ScholarSum PubMed pairs of the first 49 documents (read once; a fresh copy each call)."""
+    return copy.deepcopy(list(_scholarsum_pubmed()))

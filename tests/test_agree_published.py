@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from cli_helpers import run_cli
-from conftest import EXTERNAL
+from conftest import EXTERNAL, scholarsum_pubmed_pairs
 from scholartools.agreement import agree
 
 
@@ -31,8 +31,7 @@ def paperrq(shared):
 
 @pytest.fixture(scope="module")
 def pubmed(shared):
-    recs = [r for r in _load(EXTERNAL / "scholarsum" / "pairs.jsonl")
-            if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
+    recs = scholarsum_pubmed_pairs()
     assert len(recs) == 294 and len({r["doc_id"] for r in recs}) == 49
     return recs
 

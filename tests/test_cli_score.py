@@ -8,9 +8,8 @@ import sys
 import pytest
 
 from cli_helpers import ROOT, run_cli
-from conftest import EXTERNAL
+from conftest import EXTERNAL, scholarsum_pubmed_pairs as pubmed_pairs
 
-PAIRS = EXTERNAL / "scholarsum" / "pairs.jsonl"
 
 # FM paper Table 3 (specs/seed-facets.md §8d): per-system means on PubMed, first 49 docs
 TABLE3 = {  # system: (ROUGE-L, FM(GPT-4) = upstream gpt4_wo = fm_gpt4_alt, Human)
@@ -24,10 +23,6 @@ TABLE3 = {  # system: (ROUGE-L, FM(GPT-4) = upstream gpt4_wo = fm_gpt4_alt, Huma
 # the gpt4_fm field's means, same order (spec §8d footnote)
 FM_GPT4 = dict(zip(TABLE3, (0.6569, 0.7246, 0.7014, 0.6357, 0.5810, 0.6245)))
 
-
-def pubmed_pairs():
-    rows = [json.loads(line) for line in PAIRS.open(encoding="utf-8")]
-    return [r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
 
 
 def test_table3_pipeline_rougeL_and_fm_per_system():

@@ -4,15 +4,10 @@ import json
 
 import pytest
 
-from conftest import EXTERNAL
+from conftest import EXTERNAL, scholarsum_pubmed_pairs as pubmed_pairs
 from scholartools.metrics.fm import fm_score, parse_weights, present_from_mask
 
-PAIRS = EXTERNAL / "scholarsum" / "pairs.jsonl"
 
-
-def pubmed_pairs():
-    rows = [json.loads(line) for line in PAIRS.open(encoding="utf-8")]
-    return [r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
 
 
 def test_human_totals_reproduced_from_ratings():

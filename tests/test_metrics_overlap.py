@@ -1,19 +1,13 @@
 """Text-overlap metrics against published numbers, hand-computed cases and scikit-learn."""
 
-import json
 import math
 
 import pytest
 
-from conftest import EXTERNAL
+from conftest import scholarsum_pubmed_pairs as pubmed_pairs
 from scholartools.metrics import overlap
 
-PAIRS = EXTERNAL / "scholarsum" / "pairs.jsonl"
 
-
-def pubmed_pairs():
-    rows = [json.loads(line) for line in PAIRS.open(encoding="utf-8")]
-    return [r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
 
 
 def test_scholarsum_pubmed_rouge_reproduced_exactly():
