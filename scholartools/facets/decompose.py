@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 
 from scholartools.facets.roles import FACETS, heading, predict_roles
-from scholartools.text.sentences import split_sentences
+from scholartools.text.sentences import clean, split_sentences
 
-# generation artefacts of summarisation models: <n> (a newline marker), <s>, <pad>, ...
-_ARTEFACT = re.compile(r"<\s*/?\s*(?:n|s|pad|unk|eos|bos|mask)\s*>", re.I)
 # a structured-abstract heading glued to the previous sentence: "... groups.results: there was ..."
 _GLUED_HEADING = re.compile(
     r"(?<=\S)[.;]\s*(?=(?:background|introduction|objectives?|aims?|purpose|methods?|materials and "
@@ -30,9 +28,7 @@ def normalise_text(text: str) -> str:
     >>> normalise_text("a b.<n> c d.results: e<pad>")
     'a b. c d. results: e'
     """
-    text = _ARTEFACT.sub(" ", text or "")
-    text = _GLUED_HEADING.sub(". ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return clean(_GLUED_HEADING.sub(". ", clean(text)))
 
 
 def facets_from_labels(sentences: list[str], labels: list[str]) -> dict:

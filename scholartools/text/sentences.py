@@ -17,7 +17,8 @@ import re
 
 __all__ = ["split_sentences", "clean", "split_spans"]
 
-_ARTEFACT = re.compile(r"</?s>|<pad>|<unk>|<eos>|<bos>", re.I)
+# generation artefacts of summarisation models: <n> (a newline marker), <s>, </s>, <pad>, ...
+_ARTEFACT = re.compile(r"<\s*/?\s*(?:n|s|pad|unk|eos|bos|mask)\s*>", re.I)
 _WS = re.compile(r"\s+")
 
 # Lowercase forms of tokens after which a period does not end a sentence.
