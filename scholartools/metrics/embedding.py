@@ -27,7 +27,8 @@ def encode(texts: list[str]) -> "np.ndarray":
 
     from scholartools import embeddings
 
-    quiet_transformers()
+    if embeddings.backend() != embeddings.NATIVE:  # the numpy encoder never imports transformers
+        quiet_transformers()
     model = embeddings.model_name()
     texts = list(texts)
     missing = list(dict.fromkeys(t for t in texts if (model, t) not in _CACHE))
@@ -38,9 +39,7 @@ def encode(texts: list[str]) -> "np.ndarray":
         for t, v in zip(missing, vecs):
             _CACHE[(model, t)] = v
     if not texts:
-        model_obj = embeddings.load_model()
-        dim_fn = getattr(model_obj, "get_embedding_dimension", None) or model_obj.get_sentence_embedding_dimension
-        return np.zeros((0, dim_fn()), dtype=np.float32)
+        return np.zeros((0, embeddings.dimension()), dtype=np.float32)
     local = {t: v for t, v in zip(missing, vecs)} if missing else {}
     return np.stack([local[t] if t in local else _CACHE[(model, t)] for t in texts])
 
