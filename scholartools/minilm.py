@@ -193,6 +193,14 @@ def gelu(x: "np.ndarray", out: "np.ndarray | None" = None) -> "np.ndarray":
     return np.multiply(x, t, out=out)
 
 
+def _gelu_rows(h: "np.ndarray") -> None:
+    """GELU in place on a 2-D array, in cache-sized row blocks (element-wise numpy passes over
+    arrays of several MB are memory-bound). Threads do not help: OpenBLAS's spinning workers
+    hold the cores."""
+    for g in range(0, len(h), _GELU_ROWS):
+        gelu(h[g:g + _GELU_ROWS], out=h[g:g + _GELU_ROWS])
+
+
 def _layer_norm(x: "np.ndarray", weight: "np.ndarray", bias: "np.ndarray", eps: float) -> "np.ndarray":
     """LayerNorm over the last axis, in place on ``x`` (biased variance, as torch)."""
     import numpy as np
@@ -319,8 +327,7 @@ class Encoder:
             for s in range(0, b * length, rows):
                 hidden = x[s:s + rows] @ layer["up_w"]
                 hidden += layer["up_b"]
-                for g in range(0, len(hidden), _GELU_ROWS):
-                    gelu(hidden[g:g + _GELU_ROWS], out=hidden[g:g + _GELU_ROWS])
+                _gelu_rows(hidden)
                 np.matmul(hidden, layer["down_w"], out=ffn[s:s + rows])
             ffn += layer["down_b"]
             ffn += x

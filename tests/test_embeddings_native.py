@@ -64,9 +64,9 @@ def test_native_matches_sentence_transformers(both):
     assert native.shape == reference.shape == (len(texts), 384)
     assert native.dtype == np.float32
     cos = np.einsum("ij,ij->i", native, reference) / np.linalg.norm(reference, axis=1)
-    # measured: min cosine 0.99999994, max |difference| 3e-7 (float32 rounding of matmul order)
-    assert cos.min() >= 0.999999
-    assert np.abs(native - reference).max() <= 2e-6
+    # measured: min cosine 0.99999976, max |difference| 2.3e-7 (float32 rounding of matmul order)
+    assert cos.min() >= 0.9999995
+    assert np.abs(native - reference).max() <= 1e-6
 
 
 def test_truncation_and_order(both):
