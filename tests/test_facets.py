@@ -289,6 +289,12 @@ def test_rating_from_signals_hand_case():
     s = {"coverage_soft": 0.6, "lexical": 0.3, "has_candidate": 0.0}  # z = +1 and -0.5: mean 0.25
     ratings, ev = ratings_from_signals({"method": s, "result": None}, rater, facets=["method", "result"])
     assert ratings == {"method": 3, "result": 0} and ev["method"]["score"] == 0.25
+    # with weights 3 : 1 the score is (3 · 1 − 0.5) / 4 = 0.625, past the third threshold
+    weighted = dict(rater, weights={"method": {"coverage_soft": 3.0, "lexical": 1.0}})
+    ratings, ev = ratings_from_signals({"method": s}, weighted, facets=["method"])
+    assert ratings == {"method": 3} and ev["method"]["score"] == 0.625
+    weighted["weights"]["method"]["lexical"] = 0.0  # only coverage counts: z = 1.5 passes all three
+    assert ratings_from_signals({"method": dict(s, coverage_soft=0.65)}, weighted, facets=["method"])[0] == {"method": 4}
     # the authors' empty-candidate rule, when asked for
     assert ratings_from_signals({"method": s}, rater, facets=["method"], empty_candidate_one=True)[0] == {"method": 1}
 
@@ -306,9 +312,13 @@ def test_calibration_fit_quantile_matches_and_standardises():
     rater = fit(signals, human)
     mu, sd = rater["standardise"]["background"]["lexical"]
     assert mu == 0.25 and sd == pytest.approx(0.111803, abs=1e-6)
-    # constant signals are centred and left unscaled; the score is z(lexical) / 7 signals
+    # constant signals are centred, left unscaled and weigh 0; lexical weighs its Pearson r with the
+    # human ratings: x−x̄ = (−.15, −.05, .05, .15), y−ȳ = (−.75, −.75, .25, 1.25): .35 / √(.05 · 2.75)
     assert rater["standardise"]["background"]["complete"] == [0.0, 1.0]
-    z = [(v - 0.25) / sd / len(SIGNALS) for v in (0.1, 0.2, 0.3, 0.4)]
+    assert rater["weights"]["background"]["complete"] == 0.0
+    assert rater["weights"]["background"]["lexical"] == pytest.approx(0.35 / (0.05 * 2.75) ** 0.5, abs=1e-6)
+    # so the score is z(lexical) itself
+    z = [(v - 0.25) / sd for v in (0.1, 0.2, 0.3, 0.4)]
     th = rater["thresholds"]["background"]  # 2 of 4 humans say 1, 3 of 4 say <= 2
     assert th[0] == pytest.approx((z[1] + z[2]) / 2, abs=1e-5) and th[1] == pytest.approx((z[2] + z[3]) / 2, abs=1e-5)
     assert rater["pairs_per_facet"] == {"background": 4, "method": 0, "result": 0, "conclusion": 0}

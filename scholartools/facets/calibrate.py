@@ -6,9 +6,10 @@
 Uses the PubMed rows only, without the duplicate document (``duplicate_of``). The reference and the
 candidate are decomposed by the shipped role model and their signals computed by
 :func:`rate.facet_signals`. For each facet, every signal's mean and standard deviation are taken
-over the pairs where the facet is rated (reference facet found by us and by the humans), and the
-thresholds on the mean standardised signal are set by quantile matching against the human ratings
-of those pairs. The shipped rater is fitted on references whose structured-abstract headings were
+over the pairs where the facet is rated (reference facet found by us and by the humans), each
+signal's weight is its Pearson correlation with the human ratings of those pairs (0 if negative),
+and the thresholds on the weighted mean standardised signal are set by quantile matching against
+the human ratings of those pairs. The shipped rater is fitted on references whose structured-abstract headings were
 stripped (10 of the 49 PubMed references have them; arXiv abstracts and most others do not), so
 that it does not lean on headings; ``--keep-headings`` fits on the references as given. Writes
 ``model/rater.json``.
@@ -99,6 +100,7 @@ def pair_signals(rows: list[dict], embed, no_headings: bool = False) -> list[dic
 def fit(signals: list[dict], human: list[dict]) -> dict:
     """Rater parameters from per-pair signals and the human facet ratings (``human.facets``)."""
     std: dict = {}
+    weights: dict = {}
     thresholds: dict = {}
     counts: dict = {}
     for f in FACETS:
@@ -107,15 +109,20 @@ def fit(signals: list[dict], human: list[dict]) -> dict:
         counts[f] = len(idx)
         if not idx:  # nothing to calibrate on: neutral parameters
             std[f] = {k: [0.0, 1.0] for k in SIGNALS}
+            weights[f] = dict.fromkeys(SIGNALS, 1.0)
             thresholds[f] = [0.0] * (SCALE_MAX[f] - 1)
             continue
+        h = np.array([human[i][f] for i in idx], dtype=float)
+        weights[f] = {}
         for k in SIGNALS:
             v = np.array([signals[i][f][k] for i in idx], dtype=float)
             std[f][k] = [round(float(v.mean()), 6), round(float(v.std()) or 1.0, 6)]
-        rater = {"signals": list(SIGNALS), "standardise": {f: std[f]}}
+            r = float(np.corrcoef(v, h)[0, 1]) if v.std() > 0 and h.std() > 0 else 0.0
+            weights[f][k] = round(max(0.0, r), 6)
+        rater = {"signals": list(SIGNALS), "standardise": {f: std[f]}, "weights": {f: weights[f]}}
         scores = [combine(f, signals[i][f], rater) for i in idx]
         thresholds[f] = quantile_thresholds(scores, [human[i][f] for i in idx], SCALE_MAX[f])
-    return {"signals": list(SIGNALS), "standardise": std, "thresholds": thresholds,
+    return {"signals": list(SIGNALS), "standardise": std, "weights": weights, "thresholds": thresholds,
             "pairs_per_facet": counts}
 
 
@@ -185,8 +192,9 @@ def main(argv=None):
         "calibrated_on": "ScholarSum PubMed human facet ratings (49 documents x 6 systems, duplicate "
                          "document excluded), references "
                          + ("as given" if a.keep_headings else "with structured-abstract headings stripped")
-                         + "; per facet: signal mean/sd, quantile-matched thresholds",
-        "score": "mean of standardised signals (see scholartools.facets.rate); MiniLM cosine",
+                         + "; per facet: signal mean/sd, signal weight = max(0, Pearson r with the human "
+                           "ratings), quantile-matched thresholds",
+        "score": "weighted mean of standardised signals (see scholartools.facets.rate); MiniLM cosine",
     })
     Path(a.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(result["thresholds"]), file=sys.stderr)

@@ -18,14 +18,17 @@ are (MiniLM cosine similarities; words lowercased, stop words dropped):
 =================  ==========================================================================
 
 The last three are candidate-level quality signals that human raters clearly punish (truncated or
-looping generations, summaries without a take-home message); they enter every facet's score.
+looping generations, summaries without a take-home message); they may enter every facet's score.
 
-    score_f = mean over signals s of (s − μ_{f,s}) / σ_{f,s}
+    score_f = Σ_s w_{f,s} · (s − μ_{f,s}) / σ_{f,s}  /  Σ_s w_{f,s}
 
-with μ, σ the signal's mean and standard deviation over the calibration pairs, and the rating is
+with μ, σ the signal's mean and standard deviation over the calibration pairs and
+w_{f,s} = max(0, Pearson r of signal s with the human ratings of facet f on those pairs): a signal
+counts as much as it tracks the humans on that facet, and not at all if it does not (``complete``
+says nothing about the background, ``facet_mass`` nothing about the result). The rating is
 1 + the number of the facet's thresholds that ``score_f`` reaches. The thresholds put the predicted
 rating distribution of each facet on the human one (quantile matching). Parameters per facet: one
-(μ, σ) per signal and 2–3 thresholds; the signals are equally weighted (no fitted weights).
+(μ, σ, w) per signal and 2–3 thresholds.
 ``model/rater.json`` is made by ``python -m scholartools.facets.calibrate``, which also reports
 the figures cross-validated by document.
 
@@ -138,10 +141,16 @@ def facet_signals(ref: dict, cand: dict, probs: np.ndarray, embed, cand_text: st
 
 
 def combine(facet: str, signals: dict, rater: dict | None = None) -> float:
-    """The facet's score: the mean of its standardised signals."""
+    """The facet's score: the weighted mean of its standardised signals (weights from
+    ``rater["weights"][facet]``; equal weights where the rater has none)."""
     rater = rater or load_rater()
     std = rater["standardise"][facet]
-    return float(np.mean([(signals[k] - std[k][0]) / std[k][1] for k in rater["signals"]]))
+    weights = (rater.get("weights") or {}).get(facet) or {}
+    w = np.array([weights.get(k, 1.0) for k in rater["signals"]], dtype=float)
+    if w.sum() <= 0:
+        w = np.ones(len(w))
+    z = np.array([(signals[k] - std[k][0]) / std[k][1] for k in rater["signals"]], dtype=float)
+    return float(z @ w / w.sum())
 
 
 def to_rating(facet: str, score: float, rater: dict | None = None) -> int:

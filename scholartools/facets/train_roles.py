@@ -1,6 +1,7 @@
 """Train the sentence-role model shipped in ``scholartools/facets/model/``.
 
     python -m scholartools.facets.train_roles [--data ../shared/external/abstract-roles] [--out DIR]
+                                              [--written data/facet-roles] [--written-weight 8]
 
 Training data: CSAbstruct (Cohan et al., EMNLP 2019; Apache-2.0), train split for fitting, dev
 split for the transition weight of the Viterbi decoding (chosen on the full prediction path, the
@@ -13,6 +14,11 @@ result sentence in the last two sentences of an abstract that carries a conclusi
 ``conclusion`` (weak labels,
 see :func:`weak_conclusion`). The same rule is applied to the test split for the reported
 macro-F1, which is therefore a figure on the mapped labels, not on human conclusion labels.
+
+Beside CSAbstruct train, the written corpus in ``data/facet-roles/`` (scholartools' own: fictional
+biomedical, physical-science, mathematical and computer-science abstracts and machine-style
+summaries, each sentence labelled with real conclusion labels; see its README) is fitted with a
+sample weight of ``--written-weight`` per sentence. ``--written none`` trains on CSAbstruct alone.
 
 Deterministic (lbfgs solver, fixed seed); well under a minute on 2 CPU cores without
 ``--embeddings`` (with them, embedding 15k sentences takes minutes on a shared CPU).
@@ -31,6 +37,9 @@ import numpy as np
 from scholartools.facets.roles import (CONCLUSION_CUE, LABELS, MODEL_DIR, TAIL, RoleModel, context_embeddings, neighbours,
                                       position_features, tokens)
 
+WRITTEN_DIR = Path(__file__).resolve().parents[2] / "data" / "facet-roles"
+WRITTEN_WEIGHT = 8.0
+
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
 
@@ -46,6 +55,23 @@ def weak_conclusion(sentences: list[str], labels: list[str]) -> list[str]:
         if out[i] == "conclusion" and out[i + 1] == "result":
             out[i + 1] = "conclusion"
     return out
+
+
+def load_written(directory: Path) -> list[tuple[list[str], list[str]]]:
+    """The written corpus (``data/facet-roles/*.jsonl``): ``(sentences, labels)`` per item, labels
+    already in the five role names (real conclusion labels: no weak relabelling)."""
+    docs = []
+    for path in sorted(Path(directory).glob("*.jsonl")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            sents, labels = rec["sentences"], rec["labels"]
+            if len(sents) != len(labels) or not set(labels) <= set(LABELS):
+                raise ValueError(f"{path}:{n}: sentences and labels differ in length or use a label "
+                                 f"outside {LABELS}")
+            docs.append((sents, labels))
+    return docs
 
 
 def load_csabstruct(path: Path) -> list[tuple[list[str], list[str]]]:
@@ -96,13 +122,16 @@ def _matrix(docs, embs, vectorizer, emb_scale, pos_scale, ctx_scale, use_emb):
 
 
 def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float = 4.0,
-          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print):
+          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print,
+          extra_docs: list | None = None, extra_weight: float = 1.0):
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
     t0 = time.time()
     base = data_dir / "CSAbstruct"
     train_docs = load_csabstruct(base / "train.jsonl")
+    n_cs = len(train_docs)
+    train_docs = train_docs + list(extra_docs or [])
     dev_docs = load_csabstruct(base / "dev.jsonl")
     test_docs = load_csabstruct(base / "test.jsonl")
     embs = {k: _embed_docs(d) if use_emb else [None] * len(d)
@@ -114,7 +143,9 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float 
     X = _matrix(train_docs, embs["train"], vec, emb_scale, pos_scale, ctx_scale, use_emb)
     y = np.array([LABELS.index(lab) for _, labs in train_docs for lab in labs])
     clf = LogisticRegression(C=C, max_iter=3000, random_state=0)
-    clf.fit(X, y)
+    weights = np.array([1.0 if d < n_cs else extra_weight
+                        for d, (sents, _) in enumerate(train_docs) for _ in sents])
+    clf.fit(X, y, sample_weight=weights)
 
     # transitions and start distribution from the training label sequences (add-one smoothing)
     k = len(LABELS)
@@ -156,8 +187,12 @@ def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float 
         "transition_weight": best[1],
         "trained_on": "CSAbstruct train split (Cohan et al. 2019, github allenai/sequential_sentence_classification, "
                       "Apache-2.0); labels background+objective->background, method, result, other; "
-                      "conclusion = weak relabelling of cue-bearing final result sentences",
-        "licence": "model derived from Apache-2.0 data (CSAbstruct); model weights Apache-2.0",
+                      "conclusion = weak relabelling of cue-bearing final result sentences"
+                      + (f"; plus the scholartools written corpus data/facet-roles ({len(extra_docs or [])} texts, "
+                         f"{sum(len(s) for s, _ in extra_docs or [])} sentences, sample weight {extra_weight})"
+                         if extra_docs else ""),
+        "licence": "model derived from Apache-2.0 data (CSAbstruct, scholartools' written corpus); "
+                   "model weights Apache-2.0",
         "C": C, "seed": 0,
         "csabstruct_dev_macro_f1": round(best[0], 4),
         "csabstruct_test_macro_f1": round(test_f1, 4),
@@ -178,6 +213,10 @@ def main(argv=None):
     here = Path(__file__).resolve().parents[2]
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(here.parent / "shared" / "external" / "abstract-roles"))
+    ap.add_argument("--written", default=str(WRITTEN_DIR),
+                    help="the written corpus (data/facet-roles); 'none' trains on CSAbstruct alone")
+    ap.add_argument("--written-weight", type=float, default=WRITTEN_WEIGHT,
+                    help="sample weight of a written-corpus sentence (a CSAbstruct sentence weighs 1)")
     ap.add_argument("--out", default=str(MODEL_DIR))
     ap.add_argument("--embeddings", action="store_true", help="add MiniLM features (slow to train)")
     ap.add_argument("--ctx-scale", type=float, default=0.5)
@@ -185,8 +224,10 @@ def main(argv=None):
     ap.add_argument("--emb-scale", type=float, default=0.5)
     ap.add_argument("--dry-run", action="store_true", help="train and report, do not save")
     a = ap.parse_args(argv)
+    written = [] if a.written == "none" else load_written(Path(a.written))
     train(Path(a.data), None if a.dry_run else Path(a.out), use_emb=a.embeddings, C=a.C,
-          emb_scale=a.emb_scale, ctx_scale=a.ctx_scale, log=lambda m: print(m, file=sys.stderr))
+          emb_scale=a.emb_scale, ctx_scale=a.ctx_scale, log=lambda m: print(m, file=sys.stderr),
+          extra_docs=written, extra_weight=a.written_weight)
 
 
 if __name__ == "__main__":
