@@ -38,7 +38,7 @@ def shingles(text: str) -> set[tuple[str, ...]]:
 
 def test_corpus_is_well_formed():
     items = corpus_items()
-    assert len(items) >= 350
+    assert len(items) >= 830
     ids = [it["id"] for it in items]
     assert len(ids) == len(set(ids)), [i for i, c in Counter(ids).items() if c > 1]
     for it in items:

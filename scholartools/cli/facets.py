@@ -42,8 +42,9 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
 
     Writes facets.reference, facets.candidate ({labels, sentences, background, method, result,
     conclusion}), facet_ratings, facet_evidence and, with --weights, fm_weights. Without a model
-    the offline method runs: a sentence-role classifier trained on CSAbstruct and an embedding
-    rater calibrated on ScholarSum PubMed human ratings.
+    the offline method runs: a sentence-role classifier trained on CSAbstruct and scholartools'
+    written corpus (data/facet-roles), and an embedding rater calibrated on ScholarSum PubMed
+    human ratings.
 
     \b
     Examples:
@@ -90,7 +91,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
         from scholartools.embeddings import model_name
 
         io.log("no model configured, using the offline method (sentence-role model + embedding rater)")
-        io.provenance.update({"method": "offline: sentence roles (CSAbstruct) + MiniLM rater (ScholarSum PubMed)",
+        io.provenance.update({"method": "offline: sentence roles (CSAbstruct + written corpus) + MiniLM rater (ScholarSum PubMed)",
                               "embedding_model": model_name()})
         io.map_batch(lambda recs: annotate.offline_batch(recs, opts), batch_size=64)
 

@@ -150,8 +150,9 @@ CONCLUSION_CUE = _Cue()
 def conclusion_tail(sentences: list[str], labels: list[str]) -> list[str]:
     """Relabel cue-bearing non-other sentences among the last two as conclusion.
 
-    The classifier is trained on CSAbstruct, which has no conclusion class, so conclusions are
-    recognised by cue phrases in the abstract's tail (and what follows a conclusion stays one).
+    CSAbstruct, the classifier's human-labelled training corpus, has no conclusion class (only
+    the written corpus has one), so conclusions are also recognised by cue phrases in the
+    abstract's tail (and what follows a conclusion stays one).
     """
     out = list(labels)
     n = len(out)
