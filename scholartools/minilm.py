@@ -333,9 +333,9 @@ class Encoder:
             ffn += x
             x = _layer_norm(ffn, *layer["ln2"], eps)
         x = x.reshape(b, length, d)
-        weights = mask.astype(np.float32)[:, :, None]
-        summed = np.einsum("bld,bl->bd", x, mask.astype(np.float32))
-        counts = np.maximum(weights.sum(axis=1), np.float32(1e-9))
+        real = mask.astype(np.float32)
+        summed = np.einsum("bld,bl->bd", x, real)
+        counts = np.maximum(real.sum(axis=1, keepdims=True), np.float32(1e-9))
         return summed / counts
 
     def encode(self, texts: list[str], batch_size: int = 64, normalize: bool = True) -> "np.ndarray":

@@ -121,7 +121,7 @@ def fit(signals: list[dict], human: list[dict]) -> dict:
             weights[f][k] = round(max(0.0, r), 6)
         rater = {"signals": list(SIGNALS), "standardise": {f: std[f]}, "weights": {f: weights[f]}}
         scores = [combine(f, signals[i][f], rater) for i in idx]
-        thresholds[f] = quantile_thresholds(scores, [human[i][f] for i in idx], SCALE_MAX[f])
+        thresholds[f] = quantile_thresholds(scores, h.astype(int).tolist(), SCALE_MAX[f])
     return {"signals": list(SIGNALS), "standardise": std, "weights": weights, "thresholds": thresholds,
             "pairs_per_facet": counts}
 
