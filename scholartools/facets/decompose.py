@@ -18,6 +18,29 @@ _GLUED_HEADING = re.compile(
     r"(?<=\S)[.;]\s*(?=(?:background|introduction|objectives?|aims?|purpose|methods?|materials and "
     r"methods|design|results?|findings|conclusions?|interpretation)\s*:)", re.I)
 _WORD = re.compile(r"[^\W_]")
+# Summarisation models trained on PubMed write structured-abstract headings glued to the next word,
+# with no space or colon: "backgroundpsychosocial stress ...", "... risk.methodsa total of ...",
+# "... capacity.conclusionlow stress ...", "abstractbackgroundcoronary ...". A heading word at the
+# start of the text or right after a period, directly followed by a letter, is split off as
+# "heading: ". Longest heading first ("conclusions" before "conclusion"); the rest must not be a
+# mere suffix of an ordinary word ("methodsa" splits, "methodology" / "designed" / "aims" do not).
+_GLUED_WORDS = ("materials and methods", "methods and materials", "patients and methods", "abstract",
+                "introduction", "background", "objectives", "objective", "purpose", "methods",
+                "results", "conclusions", "conclusion", "findings", "interpretation", "discussion")
+_GLUED_ALT = "|".join(_GLUED_WORDS)
+_GLUED_START = re.compile(r"(^|[.;:!?]\s?)((?:" + _GLUED_ALT + r")(?:\s?(?:" + _GLUED_ALT + r"))*)(?=[a-z])")
+_SUFFIXES = ("s", "es", "ed", "ing", "ly", "al", "ally", "ology", "ological", "ic", "ist", "ists", "ive",
+             "ively", "ness", "wise")
+
+
+def _unglue(m: re.Match) -> str:
+    text = m.string
+    rest = re.match(r"[a-z]+", text[m.end():]).group(0)
+    heads = re.findall(_GLUED_ALT, m.group(2))
+    if rest in _SUFFIXES:
+        return m.group(0)
+    heads = [h for h in heads if h != "abstract"]  # "abstract" names the whole text, not a facet
+    return m.group(1) + " " + "".join(h + ": " for h in heads)
 
 
 def normalise_text(text: str) -> str:
@@ -28,7 +51,7 @@ def normalise_text(text: str) -> str:
     >>> normalise_text("a b.<n> c d.results: e<pad>")
     'a b. c d. results: e'
     """
-    return clean(_GLUED_HEADING.sub(". ", clean(text)))
+    return clean(_GLUED_START.sub(_unglue, _GLUED_HEADING.sub(". ", clean(text))))
 
 
 def facets_from_labels(sentences: list[str], labels: list[str]) -> dict:

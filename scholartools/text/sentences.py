@@ -40,9 +40,34 @@ def clean(text: str) -> str:
     return _WS.sub(" ", _ARTEFACT.sub(" ", text or "")).strip()
 
 
+_NEXT_WORD = re.compile(r"[.!?][\"'”’)\]]*\s+([^\W\d_])")
+
+
 def _is_cased(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return any(c.isupper() for c in letters)
+    """Whether ``text`` is ordinary cased prose, where a sentence starts with a capital.
+
+    Decided by the words that follow a terminal punctuation mark (after abbreviations excluded):
+    cased when at least half of them start with a capital. One stray capital in lowercased,
+    tokenised text ("... 19872010 . Tenuated ...", a model's typo) must not make the whole text
+    "cased", or no boundary followed by a lower-case word would be split. Text with no such
+    boundary is cased when it has any capital letter.
+
+    >>> _is_cased("We propose X. It works, e.g. on Y.")
+    True
+    >>> _is_cased("we study x. results show Tenuated y. it helps.")
+    False
+    """
+    upper = lower = 0
+    for m in _NEXT_WORD.finditer(text):
+        if _prev_token(text, m.start()).lower().rstrip(".") in _ABBREV:
+            continue
+        if m.group(1).isupper():
+            upper += 1
+        else:
+            lower += 1
+    if upper or lower:
+        return upper >= lower
+    return any(c.isupper() for c in text if c.isalpha())
 
 
 def _prev_token(text: str, end: int) -> str:
