@@ -23,6 +23,19 @@ def test_split_cased_and_tokenised_text():
     assert split_sentences("") == []
 
 
+def test_split_lowercase_text_with_a_stray_capital():
+    """A model's stray capital ("Tenuated", "chikUNGunya") must not make lowercased text "cased":
+    before the fix, such a PLM summary came out as one sentence and got one facet."""
+    text = ("we examined stress resilience . cox regression was used . Tenuated risk was found . "
+            "the association was strong .")
+    assert len(split_sentences(text)) == 4
+    assert split_sentences("men were included . stress was assessed in 1987. risk chikUNGunya rose.") == [
+        "men were included .", "stress was assessed in 1987.", "risk chikUNGunya rose."]
+    # cased prose is still not split before a lower-case word after an abbreviation or a name
+    assert split_sentences("We used approx. ten mice. Smith et al. showed it. It works.") == [
+        "We used approx. ten mice.", "Smith et al. showed it.", "It works."]
+
+
 def test_verbatim_forgives_whitespace_and_quotes_only():
     src = "In short , the patients \u2019 scores improved . Then they left ."
     assert is_verbatim("the patients' scores improved.", src)
@@ -223,6 +236,23 @@ def test_text_normalisation_and_heading_stripping():
     # <n> is a newline marker of PLM outputs; a heading glued to the previous sentence is split off
     assert normalise_text("<s> a b.<n> c d.results: e<pad>") == "a b. c d. results: e"
     assert split_sentences(normalise_text("x was 3.conclusion: y helps.")) == ["x was 3.", "conclusion: y helps."]
+    # headings glued to the next word, as PubMed-trained summarisers write them
+    assert normalise_text("<pad> backgroundpsychosocial stress is a risk. we examined x.methodsa total of 23 men "
+                          "took part.resultsthe lowest group was z.conclusionlow stress is bad.</s>") == (
+        "background: psychosocial stress is a risk. we examined x. methods: a total of 23 men took part. "
+        "results: the lowest group was z. conclusion: low stress is bad.")
+    assert normalise_text("<s> abstractbackgroundcoronary disease kills.materials and methodsa cohort was used.") == \
+        "background: coronary disease kills. materials and methods: a cohort was used."
+    assert normalise_text("purposeto test x.") == "purpose: to test x."
+    # ordinary words that start like a heading, or a heading word followed by a space, stay as they are
+    for plain in ("the methodology was new. results were good. designed well.", "background radiation rose.",
+                  "x.purposeful acts.", "y.objectively so.", "We used methods. Methodology matters."):
+        assert normalise_text(plain) == plain
+    from scholartools.facets.decompose import decompose
+
+    labels = decompose(normalise_text("backgroundpsychosocial stress is a risk for stroke.methodsa total of 237 "
+                                      "men were included.resultsthe lowest group had higher risk."))["labels"]
+    assert labels == ["background", "method", "result"]
     assert strip_headings("background . x is hard . methods . we did y . conclusions . z .") == \
         "x is hard . we did y . z ."
     assert strip_headings("BACKGROUND: X is hard. RESULTS: Y rose.") == "X is hard. Y rose."

@@ -1,0 +1,60 @@
+"""Offline FM against human judgement on ScholarSum PubMed, through the real pipeline.
+
+The issue's goal: ``st-facets | st-score --metric fm | st-agree`` reaches pooled Pearson r >= 0.55
+with the human FM score (294 pairs, duplicate document excluded), beside the stored ROUGE-L 0.24,
+BERTScore 0.34 and FM(GPT-4) 0.685 (FM paper, appendix Fig. 5). The shipped rater was calibrated
+on these pairs, so the cross-validated figure (rater refitted on 4/5 of the documents, scored on
+the rest) is asserted too: it is the honest estimate for unseen documents.
+
+One st-facets run (about a minute: most of it embeds some 3,000 sentences); the CV reuses the
+signals that run wrote into ``facet_evidence``.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cli_helpers import run_cli
+from conftest import scholarsum_pubmed_pairs
+from scholartools.facets.roles import FACETS
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    rows = scholarsum_pubmed_pairs()
+    facets = run_cli("st-facets", ["--ref", "reference", "--cand", "candidate", "--quiet"], records=rows,
+                     timeout=1200)
+    assert facets.code == 0, facets.stderr[-2000:]
+    scored = run_cli("st-score", ["--metric", "fm", "--quiet"], input=facets.stdout)
+    assert scored.code == 0, scored.stderr[-2000:]
+    return rows, facets.records, scored
+
+
+def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
+    rows, _, scored = pipeline
+    agree = run_cli("st-agree", ["--rater", "scores.fm", "--rater", "human.overall", "--measure", "pearson",
+                                 "--quiet"], input=scored.stdout)
+    (res,) = agree.records
+    assert res["n"] == len(rows) == 294
+    # measured 0.572; 0.525 before lower-case summaries with a stray capital were split into sentences
+    # and glued headings ("backgroundpsychosocial", ".methodsa total") were split off
+    assert res["value"] >= 0.55
+    stored = {"rougeL": 0.239, "bertscore": 0.342}
+    for field, r in stored.items():  # the baselines from the same file, as the paper reports them
+        base = run_cli("st-agree", ["--rater", field, "--rater", "human.overall", "--measure", "pearson", "--quiet"],
+                       records=rows).records[0]["value"]
+        assert base == pytest.approx(r, abs=5e-4) and res["value"] > base + 0.2
+
+
+def test_cross_validated_by_document(pipeline):
+    """Refit the rater on 4/5 of the 49 documents, predict the rest, pool: the figure that says what
+    to expect on documents the rater never saw (measured 0.554; 0.510 before the splitter fixes)."""
+    from scholartools.facets.calibrate import evaluate
+
+    rows, records, _ = pipeline
+    signals = []
+    for rec in records:
+        ev = rec["facet_evidence"]
+        signals.append({f: None if ev[f].get("rule") == "reference facet empty" else ev[f] for f in FACETS})
+    res = evaluate(rows, signals)
+    assert res["cv_mean"] >= 0.53
+    assert res["in_sample"] >= 0.55
