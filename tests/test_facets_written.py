@@ -88,7 +88,9 @@ def test_shipped_model_was_trained_on_the_corpus_as_it_is():
 
 def test_role_model_on_pubmed_silver_labels():
     """Macro-F1 of the shipped model against GPT-4's stored facet extractions (PubMed references,
-    headings stripped, and candidate summaries): 0.73 / 0.73 for the CSAbstruct-only model."""
+    headings stripped, and candidate summaries): 0.73 / 0.73 for the CSAbstruct-only model; 0.830 /
+    0.779 (conclusion recall 0.66) now. Before lower-case summaries with a stray capital were split
+    into sentences, the candidates gave 0.761 (recall 0.62)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import facets_roles
 
@@ -97,6 +99,6 @@ def test_role_model_on_pubmed_silver_labels():
     model = load_model()
     ref = facets_roles.score(model, facets_roles.pubmed_docs("reference", no_headings=True))
     cand = facets_roles.score(model, facets_roles.pubmed_docs("candidate"))
-    assert ref["macro_f1"] >= 0.76
-    assert cand["macro_f1"] >= 0.75
-    assert cand["per_facet"]["conclusion"]["r"] >= 0.60
+    assert ref["macro_f1"] >= 0.82
+    assert cand["macro_f1"] >= 0.77
+    assert cand["per_facet"]["conclusion"]["r"] >= 0.64
