@@ -246,7 +246,8 @@ def test_text_normalisation_and_heading_stripping():
     assert normalise_text("purposeto test x.") == "purpose: to test x."
     # ordinary words that start like a heading, or a heading word followed by a space, stay as they are
     for plain in ("the methodology was new. results were good. designed well.", "background radiation rose.",
-                  "x.purposeful acts.", "y.objectively so.", "We used methods. Methodology matters."):
+                  "x.purposeful acts.", "y.objectively so.", "We used methods. Methodology matters.",
+                  "abstraction helps. x.abstractive models too."):
         assert normalise_text(plain) == plain
     from scholartools.facets.decompose import decompose
 

@@ -30,7 +30,8 @@ _GLUED_WORDS = ("materials and methods", "methods and materials", "patients and 
 _GLUED_ALT = "|".join(_GLUED_WORDS)
 _GLUED_START = re.compile(r"(^|[.;:!?]\s?)((?:" + _GLUED_ALT + r")(?:\s?(?:" + _GLUED_ALT + r"))*)(?=[a-z])")
 _SUFFIXES = ("s", "es", "ed", "ing", "ly", "al", "ally", "ology", "ological", "ic", "ist", "ists", "ive",
-             "ively", "ness", "wise", "ful", "fully", "less")
+             "ively", "ness", "wise", "ful", "fully", "less", "ion", "ions", "ional", "ism", "ity", "ize",
+             "ise", "ized", "ised", "er", "ers")
 
 
 def _unglue(m: re.Match) -> str:
