@@ -46,11 +46,14 @@ def _unglue(m: re.Match) -> str:
 
 def normalise_text(text: str) -> str:
     """Text ready for sentence splitting: generation artefacts removed (``<n>`` becomes a space,
-    so "end.<n> next" splits), and structured-abstract headings glued to the previous sentence
-    ("groups.results: x") separated from it.
+    so "end.<n> next" splits), structured-abstract headings glued to the previous sentence
+    ("groups.results: x") separated from it, and headings glued to the next word ("resultsthe")
+    split off with a colon.
 
     >>> normalise_text("a b.<n> c d.results: e<pad>")
     'a b. c d. results: e'
+    >>> normalise_text("<pad> backgroundstress is a risk.methodsa total of 9 men")
+    'background: stress is a risk. methods: a total of 9 men'
     """
     return clean(_GLUED_START.sub(_unglue, _GLUED_HEADING.sub(". ", clean(text))))
 
