@@ -12,9 +12,9 @@ On the 294 PubMed pairs without the duplicate document it reports pooled Pearson
   …) were stripped: the "no headings" ablation, like arXiv's unstructured abstracts;
 - the same pipeline with the stored GPT-4 facet extractions as input facets (``--ref-facets
   reference_facets --cand-facets candidate_facets``): the offline rater alone;
-- in-sample and 5-fold cross-validated by document (fit the rater on 4/5 of the 49 documents,
-  predict the rest, pool, Pearson; mean of 3 fold seeds), with and without headings
-  (:func:`scholartools.facets.calibrate.evaluate`);
+- in-sample, 5-fold cross-validated by document (fit the rater on 4/5 of the 49 documents,
+  predict the rest, pool, Pearson; mean of 3 fold seeds) and leave-one-system-out, with and
+  without headings (:func:`scholartools.facets.calibrate.evaluate`);
 - the stored baselines ROUGE-L, BERTScore and FM(GPT-4) from the same file.
 
 Takes several minutes: most of it is embedding ~3,000 sentences on the CPU, once per CLI run.
@@ -81,6 +81,7 @@ def main():
         res = calibrate.evaluate(rows, calibrate.pair_signals(rows, embed, no_headings=nh))
         table[f"{name}: in-sample"] = res["in_sample"]
         table[f"{name}: CV by document (5 folds, 3 seeds)"] = res["cv_mean"]
+        table[f"{name}: leave-one-system-out"] = res["by_system"]
     for k, v in table.items():
         print(f"{k:52s} {v if isinstance(v, str) else f'{v:.3f}'}")
 

@@ -58,3 +58,5 @@ def test_cross_validated_by_document(pipeline):
     res = evaluate(rows, signals)
     assert res["cv_mean"] >= 0.53
     assert res["in_sample"] >= 0.55
+    # fitted on five summarisers, scored on the sixth, in turn (the arXiv half has new ones): 0.550
+    assert res["by_system"] >= 0.52
