@@ -46,7 +46,7 @@ _NEXT_WORD = re.compile(r"[.!?][\"'”’)\]]*\s+([^\W\d_])")
 def _is_cased(text: str) -> bool:
     """Whether ``text`` is ordinary cased prose, where a sentence starts with a capital.
 
-    Decided by the words that follow a terminal punctuation mark (after abbreviations excluded):
+    Decided by the words that follow a terminal punctuation mark (abbreviations excepted):
     cased when at least half of them start with a capital. One stray capital in lowercased,
     tokenised text ("... 19872010 . Tenuated ...", a model's typo) must not make the whole text
     "cased", or no boundary followed by a lower-case word would be split. Text with no such
