@@ -35,13 +35,11 @@ _SUFFIXES = ("s", "es", "ed", "ing", "ly", "al", "ally", "ology", "ological", "i
 
 
 def _unglue(m: re.Match) -> str:
-    text = m.string
-    rest = re.match(r"[a-z]+", text[m.end():]).group(0)
-    heads = re.findall(_GLUED_ALT, m.group(2))
+    rest = re.match(r"[a-z]+", m.string[m.end():]).group(0)
     if rest in _SUFFIXES:
         return m.group(0)
-    heads = [h for h in heads if h != "abstract"]  # "abstract" names the whole text, not a facet
-    return m.group(1) + " " + "".join(h + ": " for h in heads)
+    # "abstract" names the whole text, not a facet: dropped
+    return m.group(1) + " " + "".join(h + ": " for h in re.findall(_GLUED_ALT, m.group(2)) if h != "abstract")
 
 
 def normalise_text(text: str) -> str:
