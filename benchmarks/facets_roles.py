@@ -42,7 +42,7 @@ ROLES = SHARED / "external" / "abstract-roles"
 PAIRS = SHARED / "external" / "scholarsum" / "pairs.jsonl"
 sys.path.insert(0, str(ROOT))
 
-FACETS = ["background", "method", "result", "conclusion"]
+from scholartools.vocabulary import FACETS  # noqa: E402
 NICTA_MAP = {"background": "background", "population": "method", "intervention": "method",
              "study design": "method", "outcome": "result"}
 CODA_MAP = {"background": "background", "purpose": "background", "method": "method", "finding": "result"}

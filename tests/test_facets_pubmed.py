@@ -15,7 +15,7 @@ import pytest
 
 from cli_helpers import run_cli
 from conftest import scholarsum_pubmed_pairs
-from scholartools.facets.roles import FACETS
+from scholartools.vocabulary import FACETS
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import click
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.llm.options import llm_options
 
-FACET_NAMES = ("background", "method", "result", "conclusion")
+from scholartools.vocabulary import FACETS as FACET_NAMES
 
 
 @st_command("st-facets")

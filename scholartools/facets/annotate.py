@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scholartools.facets.decompose import decompose, facet_probabilities, facets_from_spans, normalise_text
-from scholartools.facets.roles import FACETS
+from scholartools.vocabulary import FACETS
 from scholartools.records import RecordError, get_path, has_path, set_path
 
 

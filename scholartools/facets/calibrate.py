@@ -34,7 +34,8 @@ import numpy as np
 from scholartools.facets.decompose import decompose, facet_probabilities, normalise_text
 from scholartools.facets.rate import (RATER_FILE, SCALE_MAX, SIGNALS, combine, facet_signals,
                                       quantile_thresholds, ratings_from_signals)
-from scholartools.facets.roles import FACETS, heading
+from scholartools.facets.roles import heading
+from scholartools.vocabulary import FACETS
 from scholartools.text.sentences import split_sentences
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 
-from scholartools.facets.roles import FACETS, heading, predict_roles
+from scholartools.facets.roles import heading, predict_roles
 from scholartools.text.sentences import clean, split_sentences
+from scholartools.vocabulary import FACETS, GLUED_COLON_HEADINGS, GLUED_WORD_HEADINGS
 
 # a structured-abstract heading glued to the previous sentence: "... groups.results: there was ..."
-_GLUED_HEADING = re.compile(
-    r"(?<=\S)[.;]\s*(?=(?:background|introduction|objectives?|aims?|purpose|methods?|materials and "
-    r"methods|design|results?|findings|conclusions?|interpretation)\s*:)", re.I)
+_GLUED_HEADING = re.compile(r"(?<=\S)[.;]\s*+(?=(?:" + "|".join(GLUED_COLON_HEADINGS) + r")\s*:)", re.I)
 _WORD = re.compile(r"[^\W_]")
 # Summarisation models trained on PubMed write structured-abstract headings glued to the next word,
 # with no space or colon: "backgroundpsychosocial stress ...", "... risk.methodsa total of ...",
@@ -24,10 +23,7 @@ _WORD = re.compile(r"[^\W_]")
 # start of the text or right after a period, directly followed by a letter, is split off as
 # "heading: ". Longest heading first ("conclusions" before "conclusion"); the rest must not be a
 # mere suffix of an ordinary word ("methodsa" splits, "methodology" / "designed" / "aims" do not).
-_GLUED_WORDS = ("materials and methods", "methods and materials", "patients and methods", "abstract",
-                "introduction", "background", "objectives", "objective", "purpose", "methods",
-                "results", "conclusions", "conclusion", "findings", "interpretation", "discussion")
-_GLUED_ALT = "|".join(_GLUED_WORDS)
+_GLUED_ALT = "|".join(GLUED_WORD_HEADINGS)
 _GLUED_START = re.compile(r"(^|[.;:!?]\s?)((?:" + _GLUED_ALT + r")(?:\s?(?:" + _GLUED_ALT + r"))*)(?=[a-z])")
 _SUFFIXES = ("s", "es", "ed", "ing", "ly", "al", "ally", "ology", "ological", "ic", "ist", "ists", "ive",
              "ively", "ness", "wise", "ful", "fully", "less", "ion", "ions", "ional", "ism", "ity", "ize",

@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 
 from scholartools.facets.decompose import facets_from_spans
-from scholartools.facets.rate import SCALE_MAX
-from scholartools.facets.roles import FACETS
+from scholartools.vocabulary import FACET_MAXIMA as SCALE_MAX
+from scholartools.vocabulary import FACETS
 from scholartools.text.verbatim import check
 
 DEFAULT_SHOTS = Path(__file__).with_name("shots") / "default.jsonl"

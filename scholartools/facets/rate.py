@@ -46,9 +46,9 @@ from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import CONCLUSION_CUE, FACETS
-
-SCALE_MAX = {"background": 3, "method": 4, "result": 4, "conclusion": 3}
+from scholartools.facets.roles import CONCLUSION_CUE
+from scholartools.vocabulary import FACET_MAXIMA as SCALE_MAX  # noqa: F401 (calibrate reads it here)
+from scholartools.vocabulary import FACETS
 RATER_FILE = Path(__file__).with_name("model") / "rater.json"
 SIGNALS = ("coverage_soft", "coverage_all", "lexical", "facet_mass", "complete", "concludes", "fluent")
 

@@ -28,8 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-LABELS = ["background", "method", "result", "conclusion", "other"]
-FACETS = ["background", "method", "result", "conclusion"]
+from scholartools.vocabulary import ABSTRACT_HEADING_OVERRIDE, ABSTRACT_HEADING_WORDS, FACETS, ROLE_LABELS  # noqa: F401
+
+LABELS = list(ROLE_LABELS)
 MODEL_DIR = Path(__file__).with_name("model")
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
@@ -39,30 +40,9 @@ TAIL = 2  # conclusion cues count in the last TAIL sentences (weak labels and th
 
 # --- structured-abstract headings -----------------------------------------------------------
 
-_HEADING_WORDS = {
-    "background": "background", "backgrounds": "background", "introduction": "background",
-    "context": "background", "objective": "background", "objectives": "background",
-    "aim": "background", "aims": "background", "purpose": "background", "purposes": "background",
-    "rationale": "background", "motivation": "background", "problem": "background",
-    "goal": "background", "goals": "background", "importance": "background",
-    "method": "method", "methods": "method", "methodology": "method", "materials": "method",
-    "design": "method", "setting": "method", "settings": "method", "patients": "method",
-    "participants": "method", "subjects": "method", "interventions": "method",
-    "intervention": "method", "measurements": "method", "approach": "method",
-    "procedures": "method", "experimental": "method", "study": "method", "case": "method",
-    "population": "method", "main": "method", "outcome": "method", "outcomes": "method",
-    "presentation": "method", "report": "method", "data": "method", "sources": "method",
-    "selection": "method", "extraction": "method", "and": None, "of": None, "the": None,
-    "results": "result", "result": "result", "findings": "result", "finding": "result",
-    "observations": "result", "conclusion": "conclusion", "conclusions": "conclusion",
-    "interpretation": "conclusion", "discussion": "conclusion", "significance": "conclusion",
-    "implications": "conclusion", "summary": "conclusion", "perspectives": "conclusion",
-    "relevance": "conclusion",
-}
-# the facet of a heading is given by its first decisive word, except where a later word decides
-_HEADING_OVERRIDE = {"results": "result", "conclusions": "conclusion", "conclusion": "conclusion",
-                     "discussion": "conclusion", "findings": "result"}
-_HEADING = re.compile(r"^\s*((?:[A-Za-z]+[ /&,]*){1,4}?)\s*(?:[:.]|\s-\s)\s*(.*)$", re.S)
+# up to four words, then ":", "." or " - ". Possessive quantifiers: no backtracking on one long
+# word or a long run of spaces (a 500-letter word took minutes with nested quantifiers)
+_HEADING = re.compile(r"^\s*+([A-Za-z]++(?:[ /&,]++[A-Za-z]++){0,3})[ /&,\s]*+(?:[:.]|(?<=\s)-\s)\s*+(.*)$", re.S)
 
 
 def heading(sentence: str) -> tuple[str | None, str]:
@@ -86,13 +66,13 @@ def heading(sentence: str) -> tuple[str | None, str]:
         return None, sentence
     facet = None
     for w in words:
-        if w not in _HEADING_WORDS:
+        if w not in ABSTRACT_HEADING_WORDS:
             return None, sentence
-        if facet is None and _HEADING_WORDS[w]:
-            facet = _HEADING_WORDS[w]
+        if facet is None and ABSTRACT_HEADING_WORDS[w]:
+            facet = ABSTRACT_HEADING_WORDS[w]
     for w in words:
-        if w in _HEADING_OVERRIDE:
-            facet = _HEADING_OVERRIDE[w]
+        if w in ABSTRACT_HEADING_OVERRIDE:
+            facet = ABSTRACT_HEADING_OVERRIDE[w]
     if facet is None:
         return None, sentence
     rest = m.group(2).strip()

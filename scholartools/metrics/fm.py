@@ -12,17 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-FACETS = ("background", "method", "result", "conclusion")
-DEFAULT_WEIGHTS = {"background": 0.1, "method": 0.3, "result": 0.3, "conclusion": 0.3}
-DEFAULT_MAXIMA = {"background": 3, "method": 4, "result": 4, "conclusion": 3}
-_ALIASES = {"b": "background", "m": "method", "r": "result", "c": "conclusion",
-            "methods": "method", "results": "result", "conclusions": "conclusion"}
-
-
-def facet_name(name: str) -> str:
-    """Canonical facet name (``B`` / ``methods`` → ``background`` / ``method``)."""
-    key = str(name).strip().lower()
-    return _ALIASES.get(key, key)
+from scholartools.vocabulary import FACET_MAXIMA as DEFAULT_MAXIMA
+from scholartools.vocabulary import FACET_WEIGHTS as DEFAULT_WEIGHTS
+from scholartools.vocabulary import FACETS, facet_name  # noqa: F401 (re-exported)
 
 
 def rating_value(value, facet: str) -> int:

@@ -18,7 +18,6 @@ import re
 from scholartools.text.sections import strip_number, type_sections
 
 ID_SOURCES = ("stem", "sha256", "doi")
-DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
 
 
 def sha256_file(path: str) -> str:

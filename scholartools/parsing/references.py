@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from scholartools.vocabulary import DOI_RE as DOI
+
 MARKER = re.compile(r"^\s*(?:\[(\d{1,4}|[A-Za-z][\w+-]{0,20}\d{0,4}[a-z]?)\]|(\d{1,4})\.(?=\s)|(\d{1,4})\s(?=[A-Z]))")
 YEAR = re.compile(r"(?<![\d/.])((?:19|20)\d{2})[a-z]?(?![\d])")
-DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
 AUTHOR_START = re.compile(r"^[A-Z][\w'’-]+,?\s+(?:[A-Z]\.|[A-Z][\w'’-]+)")
 
 

@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import re
 
-SECTION_TYPES = (
-    "abstract", "introduction", "related_work", "method", "data", "experiments", "results",
-    "discussion", "conclusion", "limitations", "ethics", "acknowledgments", "references",
-    "appendix", "other",
-)
+from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F401 (re-exported)
 
 # Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" …
 NUMBER_RE = re.compile(
@@ -86,7 +82,7 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
         return "appendix"
     for kind, rx in _RULES:
         if rx.search(low):
-            if in_appendix and kind not in ("limitations", "ethics", "acknowledgments", "references"):
+            if in_appendix and kind not in BACK_MATTER_TYPES:
                 return "appendix"
             return kind
     return "appendix" if in_appendix else "other"
@@ -117,8 +113,7 @@ def type_sections(sections: list[dict]) -> list[dict]:
             continue
         if kind == "appendix":
             in_appendix = True
-        if level > 1 and parent_type and kind not in ("limitations", "ethics", "acknowledgments",
-                                                      "references", "appendix", "results", "data"):
+        if level > 1 and parent_type and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
             kind = parent_type
         if level == 1 or parent_type is None:
             parent_type = kind if kind not in ("other",) else None

@@ -11,6 +11,7 @@ import os
 import re
 
 from scholartools.records import RecordError
+from scholartools.vocabulary import DOI_RE
 
 PARSER = "scholartools-pdf"
 
@@ -108,7 +109,7 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
     if not rec.get("title") and metadata_title and len(metadata_title.split()) >= 3 \
             and not re.search(r"\.(pdf|dvi|docx?|tex)$|^microsoft|untitled", metadata_title, re.I):
         rec["title"] = metadata_title.strip()
-    m = re.search(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", first_text)
+    m = DOI_RE.search(first_text)
     if m:
         rec["doi"] = m.group(1)
     rec["source"] = {"pages": n_pages}

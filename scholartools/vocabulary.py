@@ -1,0 +1,89 @@
+"""Words the five papers define once: facets and their scales, section types, the headings of
+structured abstracts, identifier patterns. Every module reads them from here, so a word list
+never drifts apart between two places.
+
+    >>> FACETS
+    ('background', 'method', 'result', 'conclusion')
+    >>> FACET_MAXIMA["method"]
+    4
+"""
+from __future__ import annotations
+
+import re
+
+# --------------------------------------------------------------------------- facets (FM paper §3.2)
+
+#: the four facets of a scientific abstract, in the paper's B-M-R-C order
+FACETS = ("background", "method", "result", "conclusion")
+#: the top of each facet's rating scale (background and conclusion 1-3, method and result 1-4)
+FACET_MAXIMA = {"background": 3, "method": 4, "result": 4, "conclusion": 3}
+#: the FM weights of the paper's Eq. 1
+FACET_WEIGHTS = {"background": 0.1, "method": 0.3, "result": 0.3, "conclusion": 0.3}
+#: sentence-role labels: the facets plus a label for sentences that belong to none
+ROLE_LABELS = (*FACETS, "other")
+#: other spellings of facet names accepted on input (``B``, ``methods``)
+FACET_ALIASES = {"b": "background", "m": "method", "r": "result", "c": "conclusion",
+                 "methods": "method", "results": "result", "conclusions": "conclusion"}
+
+
+def facet_name(name: str) -> str:
+    """Canonical facet name (``B`` / ``methods`` → ``background`` / ``method``)."""
+    key = str(name).strip().lower()
+    return FACET_ALIASES.get(key, key)
+
+
+# --------------------------------------------------------------------------- structured abstracts
+
+#: words of structured-abstract headings ("BACKGROUND:", "Materials and Methods.") → the facet
+#: they announce; None for filler words that may occur inside a heading
+ABSTRACT_HEADING_WORDS = {
+    "background": "background", "backgrounds": "background", "introduction": "background",
+    "context": "background", "objective": "background", "objectives": "background",
+    "aim": "background", "aims": "background", "purpose": "background", "purposes": "background",
+    "rationale": "background", "motivation": "background", "problem": "background",
+    "goal": "background", "goals": "background", "importance": "background",
+    "method": "method", "methods": "method", "methodology": "method", "materials": "method",
+    "design": "method", "setting": "method", "settings": "method", "patients": "method",
+    "participants": "method", "subjects": "method", "interventions": "method",
+    "intervention": "method", "measurements": "method", "approach": "method",
+    "procedures": "method", "experimental": "method", "study": "method", "case": "method",
+    "population": "method", "main": "method", "outcome": "method", "outcomes": "method",
+    "presentation": "method", "report": "method", "data": "method", "sources": "method",
+    "selection": "method", "extraction": "method", "and": None, "of": None, "the": None,
+    "results": "result", "result": "result", "findings": "result", "finding": "result",
+    "observations": "result", "conclusion": "conclusion", "conclusions": "conclusion",
+    "interpretation": "conclusion", "discussion": "conclusion", "significance": "conclusion",
+    "implications": "conclusion", "summary": "conclusion", "perspectives": "conclusion",
+    "relevance": "conclusion",
+}
+#: a heading is given its facet by its first decisive word, except where one of these decides
+#: ("Patients and Results" is a result heading)
+ABSTRACT_HEADING_OVERRIDE = {"results": "result", "conclusions": "conclusion", "conclusion": "conclusion",
+                             "discussion": "conclusion", "findings": "result"}
+#: headings recognised when a generated summary glues them to the previous sentence
+#: ("... groups.results: there was ..."); the colon makes even short words such as "design" safe
+GLUED_COLON_HEADINGS = ("background", "introduction", "objectives?", "aims?", "purpose", "methods?",
+                        "materials and methods", "design", "results?", "findings", "conclusions?",
+                        "interpretation")
+#: headings recognised when glued to the next word with no space or colon ("methodsa total of");
+#: longest first. Words that begin many ordinary words ("design", "aim", "case") are left out:
+#: without a colon nothing tells "designa" from "designated"
+GLUED_WORD_HEADINGS = ("materials and methods", "methods and materials", "patients and methods", "abstract",
+                       "introduction", "background", "objectives", "objective", "purpose", "methods",
+                       "results", "conclusions", "conclusion", "findings", "interpretation", "discussion")
+
+# --------------------------------------------------------------------------- sections of a paper
+
+#: canonical section types of the paper record (DESIGN.md "Records")
+SECTION_TYPES = (
+    "abstract", "introduction", "related_work", "method", "data", "experiments", "results",
+    "discussion", "conclusion", "limitations", "ethics", "acknowledgments", "references",
+    "appendix", "other",
+)
+#: back-matter types a heading keeps even inside an appendix ("A.3 Corpus Limitations")
+BACK_MATTER_TYPES = ("limitations", "ethics", "acknowledgments", "references")
+
+# --------------------------------------------------------------------------- identifiers
+
+#: a DOI in running text (the trailing punctuation of a sentence is not part of it)
+DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
