@@ -33,7 +33,7 @@ from scholartools.llm.client import LLMClient, LLMConfig, _shared_loop  # noqa: 
 
 def raw_litellm(url: str, n: int, conc: int, tag: str) -> float:
     """Peer: bare litellm.acompletion under a semaphore (no cache, no retries, no bookkeeping)."""
-    from scholartools.llm.env import import_litellm
+    from scholartools.llm.litellm_compat import import_litellm
 
     litellm = import_litellm()
 

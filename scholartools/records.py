@@ -1,4 +1,4 @@
-"""Records: one JSON object per line, read and written with orjson.
+"""Records: one JSON object per line, read and written with jsonlines over orjson.
 
 The conventions (DESIGN.md "Records"):
 
@@ -9,6 +9,10 @@ The conventions (DESIGN.md "Records"):
 * a line that is not valid JSON (or not a JSON object) becomes an error record carrying the raw
   text and its line number;
 * fields are named by dotted paths (``human.facets``) wherever a command names a field.
+
+The JSON Lines boundary is :mod:`jsonlines` (its ``Reader`` / ``Writer``, which number lines,
+skip blank ones, strip a byte-order mark and report bad lines) with orjson underneath for
+speed (``benchmarks/jsonl_speed.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+import jsonlines
 import orjson
 
 _MISSING = object()
@@ -45,6 +50,16 @@ class RecordError(Exception):
             err["field"] = self.field
         err.update(self.extra)
         return err
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C while a batch of records was being processed: ``outputs`` is aligned with the batch
+    (a record, a list of records or an exception for each finished one, None where unfinished),
+    so that the command writes what is finished, in order, before it exits 130."""
+
+    def __init__(self, outputs: list):
+        super().__init__()
+        self.outputs = outputs
 
 
 # --------------------------------------------------------------------------- dotted paths
@@ -82,15 +97,6 @@ def get_path(record: Any, path: str, default: Any = None) -> Any:
 def has_path(record: Any, path: str) -> bool:
     """True when ``path`` exists in ``record`` (its value may be ``None``)."""
     return get_path(record, path, _MISSING) is not _MISSING
-
-
-def require_path(record: dict, path: str, needed_by: str) -> Any:
-    """Value at ``path``, or a :class:`RecordError` naming ``needed_by`` and the field."""
-    value = get_path(record, path, _MISSING)
-    if value is _MISSING:
-        raise RecordError("missing_field", f"{needed_by} needs field '{path}', which this record lacks",
-                          field=path)
-    return value
 
 
 def set_path(record: dict, path: str, value: Any) -> None:
@@ -139,20 +145,28 @@ def add_provenance(record: dict, entry: dict) -> dict:
 
 # --------------------------------------------------------------------------- reading and writing
 
-def parse_line(line: bytes | str, lineno: int, source: str, command: str = "read") -> dict:
-    """One JSONL line → a record, or an error record naming ``source`` and ``lineno``."""
-    try:
-        value = orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        raw = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-        return error_record(command, "invalid_json", f"{source}:{lineno}: not valid JSON ({exc})",
-                            line=lineno, source=source) | {"raw": raw.rstrip("\r\n")}
-    if not isinstance(value, dict):
-        raw = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-        return error_record(command, "not_an_object",
-                            f"{source}:{lineno}: a JSON {type(value).__name__} where a JSON object was expected",
-                            line=lineno, source=source) | {"raw": raw.rstrip("\r\n")}
-    return value
+def _raw(line: bytes | str) -> str:
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    return text.rstrip("\r\n")
+
+
+def _bad_line(exc: jsonlines.InvalidLineError, source: str, command: str) -> dict:
+    """The error record for a line the reader refused (not JSON, not UTF-8, not an object)."""
+    lineno, where = exc.lineno, f"{source}:{exc.lineno}"
+    cause = exc.__cause__
+    if isinstance(cause, UnicodeDecodeError):
+        byte = cause.object[cause.start]
+        return error_record(command, "invalid_json", f"{where}: byte 0x{byte:02x} at column {cause.start + 1} "
+                            "is not UTF-8 (the input must be UTF-8 text)", line=lineno, source=source) \
+            | {"raw": _raw(exc.line)}
+    if isinstance(cause, ValueError):
+        return error_record(command, "invalid_json", f"{where}: not valid JSON ({cause})",
+                            line=lineno, source=source) | {"raw": _raw(exc.line)}
+    # valid JSON, but not an object ("does not match requested type", or a null)
+    value = orjson.loads(exc.line)
+    return error_record(command, "not_an_object",
+                        f"{where}: a JSON {type(value).__name__} where a JSON object was expected",
+                        line=lineno, source=source) | {"raw": _raw(exc.line)}
 
 
 def open_binary(path: str) -> IO[bytes]:
@@ -164,12 +178,18 @@ def open_binary(path: str) -> IO[bytes]:
     return open(path, "rb")
 
 
-def iter_lines(stream: IO[bytes], source: str, command: str = "read") -> Iterator[dict]:
-    """Records from an open binary stream; blank lines are skipped (but counted)."""
-    for lineno, line in enumerate(stream, 1):
-        if not line.strip():
-            continue
-        yield parse_line(line, lineno, source, command)
+def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = "read") -> Iterator[dict]:
+    """Records from an open binary stream; a bad line becomes an error record naming ``source``
+    and its line number, and reading goes on; blank lines are skipped (but counted)."""
+    reader = jsonlines.Reader(stream, loads=orjson.loads)
+    read = reader.read
+    while True:
+        try:
+            yield read(type=dict, skip_empty=True)
+        except EOFError:
+            return
+        except jsonlines.InvalidLineError as exc:
+            yield _bad_line(exc, source, command)
 
 
 def read_jsonl(path: str, command: str = "read") -> Iterator[dict]:
@@ -182,18 +202,16 @@ def read_jsonl(path: str, command: str = "read") -> Iterator[dict]:
             f.close()
 
 
-def loads(text: str | bytes) -> Any:
-    return orjson.loads(text)
+_DUMP_OPTIONS = orjson.OPT_SERIALIZE_NUMPY
 
 
-def dumps(record: Any) -> bytes:
-    """A record as one JSONL line (bytes, with the newline). Non-JSON values are stringified."""
-    return orjson.dumps(record, option=orjson.OPT_SERIALIZE_NUMPY | orjson.OPT_APPEND_NEWLINE,
-                        default=_default)
+def dump_line(record: Any) -> bytes:
+    """A record as JSON (bytes, no newline). Non-JSON values (numpy scalars, sets, paths) are
+    converted rather than crash at the end of a long run."""
+    return orjson.dumps(record, option=_DUMP_OPTIONS, default=_default)
 
 
 def _default(value: Any) -> Any:
-    # numpy scalars, sets, paths: make them JSON rather than crash at the end of a long run
     if hasattr(value, "item"):
         return value.item()
     if isinstance(value, (set, frozenset, tuple)):
@@ -201,23 +219,21 @@ def _default(value: Any) -> Any:
     return str(value)
 
 
-def write_jsonl(records: Iterable[dict], path_or_stream: str | IO[bytes]) -> int:
-    """Write records as JSONL; returns how many were written."""
-    close = False
-    if isinstance(path_or_stream, str):
-        f: IO[bytes] = sys.stdout.buffer if path_or_stream == "-" else open(path_or_stream, "wb")
-        close = path_or_stream != "-"
-    else:
-        f = path_or_stream
-    n = 0
+def is_pipe(stream: IO) -> bool:
+    """True when ``stream`` is a pipe or a socket (a reader downstream waits for each record)."""
+    import os
+    import stat
+
     try:
-        for rec in records:
-            f.write(dumps(rec))
-            n += 1
-    finally:
-        if close:
-            f.close()
-    return n
+        mode = os.fstat(stream.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def writer(stream: IO[bytes]) -> jsonlines.Writer:
+    """A JSONL writer on a binary stream; it flushes after every record when the stream is a pipe."""
+    return jsonlines.Writer(stream, dumps=dump_line, flush=is_pipe(stream))
 
 
 def records_from_text(text: str, source: str = "<text>") -> list[dict]:

@@ -37,7 +37,7 @@ def toy(io: RecordIO, field, llm):
     """Rate the clarity of a text field with an LLM (test command)."""
     tpl = llm.template("rate") if llm.template_overrides else Template.from_text("rate", DEFAULT_TEMPLATE)
     client = llm.client(io)
-    parse = lambda t: replies.parse_number(t, 1, 5, integer=True)  # noqa: E731
+    parse = lambda t: replies.parse_score(t, 1, 5, integer=True)  # noqa: E731
 
     def batch(recs):
         results = client.run([client.request(tpl.render(text=r.get(field, "")), template=tpl, parse=parse)
@@ -181,7 +181,7 @@ def test_faults_become_error_records_and_stdout_stays_jsonl(openai_server, tmp_p
 
 def test_unopenable_cache_is_a_usage_error(tmp_path):
     code, recs, err = run(["--model", "openai/m", "--cache", str(tmp_path)])
-    assert code == 2 and "cannot open the LLM cache" in err and recs == []
+    assert code == 2 and "cannot use the LLM cache" in err and "--no-cache" in err and recs == []
 
 
 def test_no_model_is_a_usage_error():
@@ -193,7 +193,7 @@ def test_litellm_import_is_offline_quiet_and_ignores_dotenv(tmp_path):
     (tmp_path / ".env").write_text("ST_DOTENV_PROBE=leaked\nOPENAI_API_KEY=sk-from-dotenv\n")
     code = ("import sys, os; ev=[]\n"
             "sys.addaudithook(lambda e,a: ev.append(a[0]) if e == 'socket.getaddrinfo' else None)\n"
-            "from scholartools.llm.env import import_litellm\n"
+            "from scholartools.llm.litellm_compat import import_litellm\n"
             "m = import_litellm()\n"
             "print(len(ev), os.environ.get('ST_DOTENV_PROBE'), os.environ.get('OPENAI_API_KEY'), m.suppress_debug_info,"
             " file=sys.stderr)")

@@ -107,11 +107,13 @@ def test_errors_are_never_cached(openai_server, tmp_path):
     assert openai_server.calls == 1                       # 400 is not retried
     r2 = c.run([c.request("hello")])[0]
     assert r2.text == "echo: hello" and not r2.cached and openai_server.calls == 2
-    # empty replies are not cached either
+    # empty replies are errors (retried: retries=3 → 4 attempts), never cached, never a result
     openai_server.reply("")
-    c.run([c.request("empty")])
-    c.run([c.request("empty")])
-    assert openai_server.calls == 4
+    e1 = c.run([c.request("empty")])[0]
+    e2 = c.run([c.request("empty")])[0]
+    assert e1.error["kind"] == e2.error["kind"] == "llm_empty_reply" and e1.error["attempts"] == 4
+    assert e1.text is None and not e2.cached
+    assert openai_server.calls == 2 + 4 + 4
     rows = sqlite3.connect(tmp_path / "cache.sqlite").execute("select count(*) from responses").fetchone()[0]
     assert rows == 1
     c.close()
@@ -254,7 +256,7 @@ def test_unscored_after_one_repair_and_repair_that_works(openai_server, tmp_path
         return "Score: 3"
     openai_server.reply(reply)
     c = make(openai_server, tmp_path)
-    parse = lambda t: replies.parse_number(t, 1, 5, integer=True)  # noqa: E731
+    parse = lambda t: replies.parse_score(t, 1, 5, integer=True)  # noqa: E731
     a, b, ok = c.run([c.request(p, parse=parse) for p in ("rate A", "rate B", "rate C")])
     assert a.value is None and a.unscored["unscored_reason"] == "parse_failure"
     assert a.unscored["raw"] == "Still no number here." and a.unscored["first_reply"] == "I would rather not say."
@@ -267,9 +269,14 @@ def test_unscored_after_one_repair_and_repair_that_works(openai_server, tmp_path
     assert "integer between 1 and 5" in repair[2]["content"]
     prov = provenance([a, b, ok])
     assert prov["unscored"] == 1 and prov["repairs"] == 2 and prov["calls"] == 5
-    # a rerun makes no call at all, repairs included
-    a2, b2, _ = c.run([c.request(p, parse=parse) for p in ("rate A", "rate B", "rate C")])
-    assert openai_server.calls == 5 and a2.value is None and b2.value == 4
+    # replies that could not be parsed stay in the cache for inspection but are never served:
+    # a rerun asks them again (A: first reply and repair; B: first reply, its repair is a hit; C: none)
+    rows = dict(sqlite3.connect(tmp_path / "cache.sqlite").execute(
+        "select json_extract(response, '$.text'), usable from responses").fetchall())
+    assert rows == {"I would rather not say.": 0, "Still no number here.": 0, "Hmm, good.": 0, "4": 1, "Score: 3": 1}
+    a2, b2, c2 = c.run([c.request(p, parse=parse) for p in ("rate A", "rate B", "rate C")])
+    assert openai_server.calls == 5 + 2 + 1 and a2.value is None and b2.value == 4 and c2.cached
+    assert (a2.calls, b2.calls, b2.cache_hits) == (2, 1, 1)
     c.close()
 
 

@@ -1,7 +1,7 @@
 """Reply parsers on hand-written replies of the kinds judges actually produce."""
 import pytest
 
-from scholartools.llm.replies import (ReplyParseError, parse_json, parse_label, parse_list, parse_number,
+from scholartools.llm.replies import (ReplyParseError, parse_json, parse_label, parse_list, parse_score, parse_object,
                                       parse_tags, strip_fences, unscored)
 
 
@@ -31,25 +31,47 @@ def test_json_failure_message_says_what_was_expected():
 @pytest.mark.parametrize("text,lo,hi,expected", [
     ("Score: 4", 1, 5, 4),
     ("**3**", 1, 5, 3),
-    ("I give it 4/5.", 1, 5, 4),
+    ("4/5", 1, 5, 4),
     ("Rating: 2.5", 1, 5, 2.5),
-    ("There are 10 points, overall rating 3", 1, 5, 3),   # 10 is out of range
+    ("Number: 2", 1, 3, 2),                                  # the facet judge's format
+    ("1. clear\n2. vague\nScore: 3", 1, 5, 3),              # a list before the label
     ("-1", -1, 1, -1),
 ])
-def test_number_on_scale(text, lo, hi, expected):
-    assert parse_number(text, lo, hi) == expected
+def test_score_on_scale(text, lo, hi, expected):
+    assert parse_score(text, lo, hi) == expected
 
 
-def test_number_integer_last_and_failures():
-    assert parse_number("Step 1: coherent. Step 2: fluent. Final score: 4", 1, 5, integer=True, last=True) == 4
-    assert parse_number("Score 3.5, rounded 4", 1, 5, integer=True) == 4
-    with pytest.raises(ReplyParseError, match="integer between 1 and 5"):
-        parse_number("Score: 7", 1, 5, integer=True)
-    with pytest.raises(ReplyParseError):
-        parse_number("", 1, 5)
-    # version-like or id-like tokens are not numbers on the scale
-    with pytest.raises(ReplyParseError):
-        parse_number("see v2.3.1", 1, 5)
+@pytest.mark.parametrize("text", [
+    "I give it 4/5.",                      # no label, not only a number: unscored, never a guess
+    "There are 10 points, overall 3",
+    "Score: 7",                            # outside the scale
+    "",
+    "see v2.3.1",
+])
+def test_score_refuses_what_is_not_a_score(text):
+    with pytest.raises(ReplyParseError, match="between 1 and 5"):
+        parse_score(text, 1, 5)
+
+
+def test_score_integer_scale():
+    assert parse_score("Score: 3", 1, 4, integer=True) == 3
+    with pytest.raises(ReplyParseError, match="integer between 1 and 4"):
+        parse_score("Score: 3.5", 1, 4, integer=True)
+
+
+def test_object_keys_and_types_are_checked():
+    fields = {"background": "text", "method": "text|texts", "n": "int"}
+    assert parse_object('```json\n{"background": "b", "method": ["m1", "m2"], "n": 2, "x": 1}\n```', fields) == \
+        {"background": "b", "method": ["m1", "m2"], "n": 2}
+    with pytest.raises(ReplyParseError, match="missing: method, n"):
+        parse_object('{"background": "b"}', fields)
+    with pytest.raises(ReplyParseError, match='"background" to be a string, found int'):
+        parse_object('{"background": 5, "method": "m", "n": 1}', fields)
+    with pytest.raises(ReplyParseError, match='"method" to be a string or a list of strings, found dict'):
+        parse_object('{"background": "b", "method": {"x": 1}, "n": 1}', fields)
+    with pytest.raises(ReplyParseError, match='"n" to be an integer, found bool'):
+        parse_object('{"background": "b", "method": "m", "n": true}', fields)
+    assert parse_object('{"a": "x"}', {"a": "text", "b": "int"}, required=["a"]) == {"a": "x"}
 
 
 def test_label_from_set_whole_words_first_or_last():

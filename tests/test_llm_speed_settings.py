@@ -1,4 +1,4 @@
-"""The per-call CPU trims of the LLM layer (env.trim_per_call_work, the inline executor) keep
+"""The per-call CPU trims of the LLM layer (litellm_compat.trim_per_call_work, the inline executor) keep
 litellm's behaviour wherever something could observe it.
 
 Through the real stack against the scripted server: with no litellm callback registered,
@@ -15,9 +15,9 @@ import time
 
 import pytest
 
-from scholartools.llm import client as client_mod
+from scholartools.llm import litellm_compat
 from scholartools.llm.client import LLMClient, LLMConfig, _shared_loop
-from scholartools.llm.env import import_litellm
+from scholartools.llm.litellm_compat import import_litellm
 
 # gpt-4o-mini in litellm's bundled price map: $0.15 / $0.60 per million input / output tokens
 PRICE_IN, PRICE_OUT = 0.15e-6, 0.6e-6
@@ -81,7 +81,7 @@ _fake_completion.__module__ = "litellm.main"
 
 
 def test_inline_executor_runs_only_marked_litellm_preparation_inline():
-    ex = client_mod._InlineCompletionExecutor(max_workers=1)
+    ex = litellm_compat.InlineCompletionExecutor(max_workers=1)
     here = threading.get_ident()
     # the shape litellm.acompletion submits: partial(ctx.run, partial(completion, **kwargs))
     import contextvars
@@ -89,12 +89,12 @@ def test_inline_executor_runs_only_marked_litellm_preparation_inline():
     shaped = functools.partial(contextvars.copy_context().run, functools.partial(_fake_completion))
     try:
         assert ex.submit(shaped).result() != here            # not marked: thread pool
-        token = client_mod._INLINE_OK.set(True)
+        token = litellm_compat.INLINE_OK.set(True)
         try:
             assert ex.submit(shaped).result() == here        # marked: on the calling thread
             assert ex.submit(threading.get_ident).result() != here   # anything else (DNS): pool
         finally:
-            client_mod._INLINE_OK.reset(token)
+            litellm_compat.INLINE_OK.reset(token)
     finally:
         ex.shutdown()
 

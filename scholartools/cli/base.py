@@ -46,7 +46,8 @@ from typing import IO, Any
 import click
 
 from scholartools import __version__
-from scholartools.records import RecordError, add_provenance, error_record, is_error, iter_lines, dumps, open_binary
+from scholartools.records import (BatchInterrupted, RecordError, add_provenance, error_record, is_error, iter_lines,
+                                  open_binary, writer)
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -91,6 +92,7 @@ class RecordIO:
             except OSError as exc:
                 raise InputSourceError(f"cannot write output '{output}': {exc.strerror}") from exc
             self._close_out = True
+        self._writer = writer(self._out)
         #: command-level provenance fields (method, model, template …), merged into every entry
         self.provenance: dict[str, Any] = {}
         self.n_in = 0
@@ -150,7 +152,7 @@ class RecordIO:
             if extra:
                 entry.update(extra)
             add_provenance(record, entry)
-        self._out.write(dumps(record))
+        self._writer.write(record)
         self.n_out += 1
         now = time.perf_counter()
         if now - self._last_flush > 0.5:
@@ -214,6 +216,14 @@ class RecordIO:
                     results = list(fn(batch))
                     if len(results) != len(batch):
                         raise RuntimeError(f"batch function returned {len(results)} results for {len(batch)} records")
+                except BatchInterrupted as stop:   # Ctrl-C: what is finished is written, in order
+                    finished = iter(stop.outputs)
+                    for bad, rec in pending:
+                        out = rec if bad else next(finished)
+                        if out is not None:
+                            self.write(out) if bad else self._emit(out, rec)
+                    pending.clear()
+                    raise KeyboardInterrupt from None
                 except (KeyboardInterrupt, _StrictStop):
                     raise
                 except Exception as exc:

@@ -52,6 +52,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
         | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
       st-parse paper.pdf | st-facets          # a structured abstract: facets.reference only
     """
+    from scholartools import tasks
     from scholartools.facets import annotate
 
     facets = [f.strip() for f in facet_list.split(",") if f.strip()]
@@ -66,9 +67,6 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
             fm_weights = parse_weights(weights)
         except (ValueError, KeyError) as exc:
             io.usage_error(f"--weights: {exc}")
-    use_llm = method == "llm" or (method == "auto" and llm.model)
-    if method == "llm" and not llm.model:
-        io.usage_error("--method llm needs a model: give --model or set ST_MODEL")
     shot_list = None
     if shots:
         from scholartools.facets.llm_method import load_shots
@@ -80,20 +78,15 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     opts = annotate.FacetOptions(ref=ref, cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
                                  ref_facets=ref_facets, cand_facets=cand_facets, facets=facets, weights=fm_weights,
                                  empty_candidate=empty_candidate, shots=shot_list)
-    if use_llm:
-        io.provenance.update({"method": "llm-extract+rubric-judge" + (" few-shot" if shot_list else " zero-shot"),
-                              "model": llm.model})
-        try:
-            io.map_batch(lambda recs: annotate.llm_batch(recs, opts, llm, io), batch_size=64)
-        finally:
-            llm.close()
+    task = tasks.get("st-facets", "facets")
+    if method == "llm" or (method == "auto" and llm.model):
+        style = " few-shot" if shot_list else " zero-shot"
+        tasks.run_task(io, task, llm, opts, method="llm",
+                       provenance={"method": task.method_names["llm"] + style})
     else:
         from scholartools.embeddings import model_name
 
-        io.log("no model configured, using the offline method (sentence-role model + embedding rater)")
-        io.provenance.update({"method": "offline: sentence roles (CSAbstruct + written corpus) + MiniLM rater (ScholarSum PubMed)",
-                              "embedding_model": model_name()})
-        io.map_batch(lambda recs: annotate.offline_batch(recs, opts), batch_size=64)
+        tasks.run_task(io, task, llm, opts, method=method, provenance={"embedding_model": model_name()})
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """st-facets as library functions: records in, records out (the CLI is a thin layer over these).
 
 :func:`offline_batch` decomposes with the sentence-role model and rates with the embedding rater;
-:func:`llm_batch` extracts with the LLM and rates with the rubric judge. Both read the reference
+:func:`llm_record` (the LLM method, a task generator driven by :mod:`scholartools.llm.stages`)
+extracts with the LLM and rates with the rubric judge. Both read the reference
 from ``ref`` (text), ``ref_sentences`` (list of sentences) or ``ref_facets`` (facet → text, e.g.
 stored extractions), and the same for the candidate, and write ``facets.reference``,
 ``facets.candidate``, ``facet_ratings`` (when a candidate is present), ``facet_evidence`` and,
@@ -13,7 +14,9 @@ from dataclasses import dataclass, field
 
 from scholartools.facets.decompose import decompose, facet_probabilities, facets_from_spans, normalise_text
 from scholartools.vocabulary import FACETS
-from scholartools.records import RecordError, get_path, has_path, set_path
+from scholartools.records import RecordError, get_path, set_path
+
+_MISSING = object()
 
 
 @dataclass
@@ -32,29 +35,39 @@ class FacetOptions:
 
 def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field: str | None,
           required: bool):
-    """``(kind, value, source_text)`` for one side, or None when absent and not required."""
+    """``(kind, value, source_text)`` for one side, or None when absent and not required.
+
+    A field that is present but of the wrong type is a ``bad_value`` error, required or not: a
+    candidate given as a number must not be silently left unrated.
+    """
+    field_name = facet_field or sent_field or text_field
+    v = get_path(rec, field_name, _MISSING) if field_name else _MISSING
+    if v is _MISSING or v is None:
+        if required:
+            what = {facet_field: "facet object", sent_field: "sentence list"}.get(field_name, "text")
+            raise RecordError("missing_field", f"no {what} at '{field_name}'", field=field_name)
+        return None
     if facet_field:
-        v = get_path(rec, facet_field)
         if isinstance(v, str):
             import json
 
-            v = json.loads(v)
-        if not isinstance(v, dict):
-            if required:
-                raise RecordError("missing_field", f"no facet object at '{facet_field}'", field=facet_field)
-            return None
+            try:
+                v = json.loads(v)
+            except ValueError:
+                v = None
+        if not isinstance(v, dict) or not all(isinstance(x, str) or x is None for x in v.values()):
+            raise RecordError("bad_value", f"'{facet_field}' must be an object facet → text", field=facet_field)
         return "facets", v, " ".join(str(v.get(f) or "") for f in FACETS)
     if sent_field:
-        v = get_path(rec, sent_field)
-        if not isinstance(v, list):
-            if required:
-                raise RecordError("missing_field", f"no sentence list at '{sent_field}'", field=sent_field)
-            return None
-        return "sentences", [str(s) for s in v], " ".join(str(s) for s in v)
-    v = get_path(rec, text_field) if text_field else None
-    if not isinstance(v, str) or not v.strip():
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise RecordError("bad_value", f"'{sent_field}' must be a list of sentences (strings), "
+                              f"not {type(v).__name__}", field=sent_field)
+        return "sentences", list(v), " ".join(v)
+    if not isinstance(v, str):
+        raise RecordError("bad_value", f"'{text_field}' must be text, not {type(v).__name__}", field=text_field)
+    if not v.strip():
         if required:
-            raise RecordError("missing_field", f"no text at '{text_field}'", field=text_field)
+            raise RecordError("missing_field", f"no text at '{text_field}' (it is empty)", field=text_field)
         return None
     return "text", v, v
 
@@ -127,122 +140,48 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     return out
 
 
-def llm_batch(records: list[dict], opts: FacetOptions, llm, io=None) -> list[dict]:
-    """LLM method on a batch: extraction calls (unless facets are given), then judge calls."""
+def llm_record(rec: dict, ctx):
+    """The LLM method for one record (a task generator, see :mod:`scholartools.llm.stages`):
+    extraction calls for the sides not given as facets, then one judge call per facet present
+    on both sides. ``ctx.options`` is a :class:`FacetOptions`."""
     from scholartools.facets import llm_method as lm
-    from scholartools.llm import replies
-    from scholartools.llm.client import provenance
 
-    client = llm.client(io)
-    extract_tpl = llm.template(lm.EXTRACT_TEMPLATE)
-    parse_extract = lambda t: lm.parse_extraction(replies.parse_json(t, expect="object"))  # noqa: E731
-
-    # A failure (missing field, failed or unparsable call) ends only its own record: it is put in
-    # that record's place in the returned list, never raised (that would fail the whole batch).
-    sides = []
-    reqs = []
-    for rec in records:
-        try:
-            ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
-            cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
-        except RecordError as exc:
-            sides.append(exc)
-            continue
-        pair = []
-        for side in (ref_side, cand_side):
-            if side is None or side[0] == "facets":
-                pair.append((side, None))
-            else:
-                req = client.request(extract_tpl.render(text=side[2]), template=extract_tpl, parse=parse_extract)
-                pair.append((side, len(reqs)))
-                reqs.append(req)
-        sides.append(pair)
-    results = client.run(reqs) if reqs else []
-
-    stage = []
-    for rec, pair in zip(records, sides):
-        if isinstance(pair, RecordError):
-            stage.append(pair)
-            continue
-        used = []
-        facet_recs = []
-        failed = error = None
-        for side, k in pair:
-            if side is None:
-                facet_recs.append(None)
-                continue
-            if k is None:
-                facet_recs.append(lm.spans_record(side[1], side[2]))
-                continue
-            res = results[k]
-            used.append(res)
-            if res.as_exception() is not None:
-                error = error or res.as_exception()
-                facet_recs.append(None)
-            elif res.unscored or not isinstance(res.value, dict):
-                failed = res.text
-                facet_recs.append(None)
-            else:
-                facet_recs.append(lm.spans_record(res.value, side[2]))
-        if error is not None:
-            stage.append(error)
-        elif failed is not None:
-            stage.append(RecordError("unparsable_reply",
-                                     "the facet extraction reply is not a JSON object with the four facets",
-                                     raw=failed))
+    opts = ctx.options
+    sides = (_side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True),
+             _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False))
+    to_extract = [side for side in sides if side is not None and side[0] != "facets"]
+    answers = iter((yield [ctx.ask(lm.EXTRACT_TEMPLATE, text=side[2], parse=lm.parse_extraction,
+                                   dry_value=lm.DRY_RUN_FACETS) for side in to_extract]))
+    facet_recs = []
+    for side in sides:
+        if side is None:
+            facet_recs.append(None)
+        elif side[0] == "facets":
+            facet_recs.append(lm.spans_record(side[1], side[2]))
         else:
-            stage.append((rec, facet_recs[0], facet_recs[1], used))
-
-    judge_reqs, slots = [], []
-    for i, item in enumerate(stage):
-        if isinstance(item, RecordError) or item[2] is None:
-            continue
-        rec, ref, cand, _ = item
-        for f in opts.facets:
-            if not ref[f].strip() or not cand[f].strip():
-                continue
-            tpl = llm.template(lm.JUDGE_TEMPLATES[f])
-            examples = lm.examples_block(opts.shots, f) if opts.shots else ""
-            msgs = tpl.render(facet=f, examples=examples, reference=ref[f], candidate=cand[f])
-            judge_reqs.append(client.request(msgs, template=tpl, parse=lm.judge_rating_parser(f)))
-            slots.append((i, f))
-    jres = client.run(judge_reqs) if judge_reqs else []
-    by = {}
-    for (i, f), res in zip(slots, jres):
-        by[(i, f)] = res
-
-    out = []
-    for i, item in enumerate(stage):
-        if isinstance(item, RecordError):
-            out.append(item)
-            continue
-        rec, ref, cand, used = item
-        ratings = evidence = None
-        calls = list(used)
-        failure = None
-        if cand is not None:
-            ratings, evidence = {}, {}
-            for f in opts.facets:
-                if not ref[f].strip():
-                    ratings[f], evidence[f] = 0, {"rule": "reference facet empty"}
-                elif not cand[f].strip():
-                    ratings[f], evidence[f] = 1, {"rule": "candidate facet empty"}
-                else:
-                    res = by[(i, f)]
-                    calls.append(res)
-                    if res.as_exception() is not None:
-                        failure = failure or res.as_exception()
-                        continue
-                    v = res.verdict()
-                    ratings[f] = v.get("value")
-                    evidence[f] = {"raw": v.get("raw")}
-                    if v.get("value") is None:
-                        evidence[f]["unscored"] = v.get("unscored_reason", "parse_failure")
-        if failure is not None:
-            out.append(failure)
-            continue
-        o = _finish(rec, opts, ref, cand, ratings or {}, evidence or {})
-        if calls:
-            o["_provenance"] = provenance(calls)
-        out.append(o)
-    return out
+            res = next(answers)
+            if not isinstance(res.value, dict):
+                raise RecordError("unparsable_reply", "the facet extraction reply is not a JSON object with the "
+                                  "four facets", raw=res.text, problem=(res.unscored or {}).get("detail"))
+            facet_recs.append(lm.spans_record(res.value, side[2]))
+    ref, cand = facet_recs
+    if cand is None:
+        return _finish(rec, opts, ref, None, None, None)
+    judged = [f for f in opts.facets if ref[f].strip() and cand[f].strip()]
+    asks = [ctx.ask(lm.JUDGE_TEMPLATES[f], facet=f, reference=ref[f], candidate=cand[f],
+                    examples=lm.examples_block(opts.shots, f) if opts.shots else "",
+                    parse=lm.judge_rating_parser(f)) for f in judged]
+    verdicts = dict(zip(judged, (yield asks)))
+    ratings, evidence = {}, {}
+    for f in opts.facets:
+        if not ref[f].strip():
+            ratings[f], evidence[f] = 0, {"rule": "reference facet empty"}
+        elif not cand[f].strip():
+            ratings[f], evidence[f] = 1, {"rule": "candidate facet empty"}
+        else:
+            v = verdicts[f].verdict()
+            ratings[f] = v.get("value")
+            evidence[f] = {"raw": v.get("raw")}
+            if v.get("value") is None:
+                evidence[f]["unscored"] = v.get("unscored_reason", "parse_failure")
+    return _finish(rec, opts, ref, cand, ratings, evidence)

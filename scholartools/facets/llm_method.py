@@ -10,6 +10,7 @@ authors' code: reference facet empty → 0 without a call; candidate facet empty
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from scholartools.facets.decompose import facets_from_spans
@@ -21,6 +22,9 @@ DEFAULT_SHOTS = Path(__file__).with_name("shots") / "default.jsonl"
 EXTRACT_TEMPLATE = "facets_extract"
 JUDGE_TEMPLATES = {"background": "facets_judge_bc", "conclusion": "facets_judge_bc",
                    "method": "facets_judge_mr", "result": "facets_judge_mr"}
+#: what an extraction stands in for under --dry-run, so that the judge calls are counted too
+#: (as if every facet were present on both sides: the count is an upper bound)
+DRY_RUN_FACETS = {f: "(dry run)" for f in FACETS}
 
 
 def load_shots(path: str | Path | None = None) -> list[dict]:
@@ -41,17 +45,14 @@ def examples_block(shots: list[dict], facet: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_extraction(value) -> dict:
-    """Facet → string from the parsed JSON reply (missing keys empty, lists joined)."""
-    if not isinstance(value, dict):
-        raise ValueError("expected a JSON object")
-    out = {}
-    for f in FACETS:
-        v = value.get(f, "")
-        if isinstance(v, list):
-            v = " ".join(str(x) for x in v)
-        out[f] = "" if v is None else str(v).strip()
-    return out
+def parse_extraction(text: str) -> dict:
+    """Facet → string from an extraction reply: a JSON object with the four facet keys, each a
+    string (or a list of strings, joined); anything else raises ``ReplyParseError`` (the client
+    then asks once more, and a second failure leaves the record unscored)."""
+    from scholartools.llm import replies
+
+    value = replies.parse_object(text, {f: "text|texts" for f in FACETS})
+    return {f: (" ".join(v) if isinstance(v, list) else v).strip() for f, v in value.items()}
 
 
 def spans_record(spans: dict, source: str) -> dict:
@@ -67,8 +68,10 @@ def spans_record(spans: dict, source: str) -> dict:
     return rec
 
 
+@lru_cache(maxsize=None)
 def judge_rating_parser(facet: str):
+    """The rating parser of ``facet``'s judge: an integer from 1 to the facet's maximum."""
     from scholartools.llm import replies
 
     top = SCALE_MAX[facet]
-    return lambda text: replies.parse_number(text, 1, top, integer=True)
+    return lambda text: replies.parse_score(text, 1, top, integer=True)

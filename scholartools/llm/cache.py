@@ -8,6 +8,14 @@ request dict (:func:`request_key`).  API keys, timeouts and retry settings are n
 key and never stored.  Errors are never stored.  Every answer is committed as soon as it arrives,
 so an interrupted run (Ctrl-C, kill -9) keeps everything already answered.
 
+A reply that its task could not parse (after the repair re-ask too) is kept for inspection with
+``usable = 0`` and never served as a hit: the next run asks again and replaces it.
+
+Identical requests are asked once even across processes: before calling, a process *claims* the
+key in the ``inflight`` table; another process that needs the same key waits for the answer to
+appear instead of calling too.  A claim whose owner died (same host, pid gone) or that is older
+than the claim lifetime is taken over, so a killed run never blocks the next.
+
 Inspect it with ``sqlite3 "$ST_CACHE" 'select key, model, prompt_tokens, cost, created_at from
 responses'``; the ``request`` column holds the canonical request JSON, ``response`` the reply
 (``{"text": …, "finish_reason": …, "model": …}``).
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import socket
 import sqlite3
 import threading
 import time
@@ -46,9 +55,11 @@ CREATE TABLE IF NOT EXISTS responses (
     cost              REAL,
     latency_ms        REAL,
     created_at        TEXT NOT NULL,
-    tool_version      TEXT
+    tool_version      TEXT,
+    usable            INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS inflight (key TEXT PRIMARY KEY, owner TEXT NOT NULL, started REAL NOT NULL);
 """
 
 
@@ -121,8 +132,12 @@ class ResponseCache:
                 conn = self._connect()
                 mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
                 conn.executescript(_SCHEMA)
+                columns = {row[1] for row in conn.execute("PRAGMA table_info(responses)")}
+                if "usable" not in columns:   # a cache written before replies were marked
+                    conn.execute("ALTER TABLE responses ADD COLUMN usable INTEGER NOT NULL DEFAULT 1")
                 conn.execute("INSERT OR IGNORE INTO meta(name, value) VALUES ('schema_version', ?)",
                              (str(SCHEMA_VERSION),))
+                conn.execute("SELECT key FROM responses LIMIT 1").fetchall()   # a damaged file fails here
                 self.journal_mode = mode
                 return
             except sqlite3.OperationalError as exc:
@@ -144,8 +159,8 @@ class ResponseCache:
     def lookup(self, key: str) -> dict | None:
         """The stored response for ``key`` (``{"text", …, "usage", "cost"}``) or None."""
         row = self._connect().execute(
-            "SELECT response, prompt_tokens, completion_tokens, cost, served_model FROM responses WHERE key=?",
-            (key,)).fetchone()
+            "SELECT response, prompt_tokens, completion_tokens, cost, served_model FROM responses "
+            "WHERE key=? AND usable=1", (key,)).fetchone()
         return self._row(row) if row else None
 
     def lookup_many(self, keys: list[str]) -> dict[str, dict]:
@@ -156,7 +171,7 @@ class ResponseCache:
         for i in range(0, len(uniq), 500):
             chunk = uniq[i:i + 500]
             q = ("SELECT key, response, prompt_tokens, completion_tokens, cost, served_model FROM responses "
-                 f"WHERE key IN ({','.join('?' * len(chunk))})")
+                 f"WHERE usable=1 AND key IN ({','.join('?' * len(chunk))})")
             for row in conn.execute(q, chunk):
                 out[row[0]] = self._row(row[1:])
         return out
@@ -176,13 +191,75 @@ class ResponseCache:
     def store(self, key: str, request_json: bytes, response: dict, *, model: str | None = None,
               served_model: str | None = None, prompt_tokens: int | None = None,
               completion_tokens: int | None = None, cost: float | None = None,
-              latency_ms: float | None = None) -> None:
-        """Store one successful answer (committed immediately; the first writer of a key wins)."""
+              latency_ms: float | None = None, usable: bool = True) -> None:
+        """Store one answer, committed immediately.
+
+        The first usable answer of a key wins; an unusable one (``usable=False``: its task could
+        not parse it) is kept only until a usable answer replaces it.
+        """
         from scholartools import __version__
 
         self._connect().execute(
-            "INSERT OR IGNORE INTO responses(key, request, response, model, served_model, prompt_tokens, "
-            "completion_tokens, cost, latency_ms, created_at, tool_version) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO responses(key, request, response, model, served_model, prompt_tokens, "
+            "completion_tokens, cost, latency_ms, created_at, tool_version, usable) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT(key) DO UPDATE SET request=excluded.request, response=excluded.response, "
+            "model=excluded.model, served_model=excluded.served_model, prompt_tokens=excluded.prompt_tokens, "
+            "completion_tokens=excluded.completion_tokens, cost=excluded.cost, latency_ms=excluded.latency_ms, "
+            "created_at=excluded.created_at, tool_version=excluded.tool_version, usable=excluded.usable "
+            "WHERE responses.usable=0",
             (key, request_json.decode("utf-8"), orjson.dumps(response).decode("utf-8"), model, served_model,
              prompt_tokens, completion_tokens, cost, latency_ms,
-             datetime.now(timezone.utc).isoformat(timespec="milliseconds"), f"scholartools {__version__}"))
+             datetime.now(timezone.utc).isoformat(timespec="milliseconds"), f"scholartools {__version__}",
+             int(bool(usable))))
+
+    def mark_unusable(self, key: str) -> None:
+        """Keep the answer of ``key`` for inspection but stop serving it (its task could not parse it)."""
+        self._connect().execute("UPDATE responses SET usable=0 WHERE key=?", (key,))
+
+    # claims on keys being asked -------------------------------------------------------------
+    def claim(self, key: str, owner: str, lifetime: float) -> bool:
+        """Claim ``key`` for ``owner`` (True), or False while another live owner holds it.
+
+        A claim is stale, and taken over, when its owner's process is gone (same host) or when it
+        is older than ``lifetime`` seconds.
+        """
+        conn = self._connect()
+        now = time.time()
+        if conn.execute("INSERT OR IGNORE INTO inflight(key, owner, started) VALUES (?,?,?)",
+                        (key, owner, now)).rowcount:
+            return True
+        row = conn.execute("SELECT owner, started FROM inflight WHERE key=?", (key,)).fetchone()
+        if row is None:   # released between the two statements
+            return self.claim(key, owner, lifetime)
+        if row[0] == owner:
+            return True
+        if now - row[1] > lifetime or not owner_alive(row[0]):
+            return bool(conn.execute("UPDATE inflight SET owner=?, started=? WHERE key=? AND owner=?",
+                                     (owner, now, key, row[0])).rowcount)
+        return False
+
+    def release(self, key: str, owner: str) -> None:
+        self._connect().execute("DELETE FROM inflight WHERE key=? AND owner=?", (key, owner))
+
+    def claimed(self, key: str) -> bool:
+        return self._connect().execute("SELECT 1 FROM inflight WHERE key=?", (key,)).fetchone() is not None
+
+
+def claim_owner(tag: object) -> str:
+    """An owner name for claims: host, process and ``tag`` (one client of the process)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{id(tag):x}"
+
+
+def owner_alive(owner: str) -> bool:
+    """False when ``owner`` names a process on this host that no longer exists."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return True   # another machine's process: only the claim lifetime can tell
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # exists, but not ours to signal
+        return True
+    return True

@@ -6,14 +6,18 @@ re-ask, see :mod:`scholartools.llm.client`).  A reply that still cannot be parse
 *unscored* verdict — ``{"value": None, "raw": reply, "unscored_reason": …}`` (:func:`unscored`) —
 which metrics must skip, never count as a wrong answer (inspect_ai's rule).
 
-    parse_json(text, expect="object")   parse_number(text, 1, 5)   parse_label(text, ["yes", "no"])
+    parse_json(text, expect="object")   parse_score(text, 1, 5)    parse_label(text, ["yes", "no"])
     parse_list(text)                    parse_tags(text, ["rq", "reason"])
+    parse_object(text, {"background": "text", "score": "int"})    # keys and types checked
+
+Judge scores on a scale go through :mod:`scholartools.metrics.score_parsing` (one implementation
+for ``st-judge`` and ``st-score --metric judge-score``).
 """
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 
 class ReplyParseError(ValueError):
@@ -68,32 +72,21 @@ def parse_json(text: str, expect: str | None = None) -> Any:
     raise ReplyParseError(f"expected {label}, found none that parses")
 
 
-_NUM_RE = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?![\w.]*\d)")
+def parse_score(text: str, low: float | None = None, high: float | None = None,
+                integer: bool = False) -> float | int:
+    """A judge's score on the scale ``[low, high]``: a labelled score ("Score: 4", "Rating: 3.5",
+    "Number: 2") or a reply that is only a number ("4", "**3**", "4/5").
 
-
-def parse_number(text: str, low: float | None = None, high: float | None = None,
-                 integer: bool = False, last: bool = False) -> float | int:
-    """A number on the scale ``[low, high]`` from a reply ("Score: 4", "4/5", "**3**").
-
-    The first number in range is taken (``last=True``: the last one, for explain-then-rate
-    replies).  "4/5"-style fractions yield the numerator.  Out-of-range or non-integer values
-    (with ``integer=True``) are rejected.
+    The strict parser of :mod:`scholartools.metrics.score_parsing` (one implementation with
+    ``st-score --metric judge-score``); a reply it cannot read raises :class:`ReplyParseError`.
     """
-    if not text:
-        raise ReplyParseError("empty reply")
-    scale = f" between {low:g} and {high:g}" if low is not None and high is not None else ""
-    found = []
-    for m in _NUM_RE.finditer(text):
-        v = float(m.group(0))
-        if integer and not v.is_integer():
-            continue
-        if low is not None and v < low or high is not None and v > high:
-            continue
-        found.append(v)
-    if not found:
-        raise ReplyParseError(f"expected a{'n integer' if integer else ' number'}{scale}")
-    v = found[-1] if last else found[0]
-    return int(v) if integer or v.is_integer() else v
+    from scholartools.metrics.score_parsing import parse_strict
+
+    value = parse_strict(text or "", low, high, integer)
+    if value is None:
+        scale = f" between {low:g} and {high:g}" if low is not None and high is not None else ""
+        raise ReplyParseError(f"expected only a{'n integer' if integer else ' number'}{scale}")
+    return int(value) if integer or value.is_integer() else value
 
 
 def parse_label(text: str, labels: Iterable[str], last: bool = False) -> str:
@@ -171,9 +164,47 @@ def repair_message(error: str) -> str:
             "Answer again with only the requested format, without any other text.")
 
 
-def try_parse(parser: Callable[[str], Any], text: str | None) -> tuple[bool, Any]:
-    """``(True, value)`` or ``(False, error message)``."""
-    try:
-        return True, parser(text)
-    except ReplyParseError as exc:
-        return False, str(exc)
+#: the field types :func:`parse_object` checks; "text|texts" accepts a string or a list of strings
+FIELD_TYPES = {
+    "text": lambda v: isinstance(v, str),
+    "texts": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "text|texts": lambda v: isinstance(v, str) or isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+_TYPE_WORDS = {"text": "a string", "texts": "a list of strings", "text|texts": "a string or a list of strings",
+               "int": "an integer", "number": "a number", "bool": "true or false", "list": "a list",
+               "object": "an object"}
+
+
+def check_object(value: Any, fields: dict[str, str], required: Iterable[str] | None = None) -> dict:
+    """``value`` checked against ``fields`` (key → type name of :data:`FIELD_TYPES`).
+
+    Keys in ``required`` (default: all of ``fields``) must be present; every present key of
+    ``fields`` must have its type.  Returns the declared keys only (absent optional ones left out);
+    raises :class:`ReplyParseError` saying what was expected and what was found.
+    """
+    want = ", ".join(f'"{k}" ({_TYPE_WORDS[t]})' for k, t in fields.items())
+    if not isinstance(value, dict):
+        raise ReplyParseError(f"expected a JSON object with the keys {want}")
+    required = list(fields) if required is None else list(required)
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise ReplyParseError(f"expected a JSON object with the keys {want}; missing: {', '.join(missing)}")
+    out = {}
+    for key, kind in fields.items():
+        if key not in value:
+            continue
+        if not FIELD_TYPES[kind](value[key]):
+            raise ReplyParseError(f'expected "{key}" to be {_TYPE_WORDS[kind]}, '
+                                  f"found {type(value[key]).__name__}; keys: {want}")
+        out[key] = value[key]
+    return out
+
+
+def parse_object(text: str, fields: dict[str, str], required: Iterable[str] | None = None) -> dict:
+    """A JSON object from a reply, with its keys and value types checked (:func:`check_object`)."""
+    return check_object(parse_json(text, expect="object"), fields, required)

@@ -5,8 +5,11 @@ with an ordered list of regular expressions — the first that matches wins, its
 a number, integers only — and averages the n samples. :func:`parse_paper` is that cascade,
 quirks included (the fourth pattern takes the first integer anywhere, so a numbered list's "1."
 wins; "3.5" gives 3). :func:`parse_strict` is the stricter default: a labelled score
-(``Score: 3.5``, ``Rating: 4/5``) or a reply that is just a number, decimals kept, optionally
-checked against a scale; anything else is unscored (``None``), never a wrong number.
+(``Score: 3.5``, ``Rating: 4/5``, ``Number: 2``) or a reply that is just a number, decimals kept,
+optionally checked against a scale; anything else is unscored (``None``), never a wrong number.
+
+This is the one parser of judge scores: ``st-score --metric judge-score`` uses it on stored
+replies, and the LLM layer (:func:`scholartools.llm.replies.parse_score`) on live ones.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ PAPER_PATTERNS = [
 ]
 
 _NUMBER = r"[-+]?\d+(?:\.\d+)?"
-_LABELLED = re.compile(r"\b(?:score|rating)\b[^:\n]*:\s*\**\s*(" + _NUMBER + r")", re.I)
+_LABELLED = re.compile(r"\b(?:score|rating|number)\b[^:\n]*:\s*\**\s*(" + _NUMBER + r")", re.I)
 _BARE = re.compile(r"^\s*\**\s*(" + _NUMBER + r")\s*\**\s*(?:/\s*\d+)?\s*\.?\s*$")
 
 
@@ -35,10 +38,11 @@ def parse_paper(reply: str) -> float | None:
     return None
 
 
-def parse_strict(reply: str, low: float | None = None, high: float | None = None) -> float | None:
-    """A labelled score, or a reply that is only a number; the last label wins; None otherwise
-    or when outside ``[low, high]``."""
-    found = _LABELLED.findall(reply)
+def parse_strict(reply: str, low: float | None = None, high: float | None = None,
+                 integer: bool = False) -> float | None:
+    """A labelled score, or a reply that is only a number; the last label wins; None otherwise,
+    when outside ``[low, high]``, or (``integer``) when not a whole number."""
+    found = _LABELLED.findall(reply or "")
     if found:
         value = float(found[-1])
     else:
@@ -47,6 +51,8 @@ def parse_strict(reply: str, low: float | None = None, high: float | None = None
             return None
         value = float(m.group(1))
     if (low is not None and value < low) or (high is not None and value > high):
+        return None
+    if integer and not value.is_integer():
         return None
     return value
 
