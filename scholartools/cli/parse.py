@@ -49,7 +49,7 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     paths = list(files)
     if paths_from_stdin:
         paths += [line.strip() for line in sys.stdin if line.strip()]
-    if not paths:
+    if not paths and not paths_from_stdin:   # an empty list from stdin is zero papers, not a mistake
         io.usage_error("no input files: give FILE arguments or --paths-from-stdin")
     io.provenance["method"] = "pymupdf-layout" if fmt in ("auto", "pdf") else f"{fmt}-adapter"
     try:

@@ -107,7 +107,22 @@ class LLMClient:
         """Answer every request (cache, then concurrent calls); results in input order.
 
         Requests with the same key are asked once; the others get a copy of the answer, counted
-        as cache hits.
+        as cache hits.  Ctrl-C raises :class:`RunInterrupted` with the results complete so far.
+        """
+        if not requests:
+            return []
+        outs: list[Result | None] = [None] * len(requests)
+        try:
+            return self.in_loop(lambda tasks: self.arun(requests, tasks, outs))
+        except RunInterrupted:
+            raise RunInterrupted(list(outs)) from None
+
+    async def arun(self, requests: list[Request], tasks: list | None = None,
+                   outs: list | None = None) -> list[Result]:
+        """:meth:`run` as a coroutine on the client's loop (the stage runner awaits it per record).
+
+        The tasks it starts for calls are added to ``tasks`` (so that an interrupt can cancel
+        them); ``outs``, when given, receives each result as it completes.
         """
         if not requests:
             return []
@@ -117,13 +132,12 @@ class LLMClient:
         first: dict[str, int] = {}
         for i, (_, key, _) in enumerate(keyed):
             first.setdefault(key, i)
-        unique = list(first.values())
         hits = {}
         if self.cache is not None:
             hits = self._cache_op(self.cache.lookup_many, list(first)) or {}
-        results: list[Result | None] = [None] * len(requests)
+        results: list[Result | None] = outs if outs is not None else [None] * len(requests)
         todo = []
-        for i in unique:
+        for i in first.values():
             req, key, blob = keyed[i]
             hit = hits.get(key)
             if hit is not None:
@@ -135,14 +149,40 @@ class LLMClient:
                 self._cache_op(self.cache.mark_unusable, key)   # a reply its task cannot read: ask again
                 self.totals.count(cache_hits=-1)
             todo.append(i)
-        if todo:
-            outs = self._submit([keyed[i] for i in todo])
-            for i, res in zip(todo, outs):
-                results[i] = res
+
+        async def one(i):
+            results[i] = await self._one_safe(*keyed[i])
+
+        started = [asyncio.ensure_future(one(i)) for i in todo]
+        if tasks is not None:
+            tasks.extend(started)
+        await asyncio.gather(*started)
         for i, (req, key, _) in enumerate(keyed):
             if results[i] is None:
                 results[i] = self._copy(results[first[key]], req)
-        return results  # type: ignore[return-value]
+        return list(results)  # type: ignore[arg-type]
+
+    def in_loop(self, make: Callable[[list], Any]) -> Any:
+        """Run the coroutine ``make(tasks)`` on the client's event-loop thread and wait for it.
+
+        Ctrl-C cancels every task listed in ``tasks`` (the coroutine adds the ones it starts),
+        waits until their clean-up (claims, cache) has run — so nothing touches the cache after
+        this — and raises :class:`RunInterrupted`.  Everything answered is in the cache.
+        """
+        loop = _shared_loop()
+        if threading.current_thread() is _LOOP_THREAD:
+            raise RuntimeError("LLMClient.run was called from inside a task: yield ctx.ask(...) instead")
+        tasks: list[asyncio.Task] = []
+        fut = asyncio.run_coroutine_threadsafe(make(tasks), loop)
+        try:
+            return fut.result()
+        except KeyboardInterrupt:
+            loop.call_soon_threadsafe(lambda: [t.cancel() for t in tasks])
+            try:
+                fut.result(timeout=10)
+            except BaseException:  # noqa: BLE001 - cancelled, as asked
+                pass
+            raise RunInterrupted([]) from None
 
     def complete(self, request: Request) -> Result:
         return self.run([request])[0]
@@ -223,31 +263,6 @@ class LLMClient:
             return False
 
     # ----------------------------------------------------------------------------- loop
-    def _submit(self, items: list) -> list[Result]:
-        outs: list[Result | None] = [None] * len(items)
-        tasks: list[asyncio.Task] = []
-        loop = _shared_loop()
-        fut = asyncio.run_coroutine_threadsafe(self._run_many(items, outs, tasks), loop)
-        try:
-            fut.result()
-        except KeyboardInterrupt:
-            # stop the calls in flight and wait until their clean-up (claims, cache) has run, so
-            # that nothing touches the cache after this; everything answered is in the cache
-            loop.call_soon_threadsafe(lambda: [t.cancel() for t in tasks])
-            try:
-                fut.result(timeout=10)
-            except BaseException:  # noqa: BLE001 - cancelled, as asked
-                pass
-            raise RunInterrupted(list(outs)) from None
-        return outs  # type: ignore[return-value]
-
-    async def _run_many(self, items, outs, tasks: list) -> None:
-        async def one(i, req, key, blob):
-            outs[i] = await self._one_safe(req, key, blob)
-
-        tasks.extend(asyncio.ensure_future(one(i, *item)) for i, item in enumerate(items))
-        await asyncio.gather(*tasks, return_exceptions=True)
-
     async def _one_safe(self, req, key, blob) -> Result:
         # one request's surprise (an odd provider payload) is that request's error, not the batch's
         try:
@@ -498,12 +513,13 @@ class LLMClient:
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None
+_LOOP_THREAD: threading.Thread | None = None
 _LOOP_LOCK = threading.Lock()
 
 
 def _shared_loop() -> asyncio.AbstractEventLoop:
     """One event loop thread per process: litellm caches its async HTTP clients per loop."""
-    global _LOOP
+    global _LOOP, _LOOP_THREAD
     with _LOOP_LOCK:
         if _LOOP is None:
             loop = asyncio.new_event_loop()
@@ -517,7 +533,8 @@ def _shared_loop() -> asyncio.AbstractEventLoop:
                 loop.call_soon(ready.set)
                 loop.run_forever()
 
-            threading.Thread(target=runner, name="st-llm-loop", daemon=True).start()
+            _LOOP_THREAD = threading.Thread(target=runner, name="st-llm-loop", daemon=True)
+            _LOOP_THREAD.start()
             ready.wait()
             _LOOP = loop
     return _LOOP

@@ -148,14 +148,33 @@ def parse_tags(text: str, tags: Iterable[str], required: Iterable[str] | None = 
     required = tags if required is None else list(required)
     out: dict[str, Any] = {}
     for tag in tags:
-        found = [m.group(1).strip() for m in
-                 re.finditer(r"<\s*" + re.escape(tag) + r"\s*>(.*?)<\s*/\s*" + re.escape(tag) + r"\s*>",
-                             text or "", re.S | re.I)]
+        found = _tagged(text or "", tag)
         out[tag] = found if multiple else (found[0] if found else None)
     missing = [t for t in required if not out.get(t)]
     if missing:
         raise ReplyParseError("expected " + ", ".join(f"<{t}>…</{t}>" for t in missing))
     return out
+
+
+def _tagged(text: str, tag: str) -> list[str]:
+    """The contents of every ``<tag>…</tag>`` in order (non-overlapping, each opening paired with
+    the first closing after it), found in one pass over the openings and closings — linear even
+    on a reply of a thousand openings and no closing."""
+    name = re.escape(tag)
+    opens = [(m.start(), m.end()) for m in re.finditer(r"<\s*+" + name + r"\s*+>", text, re.I)]
+    closes = [(m.start(), m.end()) for m in re.finditer(r"<\s*+/\s*+" + name + r"\s*+>", text, re.I)]
+    found, j, pos = [], 0, 0
+    for start, end in opens:
+        if start < pos:
+            continue
+        while j < len(closes) and closes[j][0] < end:
+            j += 1
+        if j == len(closes):
+            break
+        found.append(text[end:closes[j][0]].strip())
+        pos = closes[j][1]
+        j += 1
+    return found
 
 
 def repair_message(error: str) -> str:

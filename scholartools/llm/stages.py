@@ -14,9 +14,9 @@ or raises :class:`~scholartools.records.RecordError`::
         values = [r.value for r in samples if r.value is not None]
         return {**rec, "judge": {"score": sum(values) / len(values) if values else None}}
 
-:func:`run_records` drives the generators of a batch of records in lock-step: each round, the
-requests of every record still working go to the client together (concurrency, cache, identical
-requests asked once, per-sample keys, repair re-ask), then each generator receives its answers.
+:func:`run_records` drives the generators of a batch of records: whenever a record yields, its
+requests go to the client (concurrency, cache, identical requests asked once, per-sample keys,
+repair re-ask) and the generator receives its answers as soon as they are all in.
 What the runner owns, so that no task repeats it:
 
 * a call that failed after its retries is thrown into the generator as the record's
@@ -27,8 +27,13 @@ What the runner owns, so that no task repeats it:
   those instead;
 * under ``--dry-run`` nothing is called: an uncached request comes back unscored, and with
   ``ctx.ask(..., dry_value=V)`` its value is ``V`` so that later rounds are counted too;
-* Ctrl-C raises :class:`BatchInterrupted` carrying the records already finished, which the
-  command writes (in order) before it exits 130.
+* records advance independently (a record's next round starts as soon as its own answers are
+  in, never waiting for the batch), so on Ctrl-C the records already finished are many:
+  :class:`BatchInterrupted` carries them, and the command writes them (in order) before it
+  exits 130.
+
+Task code runs on the LLM layer's event-loop thread: keep a step's own work light (parsing,
+bookkeeping); never call ``ctx.client.run`` from a task — yield ``ctx.ask(...)`` instead.
 
 Tasks that must see several records at once (BatchEval puts ten items in one prompt) use
 :func:`run_group`: the generator receives the whole batch and returns a list aligned with it.
@@ -42,6 +47,10 @@ from typing import Any, Callable, Iterator
 from scholartools.llm.calls import Request, Result, provenance
 from scholartools.llm.client import RunInterrupted
 from scholartools.records import BatchInterrupted, RecordError  # noqa: F401 (BatchInterrupted re-exported)
+
+
+#: records in progress at once per concurrency slot (see :func:`_drive`)
+WINDOW_PER_SLOT = 4
 
 
 @dataclass
@@ -160,32 +169,54 @@ def _start(fn: Callable, arg: Any, ctx: TaskContext) -> _Unit:
     return unit
 
 
+def _answer(unit: _Unit, results: list[Result]) -> None:
+    """Hand one round's results to ``unit``: its failure is thrown in, else the answers are sent."""
+    unit.used.extend(results)
+    failure = None
+    for ask, res in zip(unit.asks, results):
+        if res.dry_run and ask.dry_value is not None:
+            res.value = ask.dry_value
+        if res.error and not ask.keep_errors and failure is None:
+            failure = res.as_exception()
+    if failure is not None:
+        unit.step(error=failure)
+    else:
+        unit.step(results[0] if unit.single else results)
+
+
 def _drive(units: list[_Unit], ctx: TaskContext) -> None:
-    """Rounds of asking until every unit is done."""
-    while True:
-        working = [u for u in units if not u.done and u.asks]
-        if not working:
-            return
-        flat = [a.request for u in working for a in u.asks]
-        try:
-            results = ctx.client.run(flat)
-        except RunInterrupted:
-            raise BatchInterrupted([u.output if u.done else None for u in units]) from None
-        k = 0
-        for u in working:
-            mine = results[k:k + len(u.asks)]
-            k += len(u.asks)
-            u.used.extend(mine)
-            failure = None
-            for ask, res in zip(u.asks, mine):
-                if res.dry_run and ask.dry_value is not None:
-                    res.value = ask.dry_value
-                if res.error and not ask.keep_errors and failure is None:
-                    failure = res.as_exception()
-            if failure is not None:
-                u.step(error=failure)
-            else:
-                u.step(mine[0] if u.single else mine)
+    """Drive every unit until it is done, each at its own pace: a record whose answers are in
+    takes its next step at once, without waiting for the rest of the batch (no round barrier),
+    so records finish — and, on Ctrl-C, are written — as soon as their own calls are answered."""
+    working = [u for u in units if not u.done and u.asks]
+    if not working:
+        return
+    client = ctx.client
+
+    async def drive_one(unit: _Unit, tasks: list) -> None:
+        while not unit.done and unit.asks:
+            results = await client.arun([a.request for a in unit.asks], tasks)
+            _answer(unit, results)
+
+    async def drive_all(tasks: list) -> None:
+        import asyncio
+
+        # a window of records in progress, a few per concurrency slot: enough to keep every slot
+        # busy, few enough that records finish early and roughly in input order
+        window = asyncio.Semaphore(WINDOW_PER_SLOT * max(1, int(client.config.max_concurrency)))
+
+        async def windowed(unit):
+            async with window:
+                await drive_one(unit, tasks)
+
+        started = [asyncio.ensure_future(windowed(u)) for u in working]
+        tasks.extend(started)
+        await asyncio.gather(*started)
+
+    try:
+        client.in_loop(drive_all)
+    except RunInterrupted:
+        raise BatchInterrupted([u.output if u.done else None for u in units]) from None
 
 
 def _with_provenance(output: Any, used: list[Result], ctx: TaskContext) -> Any:

@@ -72,23 +72,27 @@ def _rouge_tokenizer(use_stemmer: bool):
 def lcs_length(a: list, b: list) -> int:
     """Length of the longest common subsequence of two token lists, bit-parallel (Hyyrö 2004).
 
-    Equal to the last cell of rouge-score's dynamic-programming table (tested), in
-    O(len(a)·len(b)/word) instead of a pure-Python O(len(a)·len(b)) loop.
+    Equal to the last cell of rouge-score's dynamic-programming table (tested). The bit masks
+    are built over the *shorter* list and the longer one is walked token by token, so the cost
+    is O(len(long) · len(short) / word): a 3-million-word reference against a short candidate
+    costs one pass over the reference, not a mask as long as the reference per token.
     """
     if len(a) < len(b):
         a, b = b, a
-    n = len(a)
-    if n == 0 or not b:
+    m = len(b)
+    if m == 0:
         return 0
     masks: dict = {}
-    for i, tok in enumerate(a):
+    for i, tok in enumerate(b):
         masks[tok] = masks.get(tok, 0) | (1 << i)
-    full = (1 << n) - 1
+    full = (1 << m) - 1
     v = full
-    for tok in b:
-        u = v & masks.get(tok, 0)
-        v = ((v + u) | (v - u)) & full
-    return n - bin(v).count("1")
+    get = masks.get
+    for tok in a:
+        u = v & get(tok, 0)
+        if u:
+            v = ((v + u) | (v - u)) & full
+    return m - bin(v).count("1")
 
 
 def _rouge_l(reference: str, candidate: str, use_stemmer: bool) -> dict[str, float]:

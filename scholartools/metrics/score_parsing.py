@@ -25,8 +25,10 @@ PAPER_PATTERNS = [
 ]
 
 _NUMBER = r"[-+]?\d+(?:\.\d+)?"
-_LABELLED = re.compile(r"\b(?:score|rating|number)\b[^:\n]*:\s*\**\s*(" + _NUMBER + r")", re.I)
-_BARE = re.compile(r"^\s*\**\s*(" + _NUMBER + r")\s*\**\s*(?:/\s*\d+)?\s*\.?\s*$")
+# possessive quantifiers and a bounded label: linear time on any reply (a run of spaces, a
+# thousand "score" words without a colon)
+_LABELLED = re.compile(r"\b(?:score|rating|number)\b[^:\n]{0,120}+:\s*+\**+\s*+(" + _NUMBER + r")", re.I)
+_BARE = re.compile(r"\**+\s*+(" + _NUMBER + r")\s*+\**+\s*+(?:/\s*+\d++)?\s*+\.?")
 
 
 def parse_paper(reply: str) -> float | None:
@@ -46,7 +48,7 @@ def parse_strict(reply: str, low: float | None = None, high: float | None = None
     if found:
         value = float(found[-1])
     else:
-        m = _BARE.match(reply)
+        m = _BARE.fullmatch((reply or "").strip())
         if not m:
             return None
         value = float(m.group(1))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from scholartools.parsing.detect import FORMATS, detect_format
+from scholartools.parsing.detect import FORMATS, binary_kind, detect_format
 from scholartools.parsing.record import finish
 from scholartools.records import RecordError, error_record
 
@@ -54,6 +54,12 @@ def parse_path(path: str, fmt: str | None = None, id_from: str = "stem", max_pag
         raise RecordError("unreadable_file", f"{path}: is a directory", source=path)
     if not os.access(path, os.R_OK):
         raise RecordError("unreadable_file", f"{path}: permission denied", source=path)
+    if fmt is None:
+        with open(path, "rb") as fh:
+            kind = binary_kind(fh.read(4096))
+        if kind:
+            raise RecordError("not_a_paper", f"{path}: {kind}, not a paper (st-parse reads PDF, LaTeX, TEI, "
+                              "S2ORC / Science Parse / flat JSON, Markdown and text)", source=path)
     fmt = fmt or detect_format(path)
     parser, fn = _adapter(fmt)
     if fmt == "pdf":

@@ -6,6 +6,33 @@ import os
 
 FORMATS = ("pdf", "latex", "tei", "s2orc", "scienceparse", "flatjson", "markdown", "text")
 
+#: magic numbers of common binary files that are not papers (figures, archives, office files)
+BINARY_MAGIC = {
+    b"\x89PNG\r\n\x1a\n": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
+    b"II*\x00": "a TIFF image", b"MM\x00*": "a TIFF image", b"PK\x03\x04": "a ZIP archive (or DOCX/EPUB)",
+    b"\x1f\x8b": "a gzip file", b"BZh": "a bzip2 file", b"\xfd7zXZ\x00": "an xz file", b"7z\xbc\xaf": "a 7z archive",
+    b"\xd0\xcf\x11\xe0": "an old Office file", b"\x7fELF": "an executable", b"RIFF": "a RIFF media file",
+    b"%!PS": "a PostScript file", b"SQLite format 3\x00": "an SQLite database",
+}
+
+
+def binary_kind(head: bytes) -> str | None:
+    """What a file whose first bytes are ``head`` is, when it is binary and not a PDF; else None.
+
+    Known magic numbers name the kind; otherwise a NUL byte or a high share of bytes that are
+    neither printable ASCII, whitespace nor valid UTF-8 mark a binary file.
+    """
+    for magic, kind in BINARY_MAGIC.items():
+        if head.startswith(magic):
+            return kind
+    if not head or head.startswith((b"%PDF", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        return None
+    if b"\x00" in head:
+        return "a binary file"
+    text = head.decode("utf-8", "replace")
+    bad = text.count("\ufffd") + sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f\v")
+    return "a binary file" if bad > 0.1 * len(text) else None
+
 
 def detect_format(path: str) -> str:
     """One of :data:`FORMATS`. JSON flavours are told apart by their keys."""

@@ -32,7 +32,9 @@ _ABBREV = {
 
 # A sentence boundary candidate: terminal punctuation (optionally followed by closing quotes or
 # brackets), then whitespace.
-_BOUNDARY = re.compile(r"([.!?]+)([\"'”’)\]]*)(\s+)")
+# (a match starts only where a run of terminal punctuation starts, and takes the run whole: one
+# pass over "......", never a retry from each of its dots)
+_BOUNDARY = re.compile(r"(?<![.!?])([.!?]++)([\"'”’)\]]*+)(\s+)")
 
 
 def clean(text: str) -> str:

@@ -19,6 +19,11 @@ PARSER = "scholartools-pdf"
 def _open(path: str):
     import pymupdf
 
+    from scholartools.parsing.pdf import messages
+
+    messages.capture()
+    messages.take()   # anything said before this file is not this file's
+
     if not os.path.exists(path):
         raise RecordError("unreadable_file", f"{path}: no such file", source=path)
     if os.path.getsize(path) == 0:
@@ -92,6 +97,9 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
         doc.close()
     if repaired:
         warnings.append({"kind": "damaged", "message": "the PDF's cross-reference table was broken and repaired"})
+    from scholartools.parsing.pdf.messages import take
+
+    warnings.extend({"kind": "mupdf_message", "message": m} for m in dict.fromkeys(take()))
     if n_chars == 0 and not pages_with_images_no_text:
         raise RecordError("empty_file", f"{path}: the PDF has no text and no images", source=path)
     if pages_with_images_no_text and pages_with_images_no_text >= 0.5 * use:
