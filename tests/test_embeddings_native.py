@@ -76,7 +76,8 @@ def test_truncation_and_order(both):
     assert max(map(len, ids)) == 256 and sum(len(i) == 256 for i in ids) >= 4
     j = next(k for k, t in enumerate(texts) if t.endswith(TAIL))
     i = texts.index(texts[j][: -len(TAIL)])
-    assert np.array_equal(native[i], native[j])  # the tail lies beyond token 256
+    # the tail lies beyond token 256; equal up to float32 rounding (batch shapes change the BLAS order)
+    assert np.allclose(native[i], native[j], atol=1e-6)
     # input order kept although batches are sorted by length; batch composition does not matter
     single = enc.encode([texts[5]])
     assert np.allclose(single[0], native[5], atol=1e-6)

@@ -1,0 +1,227 @@
+"""The contract every command keeps (README "Conventions"), tested on the real commands in-process.
+
+As csvkit does, each command runs through click's runner with bytes on stdin: records pass through
+with their unknown fields, a line that is not JSON (or not an object) becomes an error record
+with its line number and raw text, error records pass through untouched, a record a command
+cannot process becomes an error record naming the field, exit 0 / 1 / 2, ``--strict``,
+``-i``/``-o``/``--quiet``. A property test throws random bytes, random JSON and very long lines
+and words at every command that reads records. Subprocesses only where a real process is the
+point (a closed pipe).
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import subprocess
+import sys
+
+import orjson
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli_helpers import ROOT
+from scholartools.cli import COMMANDS
+from scholartools.cli.base import RecordIO
+from scholartools.cli.manpages import load_command
+
+#: an offline run of each command that reads records, and the field its records need
+RUNS = {
+    "st-score": (["--metric", "rougeL", "--ref", "ref", "--cand", "cand"], {"ref": "the cat sat", "cand": "a cat"}),
+    "st-facets": (["--method", "offline"], {"abstract": "We study cats. We find that cats sleep."}),
+    "st-agree": (["--rater", "x", "--rater", "y"], {"x": 1, "y": 2}),
+}
+#: commands that write one record per input record (st-agree aggregates)
+PER_RECORD = [c for c in RUNS if c != "st-agree"]
+#: commands that are stubs until their issue lands
+PLANNED = [c for c in COMMANDS if c not in RUNS and c != "st-parse"]
+
+
+def invoke(command: str, args=(), input: bytes = b"", **kw):
+    """Run ``command`` in-process; returns (exit code, records, stderr, stdout bytes)."""
+    result = CliRunner().invoke(load_command(command), list(args), input=input, catch_exceptions=False, **kw)
+    out = result.stdout_bytes
+    records = [orjson.loads(line) for line in out.splitlines() if line.strip()]
+    return result.exit_code, records, result.stderr, out
+
+
+def jsonl(*recs) -> bytes:
+    return b"".join(orjson.dumps(r) + b"\n" for r in recs)
+
+
+def good(command: str, i: int = 0) -> dict:
+    args, fields = RUNS[command]
+    rec = {"id": f"r{i}", **fields}
+    if command == "st-agree":
+        rec = {"id": f"r{i}", "x": i, "y": (i * 7) % 5}
+    return rec
+
+
+# --------------------------------------------------------------------------- records pass through
+
+@pytest.mark.parametrize("command", PER_RECORD)
+def test_unknown_fields_survive_and_a_provenance_entry_is_added(command):
+    prior = {"command": "st-parse", "version": "0"}
+    rec = dict(good(command), keep={"deep": [1, 2]}, n=3.5, provenance=[prior])
+    code, out, err, _ = invoke(command, RUNS[command][0], jsonl(rec))
+    assert code == 0, err
+    assert out[0]["keep"] == {"deep": [1, 2]} and out[0]["n"] == 3.5 and out[0]["id"] == "r0"
+    prov = out[0]["provenance"]
+    assert prov[0] == prior and prov[1]["command"] == command and prov[1]["seconds"] >= 0
+    assert "_provenance" not in out[0]
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_bad_lines_become_error_records_in_their_place(command):
+    data = jsonl(good(command, 1)) + b"\n{not json\n" + b"[1, 2]\n" + jsonl(good(command, 2), good(command, 3))
+    code, out, err, _ = invoke(command, RUNS[command][0], data)
+    assert code == 1
+    errors = [r for r in out if "error" in r]
+    assert errors[0]["error"]["kind"] == "invalid_json" and errors[0]["error"]["line"] == 3
+    assert errors[0]["raw"] == "{not json" and "provenance" not in errors[0]
+    assert errors[1]["error"]["kind"] == "not_an_object" and errors[1]["error"]["line"] == 4
+    if command in PER_RECORD:
+        assert [r.get("id") for r in out] == ["r1", None, None, "r2", "r3"]   # order kept, nothing dropped
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_error_records_pass_through_untouched(command):
+    upstream = {"id": "z", "text": "q", "error": {"command": "st-parse", "kind": "unreadable", "message": "m"}}
+    code, out, _, _ = invoke(command, RUNS[command][0], jsonl(upstream, good(command, 1), good(command, 2),
+                                                               good(command, 3)))
+    assert code == 1 and out[0] == upstream
+
+
+@pytest.mark.parametrize("command", PER_RECORD)
+def test_a_record_it_cannot_process_names_the_field_and_the_run_goes_on(command):
+    code, out, err, _ = invoke(command, RUNS[command][0], jsonl({"id": "bare"}, good(command, 1)))
+    assert code == 1
+    assert out[0]["id"] == "bare" and out[0]["error"]["command"] == command
+    assert out[0]["error"]["kind"] == "missing_field" and out[0]["error"]["field"]
+    assert "error" not in out[1]
+    assert "2 in, 2 out, 1 errors" in err
+
+
+@pytest.mark.parametrize("command", PER_RECORD)
+def test_strict_stops_at_the_first_error(command):
+    code, out, _, _ = invoke(command, [*RUNS[command][0], "--strict"], jsonl({"id": "bare"}, good(command, 1)))
+    assert code == 1 and len(out) == 1 and out[0]["error"]["kind"] == "missing_field"
+
+
+def test_batched_commands_keep_input_order_around_errors():
+    data = jsonl(good("st-facets", 1)) + b"oops\n" + jsonl(good("st-facets", 3), {"id": "r4"}, good("st-facets", 5))
+    code, out, _, _ = invoke("st-facets", RUNS["st-facets"][0], data)
+    assert code == 1
+    assert [r.get("id") for r in out] == ["r1", None, "r3", "r4", "r5"]
+    assert out[1]["error"]["line"] == 2 and out[3]["error"]["kind"] == "missing_field"
+
+
+# --------------------------------------------------------------------------- files and streams
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_input_files_in_order_gz_and_a_missing_file_is_exit_2(command, tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl.gz"
+    a.write_bytes(jsonl(good(command, 1), good(command, 2)))
+    b.write_bytes(gzip.compress(jsonl(good(command, 3))))
+    code, out, err, _ = invoke(command, [*RUNS[command][0], "-i", str(a), "-i", str(b)])
+    assert code == 0, err
+    if command in PER_RECORD:
+        assert [r["id"] for r in out] == ["r1", "r2", "r3"]
+    code, out, err, _ = invoke(command, [*RUNS[command][0], "-i", str(a), "-i", str(tmp_path / "nope.jsonl")])
+    assert code == 2 and out == [] and "nope.jsonl" in err
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_output_file_and_quiet(command, tmp_path):
+    dest = tmp_path / "out.jsonl"
+    data = jsonl(*(good(command, i) for i in range(3)))
+    code, out, err, _ = invoke(command, [*RUNS[command][0], "-o", str(dest), "--quiet"], data)
+    assert code == 0 and out == [] and err == ""
+    assert len(dest.read_bytes().splitlines()) >= 1
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_usage_error_is_exit_2(command):
+    code, out, err, _ = invoke(command, [*RUNS[command][0], "--no-such-option"])
+    assert code == 2 and out == [] and "no-such-option" in err
+
+
+@pytest.mark.parametrize("command", PLANNED)
+def test_planned_commands_say_so_and_exit_2(command):
+    code, out, err, _ = invoke(command, [], b"")
+    assert code == 2 and out == [] and "not implemented" in err
+
+
+def test_st_parse_contract(tmp_path):
+    code, out, err, _ = invoke("st-parse", [])
+    assert code == 2 and "no input files" in err
+    text = tmp_path / "paper.md"
+    text.write_text("# A title\n\n## Introduction\n\nWe study cats.\n")
+    code, out, err, _ = invoke("st-parse", [str(text), str(tmp_path / "missing.pdf")])
+    assert code == 1 and [r["id"] for r in out] == ["paper", "missing"]
+    assert out[1]["error"]["kind"] == "unreadable_file" and "missing.pdf" in out[1]["error"]["message"]
+    assert out[0]["provenance"][-1]["command"] == "st-parse"
+
+
+def test_closed_pipe_ends_quietly(tmp_path):
+    data = tmp_path / "many.jsonl"
+    data.write_bytes(jsonl(*({"id": str(i), "ref": "a b c", "cand": "a c"} for i in range(20000))))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(f"'{sys.executable}' -m scholartools.cli.score --metric rougeL --ref ref --cand cand "
+                          f"-i '{data}' | head -n 1", shell=True, capture_output=True, env=env, timeout=120)
+    assert proc.stdout.count(b"\n") == 1
+    assert b"Traceback" not in proc.stderr and b"BrokenPipe" not in proc.stderr
+
+
+def test_fan_out_children_get_their_own_provenance():
+    """RecordIO.map with a function returning several records (st-judge's pairs, st-eqsynth's candidates)."""
+    out, err = io.BytesIO(), io.StringIO()
+    rio = RecordIO("st-x", stdin=io.BytesIO(jsonl({"id": "p", "t": "a"})), stdout=out, stderr=err)
+    rio.provenance["method"] = "m"
+    rio.map(lambda r: [dict(r, id=f"p#{i}", _provenance={"part": i}) for i in range(2)])
+    assert rio.finish() == 0
+    recs = [orjson.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["id"] for r in recs] == ["p#0", "p#1"]
+    assert recs[1]["provenance"][-1]["part"] == 1 and recs[1]["provenance"][-1]["method"] == "m"
+
+
+# --------------------------------------------------------------------------- property: any input
+
+#: lines too long to print in a failure report: the strategy draws their index
+LONG_LINES = [b"A" * 30000, b'{"id": "w", "abstract": "' + b"ACGT" * 5000 + b'"}',
+              b'{"id": "s", "ref": "' + b"word " * 20000 + b'", "cand": "word"}',
+              b"\xff\xfe\x00bad", b"\xef\xbb\xbf{\"id\": \"bom\"}", b'{"id": "n", "x": 1e400}']
+INT = st.integers(min_value=-2**63, max_value=2**63 - 1)
+LINE = st.one_of(
+    st.binary(max_size=200).map(lambda b: b.replace(b"\n", b" ")),
+    st.recursive(st.none() | st.booleans() | INT | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=50),
+                 lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=10), kids, max_size=4),
+                 max_leaves=12).map(orjson.dumps),
+    st.dictionaries(st.sampled_from(["id", "ref", "cand", "abstract", "candidate", "x", "y", "error"]),
+                    st.one_of(st.text(max_size=300), INT, st.none(), st.lists(st.text(max_size=5), max_size=3)),
+                    max_size=5).map(orjson.dumps),
+    st.integers(min_value=0, max_value=len(LONG_LINES) - 1),
+)
+
+
+def _line(x) -> bytes:
+    return LONG_LINES[x] if isinstance(x, int) else x
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(lines=st.lists(LINE, min_size=1, max_size=6))
+def test_any_input_gives_valid_jsonl_one_record_per_line_and_a_contract_exit(command, lines):
+    data = b"\n".join(_line(x) for x in lines) + b"\n"
+    code, out, err, raw = invoke(command, RUNS[command][0], data)
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err
+    for line in raw.splitlines():
+        assert isinstance(orjson.loads(line), dict)
+    non_blank = sum(1 for line in data.split(b"\n") if line.strip(b" \t\r\x0b\x0c"))
+    if command in PER_RECORD and code != 2:
+        assert len(out) == non_blank
+    if any("error" in r for r in out):
+        assert code == 1
