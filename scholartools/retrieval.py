@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
 
 __all__ = ["tokenize", "BM25Index", "DenseIndex", "HybridIndex", "Hit", "rrf", "score_fusion", "RRF_C"]
 
@@ -50,7 +53,7 @@ class BM25Index:
         if self.size:
             self._bm25.index(bm25s.tokenization.Tokenized(ids=ids, vocab=vocab), show_progress=False)
 
-    def scores(self, query: str) -> "np.ndarray":  # noqa: F821
+    def scores(self, query: str) -> "np.ndarray":
         """BM25 score of every text for ``query`` (0 for texts sharing no word with it)."""
         import numpy as np
 
@@ -69,14 +72,14 @@ class DenseIndex:
         self.size = len(texts)
         self.vectors = vectors if vectors is not None else embeddings.encode(list(texts))
 
-    def scores(self, query: str | None = None, vector=None) -> "np.ndarray":  # noqa: F821
+    def scores(self, query: str | None = None, vector=None) -> "np.ndarray":
         from scholartools import embeddings
 
         if vector is None:
             vector = embeddings.encode([query or ""])[0]
         return self.vectors @ vector
 
-    def scores_many(self, queries: Sequence[str]) -> "np.ndarray":  # noqa: F821
+    def scores_many(self, queries: Sequence[str]) -> "np.ndarray":
         """Cosine of every query (rows) with every text (columns), the queries encoded in one batch."""
         from scholartools import embeddings
 

@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 
+import orjson
 import pytest
 
 from cli_helpers import ROOT, run_cli
@@ -302,3 +303,22 @@ def test_summary_records_of_an_earlier_run_pass_through():
     assert second.records[1]["scores"] == first.records[1]["scores"]          # untouched
     assert second.records[2]["n"] == 1 and "jaccard" in second.records[2]["scores"]
     assert second.records[0]["scores"]["jaccard"] == pytest.approx(2 / 3)
+
+
+def test_embed_model_is_passed_down_not_put_in_the_environment(monkeypatch):
+    import os
+
+    from click.testing import CliRunner
+
+    from scholartools import embeddings
+    from scholartools.cli.score import main
+
+    monkeypatch.delenv("ST_EMBED_MODEL", raising=False)
+    path = embeddings.model_path()
+    rec = b'{"id": "a", "reference": "The cat sat on the mat.", "candidate": "A cat sat on a mat."}\n'
+    res = CliRunner().invoke(main, ["--metric", "cosine", "--embed-model", path], input=rec)
+    assert res.exit_code == 0, res.stderr
+    out = orjson.loads(res.stdout_bytes.splitlines()[0])
+    assert out["provenance"][-1]["embedding_model"] == path
+    assert 0.8 < out["scores"]["cosine"] <= 1.0
+    assert "ST_EMBED_MODEL" not in os.environ

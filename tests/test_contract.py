@@ -30,7 +30,7 @@ from scholartools.cli.manpages import load_command
 #: an offline run of each command that reads records, and the field its records need
 RUNS = {
     "st-score": (["--metric", "rougeL", "--ref", "ref", "--cand", "cand"], {"ref": "the cat sat", "cand": "a cat"}),
-    "st-facets": (["--method", "offline"], {"abstract": "We study cats. We find that cats sleep."}),
+    "st-facets": (["--method", "offline"], {"reference": "We study cats. We find that cats sleep."}),
     "st-agree": (["--rater", "x", "--rater", "y"], {"x": 1, "y": 2}),
 }
 #: commands that write one record per input record (st-agree aggregates)
@@ -190,7 +190,7 @@ def test_fan_out_children_get_their_own_provenance():
 # --------------------------------------------------------------------------- property: any input
 
 #: lines too long to print in a failure report: the strategy draws their index
-LONG_LINES = [b"A" * 30000, b'{"id": "w", "abstract": "' + b"ACGT" * 5000 + b'"}',
+LONG_LINES = [b"A" * 30000, b'{"id": "w", "reference": "' + b"ACGT" * 5000 + b'"}',
               b'{"id": "s", "ref": "' + b"word " * 20000 + b'", "cand": "word"}',
               b"\xff\xfe\x00bad", b"\xef\xbb\xbf{\"id\": \"bom\"}", b'{"id": "n", "x": 1e400}']
 INT = st.integers(min_value=-2**63, max_value=2**63 - 1)
@@ -199,7 +199,7 @@ LINE = st.one_of(
     st.recursive(st.none() | st.booleans() | INT | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=50),
                  lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=10), kids, max_size=4),
                  max_leaves=12).map(orjson.dumps),
-    st.dictionaries(st.sampled_from(["id", "ref", "cand", "abstract", "candidate", "x", "y", "error"]),
+    st.dictionaries(st.sampled_from(["id", "ref", "cand", "reference", "candidate", "x", "y", "error"]),
                     st.one_of(st.text(max_size=300), INT, st.none(), st.lists(st.text(max_size=5), max_size=3)),
                     max_size=5).map(orjson.dumps),
     st.integers(min_value=0, max_value=len(LONG_LINES) - 1),

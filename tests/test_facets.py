@@ -121,8 +121,8 @@ STRUCTURED = ("BACKGROUND: Vitamin D deficiency is common in children. METHODS: 
 
 
 def test_cli_offline_structured_abstract_rules():
-    recs = [{"id": "a", "abstract": STRUCTURED},
-            {"id": "b", "abstract": STRUCTURED, "candidate": "Zinc was measured in 330 pupils."}]
+    recs = [{"id": "a", "reference": STRUCTURED},
+            {"id": "b", "reference": STRUCTURED, "candidate": "Zinc was measured in 330 pupils."}]
     r = run_cli("st-facets", ["--empty-candidate", "one", "--weights", "background=0.2,method=0.4,result=0.4,conclusion=0"],
                 records=recs)
     assert r.code == 0, r.stderr
@@ -169,7 +169,7 @@ def _fake_llm(body):
 
 def test_cli_llm_path(openai_server, tmp_path):
     openai_server.reply(_fake_llm)
-    rec = {"id": "p", "abstract": "Problem P is open. We used X. Y improved.", "candidate": "Problem P is open. We used X."}
+    rec = {"id": "p", "reference": "Problem P is open. We used X. Y improved.", "candidate": "Problem P is open. We used X."}
     args = ["--model", "openai/test-model", "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite"),
             "--shots", "default"]
     r = run_cli("st-facets", args, records=[rec], env={"ST_LLM_BACKOFF_BASE": "0.01"})
@@ -186,7 +186,7 @@ def test_cli_llm_path(openai_server, tmp_path):
     assert any("Number: 4" in p for p in judge_prompts if "1 to 4" in p)  # few-shot examples assembled
     assert any("Number: 1" in p for p in judge_prompts if "1 to 3" in p)
     # garbage extraction -> error record, exit 1
-    bad = dict(rec, id="q", abstract="GARBLE text here. More.")
+    bad = dict(rec, id="q", reference="GARBLE text here. More.")
     r2 = run_cli("st-facets", args, records=[bad], env={"ST_LLM_BACKOFF_BASE": "0.01"})
     assert r2.code == 1 and r2.records[0]["error"]["kind"] == "unparsable_reply"
 
@@ -201,10 +201,10 @@ def test_llm_failures_end_only_their_own_record(openai_server, tmp_path):
         return _fake_llm(body)
 
     openai_server.reply(reply)
-    good = {"id": "ok", "abstract": "Problem P is open. We used X. Y improved.", "candidate": "Problem P is open. We used X."}
-    garbled = {"id": "garbled", "abstract": "GARBLE text here. More.", "candidate": "Something."}
-    doomed = {"id": "doomed", "abstract": "Question Q. Doomed judge. Z rose.", "candidate": "Question Q. Doomed judge."}
-    missing = {"id": "missing", "candidate": "no abstract field"}
+    good = {"id": "ok", "reference": "Problem P is open. We used X. Y improved.", "candidate": "Problem P is open. We used X."}
+    garbled = {"id": "garbled", "reference": "GARBLE text here. More.", "candidate": "Something."}
+    doomed = {"id": "doomed", "reference": "Question Q. Doomed judge. Z rose.", "candidate": "Question Q. Doomed judge."}
+    missing = {"id": "missing", "candidate": "no reference field"}
     args = ["--model", "openai/test-model", "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite"),
             "--retries", "1"]
     r = run_cli("st-facets", args, records=[good, garbled, doomed, missing, dict(good, id="ok2")],
@@ -219,12 +219,12 @@ def test_llm_failures_end_only_their_own_record(openai_server, tmp_path):
 
 
 def test_offline_missing_field_ends_only_its_record():
-    recs = [{"id": "a", "abstract": "We study cats. We find dogs."}, {"id": "b", "nothing": 1},
-            {"id": "c", "abstract": "Cats are studied here."}]
+    recs = [{"id": "a", "reference": "We study cats. We find dogs."}, {"id": "b", "nothing": 1},
+            {"id": "c", "reference": "Cats are studied here."}]
     r = run_cli("st-facets", ["--method", "offline"], records=recs)
     assert r.code == 1 and [o["id"] for o in r.records] == ["a", "b", "c"]
     assert "error" not in r.records[0] and "error" not in r.records[2]
-    assert r.records[1]["error"]["kind"] == "missing_field" and r.records[1]["error"]["field"] == "abstract"
+    assert r.records[1]["error"]["kind"] == "missing_field" and r.records[1]["error"]["field"] == "reference"
 
 
 # --- the offline rater (signals, soft membership, calibration) -----------------------------------

@@ -83,8 +83,8 @@ def test_text_functions_are_linear_on_long_runs(text):
 
 
 def test_offline_facets_on_one_long_word_finishes_and_keeps_the_records_before_it():
-    recs = [{"id": "a", "abstract": "We study cats. We find that dogs bark."},
-            {"id": "gene", "abstract": "ACGT" * 2500, "candidate": "x" * 10000}]
+    recs = [{"id": "a", "reference": "We study cats. We find that dogs bark."},
+            {"id": "gene", "reference": "ACGT" * 2500, "candidate": "x" * 10000}]
     start = time.perf_counter()
     r = run_cli("st-facets", ["--method", "offline"], records=recs, timeout=120)
     assert r.code == 0, r.stderr
@@ -108,7 +108,7 @@ def test_rouge_l_on_a_huge_reference_is_fast_and_exact():
 # 4–6. Odd replies are errors or unscored, never silent results; unparsable replies are not served -------
 
 def _pair():
-    return {"id": "p", "abstract": "Problem P is open. We used X. Y improved.", "candidate": "We used X."}
+    return {"id": "p", "reference": "Problem P is open. We used X. Y improved.", "candidate": "We used X."}
 
 
 @pytest.mark.parametrize("body", [
@@ -198,14 +198,14 @@ def test_png_is_not_a_paper(tmp_path):
 # 9. Wrong types are bad_value ------------------------------------------------------------------
 
 def test_numeric_candidate_and_wrong_typed_reference_are_bad_value():
-    recs = [{"id": "num", "abstract": "We study cats. Dogs bark.", "candidate": 3.5},
-            {"id": "list", "abstract": ["not", "text"], "candidate": "A summary."},
-            {"id": "ok", "abstract": "We study cats. Dogs bark.", "candidate": "Cats were studied."}]
+    recs = [{"id": "num", "reference": "We study cats. Dogs bark.", "candidate": 3.5},
+            {"id": "list", "reference": ["not", "text"], "candidate": "A summary."},
+            {"id": "ok", "reference": "We study cats. Dogs bark.", "candidate": "Cats were studied."}]
     r = run_cli("st-facets", ["--method", "offline"], records=recs)
     assert r.code == 1
     errs = {o["id"]: o.get("error") for o in r.records}
     assert errs["num"]["kind"] == "bad_value" and errs["num"]["field"] == "candidate"
-    assert errs["list"]["kind"] == "bad_value" and errs["list"]["field"] == "abstract"
+    assert errs["list"]["kind"] == "bad_value" and errs["list"]["field"] == "reference"
     assert errs["ok"] is None
 
 
@@ -255,7 +255,7 @@ def test_ctrl_c_writes_the_finished_records_in_order_then_exits_130(openai_serve
 
     openai_server.latency = 0.1
     openai_server.reply(_facet_reply)
-    recs = [dict(_pair(), id=f"p{i}", abstract=f"Problem P{i} is open. We used X. Y improved.") for i in range(30)]
+    recs = [dict(_pair(), id=f"p{i}", reference=f"Problem P{i} is open. We used X. Y improved.") for i in range(30)]
     env = dict(os.environ, PYTHONPATH=str(ROOT), **FAST)
     p = subprocess.Popen([sys.executable, "-m", "scholartools.cli.facets", *LLM, "--api-base", openai_server.url,
                           "--cache", str(tmp_path / "c.sqlite"), "--max-concurrency", "2"],

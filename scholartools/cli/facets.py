@@ -12,8 +12,8 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
 
 @st_command("st-facets")
 @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
-@click.option("--ref", "ref", default="abstract", show_default=True, metavar="FIELD",
-              help="Field with the reference text (an abstract).")
+@click.option("--ref", "ref", default="reference", show_default=True, metavar="FIELD",
+              help="Field with the reference text (an abstract); `--ref abstract` on paper records.")
 @click.option("--cand", "cand", default="candidate", show_default=True, metavar="FIELD",
               help="Field with the candidate summary; records without it are only decomposed.")
 @click.option("--ref-sentences", metavar="FIELD", help="Field with the reference already split into a list of sentences.")
@@ -50,7 +50,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     Examples:
       st-facets --ref reference --cand candidate < pairs.jsonl \\
         | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
-      st-parse paper.pdf | st-facets          # a structured abstract: facets.reference only
+      st-parse paper.pdf | st-facets --ref abstract   # a paper's abstract: facets.reference only
     """
     from scholartools import tasks
     from scholartools.facets import annotate

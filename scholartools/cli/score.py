@@ -123,6 +123,7 @@ Examples:
 def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
          unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
          positive, keep_claim_prefix, parser, scale, batch_size):
+    from scholartools.metrics import engine
     from scholartools.metrics import score as sc
 
     try:
@@ -169,69 +170,16 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
     for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
         if path and not os.path.isdir(path):
             io.usage_error(f"{opt} must be a local model directory (nothing is downloaded): {path}")
-    if embed_model:
-        os.environ["ST_EMBED_MODEL"] = embed_model
     opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
                            tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
-                           bert_model=bert_model, bert_layers=bert_layer, positive=positive,
-                           strip_claim_prefix=not keep_claim_prefix, parser=parser, scale=scale_range)
-    _provenance(io, names, opts)
-
-    fanin = sc.is_fanin(names)
-    whole = aggregate or fanin or any(sc.METRICS[n].kind == "corpus" for n in names)
-    kept: list[dict] = []
-    errors = {"n": 0}
-
-    def run(batch: list[dict]) -> list:
-        res = sc.score_pointwise(batch, names, opts) if fanin else sc.score_records(batch, names, opts)
-        if aggregate:
-            for r in res:
-                if isinstance(r, Exception):
-                    errors["n"] += 1
-                elif isinstance(r, dict) and not sc.is_summary(r):
-                    kept.append(r)
-            if summary_only:
-                return [r if isinstance(r, Exception) or (isinstance(r, dict) and sc.is_summary(r)) else []
-                        for r in res]
-        return res
-
-    io.map_batch(run, None if whole else max(1, batch_size))
-    if aggregate:
-        for rec in sc.aggregate_records(kept, names, opts, errors["n"] or None):
-            io.write(rec)
-
-
-def _provenance(io: RecordIO, names: list[str], opts) -> None:
-    io.provenance["method"] = "metrics"
-    io.provenance["metrics"] = names
-    if any(n.startswith("rouge") or n.startswith("aligned-rouge") for n in names):
-        rouge = {"package": "rouge-score"}
-        if any(n.startswith("rouge") for n in names):
-            rouge["stemmer"] = bool(opts.use_stemmer)
-        if any(n.startswith("aligned-rouge") for n in names):
-            rouge["aligned_stemmer"] = True if opts.use_stemmer is None else opts.use_stemmer
-        io.provenance["rouge"] = rouge
-    if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine") for n in names):
-        from scholartools import embeddings
-
-        io.provenance["embedding_model"] = embeddings.model_name()
-    if "bertscore" in names:
-        from scholartools.metrics.embedding import bertscore_model
-
-        from scholartools import embeddings
-
-        model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
-        name = embeddings.model_name() if not opts.bert_model else model
-        io.provenance["bertscore"] = {"model": name, "layer": layer, "idf": False, "rescaled": False,
-                                      "package": "bert-score"}
-    if "fm" in names and opts.weights:
-        io.provenance["fm_weights"] = opts.weights
-    if any(n.startswith("pointwise") for n in names):
-        io.provenance["pointwise"] = {"tp": opts.tp, "unit_key": opts.unit_key}
-    if "itf-idf" in names:
-        io.provenance["itf_idf_threshold"] = opts.threshold
-    if "judge-score" in names:
-        io.provenance["parser"] = opts.parser
+                           embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
+                           positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
+                           scale=scale_range)
+    io.provenance.update(engine.provenance(names, opts))
+    scorer = engine.BatchScorer(names, opts, aggregate, summary_only)
+    io.map_batch(scorer, scorer.batch_size(batch_size))
+    for rec in scorer.summaries():
+        io.write(rec)
 
 
 main.help = HELP

@@ -21,7 +21,7 @@ _MISSING = object()
 
 @dataclass
 class FacetOptions:
-    ref: str = "abstract"
+    ref: str = "reference"
     cand: str = "candidate"
     ref_sentences: str | None = None
     cand_sentences: str | None = None

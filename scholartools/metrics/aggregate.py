@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scholartools.metrics.registry import METRICS, group_value, slot_path
 from scholartools.records import get_path, has_path
 
 
 def _how(name: str) -> str:
-    from scholartools.metrics.score import METRICS
-
     return METRICS[name].aggregate
-
-
-def _group_value(rec: dict, opts) -> Any:
-    from scholartools.metrics.score import group_value
-
-    return group_value(rec, opts)
 
 
 def mean_part(values: list) -> Any:
@@ -91,7 +84,7 @@ def aggregate_records(scored: list[dict], names: list[str], opts, n_errors: int 
     labels: dict[Any, Any] = {}
     if opts.group_by:
         for rec in scored:
-            key = _group_value(rec, opts)
+            key = group_value(rec, opts)
             groups.setdefault(key, []).append(rec)
             labels.setdefault(key, get_path(rec, opts.group_by))
     out = []
@@ -156,8 +149,6 @@ def corpus_bleu(recs: list[dict], opts) -> float | None:
     """Corpus-level BLEU (sacrebleu, 0–1) over the group's (reference, candidate) texts: the
     BLEU of Papineni et al., next to the mean of sentence BLEU that BAGELS reports. None when
     the records do not carry both texts (e.g. PointWise paper records)."""
-    from scholartools.metrics.score import METRICS, slot_path
-
     ref_path = slot_path(METRICS["bleu"], "ref", opts)
     cand_path = slot_path(METRICS["bleu"], "cand", opts)
     refs, cands = [], []

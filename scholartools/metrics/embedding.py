@@ -21,30 +21,32 @@ _CACHE: dict[tuple[str, str], "np.ndarray"] = {}
 CACHE_LIMIT = 50_000
 
 
-def encode(texts: list[str]) -> "np.ndarray":
-    """L2-normalised sentence embeddings of ``texts``: each distinct text encoded once per run."""
+def encode(texts: list[str], model: str | None = None) -> "np.ndarray":
+    """L2-normalised sentence embeddings of ``texts`` with ``model`` (a local directory; default
+    the shared one, :func:`scholartools.embeddings.model_path`): each distinct text encoded once
+    per run."""
     import numpy as np
 
     from scholartools import embeddings
 
-    if embeddings.backend() != embeddings.NATIVE:  # the numpy encoder never imports transformers
+    if embeddings.backend(model) != embeddings.NATIVE:  # the numpy encoder never imports transformers
         quiet_transformers()
-    model = embeddings.model_name()
+    key = embeddings.model_path(model)
     texts = list(texts)
-    missing = list(dict.fromkeys(t for t in texts if (model, t) not in _CACHE))
+    missing = list(dict.fromkeys(t for t in texts if (key, t) not in _CACHE))
     if missing:
-        vecs = embeddings.encode(missing)
+        vecs = embeddings.encode(missing, model=model)
         if len(_CACHE) + len(missing) > CACHE_LIMIT:
             _CACHE.clear()
         for t, v in zip(missing, vecs):
-            _CACHE[(model, t)] = v
+            _CACHE[(key, t)] = v
     if not texts:
-        return np.zeros((0, embeddings.dimension()), dtype=np.float32)
+        return np.zeros((0, embeddings.dimension(model)), dtype=np.float32)
     local = {t: v for t, v in zip(missing, vecs)} if missing else {}
-    return np.stack([local[t] if t in local else _CACHE[(model, t)] for t in texts])
+    return np.stack([local[t] if t in local else _CACHE[(key, t)] for t in texts])
 
 
-def cosine_pairs(references: list[str], candidates: list[str]) -> list[float]:
+def cosine_pairs(references: list[str], candidates: list[str], model: str | None = None) -> list[float]:
     """Cosine similarity of each (reference, candidate) sentence-embedding pair.
 
     The embedding cosine of BAGELS §5 / AAAR §2.4 (S-Match uses it on aligned pairs). All texts
@@ -56,7 +58,7 @@ def cosine_pairs(references: list[str], candidates: list[str]) -> list[float]:
     n = len(references)
     if n == 0:
         return []
-    vecs = encode(list(references) + list(candidates))
+    vecs = encode(list(references) + list(candidates), model)
     sims = np.einsum("ij,ij->i", vecs[:n], vecs[n:])
     out = []
     for r, c, s in zip(references, candidates, sims):
@@ -179,7 +181,7 @@ def keyword_candidates(text: str) -> list[str]:
     return sorted({t for t in bow_tokens(text) if t not in stop})
 
 
-def keywords(texts: list[str], top_n: int = 5) -> list[list[str]]:
+def keywords(texts: list[str], top_n: int = 5, model: str | None = None) -> list[list[str]]:
     """Top-``top_n`` keywords per text, KeyBERT's default algorithm (no MMR, no MaxSum).
 
     BAGELS's keyword metric (spec seed-bagels §6.6) used ``KeyBERT()`` — all-MiniLM-L6-v2,
@@ -192,8 +194,8 @@ def keywords(texts: list[str], top_n: int = 5) -> list[list[str]]:
     words = sorted({w for c in cands for w in c})
     if not words:
         return [[] for _ in texts]
-    doc_vecs = encode(list(texts))
-    word_vecs = encode(words)
+    doc_vecs = encode(list(texts), model)
+    word_vecs = encode(words, model)
     index = {w: i for i, w in enumerate(words)}
     out = []
     for vec, cand in zip(doc_vecs, cands):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 FORMATS = ("pdf", "latex", "tei", "s2orc", "scienceparse", "flatjson", "markdown", "text")
 
 #: magic numbers of common binary files that are not papers (figures, archives, office files)

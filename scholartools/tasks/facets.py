@@ -21,7 +21,7 @@ FACETS = register(Task(
     summary="background / method / result / conclusion facets of a reference and a candidate; per-facet ratings",
     llm="scholartools.facets.annotate:llm_record", offline=_offline,
     templates=("facets_extract", "facets_judge_bc", "facets_judge_mr"),
-    reads={"ref": "abstract", "cand": "candidate"},
+    reads={"ref": "reference", "cand": "candidate"},
     writes=("facets.reference", "facets.candidate", "facet_ratings", "facet_evidence", "fm_weights"),
     method_names={
         "llm": "llm-extract+rubric-judge",
