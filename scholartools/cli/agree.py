@@ -91,24 +91,13 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
         return
 
     from scholartools.agreement import agree
-    from scholartools.records import read_jsonl
 
     def progress(jobs, total=None):
         return io.progress(jobs, total=total, desc="st-agree measures")
 
     try:
         if join_key:
-            sources = []
-            for path in io.inputs:
-                name = "<stdin>" if path == "-" else path
-                recs = []
-                for rec in read_jsonl(path, io.command):
-                    io.count_in()
-                    if _is_error(rec):
-                        io.write(rec)
-                    else:
-                        recs.append(rec)
-                sources.append((name, recs))
+            sources = io.records_per_input()
             if len(sources) < 2:
                 io.usage_error("--join needs at least two input files (-i A.jsonl -i B.jsonl)")
             result = agree(sources=sources, join=join_key, raters=raters, measures=measures, levels=levels,
@@ -146,12 +135,6 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
             io.usage_error(f"--plot: {exc}")
             return
         io.log(f"wrote {n} panel(s) to {plot_path}")
-
-
-def _is_error(rec) -> bool:
-    from scholartools.records import is_error
-
-    return is_error(rec)
 
 
 def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:

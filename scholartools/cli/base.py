@@ -136,6 +136,27 @@ class RecordIO:
             else:
                 yield rec
 
+    def records_per_input(self) -> list[tuple[str, list[dict]]]:
+        """The records of each input (``-i`` file, or stdin) kept apart, as ``(name, records)``,
+        for commands that join their inputs (``st-agree --join``); error records are written
+        through as they are met, not returned."""
+        out = []
+        for path in self.inputs:
+            f, source = self._open(path)
+            try:
+                recs = []
+                for rec in iter_lines(f, source, self.command):
+                    self.n_in += 1
+                    if is_error(rec):
+                        self.write(rec)
+                    else:
+                        recs.append(rec)
+            finally:
+                if f is not self._stdin:
+                    f.close()
+            out.append((source, recs))
+        return out
+
     def count_in(self, n: int = 1) -> None:
         """For commands that do not read records (st-parse): count a unit of input."""
         self.n_in += n
