@@ -12,3 +12,10 @@ COMMANDS = {
     "st-score": "score",
     "st-agree": "agree",
 }
+
+
+def load_command(name: str):
+    """The click command of ``name`` (``st-score``), its module imported on demand."""
+    import importlib
+
+    return importlib.import_module(f"scholartools.cli.{COMMANDS[name]}").main

@@ -333,7 +333,10 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
         def callback(**kwargs: Any) -> None:
             io_kwargs = {k: kwargs.pop(k) for k in ("output", "strict", "progress", "quiet")}
             inputs = kwargs.pop("inputs", ()) if reads_records else ()
-            io = RecordIO(name, inputs=inputs, **io_kwargs)
+            # scholartools.api.run passes in-memory streams through the click context
+            streams = click.get_current_context().obj or {}
+            io = RecordIO(name, inputs=inputs, **io_kwargs, **{k: v for k, v in streams.items()
+                                                             if k in ("stdin", "stdout", "stderr")})
             if reads_records:
                 io.check_inputs()
             try:

@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
 import click
 
 from scholartools import __version__
-from scholartools.cli import COMMANDS
+from scholartools.cli import COMMANDS, load_command  # noqa: F401 (load_command re-exported)
 
 EXIT_STATUS = [
     ("0", "every record was processed."),
@@ -31,11 +30,6 @@ def _esc(text: str) -> str:
             line = "\\&" + line
         lines.append(line)
     return "\n".join(lines)
-
-
-def load_command(name: str) -> click.Command:
-    module = importlib.import_module(f"scholartools.cli.{COMMANDS[name]}")
-    return module.main
 
 
 def _paragraphs(help_text: str) -> list[str]:

@@ -1,39 +1,21 @@
-"""The LLM options every LLM-capable command shares, and how a command author uses the layer.
+"""The LLM options every LLM-capable command shares.
 
-Usage in a command module (``@llm_options`` goes under ``@st_command``; the command receives one
-``llm`` argument, an :class:`LLMSettings`; ``llm.model`` is None when neither ``--model`` nor
-``ST_MODEL`` is set, so an offline method can take over)::
+``@llm_options`` goes under ``@st_command``; the command receives one ``llm`` argument, an
+:class:`LLMSettings` (``llm.model`` is None when neither ``--model`` nor ``ST_MODEL`` is set, so
+an offline method can take over). A command never calls the model itself: it runs a registered
+task, and the one stage runner (:mod:`scholartools.llm.stages`) makes the calls::
 
-    from scholartools.llm import replies
+    from scholartools import tasks
     from scholartools.llm.options import llm_options
 
     @st_command("st-facets")
-    @llm_options(templates=["facets-extract"])
-    def main(io, llm):
-        tpl = llm.template("facets-extract")                # shipped file or --template override
-        client = llm.client(io)                             # summary printed to stderr at the end
-        parse = lambda t: replies.parse_json(t, expect="object")
-        def batch(recs):
-            reqs = [client.request(tpl.render(abstract=r["abstract"]), template=tpl, parse=parse)
-                    for r in recs]
-            results = client.run(reqs)                      # concurrent, cached, ordered like reqs
-            out = []
-            for rec, res in zip(recs, results):
-                if res.error:                               # retries exhausted, --max-cost reached …
-                    out.append(res.as_exception())          # → this record's error record only
-                    continue                                # (raising here would fail the whole batch)
-                out.append({**rec, "facets": res.verdict(), # {"value", "raw"} or unscored null + raw
-                            "_provenance": provenance([res])})  # calls, cache_hits, tokens, cost, model, template
-            return out
-        io.map_batch(batch, batch_size=256)
+    @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
+    def main(io, llm, method):
+        tasks.run_task(io, tasks.get("st-facets", "facets"), llm, options, method=method)
 
-(``provenance`` is :func:`scholartools.llm.client.provenance`; several samples or calls per
-record: pass all their results.  ``res.value`` is the parsed reply, ``res.text`` the raw one,
-``res.unscored`` the unscored verdict or None.  ``client.request(..., max_tokens=…, sample=i)``
-sets sampling parameters / the sample index; ``req.samples(n)`` gives n samples.  ``client.run``
-may be called several times per batch (extraction, then judging).  Under ``--dry-run`` a request
-that is not cached comes back with ``dry_run`` True and ``unscored`` reason ``"dry_run"``; later
-stages that depend on it cannot be counted, so say so or skip them.)
+(``run_task`` chooses the method, makes the client before any record is read — an unusable
+cache is a usage error — and drives the task's generator per record; see
+:mod:`scholartools.tasks` and ``scholartools/facets/annotate.py:llm_record`` for a task.)
 
 Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-concurrency``
 (default 8), ``--retries`` (default 5), ``--timeout`` (seconds per attempt, default 120),

@@ -10,7 +10,7 @@ The template's identity in provenance and in the cache key is its name and the S
 file bytes, so editing a prompt (or overriding it with ``--template NAME=FILE``) never reuses an
 answer given to another prompt.
 
-    tpl = load("facets-extract", overrides)      # overrides: {name: path} from --template
+    tpl = load("facets_extract", overrides)      # overrides: {name: path} from --template
     messages = tpl.render(abstract=rec["abstract"])
 """
 from __future__ import annotations

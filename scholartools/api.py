@@ -1,0 +1,123 @@
+"""Every command as a Python function: records in, records out, the same contract as the shell.
+
+    import scholartools as st
+
+    papers = list(st.parse(["paper.pdf"]))                        # st-parse
+    rated = st.run("st-facets", pairs)                            # any command, in-process
+    scored = st.score(rated, "fm,rougeL")                         # st-score
+    result = st.agree(scored, raters=["human.overall", "scores.fm"])   # st-agree
+
+:func:`run` runs any ``st-*`` command in this process with the options of its ``--help``
+(``ref="abstract"`` for ``--ref abstract``, ``dry_run=True`` for ``--dry-run``, a list for a
+repeatable option) and returns its output records — error records included, exactly as the
+command writes them. A usage error (exit 2) raises :class:`CommandError` with the command's
+message. The other functions are the library calls behind the commands, for work on records
+without the command layer.
+"""
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
+
+__all__ = ["run", "CommandError", "parse", "score", "agree", "rate_facets"]
+
+
+class CommandError(RuntimeError):
+    """A command stopped with a usage error (exit 2); ``message`` is what it said on stderr."""
+
+    def __init__(self, command: str, code: int, message: str):
+        super().__init__(f"{command} exited {code}: {message.strip()}")
+        self.command, self.code, self.message = command, code, message
+
+
+def _cli_args(command, options: dict[str, Any]) -> list[str]:
+    params = {p.name: p for p in command.params}
+    args: list[str] = []
+    for key, value in options.items():
+        param = params.get(key)
+        if param is None or not getattr(param, "opts", None):
+            raise TypeError(f"{command.name} has no option '{key}' (options: "
+                            f"{', '.join(sorted(n for n in params if n))})")
+        flag = max(param.opts, key=len)
+        if getattr(param, "is_flag", False):
+            if param.secondary_opts:   # --progress/--no-progress
+                args.append(flag if value else max(param.secondary_opts, key=len))
+            elif value:
+                args.append(flag)
+            continue
+        for v in (value if isinstance(value, (list, tuple)) else [value]):
+            args += [flag, str(v)]
+    return args
+
+
+def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) -> list[dict]:
+    """Run ``command`` (``"st-score"`` or ``"score"``) in-process on ``records``.
+
+    ``args`` are extra command-line words (file names for st-parse); ``options`` are the
+    command's options by their Python names. Returns the output records; raises
+    :class:`CommandError` on a usage error (exit 2).
+    """
+    from scholartools.cli import COMMANDS
+    from scholartools.cli.manpages import load_command
+
+    name = command if command.startswith("st-") else f"st-{command}"
+    if name not in COMMANDS:
+        raise ValueError(f"unknown command '{command}' (one of {', '.join(COMMANDS)})")
+    cmd = load_command(name)
+    stdin = io.BytesIO(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    stdout, stderr = io.BytesIO(), io.StringIO()
+    argv = list(args) + _cli_args(cmd, {"quiet": True, **options})
+    try:
+        cmd.main(argv, prog_name=name, obj={"stdin": stdin, "stdout": stdout, "stderr": stderr},
+                 standalone_mode=False)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except Exception as exc:  # click's usage errors, raised when not standalone
+        import click
+
+        if isinstance(exc, click.ClickException):
+            raise CommandError(name, 2, exc.format_message()) from None
+        raise
+    if code == 2:
+        raise CommandError(name, 2, stderr.getvalue())
+    return [orjson.loads(line) for line in stdout.getvalue().splitlines() if line.strip()]
+
+
+def parse(paths: str | Iterable[str], **options: Any) -> Iterator[dict]:
+    """``st-parse`` as a function: one paper record per path (a file it cannot parse becomes an
+    error record). ``options``: ``fmt``, ``id_from``, ``max_pages``, ``references``, ``sections_only``."""
+    from scholartools.parsing import parse_paths
+
+    return parse_paths([paths] if isinstance(paths, str) else list(paths), **options)
+
+
+def score(records: Iterable[dict], metrics: str | list[str], aggregate: bool = False, **options: Any) -> list[dict]:
+    """``st-score`` as a function: ``metrics`` like ``"rougeL,fm"``; ``options`` are
+    :class:`~scholartools.metrics.registry.ScoreOptions` (``fields={"ref": "abstract"}``,
+    ``use_stemmer``, ``weights`` …)."""
+    from scholartools.metrics.score import ScoreOptions
+    from scholartools.metrics.score import run as run_metrics
+
+    return run_metrics(records, metrics, ScoreOptions(**options), aggregate=aggregate)
+
+
+def agree(records: Iterable[dict] | None = None, **options: Any):
+    """``st-agree`` as a function (:func:`scholartools.agreement.agree`): ``raters=[...]``,
+    ``measures``, ``levels`` …; returns an :class:`~scholartools.agreement.Agreement`."""
+    from scholartools.agreement import agree as compute
+
+    return compute(list(records) if records is not None else None, **options)
+
+
+def rate_facets(records: Iterable[dict], **options: Any) -> list[dict]:
+    """``st-facets``' offline method as a function: facets of ``reference`` (and ``candidate``)
+    and per-facet ratings. ``options`` are :class:`~scholartools.facets.annotate.FacetOptions`
+    (``ref="abstract"``, ``cand=…``, ``facets=[…]`` …). A record it cannot process comes back
+    as a :class:`~scholartools.records.RecordError` in its place."""
+    from scholartools.facets.annotate import FacetOptions, offline_batch
+
+    return offline_batch(list(records), FacetOptions(**options))

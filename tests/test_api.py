@@ -1,0 +1,42 @@
+"""``import scholartools`` as a user would: the commands as Python functions."""
+import pytest
+
+import scholartools as st
+
+
+def test_import_is_light_and_names_are_there():
+    import subprocess
+    import sys
+
+    code = ("import sys, scholartools; assert 'numpy' not in sys.modules and 'click' not in sys.modules; "
+            "assert callable(scholartools.run) and 'numpy' not in sys.modules")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+    assert {"run", "parse", "score", "agree", "rate_facets"} <= set(st.__all__)
+
+
+def test_run_any_command_in_process_with_options_by_name():
+    pairs = [{"id": "a", "reference": "the cat sat on the mat", "candidate": "the cat sat"},
+             {"id": "b", "reference": "x", "candidate": 3}]
+    out = st.run("st-score", pairs, metric="rougeL", part="f")
+    assert out[0]["scores"]["rougeL"] == pytest.approx(2 * 1.0 * 0.5 / 1.5)   # P 3/3, R 3/6
+    assert out[1]["error"]["kind"] == "bad_value"                           # error records, as in the shell
+    assert st.run("score", pairs[:1], metric="rougeL", part="f")[0]["scores"] == out[0]["scores"]
+    with pytest.raises(st.CommandError) as err:
+        st.run("st-score", pairs, metric="no-such-metric")
+    assert "unknown metric" in str(err.value)
+    with pytest.raises(TypeError):
+        st.run("st-score", pairs, no_such_option=1)
+
+
+def test_parse_score_agree_and_facets_as_functions(tmp_path):
+    md = tmp_path / "paper.md"
+    md.write_text("# Cats\n\n## Abstract\n\nWe study cats. We find that cats sleep.\n\n## Introduction\n\nCats.\n")
+    paper = next(st.parse(str(md)))
+    assert paper["title"] == "Cats" and paper["sections"][0]["type"] == "introduction"
+    scored = st.score([{"id": "a", "reference": "a b c", "candidate": "a c"}], "rougeL", rouge_part="f")
+    assert scored[0]["scores"]["rougeL"] == pytest.approx(0.8)
+    rows = [{"id": str(i), "x": i, "y": 2 * i} for i in range(5)]
+    result = st.agree(rows, raters=["x", "y"], measures=["pearson"])
+    assert result.results[0]["value"] == pytest.approx(1.0)
+    rated = st.rate_facets([{"id": "f", "reference": "We study cats. We find that cats sleep."}])
+    assert rated[0]["facets"]["reference"]["sentences"] == ["We study cats.", "We find that cats sleep."]
