@@ -191,22 +191,6 @@ register("en-prf", {"pred": "prediction_entailed", "gold": "gold_entailed"}, "re
           per_record(_en_prf))
 
 
-def _list_pairs(records, metric, opts, ref_kind="texts"):
-    results: list = [None] * len(records)
-    idx, refs, cands = [], [], []
-    for i, rec in enumerate(records):
-        try:
-            r = read_slot(rec, metric, "ref", opts, ref_kind)
-            c = read_slot(rec, metric, "cand", opts, "texts")
-        except RecordError as exc:
-            results[i] = exc
-            continue
-        idx.append(i)
-        refs.append(r)
-        cands.append(c)
-    return idx, refs, cands, results
-
-
 def _encode_lists(lists: list[list[str]], model: str | None = None):
     """Embeddings for many lists of texts with one encode call."""
     import numpy as np
@@ -225,7 +209,7 @@ def _encode_lists(lists: list[list[str]], model: str | None = None):
 def _s_match(records, metric, opts):
     from scholartools.metrics.aaar import s_match
 
-    idx, refs, cands, results = _list_pairs(records, metric, opts)
+    idx, refs, cands, results = text_pairs(records, metric, opts, "texts", "texts")
     vecs = _encode_lists(cands + refs, opts.embed_model)
     n = len(cands)
     for k, i in enumerate(idx):
@@ -260,7 +244,7 @@ register("aligned-rougeL", dict(LISTS), "record",
 def _s_prf(records, metric, opts):
     from scholartools.metrics.aaar import s_prf
 
-    idx, refs, cands, results = _list_pairs(records, metric, opts, ref_kind="list")
+    idx, refs, cands, results = text_pairs(records, metric, opts, "list", "texts")
     reviewers: list[list[list[str]]] = []
     keep_idx, keep_cands = [], []
     for k, (i, ref) in enumerate(zip(idx, refs)):

@@ -177,14 +177,16 @@ def per_record(fn: Callable[[dict, Metric, ScoreOptions], Any]) -> Callable:
     return compute
 
 
-def text_pairs(records: list[dict], metric: Metric, opts: ScoreOptions):
-    """(indices of readable records, refs, cands, results list pre-filled with errors)."""
+def text_pairs(records: list[dict], metric: Metric, opts: ScoreOptions, ref_kind: str = "text",
+               cand_kind: str = "text"):
+    """(indices of readable records, refs, cands, results list pre-filled with errors); the two
+    slots are read as ``ref_kind`` / ``cand_kind`` (``text``, ``texts``, ``list``)."""
     results: list = [None] * len(records)
     idx, refs, cands = [], [], []
     for i, rec in enumerate(records):
         try:
-            r = read_slot(rec, metric, "ref", opts, "text")
-            c = read_slot(rec, metric, "cand", opts, "text")
+            r = read_slot(rec, metric, "ref", opts, ref_kind)
+            c = read_slot(rec, metric, "cand", opts, cand_kind)
         except RecordError as exc:
             results[i] = exc
             continue
