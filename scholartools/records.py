@@ -232,8 +232,14 @@ def is_pipe(stream: IO) -> bool:
 
 
 def writer(stream: IO[bytes]) -> jsonlines.Writer:
-    """A JSONL writer on a binary stream; it flushes after every record when the stream is a pipe."""
-    return jsonlines.Writer(stream, dumps=dump_line, flush=is_pipe(stream))
+    """A JSONL writer on a binary stream; it flushes after every record when the stream is a pipe.
+
+    (orjson is called directly through a partial — no Python frame per record — which keeps the
+    writer's cost near the bare orjson loop; ``benchmarks/jsonl_speed.py``.)"""
+    import functools
+
+    dumps = functools.partial(orjson.dumps, option=_DUMP_OPTIONS, default=_default)
+    return jsonlines.Writer(stream, dumps=dumps, flush=is_pipe(stream))
 
 
 def records_from_text(text: str, source: str = "<text>") -> list[dict]:
