@@ -42,7 +42,7 @@ def _paragraphs(help_text: str) -> list[str]:
 
 def render(name: str, command: click.Command) -> str:
     """The roff source of one command's man page."""
-    ctx = click.Context(command, info_name=name)
+    ctx = click.Context(command, info_name=name, **command.context_settings)  # -h as well as --help
     help_text = command.help or ""
     summary = help_text.strip().split("\n\n")[0].replace("\n", " ").strip() or name
     lines = [
