@@ -1,183 +1,163 @@
-"""LaTeX source → paper record: title, abstract, sections, display equations with context.
+"""LaTeX source → paper record: title, authors, abstract, sections, display equations with context.
 
-``\\input``/``\\include`` are followed within the main file's folder (never outside it). Display
-equations (``equation``, ``align``, ``gather``, ``multline``, ``eqnarray`` with or without ``*``,
-``\\[ … \\]``, ``$$ … $$``) keep their LaTeX, ``\\label`` and about 400 characters of the
-surrounding prose: the input of ``st-eqsynth``.
+The source is read as TeX reads it (:mod:`scholartools.parsing.latex_source`: comments,
+``\\iffalse``/``\\if 0`` blocks and ``comment`` environments removed, ``\\input``/``\\include``
+merged from inside the main file's folder only) and scanned once
+(:mod:`scholartools.parsing.latex_scan`). Every display equation (``equation``, ``align``,
+``gather``, ``multline``, ``flalign``, ``alignat``, ``eqnarray``, ``displaymath``, starred
+forms, ``\\[ \\]``, ``$$ $$``, and display environments the paper defines itself) becomes one
+entry of ``equations``::
+
+    {latex, env, label, context_before, context_after, section, file, line}
+
+``latex`` is the body without its environment and ``\\label`` (user macros kept as written);
+``context_before`` / ``context_after`` hold up to :data:`CONTEXT_WORDS` whitespace words of the
+paper's text on each side (the input of ``st-eqsynth``, which trims them to ``--context-words``),
+with every inline and display formula kept as LaTeX; ``file`` and ``line`` say where the display
+opens. Problems (an input outside the folder, a missing input, an unclosed display) are listed in
+the record's ``warnings``.
 """
-
 from __future__ import annotations
 
-import os
 import re
+from bisect import bisect_right
 
-from scholartools.records import RecordError
+from scholartools.parsing.latex_scan import (SECTIONS, braced, cap_warnings, find_definitions, render, render_inline,
+                                             scan)
+from scholartools.parsing.latex_source import read_source
 
-MATH_ENVS = r"equation|align|gather|multline|eqnarray|flalign|displaymath|math"
-DISPLAY = re.compile(r"\\begin\{(?P<env>(?:" + MATH_ENVS + r")\*?)\}(?P<body>.*?)\\end\{(?P=env)\}"
-                     r"|\\\[(?P<body2>.*?)\\\]|\$\$(?P<body3>.*?)\$\$", re.S)
-SECTION = re.compile(r"\\(?P<cmd>part|chapter|section|subsection|subsubsection|paragraph)\*?\s*"
-                     r"(?:\[[^\]]*\])?\s*\{", re.S)
-LEVEL = {"part": 0, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
-INCLUDE = re.compile(r"\\(?:input|include|subfile)\s*\{([^}]+)\}")
+#: words of context kept on each side of an equation (AAAR: 1,000 in the main table, up to 1,500)
+CONTEXT_WORDS = 1500
+#: characters of context at most on each side (formula-heavy text has long "words")
+CONTEXT_CHARS = 30_000
+#: equations listed per paper at most (the rest are counted in a warning)
+MAX_EQUATIONS = 1000
 
-
-def _strip_comments(text: str) -> str:
-    return re.sub(r"(?<!\\)%.*", "", text)
-
-
-def _braced(text: str, start: int) -> tuple[str, int]:
-    """Content of the brace group opening at ``text[start] == '{'`` and the index after it."""
-    depth = 0
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch == "\\":
-            continue
-        if ch == "{" and (i == 0 or text[i - 1] != "\\"):
-            depth += 1
-        elif ch == "}" and text[i - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return text[start + 1:i], i + 1
-    return text[start + 1:], len(text)
-
-
-def _expand(path: str, root: str, seen: set, depth: int = 0) -> str:
-    real = os.path.realpath(path)
-    if real in seen or depth > 20:
-        return ""
-    seen.add(real)
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        text = _strip_comments(fh.read())
-
-    def sub(m):
-        name = m.group(1).strip()
-        cand = os.path.normpath(os.path.join(root, name))
-        if not cand.endswith(".tex") and not os.path.exists(cand):
-            cand += ".tex"
-        # only files inside the main file's folder
-        if not os.path.realpath(cand).startswith(os.path.realpath(root) + os.sep) or not os.path.isfile(cand):
-            return ""
-        return _expand(cand, root, seen, depth + 1)
-
-    return INCLUDE.sub(sub, text)
+LEVEL = SECTIONS
+_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 
 
 def latex_to_text(s: str) -> str:
-    """Readable text of a LaTeX fragment (commands dropped, arguments of text commands kept)."""
-    s = re.sub(r"\\(?:cite[pt]?|citep|citet|citealp|ref|eqref|autoref|cref|Cref|label|url)\*?(?:\[[^\]]*\])*\{([^}]*)\}",
-               lambda m: "[" + m.group(1) + "]" if "cite" in m.group(0) else ("" if "label" in m.group(0) else m.group(1)), s)
-    s = re.sub(r"\\(?:textbf|textit|emph|texttt|textsc|underline|mbox|text|textrm|textsf|footnote|hbox)\{", "{", s)
-    s = re.sub(r"\\[a-zA-Z@]+\*?(?:\[[^\]]*\])?", " ", s)
-    s = s.replace("~", " ").replace("\\\\", " ").replace("``", "\"").replace("''", "\"")
-    s = re.sub(r"[{}]", "", s)
-    s = re.sub(r"\\(.)", r"\1", s)
-    return " ".join(s.split())
+    """Readable text of a LaTeX fragment (commands dropped, text arguments and ``$…$`` math kept)."""
+    return render_inline(s)
 
 
-def parse_latex(path: str) -> dict:
-    root = os.path.dirname(os.path.abspath(path))
-    try:
-        text = _expand(path, root, set())
-    except OSError as exc:
-        raise RecordError("unreadable_file", f"{path}: {exc}", source=path) from None
-    m = re.search(r"\\begin\{document\}", text)
-    preamble, body = (text[:m.start()], text[m.end():]) if m else ("", text)
-    body = re.split(r"\\end\{document\}", body)[0]
-    title = None
-    tm = re.search(r"\\title\s*(?:\[[^\]]*\])?\s*\{", preamble + body)
-    if tm:
-        raw, _ = _braced(preamble + body, tm.end() - 1)
-        title = latex_to_text(raw.replace("\\\\", " ")) or None
+def _command_arg(text: str, names: str) -> str | None:
+    m = re.search(r"\\(?:" + names + r")\s*(?:\[[^\]]*\])?\s*\{", text)
+    if not m:
+        return None
+    end = braced(text, m.end() - 1)
+    return text[m.end():end - 1] if end else None
+
+
+def _authors(raw: str) -> list[dict]:
+    # \thanks{…} removed with its braces; names sit before the first line break of each block
+    while "\\thanks" in raw:
+        k = raw.index("\\thanks")
+        j = raw.find("{", k)
+        end = braced(raw, j) if j >= 0 else None
+        if end is None:
+            break
+        raw = raw[:k] + raw[end:]
     authors = []
-    am = re.search(r"\\author\s*(?:\[[^\]]*\])?\s*\{", preamble + body)
-    if am:
-        raw, _ = _braced(preamble + body, am.end() - 1)
-        # \thanks{…} removed with its braces; names sit before the first line break of each block
-        while "\\thanks" in raw:
-            k = raw.index("\\thanks")
-            j = raw.find("{", k)
-            if j < 0:
-                break
-            _, e = _braced(raw, j)
-            raw = raw[:k] + raw[e:]
-        for block in re.split(r"\\And|\\AND|\\and(?![a-z])", raw):
-            line = re.split(r"\\\\", block)[0]
-            for piece in re.split(r",|\\&|\band\b", line):
-                name = latex_to_text(piece)
-                if name and 1 <= len(name.split()) <= 5 and not re.search(r"@|universit|institut|department", name, re.I):
-                    authors.append({"name": name})
+    for block in re.split(r"\\And|\\AND|\\and(?![a-z])", raw):
+        line = re.split(r"\\\\", block)[0]
+        for piece in re.split(r",|\\&|\band\b", line):
+            name = latex_to_text(piece)
+            if name and 1 <= len(name.split()) <= 5 and not re.search(r"@|universit|institut|department", name, re.I):
+                authors.append({"name": name})
+    return authors
+
+
+def context_before(text: str, pos: int, n: int) -> str:
+    """The last ``n`` whitespace words of ``text[:pos]`` (at most :data:`CONTEXT_CHARS` characters)."""
+    lo = max(0, pos - CONTEXT_CHARS)
+    window = text[lo:pos]
+    starts = [m.start() for m in re.finditer(r"\S+", window)]
+    if lo > 0 and starts and starts[0] == 0 and not text[lo - 1].isspace():
+        starts = starts[1:]   # a word cut by the window
+    if not starts:
+        return ""
+    return window[starts[max(0, len(starts) - n)]:].strip()
+
+
+def context_after(text: str, pos: int, n: int) -> str:
+    """The first ``n`` whitespace words of ``text[pos:]`` (at most :data:`CONTEXT_CHARS` characters)."""
+    hi = min(len(text), pos + CONTEXT_CHARS)
+    window = text[pos:hi]
+    ends = [m.end() for m in re.finditer(r"\S+", window)]
+    if hi < len(text) and ends and ends[-1] == len(window) and not text[hi].isspace():
+        ends = ends[:-1]
+    if not ends:
+        return ""
+    return window[:ends[min(len(ends), n) - 1]].strip()
+
+
+def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
+    """The paper record of the LaTeX document whose main file is ``path``."""
+    src = read_source(path)
+    merged = src.text.text
+    defs = find_definitions([merged] + src.packages)
+    m = re.search(r"\\begin\s*\{document\}", merged)
+    body_at = m.end() if m else 0
+    preamble = merged[:m.start()] if m else ""
+    e = merged.find("\\end{document}", body_at)
+    body = merged[body_at:e if e >= 0 else len(merged)]
+
+    def where(pos: int) -> str:
+        f, line = src.locate(body_at + pos)
+        return f"{f}:{line}" if f else f"offset {pos}"
+
+    sc = scan(body, defs, where)
+    rd = render(body, sc, defs.text_macros, list(defs.label_macros))
+    warnings = cap_warnings(list(src.warnings)) + sc.warnings
+
+    title_raw = _command_arg(preamble + body, "title|icmltitle|Title")
+    title = render_inline(title_raw, defs.text_macros) or None if title_raw else None
+    author_raw = _command_arg(preamble + body, "author")
+    authors = _authors(author_raw) if author_raw else []
     abstract = None
-    ab = re.search(r"\\begin\{abstract\}(.*?)\\end\{abstract\}", body, re.S)
-    if ab:
-        abstract = latex_to_text(ab.group(1))
-        body = body[:ab.start()] + body[ab.end():]
-    # references: bibliography items when inline
+    if rd.abstract:
+        abstract = rd.text[rd.abstract[0]:rd.abstract[1]].strip() or None
+    else:
+        raw = _command_arg(preamble + body, "abstract|Abstract")
+        abstract = render_inline(raw, defs.text_macros) or None if raw else None
+
     references = []
     for item in re.findall(r"\\bibitem(?:\[[^\]]*\])?\{[^}]*\}(.*?)(?=\\bibitem|\\end\{thebibliography\}|$)", body, re.S):
         raw = latex_to_text(item)
         if raw:
             from scholartools.parsing.references import parse_reference
             references.append(parse_reference(raw))
-    body = re.sub(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", "", body, flags=re.S)
 
-    # split into sections at sectioning commands
-    marks = []
-    for sm in SECTION.finditer(body):
-        heading, end = _braced(body, sm.end() - 1)
-        marks.append((sm.start(), end, sm.group("cmd"), latex_to_text(heading)))
-    chunks = []
-    if marks and body[:marks[0][0]].strip():
-        chunks.append((None, 1, body[:marks[0][0]]))
-    elif not marks:
-        chunks.append((None, 1, body))
-    appendix_at = body.find("\\appendix")
-    in_appendix_from = appendix_at if appendix_at >= 0 else None
-    for k, (start, end, cmd, heading) in enumerate(marks):
-        stop = marks[k + 1][0] if k + 1 < len(marks) else len(body)
-        level = LEVEL[cmd]
-        if in_appendix_from is not None and start > in_appendix_from and level == 1 and \
-                not heading.lower().startswith("appendix"):
-            heading_out = heading
-            chunks.append((heading_out, level, body[end:stop], True))
-        else:
-            chunks.append((heading, level, body[end:stop]))
-    sections = []
+    sections = _sections(rd)
+    heads = [h[0] for h in rd.headings]
     equations = []
-    for ch in chunks:
-        heading, level, content = ch[0], ch[1], ch[2]
-        appendix = len(ch) > 3
-        paragraphs = []
-        pieces = []
-        last = 0
-        for em in DISPLAY.finditer(content):
-            pieces.append(("text", content[last:em.start()]))
-            pieces.append(("eq", em))
-            last = em.end()
-        pieces.append(("text", content[last:]))
-        texts = [latex_to_text(p[1]) if p[0] == "text" else None for p in pieces]
-        for idx, (kind, val) in enumerate(pieces):
-            if kind == "text":
-                for para in re.split(r"\n\s*\n", val):
-                    t = latex_to_text(re.sub(r"\\begin\{(figure|table)\*?\}.*?\\end\{\1\*?\}", "", para, flags=re.S))
-                    if t:
-                        paragraphs.append(t)
-                continue
-            em = val
-            latex = (em.group("body") or em.group("body2") or em.group("body3") or "").strip()
-            labels = re.findall(r"\\label\{([^}]*)\}", latex)
-            latex_clean = re.sub(r"\\label\{[^}]*\}", "", latex).strip()
-            before = texts[idx - 1] if idx > 0 else ""
-            after = texts[idx + 1] if idx + 1 < len(texts) else ""
-            equations.append({"latex": latex_clean, "text": latex_clean, "label": labels[0] if labels else None,
-                              "env": em.group("env") or ("\\[" if em.group("body2") is not None else "$$"),
-                              "context_before": (before or "")[-400:], "context_after": (after or "")[:400],
-                              "section": heading})
-        sec = {"heading": heading, "level": level, "paragraphs": paragraphs}
-        if appendix:
-            sec["type"] = "appendix"
-        sections.append(sec)
-    sections = [s for s in sections if s["heading"] or s["paragraphs"]]
+    for i, d in enumerate(sc.displays):
+        if len(equations) >= MAX_EQUATIONS:
+            warnings.append({"kind": "latex_too_many_equations",
+                             "message": f"{len(sc.displays)} display equations; the first {MAX_EQUATIONS} are listed"})
+            break
+        raw = body[d.body_start:d.body_end]
+        labels = _LABEL.findall(raw)
+        for name, template in defs.label_macros.items():
+            call = re.compile(r"\\" + re.escape(name) + r"(?![A-Za-z@])\s*\{([^{}]*)\}")
+            labels += [template.replace("#1", v.strip()) for v in call.findall(raw)]
+            raw = call.sub("", raw)
+        latex = _LABEL.sub("", raw).strip()
+        if latex.startswith("{}"):   # an empty group left by an argument the paper's own macros take
+            latex = latex[2:].strip()
+        f, line = src.locate(body_at + d.start)
+        if not latex:
+            warnings.append({"kind": "latex_empty_equation", "file": f, "line": line,
+                             "message": f"{f}:{line}: an empty {d.env} display; skipped"})
+            continue
+        a, b = rd.displays[i]
+        k = bisect_right(heads, a) - 1
+        equations.append({"latex": latex, "env": d.env, "label": labels[0].strip() if labels else None,
+                          "context_before": context_before(rd.text, a, context_words),
+                          "context_after": context_after(rd.text, b, context_words),
+                          "section": rd.headings[k][3] if k >= 0 else None, "file": f, "line": line})
     from scholartools.text.sections import section_type
     for s in sections:
         s["number"] = None
@@ -185,4 +165,39 @@ def parse_latex(path: str) -> dict:
             kind = section_type(s["heading"] or "")
             s["type"] = kind if kind in ("limitations", "ethics", "acknowledgments", "references") else "appendix"
     return {"title": title, "authors": authors, "abstract": abstract, "sections": sections,
-            "equations": equations, "references": references, "source": {"pages": None}}
+            "equations": equations, "references": references, "source": {"pages": None},
+            "warnings": warnings}
+
+
+def _paragraphs(text: str, start: int, end: int, cuts: list[tuple[int, int]]) -> list[str]:
+    """Paragraphs of ``text[start:end]``, split at blank lines and at the ``cuts`` (displays)."""
+    out, last = [], start
+    for a, b in cuts:
+        if b <= start or a >= end:
+            continue
+        out.append(text[last:max(last, a)])
+        last = max(last, b)
+    out.append(text[last:end])
+    paras = []
+    for chunk in out:
+        paras += [p.strip() for p in chunk.split("\n\n") if p.strip()]
+    return paras
+
+
+def _sections(rd) -> list[dict]:
+    text = rd.text
+    cuts = sorted(rd.displays + ([rd.abstract] if rd.abstract else []))
+    bounds = [(h[1], h[2], h[3], h[4]) for h in rd.headings]   # (content start, command, title, appendix)
+    starts = [h[0] for h in rd.headings] + [len(text)]
+    sections = []
+    if not bounds or text[:starts[0]].strip():
+        paras = _paragraphs(text, 0, starts[0], cuts)
+        if paras:
+            sections.append({"heading": None, "level": 1, "paragraphs": paras})
+    for k, (content_at, cmd, title, appendix) in enumerate(bounds):
+        level = LEVEL[cmd]
+        sec = {"heading": title, "level": level, "paragraphs": _paragraphs(text, content_at, starts[k + 1], cuts)}
+        if appendix and level == 1 and not title.lower().startswith("appendix"):
+            sec["type"] = "appendix"
+        sections.append(sec)
+    return [s for s in sections if s["heading"] or s["paragraphs"]]

@@ -1,0 +1,794 @@
+"""One linear pass over a LaTeX body: display equations, inline math, verbatim, headings, floats.
+
+The display environments are AAAR's and amsmath's (``equation``, ``align``, ``gather``,
+``multline``, ``flalign``, ``alignat``, ``eqnarray``, ``displaymath``, starred forms, ``\\[ \\]``,
+``$$ $$``) plus those the paper defines itself: an environment whose ``\\newenvironment`` /
+``\\renewenvironment`` begin code opens a display (its declared arguments are not math and are
+dropped), and argument-free shortcuts such as ``\\def\\be{\\begin{equation}}``. Displays nested
+in a display (``aligned``, ``split``, ``cases``, a ``\\[`` inside ``$$``) are part of the
+outermost one. A display that is not closed before a blank line, a sectioning command or a
+mismatched ``\\end`` (TeX would stop there with an error) is skipped with a warning and the scan
+goes on from that point, so one bad display never swallows the rest of the paper and the pass
+stays linear. Macros are never expanded inside math: an equation keeps its user macros as
+written.
+
+:func:`render` turns the body into readable text in which every inline and display formula
+stays LaTeX exactly as written, and reports where each display sits in that text (the context
+windows of ``st-eqsynth``).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+DISPLAY_ENVS = {"equation", "align", "gather", "multline", "flalign", "alignat", "xalignat", "xxalignat",
+                "eqnarray", "displaymath", "dmath", "dgroup", "IEEEeqnarray", "empheq"}
+#: declared arguments (optional, mandatory) of standard display environments: not math
+ENV_ARGS = {"alignat": (0, 1), "xalignat": (0, 1), "xxalignat": (0, 1), "IEEEeqnarray": (1, 1),
+            "empheq": (1, 1), "dmath": (1, 0), "dgroup": (1, 0)}
+VERBATIM_ENVS = {"verbatim", "Verbatim", "BVerbatim", "LVerbatim", "lstlisting", "minted", "spverbatim",
+                 "filecontents", "alltt", "comment", "CodeInput", "CodeOutput", "Code", "CodeChunk",
+                 "Sinput", "Soutput", "Scode", "pythoncode", "verbatimtab", "listing"}
+#: environments whose prose is not running text (a display inside one is still an equation)
+FLOAT_ENVS = {"figure", "table", "algorithm", "algorithmic", "algorithm2e", "tabular", "tabularx", "tabulary",
+              "longtable", "tikzpicture", "wrapfigure", "wraptable", "subfigure", "sidewaystable",
+              "sidewaysfigure", "thebibliography", "picture", "pspicture", "tikzcd", "forest", "titlepage",
+              "acks"}
+SECTIONS = {"part": 0, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
+DEFINERS = {"newcommand", "renewcommand", "providecommand", "DeclareRobustCommand", "def", "gdef", "edef",
+            "xdef", "let", "newenvironment", "renewenvironment", "DeclareMathOperator", "newtheorem",
+            "lstnewenvironment", "DefineVerbatimEnvironment", "newcolumntype", "definecolor"}
+#: a display longer than this is taken as unclosed (the longest real one is a few thousand characters)
+MAX_DISPLAY_CHARS = 60_000
+MAX_INLINE_CHARS = 4_000
+#: a scan stops (with a warning) after this many displays or inline formulas: no real paper has
+#: them, and a hostile file must not cost memory in proportion to its count of "$"
+MAX_DISPLAYS = 2000
+MAX_INLINE = 100_000
+#: warnings of one kind listed at most (the rest are counted)
+MAX_WARNINGS = 20
+#: a brace group is looked for this far at most (a definition, a heading, an argument)
+MAX_GROUP_CHARS = 100_000
+
+_TOKEN = re.compile(
+    r"\\(?P<be>begin|end)\s*\{(?P<env>[^{}\n]{1,80})\}"
+    r"|\\(?P<word>[A-Za-z@]+)"
+    r"|\\(?P<sym>.)"
+    r"|(?P<dd>\$\$)|(?P<d>\$)"
+    r"|(?P<par>\n[ \t]*\n)", re.S)
+#: the same inside a display, where brace depth matters too
+_DTOKEN = re.compile(_TOKEN.pattern + r"|(?P<brace>[{}])", re.S)
+_BRACE = re.compile(r"\\.|[{}]", re.S)
+#: placeholders for formulas and headings while prose is rendered
+_MARK = "\x00"
+_MARK_RE = re.compile("\x00([0-9]+)\x00")
+
+
+def braced(text: str, start: int, limit: int = MAX_GROUP_CHARS) -> int | None:
+    """Index just after the group opening at ``text[start] == '{'``; None when it does not close
+    within ``limit`` characters."""
+    depth = 0
+    for m in _BRACE.finditer(text, start, min(len(text), start + limit)):
+        c = m.group()
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return m.end()
+    return None
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    n = len(text)
+    while pos < n and text[pos] in " \t\n":
+        pos += 1
+    return pos
+
+
+def _bracket(text: str, pos: int) -> int | None:
+    """Index after an optional ``[...]`` at ``pos`` (brace-aware), None if there is none."""
+    if pos >= len(text) or text[pos] != "[":
+        return None
+    depth = 0
+    for i in range(pos + 1, min(len(text), pos + 2000)):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "]" and depth <= 0:
+            return i + 1
+    return None
+
+
+def skip_args(text: str, pos: int, n_opt: int, n_mand: int) -> int:
+    """Index after ``n_opt`` optional ``[..]`` and ``n_mand`` mandatory arguments at ``pos``."""
+    for _ in range(n_opt):
+        p = _skip_ws(text, pos)
+        end = _bracket(text, p)
+        if end is not None:
+            pos = end
+    for _ in range(n_mand):
+        p = _skip_ws(text, pos)
+        if p < len(text) and text[p] == "{":
+            end = braced(text, p)
+            if end is None:
+                return pos
+            pos = end
+        elif p < len(text) and text[p] == "\\":
+            m = re.compile(r"\\(?:[A-Za-z@]+|.)", re.S).match(text, p)
+            pos = m.end() if m else p + 1
+        elif p < len(text) and text[p] != _MARK:
+            pos = p + 1
+    return pos
+
+
+# ----------------------------------------------------------------------------------- definitions
+
+@dataclass
+class Definitions:
+    """What the paper's own definitions change for the scanner and the renderer."""
+
+    display_envs: dict[str, tuple[int, int]] = field(default_factory=dict)   # name -> (optional, mandatory) args
+    verbatim_envs: set[str] = field(default_factory=set)
+    #: argument-free macros standing for a display delimiter: name -> ("begin"|"end", env) / ("[",) / ("]",) / ("$$",)
+    shortcuts: dict[str, tuple] = field(default_factory=dict)
+    #: one-argument macros wrapping \\label: name -> the label with "#1" for the argument
+    label_macros: dict[str, str] = field(default_factory=dict)
+    #: argument-free text macros (for readable prose only; never applied inside math)
+    text_macros: dict[str, str] = field(default_factory=dict)
+
+    def is_display(self, env: str) -> bool:
+        return env in self.display_envs or env.rstrip("*") in DISPLAY_ENVS
+
+    def env_args(self, env: str) -> tuple[int, int]:
+        if env in self.display_envs:
+            return self.display_envs[env]
+        return ENV_ARGS.get(env.rstrip("*"), (0, 0))
+
+
+_NEWENV = re.compile(r"\\(?:re)?newenvironment\*?\s*\{\s*(?P<name>[^{}\s]{1,60})\s*\}")
+_NEWCMD = re.compile(r"\\(?:re|provide)?(?:newcommand|DeclareRobustCommand|providecommand)\*?\s*"
+                     r"(?:\{\s*\\(?P<n1>[A-Za-z@]+)\s*\}|\\(?P<n2>[A-Za-z@]+))")
+_DEF = re.compile(r"\\[gex]?def\s*\\(?P<name>[A-Za-z@]+)(?P<params>[^{]{0,40}?)\{")
+_LET = re.compile(r"\\let\s*\\(?P<name>[A-Za-z@]+)\s*=?\s*(?P<target>\\(?:[A-Za-z@]+|[^A-Za-z@]))")
+_VERBDEF = re.compile(r"\\(?:lstnewenvironment|DefineVerbatimEnvironment|CustomVerbatimEnvironment|"
+                      r"RecustomVerbatimEnvironment|newtcblisting|NewTCBListing)\s*\{\s*([^{}\s]{1,60})\s*\}")
+_MINTED = re.compile(r"\\newminted\s*(?:\[(?P<name>[^\]]{1,60})\])?\s*\{(?P<lang>[^{}]{1,60})\}")
+
+
+def _display_opening(code: str, known: set[str]) -> str | None:
+    """The display a definition's code opens, if any (``\\begin{align}``, ``\\align``, ``\\[``, ``$$``)."""
+    for m in re.finditer(r"\\begin\s*\{([^{}]{1,60})\}|\\([A-Za-z]+\*?)|\\\[|\$\$", code):
+        env = m.group(1) or m.group(2)
+        if env is None:
+            return "\\[" if m.group() == "\\[" else "$$"
+        if env.rstrip("*") in DISPLAY_ENVS or env in known:
+            return env
+    return None
+
+
+def _meaning(body: str, defs: Definitions, shortcuts: dict, depth: int = 0):
+    """What an argument-free macro body stands for as a display delimiter, or None."""
+    b = body.strip()
+    m = re.fullmatch(r"\\(begin|end)\s*\{([^{}]{1,60})\}", b)
+    if m and defs.is_display(m.group(2)):
+        return (m.group(1), m.group(2))
+    if b in ("\\[", "\\]", "$$"):
+        return (b[-1] if b != "$$" else "$$",)
+    m = re.fullmatch(r"\\([A-Za-z]+)(\*?)", b)
+    if m:
+        name = m.group(1)
+        if name.startswith("end") and defs.is_display(name[3:] + m.group(2)):
+            return ("end", name[3:] + m.group(2))
+        if defs.is_display(name + m.group(2)) and not m.group(2):
+            return ("begin", name)
+        if depth < 8 and name in shortcuts and shortcuts[name] is not None:
+            return _meaning(shortcuts[name], defs, shortcuts, depth + 1)
+    return None
+
+
+def _label_macro(defs: Definitions, name: str, body: str) -> None:
+    m = re.search(r"\\label\s*\{([^{}]*#1[^{}]*)\}", body)
+    if m:
+        defs.label_macros[name] = m.group(1).strip()
+
+
+def find_definitions(texts: list[str]) -> Definitions:
+    """The paper's own display environments, delimiter shortcuts, label macros and text macros."""
+    defs = Definitions()
+    envs: dict[str, tuple[int, int, str]] = {}
+    raw_macros: dict[str, str] = {}
+    for text in texts:
+        for m in _NEWENV.finditer(text):
+            name = m.group("name")
+            pos = _skip_ws(text, m.end())
+            n_args, has_default = 0, False
+            end = _bracket(text, pos)
+            if end is not None:
+                try:
+                    n_args = int(text[pos + 1:end - 1].strip())
+                except ValueError:
+                    n_args = 0
+                pos = _skip_ws(text, end)
+                end = _bracket(text, pos)
+                if end is not None:
+                    has_default, pos = True, _skip_ws(text, end)
+            if pos < len(text) and text[pos] == "{":
+                close = braced(text, pos, 20_000)
+                if close is not None:
+                    n_opt = 1 if has_default and n_args else 0
+                    envs[name] = (n_opt, max(0, n_args - n_opt), text[pos + 1:close - 1])
+        for m in _NEWCMD.finditer(text):
+            name = m.group("n1") or m.group("n2")
+            pos = _skip_ws(text, m.end())
+            end = _bracket(text, pos)
+            n_args = 0
+            if end is not None:
+                try:
+                    n_args = int(text[pos + 1:end - 1].strip())
+                except ValueError:
+                    pass
+                pos = _skip_ws(text, end)
+                end = _bracket(text, pos)
+                if end is not None:
+                    pos = _skip_ws(text, end)
+            if pos < len(text) and text[pos] == "{":
+                close = braced(text, pos, 20_000)
+                if close is not None:
+                    body = text[pos + 1:close - 1]
+                    if n_args == 0:
+                        raw_macros[name] = body
+                    elif n_args == 1:
+                        _label_macro(defs, name, body)
+        for m in _DEF.finditer(text):
+            close = braced(text, m.end() - 1, 20_000)
+            if close is None:
+                continue
+            body = text[m.end():close - 1]
+            if not m.group("params").strip():
+                raw_macros[m.group("name")] = body
+            elif m.group("params").strip() == "#1":
+                _label_macro(defs, m.group("name"), body)
+        for m in _LET.finditer(text):
+            raw_macros.setdefault(m.group("name"), m.group("target"))
+        defs.verbatim_envs.update(_VERBDEF.findall(text))
+        for m in _MINTED.finditer(text):
+            defs.verbatim_envs.add(m.group("name") or (m.group("lang").strip() + "code"))
+    # custom displays: a definition opening a display, or opening another custom display
+    for _ in range(4):
+        changed = False
+        for name, (n_opt, n_mand, code) in envs.items():
+            if name not in defs.display_envs and _display_opening(code, set(defs.display_envs)):
+                defs.display_envs[name] = (n_opt, n_mand)
+                changed = True
+        if not changed:
+            break
+    for name, body in raw_macros.items():
+        meaning = _meaning(body, defs, raw_macros)
+        if meaning is not None:
+            defs.shortcuts[name] = meaning
+        elif "#" not in body and len(body) <= 400:
+            defs.text_macros[name] = body
+    return defs
+
+
+# ----------------------------------------------------------------------------------------- scan
+
+@dataclass
+class Display:
+    start: int          # the opener
+    end: int            # after the closer
+    body_start: int
+    body_end: int
+    env: str            # environment name, "\\[" or "$$"
+
+
+@dataclass
+class Scan:
+    displays: list[Display] = field(default_factory=list)
+    #: (start, end, kind, data) in order; kind: inline, display, heading, skip, raw, float_begin,
+    #: float_end, abstract_begin, abstract_end, appendix
+    events: list[tuple] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)
+
+
+def _opener(tok: re.Match, defs: Definitions):
+    """The display/inline meaning of a token in text mode, or None."""
+    if tok.group("be"):
+        env = tok.group("env").strip()
+        return ("begin" if tok.group("be") == "begin" else "end", env)
+    if tok.group("sym") is not None:
+        s = tok.group("sym")
+        return {"[": ("[",), "]": ("]",), "(": ("(",), ")": (")",)}.get(s)
+    if tok.group("dd"):
+        return ("$$",)
+    if tok.group("d"):
+        return ("$",)
+    if tok.group("word") and tok.group("word") in defs.shortcuts:
+        return defs.shortcuts[tok.group("word")]
+    return None
+
+
+def scan(text: str, defs: Definitions, where=None) -> Scan:
+    """Display equations and the other events of ``text`` (a document body), in one pass.
+
+    ``where(pos)`` names a position in warnings (``file:line``).
+    """
+    where = where or (lambda pos: f"offset {pos}")
+    out = Scan()
+    pos = 0
+    n = len(text)
+    closed_fail: set[str] = set()   # verbatim environments with no closing \end after some point
+    group_failures = 0
+    n_inline = 0
+    while pos < n:
+        if len(out.displays) >= MAX_DISPLAYS or n_inline >= MAX_INLINE:
+            what = (f"{MAX_DISPLAYS} display equations" if len(out.displays) >= MAX_DISPLAYS
+                    else f"{MAX_INLINE} inline formulas")
+            out.warnings.append({"kind": "latex_too_many_equations",
+                                 "message": f"{where(pos)}: more than {what}; the rest is not scanned for math"})
+            break
+        tok = _TOKEN.search(text, pos)
+        if not tok:
+            break
+        pos = tok.end()
+        word = tok.group("word")
+        if word is not None and word not in defs.shortcuts:
+            if word == "verb" or word == "lstinline":
+                p = pos + (1 if text[pos:pos + 1] == "*" else 0)
+                if word == "lstinline":
+                    e = _bracket(text, p)
+                    p = e if e is not None else p
+                if p < n and text[p] == "{":
+                    close = braced(text, p, 2000)
+                    close = close if close is not None else p + 1
+                    out.events.append((tok.start(), close, "raw", (p + 1, close - 1)))
+                    pos = close
+                elif p < n and not text[p].isspace():
+                    close = text.find(text[p], p + 1, min(n, p + 2000))
+                    nl = text.find("\n", p + 1, close if close >= 0 else p + 1)
+                    if close >= 0 and nl < 0:
+                        out.events.append((tok.start(), close + 1, "raw", (p + 1, close)))
+                        pos = close + 1
+                continue
+            if word in SECTIONS:
+                p = pos + (1 if text[pos:pos + 1] == "*" else 0)
+                p = _skip_ws(text, p)
+                e = _bracket(text, p)
+                if e is not None:
+                    p = _skip_ws(text, e)
+                if p < n and text[p] == "{" and group_failures < 100:
+                    close = braced(text, p, 5000)
+                    if close is not None:
+                        out.events.append((tok.start(), close, "heading", (word, text[p + 1:close - 1])))
+                        pos = close
+                    else:
+                        group_failures += 1
+                continue
+            if word in DEFINERS and group_failures < 100:
+                end = _skip_definition(text, tok.start(), pos, word)
+                if end is None:
+                    group_failures += 1
+                else:
+                    out.events.append((tok.start(), end, "skip", None))
+                    pos = end
+                continue
+            if word == "appendix":
+                out.events.append((tok.start(), pos, "appendix", None))
+            continue
+        if tok.group("par"):
+            continue
+        meaning = _opener(tok, defs)
+        if meaning is None:
+            continue
+        kind = meaning[0]
+        if kind == "begin":
+            env = meaning[1]
+            if defs.is_display(env):
+                pos = _display(text, tok, meaning, defs, out, where)
+            elif env in VERBATIM_ENVS or env.rstrip("*") in VERBATIM_ENVS or env in defs.verbatim_envs:
+                if env in closed_fail:
+                    continue
+                close = text.find("\\end{" + env + "}", pos)
+                if close < 0:
+                    closed_fail.add(env)
+                    out.warnings.append({"kind": "latex_unbalanced",
+                                         "message": f"{where(tok.start())}: \\begin{{{env}}} is never closed"})
+                    continue
+                out.events.append((tok.start(), close + len(env) + 6, "skip", None))
+                pos = close + len(env) + 6
+            elif env.rstrip("*") in FLOAT_ENVS:
+                out.events.append((tok.start(), pos, "float_begin", env))
+            elif env == "abstract":
+                out.events.append((tok.start(), pos, "abstract_begin", None))
+        elif kind == "end":
+            env = meaning[1]
+            if env.rstrip("*") in FLOAT_ENVS:
+                out.events.append((tok.start(), pos, "float_end", env))
+            elif env == "abstract":
+                out.events.append((tok.start(), pos, "abstract_end", None))
+            elif defs.is_display(env):
+                out.warnings.append({"kind": "latex_unbalanced",
+                                     "message": f"{where(tok.start())}: \\end{{{env}}} without its \\begin; ignored"})
+        elif kind in ("[", "$$"):
+            pos = _display(text, tok, meaning, defs, out, where)
+        elif kind in ("$", "("):
+            pos = _inline(text, tok, kind, out, where)
+            n_inline += 1
+    out.warnings = cap_warnings(out.warnings)
+    return out
+
+
+def cap_warnings(warnings: list[dict], most: int = MAX_WARNINGS) -> list[dict]:
+    """At most ``most`` warnings of each kind, then one that counts the rest."""
+    seen: dict[str, int] = {}
+    out = []
+    for w in warnings:
+        k = w.get("kind", "")
+        seen[k] = seen.get(k, 0) + 1
+        if seen[k] <= most:
+            out.append(w)
+    for k, c in seen.items():
+        if c > most:
+            out.append({"kind": k, "message": f"{c - most} more warnings of this kind", "more": c - most})
+    return out
+
+
+def _skip_definition(text: str, start: int, pos: int, word: str) -> int | None:
+    """End of a definition command starting at ``start`` (its name, arguments and bodies)."""
+    if word == "let":
+        m = _LET.match(text, start)
+        return m.end() if m else pos
+    if word in ("def", "gdef", "edef", "xdef"):
+        m = _DEF.match(text, start)
+        return braced(text, m.end() - 1) if m else pos
+    n_bodies = {"newenvironment": 2, "renewenvironment": 2, "lstnewenvironment": 2, "newtheorem": 1,
+                "DefineVerbatimEnvironment": 2, "newcolumntype": 1, "definecolor": 2}.get(word, 1)
+    p = pos + (1 if text[pos:pos + 1] == "*" else 0)
+    p = _skip_ws(text, p)
+    if word in ("newtheorem", "DeclareMathOperator", "newcommand", "renewcommand", "providecommand",
+                "DeclareRobustCommand", "newenvironment", "renewenvironment", "lstnewenvironment",
+                "DefineVerbatimEnvironment", "newcolumntype", "definecolor"):
+        # the name: {\x}, \x or {name}
+        if p < len(text) and text[p] == "{":
+            close = braced(text, p, 200)
+            if close is None:
+                return None
+            p = close
+        else:
+            m = re.compile(r"\\[A-Za-z@]+|\S").match(text, p)
+            p = m.end() if m else p
+    for _ in range(3):
+        q = _skip_ws(text, p)
+        e = _bracket(text, q)
+        if e is None:
+            break
+        p = e
+    for _ in range(n_bodies):
+        q = _skip_ws(text, p)
+        if q >= len(text) or text[q] != "{":
+            break
+        close = braced(text, q)
+        if close is None:
+            return None
+        p = close
+        e = _bracket(text, _skip_ws(text, p)) if word == "newtheorem" else None
+        if e is not None:
+            p = e
+    return p
+
+
+def _display(text: str, tok: re.Match, meaning: tuple, defs: Definitions, out: Scan, where) -> int:
+    """Find the closer of the display opened by ``tok``; record it and return where to go on."""
+    start = tok.start()
+    body_start = tok.end()
+    if meaning[0] == "begin":
+        env = meaning[1]
+        n_opt, n_mand = defs.env_args(env)
+        if n_opt or n_mand:
+            body_start = skip_args(text, body_start, n_opt, n_mand)
+    else:
+        env = "\\[" if meaning[0] == "[" else "$$"
+    inner: list[tuple] = []
+    depth = 0
+    pos = body_start
+    limit = min(len(text), start + MAX_DISPLAY_CHARS)
+    problem = None
+    while True:
+        t = _DTOKEN.search(text, pos, limit)
+        if not t:
+            problem = ("is never closed" if limit == len(text) else
+                       f"is not closed within {MAX_DISPLAY_CHARS} characters")
+            fail_at = limit
+            break
+        pos = t.end()
+        if t.group("brace"):
+            depth += 1 if t.group("brace") == "{" else -1
+            continue
+        if t.group("par"):
+            # TeX stops a display at a paragraph break, except inside a group or a nested
+            # environment (an array in a \boxed{…}), where real papers do have blank lines
+            if depth <= 0 and not inner:
+                problem, fail_at = "is not closed before a blank line", t.start()
+                break
+            continue
+        w = t.group("word")
+        if w in SECTIONS:
+            problem, fail_at = f"is not closed before \\{w}", t.start()
+            break
+        if w in ("verb", "lstinline"):
+            p = pos + (1 if text[pos:pos + 1] == "*" else 0)
+            if p < len(text) and not text[p].isspace() and text[p] != "{":
+                close = text.find(text[p], p + 1, min(len(text), p + 500))
+                pos = close + 1 if close >= 0 else pos
+            continue
+        m = _opener(t, defs)
+        if m is None or m[0] in ("$", "(", ")"):
+            continue
+        if m[0] == "begin":
+            inner.append(("env", m[1]))
+            continue
+        if m[0] == "end":
+            if inner and inner[-1] == ("env", m[1]):
+                inner.pop()
+                continue
+            if not inner and meaning[0] == "begin" and m[1] == meaning[1]:
+                return _record(text, out, start, t.end(), body_start, t.start(), env)
+            problem, fail_at = f"meets \\end{{{m[1]}}} before its own end", t.start()
+            break
+        if m[0] == "[":
+            inner.append(("[",))
+            continue
+        if m[0] == "]":
+            if inner and inner[-1] == ("[",):
+                inner.pop()
+                continue
+            if not inner and meaning[0] == "[":
+                return _record(text, out, start, t.end(), body_start, t.start(), env)
+            problem, fail_at = "meets \\] before its own end", t.start()
+            break
+        if m[0] == "$$":
+            if not inner and meaning[0] == "$$":
+                return _record(text, out, start, t.end(), body_start, t.start(), env)
+            if inner and inner[-1] == ("$$",):
+                inner.pop()
+            else:
+                inner.append(("$$",))
+    label = "\\[" if env == "\\[" else "$$" if env == "$$" else f"\\begin{{{env}}}"
+    out.warnings.append({"kind": "latex_unbalanced", "message": f"{where(start)}: {label} {problem}; "
+                                                                "the display is skipped"})
+    return fail_at
+
+
+def _record(text, out: Scan, start, end, body_start, body_end, env) -> int:
+    out.displays.append(Display(start, end, body_start, body_end, env))
+    out.events.append((start, end, "display", len(out.displays) - 1))
+    return end
+
+
+def _inline(text: str, tok: re.Match, kind: str, out: Scan, where) -> int:
+    closer = "$" if kind == "$" else "\\)"
+    pos = tok.end()
+    limit = min(len(text), pos + MAX_INLINE_CHARS)
+    while True:
+        t = _TOKEN.search(text, pos, limit)
+        if not t or t.group("par"):
+            fail = t.start() if t else limit
+            out.warnings.append({"kind": "latex_unbalanced",
+                                 "message": f"{where(tok.start())}: inline math {tok.group()} is not closed; read as text"})
+            return fail
+        pos = t.end()
+        if closer == "$" and (t.group("d") or t.group("dd")):
+            end = t.start() + 1
+            out.events.append((tok.start(), end, "inline", None))
+            return end
+        if closer == "\\)" and t.group("sym") == ")":
+            out.events.append((tok.start(), t.end(), "inline", None))
+            return t.end()
+
+
+# --------------------------------------------------------------------------------------- render
+
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+            ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+            "r": "\u030a"}
+_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å",
+            "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "ldots": "…", "dots": "…", "textendash": "–",
+            "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX", "S": "§", "P": "¶", "copyright": "©",
+            "textasciitilde": "~", "textbackslash": "\\", "textbar": "|", "textless": "<", "textgreater": ">"}
+_DROP_ARGS = {  # commands whose arguments are not running text: (optional, mandatory)
+    "label": (0, 1), "index": (1, 1), "glossary": (0, 1), "vspace": (0, 1), "hspace": (0, 1), "vskip": (0, 0),
+    "includegraphics": (1, 1), "setlength": (0, 2), "addtolength": (0, 2), "setcounter": (0, 2),
+    "addtocounter": (0, 2), "addcontentsline": (0, 3), "bibliographystyle": (0, 1), "bibliography": (0, 1),
+    "pagestyle": (0, 1), "thispagestyle": (0, 1), "color": (1, 1), "usepackage": (1, 1),
+    "documentclass": (1, 1), "hypersetup": (0, 1), "graphicspath": (0, 1), "captionsetup": (1, 1),
+    "nocite": (0, 1), "input": (0, 1), "include": (0, 1), "newpage": (0, 0), "clearpage": (0, 0),
+    "linebreak": (1, 0), "pagebreak": (1, 0), "enlargethispage": (0, 1), "resizebox": (0, 2),
+    "scalebox": (0, 1), "rule": (1, 2), "raisebox": (0, 1), "fontsize": (0, 2), "selectfont": (0, 0),
+    "colorbox": (0, 1), "textcolor": (1, 1), "affil": (1, 0), "bibinfo": (0, 1), "pgfplotstableread": (1, 2),
+    "lstset": (0, 1), "setcitestyle": (0, 1), "url": (0, 0), "doi": (0, 0), "href": (0, 1),
+    "item": (0, 0), "cite": (2, 0), "citep": (2, 0), "citet": (2, 0),
+}
+_CITE = re.compile(r"\\(?:no)?(?:cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|"
+                   r"textcite|autocite|Cite|Citep|Citet|footcite)\*?\s*(?:\[[^\]\n]*\]\s*){0,2}\{([^{}]*)\}")
+_REF = re.compile(r"\\(?P<cmd>eqref|ref|autoref|cref|Cref|pageref|vref|nameref|labelcref|subref)\*?\s*\{([^{}]*)\}")
+_CMD = re.compile(r"\\(?P<name>[A-Za-z@]+)(?P<star>\*?)")
+_ACCENT_RE = re.compile(r"\\(?P<acc>['`^\"~=.]|[uvHckr](?![A-Za-z]))\s*(?:\{\s*(?P<l1>\\?[A-Za-z])\s*\}|(?P<l2>\\?[A-Za-z]))")
+
+
+def expand_text_macros(text: str, macros: dict[str, str], max_rounds: int = 3) -> str:
+    """Argument-free user macros replaced by their bodies, for readable prose only; at most
+    ``max_rounds`` rounds and never more than doubling the text (a self-expanding macro stops)."""
+    if not macros:
+        return text
+    limit = 2 * len(text) + 10_000
+    pattern = re.compile(r"\\([A-Za-z@]+)(?![A-Za-z@])(?:\{\})?")
+    for _ in range(max_rounds):
+        hit = False
+
+        def sub(m):
+            nonlocal hit
+            body = macros.get(m.group(1))
+            if body is None:
+                return m.group(0)
+            hit = True
+            return body
+
+        new = pattern.sub(sub, text)
+        if not hit or len(new) > limit:
+            break
+        text = new
+    return text
+
+
+def render_prose(s: str) -> str:
+    """Readable text of LaTeX prose that holds no math (placeholders ``\\x00N\\x00`` are kept)."""
+    s = _CITE.sub(lambda m: "" if m.group(0).startswith("\\no") else "[" + m.group(1).strip() + "]", s)
+    s = _REF.sub(lambda m: "(" + m.group(2).strip() + ")" if m.group("cmd") == "eqref" else m.group(2).strip(), s)
+    s = re.sub(r"\\url\s*\{([^{}]*)\}", r"\1", s)
+    s = re.sub(r"\\href\s*\{[^{}]*\}", "", s)
+    s = re.sub(r"\\item\s*(?:\[([^\]\n]*)\])?", lambda m: "\n" + (m.group(1) or "") + " ", s)
+    s = re.sub(r"\\\\\*?(?:\[[^\]\n]{0,20}\])?", " ", s)
+    s = _ACCENT_RE.sub(_accent, s)
+    s = re.sub(r"\\([&%$#_{}])", r"\1", s)
+    s = re.sub(r"\\[,;:! @/]", " ", s)
+    s = _drop_commands(s)
+    s = s.replace("~", " ").replace("``", "\u201c").replace("''", "\u201d").replace("---", "\u2014")
+    s = s.replace("--", "\u2013").replace("{", "").replace("}", "")
+    return s
+
+
+def _accent(m: re.Match) -> str:
+    letter = (m.group("l1") or m.group("l2")).lstrip("\\")
+    if letter == "i":
+        letter = "i"
+    return unicodedata.normalize("NFC", letter + _ACCENTS[m.group("acc")])
+
+
+def _drop_commands(s: str) -> str:
+    out, last = [], 0
+    for m in _CMD.finditer(s):
+        if m.start() < last:
+            continue
+        out.append(s[last:m.start()])
+        name = m.group("name")
+        end = m.end()
+        if name in _LETTERS:
+            out.append(_LETTERS[name])
+        elif name in _DROP_ARGS:
+            n_opt, n_mand = _DROP_ARGS[name]
+            end = skip_args(s, end, n_opt, n_mand)
+            out.append(" ")
+        elif name in ("begin", "end"):
+            e = re.compile(r"\s*\{[^{}\n]{0,80}\}(?:\s*\[[^\]\n]{0,80}\])?").match(s, end)
+            end = e.end() if e else end
+            out.append("\n")
+        else:
+            e = _bracket(s, end)   # an optional argument of an unknown command is not text
+            end = e if e is not None else end
+        last = end
+    out.append(s[last:])
+    return "".join(out)
+
+
+def tidy(s: str) -> str:
+    """Spaces collapsed, paragraphs (blank-line separated) kept as ``\\n\\n``."""
+    paras = re.split(r"\n[ \t]*\n\s*", s)
+    return "\n\n".join(p for p in (" ".join(x.split()) for x in paras) if p)
+
+
+@dataclass
+class Rendered:
+    """The body as readable text, every formula as written, and where the structure sits in it."""
+
+    text: str
+    displays: list[tuple[int, int]]                      # (start, end) of display i in text
+    headings: list[tuple[int, int, str, str, bool]]      # (start, end, command, title, after \appendix)
+    abstract: tuple[int, int] | None = None
+
+
+def render_inline(s: str, macros: dict[str, str] | None = None) -> str:
+    """A short fragment (a title, a heading) as readable text, its ``$…$`` math kept as written."""
+    parts = re.split(r"(\$[^$]{0,2000}\$)", s)
+    return tidy("".join(p if k % 2 else render_prose(expand_text_macros(p.replace("\\\\", " "), macros or {}))
+                        for k, p in enumerate(parts)))
+
+
+def render(text: str, sc: Scan, macros: dict[str, str] | None = None, drop: list[str] | None = None) -> Rendered:
+    """Readable text of a scanned body: prose rendered, every formula kept as LaTeX; ``drop``
+    names one-argument macros removed with their argument (the paper's label macros)."""
+    pieces: list[str] = []
+    extra: list[tuple] = []
+    last = 0
+    float_depth = 0
+    appendix = False
+
+    def mark(item: tuple, pad: str = "") -> None:
+        extra.append(item)
+        pieces.append(f"{pad}{_MARK}{len(extra) - 1}{_MARK}{pad}")
+
+    for start, end, kind, data in sc.events:
+        if start < last:
+            continue
+        if float_depth == 0:
+            pieces.append(text[last:start])
+        last = end
+        if kind == "float_begin":
+            float_depth += 1
+        elif kind == "float_end":
+            float_depth = max(0, float_depth - 1)
+        elif kind == "appendix":
+            appendix = True
+        elif kind == "display":
+            mark(("display", data, text[start:end].strip()), " ")
+        elif float_depth:
+            continue
+        elif kind == "inline":
+            mark(("raw", " ".join(text[start:end].split())))
+        elif kind == "raw":
+            mark(("raw", text[data[0]:data[1]]))
+        elif kind == "heading":
+            mark(("heading", data[0], render_inline(data[1], macros), appendix), "\n\n")
+        elif kind in ("abstract_begin", "abstract_end"):
+            mark((kind,), "\n\n")
+    if float_depth == 0:
+        pieces.append(text[last:])
+    if drop:   # the paper's own label macros: not text
+        pattern = re.compile(r"\\(?:" + "|".join(map(re.escape, drop)) + r")(?![A-Za-z@])\s*\{[^{}\n]*\}")
+        pieces = [pattern.sub("", p) for p in pieces]
+    body = tidy(render_prose(expand_text_macros("".join(pieces), macros or {})))
+    out: list[str] = []
+    displays: dict[int, tuple[int, int]] = {}
+    headings = []
+    abstract_start = abstract = None
+    at = 0
+    eat = False
+    for k, part in enumerate(_MARK_RE.split(body)):
+        if k % 2 == 0:
+            piece = part
+            if eat and part.startswith("\n\n") and next((o for o in reversed(out) if o), "").endswith("\n\n"):
+                piece = part[2:]   # an abstract boundary leaves no empty paragraph behind
+            eat = False
+        else:
+            item = extra[int(part)]
+            piece = ""
+            if item[0] == "raw":
+                piece = item[1]
+            elif item[0] == "display":
+                piece = item[2]
+                displays[item[1]] = (at, at + len(piece))
+            elif item[0] == "heading":
+                piece = item[2]
+                headings.append((at, at + len(piece), item[1], item[2], item[3]))
+            elif item[0] == "abstract_begin":
+                abstract_start, eat = at, True
+            elif item[0] == "abstract_end":
+                eat = True
+                if abstract_start is not None:
+                    abstract = (abstract_start, at)
+        out.append(piece)
+        at += len(piece)
+    return Rendered("".join(out), [displays.get(i, (0, 0)) for i in range(len(sc.displays))], headings, abstract)
