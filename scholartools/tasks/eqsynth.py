@@ -1,0 +1,21 @@
+"""st-eqsynth's task: EquationInference items from display equations (AAAR §1.1–1.4).
+
+The offline method makes rule-based negatives (:func:`scholartools.equations.items.rules_batch`);
+the LLM method asks the model to recover each masked equation until its answer differs, then
+keeps an item when the flaw filter judges at least one negative plausible
+(:func:`scholartools.equations.recover.llm_record`).
+"""
+from __future__ import annotations
+
+from scholartools.tasks import Task, register
+
+NEGATIVES = register(Task(
+    name="negatives", command="st-eqsynth",
+    summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
+    llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",
+    templates=("eqsynth_recover", "eqsynth_filter"),
+    reads={"equations": "equations", "latex": "latex", "context_before": "context_before",
+           "context_after": "context_after"},
+    writes=("candidate", "label", "rule", "positive", "options", "answer"),
+    method_names={"llm": "llm-recover+flaw-filter (AAAR)", "offline": "rules"},
+))
