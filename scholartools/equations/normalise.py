@@ -99,6 +99,8 @@ def simplify_equation(latex: str) -> str:
         out.append(s[last:a])
         m = _SKIP_DIM.match(s, b) if s[a:b].rstrip().endswith("skip") else None
         last = m.end() if m else b
+        if a > 0 and s[a - 1] == " " and s[last:last + 1] == " ":
+            last += 1   # no double space where a command was
     out.append(s[last:])
     return _trim_breaks(re.sub(r"[ \t]+\n", "\n", "".join(out)))
 

@@ -89,7 +89,7 @@ def apply(latex: str, spans: list[tuple[int, int, str]]) -> str:
         out.append(repl)
         last = end
     out.append(latex[last:])
-    return "".join(out)
+    return "".join(out).rstrip()
 
 
 def _symbol(t: Tok) -> str | None:
@@ -361,7 +361,7 @@ def rule_negatives(positive: str, n: int = 3, rng: random.Random | None = None, 
     order = list(rules)
     rng.shuffle(order)
     out: list[Negative] = []
-    for _round in range(2):   # first one per rule, then more from the rules that have them
+    while len(out) < n and any(per_rule.values()):   # one per rule per round: rules spread out
         for rule in order:
             if len(out) >= n:
                 return out
