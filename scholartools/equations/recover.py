@@ -127,7 +127,7 @@ def llm_record(rec: dict, ctx):
         for (w, j), res in zip(pending, results):
             w["tries"][j] += 1
             if res.error:
-                w["failed"][j] = True
+                w["failed"][j] = "call failed"
                 log(f"{w['slot'].equation_id}: negative {j + 1}: the call failed ({res.error.get('message')})")
                 continue
             if dry:
@@ -142,12 +142,13 @@ def llm_record(rec: dict, ctx):
                     w["negs"][j] = LLMNegative(cand, attempts=w["tries"][j])
                     continue
             if w["tries"][j] >= opts.max_tries:
-                w["failed"][j] = True
+                w["failed"][j] = f"no usable different answer in {opts.max_tries} tries"
     usable = []
     for w in work:
         if any(w["failed"]):
-            log(f"{w['slot'].equation_id}: skipped: {sum(w['failed'])} negative(s) still equal to the positive "
-                f"(or unusable) after {opts.max_tries} tries")
+            why = sorted({f for f in w["failed"] if f})
+            log(f"{w['slot'].equation_id}: skipped: {sum(bool(f) for f in w['failed'])} of {opts.negatives} "
+                f"negatives missing ({'; '.join(why)})")
             continue
         usable.append(w)
     # ---- the flaw filter: each negative alone
