@@ -1,0 +1,67 @@
+"""End to end: st-parse paper.tex | st-eqsynth | (judge verdicts) | st-score --metric eqinfer --aggregate.
+
+st-judge's equation task is built elsewhere; here the judge is scripted: its verdict is added to
+each binary record as ``prediction`` (0/1, or a reply that is not 0/1), which is all that
+``st-score --metric eqinfer`` needs besides st-eqsynth's ``label``. The expected P/R/F1 are
+counted by hand from the script; an all-"correct" judge must give AAAR's all-positive baseline
+(§1.4): P 25, R 100, F1 40.
+"""
+from __future__ import annotations
+
+import pytest
+from cli_helpers import run_cli
+from conftest import ROOT
+
+TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"
+
+
+@pytest.fixture(scope="module")
+def items():
+    parsed = run_cli("st-parse", [str(TINY)])
+    assert parsed.code == 0
+    made = run_cli("st-eqsynth", ["--seed", "11"], input=parsed.stdout)
+    assert made.code == 0, made.stderr
+    return made.records
+
+
+def _score(records):
+    res = run_cli("st-score", ["--metric", "eqinfer", "--aggregate"], records=records)
+    assert res.code == 0, res.stderr
+    (agg,) = [r for r in res.records if r.get("aggregate")]
+    return agg["scores"]["eqinfer"]
+
+
+def test_items_are_judge_shaped(items):
+    assert len(items) == 20   # 5 displays x (1 positive + 3 negatives)
+    assert [r["id"] for r in items[:4]] == ["main#eq1:c1", "main#eq1:c2", "main#eq1:c3", "main#eq1:c4"]
+    for r in items:
+        assert {"context_before", "context_after", "candidate", "label", "equation_id"} <= set(r)
+    assert sum(r["label"] for r in items) == 5
+
+
+def test_scripted_judge_gives_the_hand_computed_f1(items):
+    judged = []
+    first_negative_seen = set()
+    for r in items:
+        eq = int(r["equation_id"].rsplit("eq", 1)[1])
+        if r["label"] == 1:
+            pred = 1 if eq <= 3 else 0                       # TP on eq1-3, FN on eq4-5
+        elif eq <= 2 and r["equation_id"] not in first_negative_seen:
+            first_negative_seen.add(r["equation_id"])
+            pred = 1                                          # one FP on eq1 and on eq2
+        elif eq == 5 and r["option"] == max(x["option"] for x in items if x["equation_id"] == r["equation_id"]
+                                            and x["label"] == 0):
+            pred = "I think it is correct"                    # not 0/1: forced wrong, an FP
+        else:
+            pred = 0
+        judged.append({**r, "prediction": pred})
+    s = _score(judged)
+    # TP 3, FP 3 (two judged 1, one format failure), FN 2: P = 3/6, R = 3/5, F1 = 2·.5·.6/1.1
+    assert (s["tp"], s["fp"], s["fn"], s["n"], s["format_failures"]) == (3, 3, 2, 20, 1)
+    assert s["p"] == pytest.approx(0.5) and s["r"] == pytest.approx(0.6)
+    assert s["f"] == pytest.approx(6 / 11)
+
+
+def test_all_correct_judge_is_the_all_positive_baseline(items):
+    s = _score([{**r, "prediction": 1} for r in items])
+    assert round(100 * s["p"], 2) == 25.0 and round(100 * s["r"], 2) == 100.0 and round(100 * s["f"], 2) == 40.0
