@@ -56,7 +56,7 @@ def main(io: RecordIO, llm, method, seed, negatives, context_words, fmt, max_tri
     \b
     Examples:
       st-parse paper.tex | st-eqsynth --seed 1 > items.jsonl
-      st-parse paper.tex | st-eqsynth | st-judge --task equation --model M \
+      st-parse paper.tex | st-eqsynth | st-judge --task equation --model M \\
         | st-score --metric eqinfer --aggregate
       st-parse paper.tex | st-eqsynth --method llm --model openai/gpt-4o --format choice
     """
