@@ -83,6 +83,20 @@ SECTION_TYPES = (
 #: back-matter types a heading keeps even inside an appendix ("A.3 Corpus Limitations")
 BACK_MATTER_TYPES = ("limitations", "ethics", "acknowledgments", "references")
 
+# --------------------------------------------------------------------------- AAAR EquationInference
+
+#: display-math environments (AAAR §1.1's extraction list and amsmath's; starred forms too)
+DISPLAY_ENVIRONMENTS = ("equation", "align", "gather", "multline", "flalign", "alignat", "xalignat", "xxalignat",
+                        "eqnarray", "displaymath", "dmath", "dgroup", "IEEEeqnarray", "empheq")
+#: what AAAR's simplify_equation removes from an equation (§1.1 ②), with the commands' arguments
+SIMPLIFY_REMOVED = ("label", "cite", "ref", "eqref", "setlength", "hspace", "vspace", "nonumber", "notag", "tag",
+                    "allowdisplaybreaks", "belowdisplayskip", "abovedisplayskip", "displaybreak", "intertext",
+                    "shortintertext")
+#: the flaw filter's verdicts (§1.1 ③): "correct" means no obvious flaw, a plausible negative
+FLAW_VERDICTS = ("correct", "wrong")
+#: st-eqsynth's rule-based negatives (the offline counterpart of AAAR's random_rewriting)
+NEGATIVE_RULES = ("op-swap", "var-rename", "operand-swap", "const", "script", "sign", "drop-term")
+
 # --------------------------------------------------------------------------- identifiers
 
 #: a DOI in running text (the trailing punctuation of a sentence is not part of it)

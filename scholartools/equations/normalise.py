@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 
 from scholartools.equations.tokens import Tok, tokenize
+from scholartools.vocabulary import DISPLAY_ENVIRONMENTS, SIMPLIFY_REMOVED
 
 #: removed by AAAR's simplify_equation (with their arguments)
-AAAR_REMOVED = {"label", "cite", "ref", "eqref", "setlength", "hspace", "vspace", "nonumber", "notag", "tag",
-                "allowdisplaybreaks", "belowdisplayskip", "abovedisplayskip", "displaybreak", "intertext",
-                "shortintertext"}
+AAAR_REMOVED = set(SIMPLIFY_REMOVED)
 #: also ignored by the normal form (with their arguments)
 INVISIBLE = AAAR_REMOVED | {
     ",", ";", ":", "!", " ", "quad", "qquad", "thinspace", "medspace", "thickspace", "negthinspace",
@@ -40,8 +39,7 @@ SPELLINGS = {"\\dfrac": "\\frac", "\\tfrac": "\\frac", "\\le": "\\leq", "\\ge": 
              "\\Vert": "\\|", "\\lbrace": "\\{", "\\rbrace": "\\}", "\\lbrack": "[", "\\rbrack": "]",
              "\\land": "\\wedge", "\\lor": "\\vee", "\\lnot": "\\neg", "\\dbinom": "\\binom", "\\tbinom": "\\binom",
              "\\bm": "\\boldsymbol", "\\pmb": "\\boldsymbol", "\\mathbold": "\\boldsymbol"}
-DISPLAY_WRAPPERS = ("equation", "align", "gather", "multline", "flalign", "alignat", "eqnarray", "displaymath",
-                    "math", "dmath")
+DISPLAY_WRAPPERS = DISPLAY_ENVIRONMENTS + ("math",)
 #: the relations that end a left-hand side (AAAR uses "="; definitional variants count too)
 LHS_RELATIONS = {"=", "\\equiv", "\\coloneqq", "\\eqqcolon", "\\triangleq", "\\doteq", "\\defeq",
                  "\\approx", "\\propto", "\\simeq", "\\cong", "\\stackrel", "\\overset"}

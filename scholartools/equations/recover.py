@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 from scholartools.equations.items import EqSynthOptions, Item, item_records, prepare, slots, trim_after, trim_before
 from scholartools.records import RecordError
+from scholartools.vocabulary import FLAW_VERDICTS
 
 RECOVER_TEMPLATE = "eqsynth_recover"
 FILTER_TEMPLATE = "eqsynth_filter"
-VERDICTS = ("correct", "wrong")
+VERDICTS = FLAW_VERDICTS
 
 
 @dataclass

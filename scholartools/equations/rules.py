@@ -33,8 +33,9 @@ from functools import lru_cache
 
 from scholartools.equations.normalise import left_hand_side, lhs_end, normal_form, tokenises
 from scholartools.equations.tokens import Tok, tokenize
+from scholartools.vocabulary import NEGATIVE_RULES
 
-RULES = ("op-swap", "var-rename", "operand-swap", "const", "script", "sign", "drop-term")
+RULES = NEGATIVE_RULES
 
 SWAPS = {"+": "-", "-": "+", "\\pm": "\\mp", "\\mp": "\\pm", "\\cdot": "/", "*": "/", "\\times": "/", "/": "\\cdot",
          "\\sum": "\\prod", "\\prod": "\\sum", "\\max": "\\min", "\\min": "\\max", "\\argmax": "\\argmin",

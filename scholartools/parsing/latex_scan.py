@@ -22,8 +22,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-DISPLAY_ENVS = {"equation", "align", "gather", "multline", "flalign", "alignat", "xalignat", "xxalignat",
-                "eqnarray", "displaymath", "dmath", "dgroup", "IEEEeqnarray", "empheq"}
+from scholartools.vocabulary import DISPLAY_ENVIRONMENTS
+
+DISPLAY_ENVS = set(DISPLAY_ENVIRONMENTS)
 #: declared arguments (optional, mandatory) of standard display environments: not math
 ENV_ARGS = {"alignat": (0, 1), "xalignat": (0, 1), "xxalignat": (0, 1), "IEEEeqnarray": (1, 1),
             "empheq": (1, 1), "dmath": (1, 0), "dgroup": (1, 0)}
