@@ -44,6 +44,7 @@ _NOT_CONDITIONALS = {"ifthenelse", "ifstrempty", "ifstrequal", "ifdefstring", "i
                      "ifpackagelater", "ifdef", "ifundef", "ifcsdef", "ifcsundef", "ifdefmacro", "ifdefparam",
                      "ifdefprotected", "ifnumequal", "ifnumgreater", "ifnumless", "ifnumodd", "ifdimequal",
                      "ifboolexpr", "ifboolexpe", "ifinlist", "ifdefequal", "ifdefvoid", "ifltxcounter"}
+_NAME = re.compile(r"[A-Za-z@]+")
 _EXCLUDE = re.compile(r"\\excludecomment\s*\{([^{}\n]*)\}")
 _COMMENT_ENV = re.compile(r"\\begin\s*\{(?P<name>[^{}\n]{1,60})\}")
 
@@ -172,76 +173,69 @@ def _comment_start(text: str, start: int, end: int) -> int:
     return -1
 
 
+def _conditionals(text: str, pos: int):
+    """``(kind, match)`` of the conditional tokens from ``pos`` on, kind one of ``false``
+    (``\\iffalse``, ``\\if 0``), ``if``, ``fi``, ``else``; a name being defined (``\\newif\\iffoo``,
+    ``\\def\\iffoo``) is not a conditional, nor an etoolbox test that takes its branches as arguments."""
+    while True:
+        m = _COND.search(text, pos)
+        if not m:
+            return
+        pos = m.end()
+        if m.group("decl"):
+            name = _NAME.match(text, pos)
+            pos = name.end() if name else pos
+        elif m.group("false"):
+            yield "false", m
+        elif m.group("if"):
+            if m.group("if") not in _NOT_CONDITIONALS:
+                yield "if", m
+        elif m.group("fi"):
+            yield "fi", m
+        elif m.group("else") == "else":
+            yield "else", m
+
+
+def _closing(text: str, pos: int, stop_at_else: bool) -> re.Match | None:
+    """The ``\\fi`` (or, with ``stop_at_else``, the ``\\else``) closing a conditional opened before ``pos``."""
+    depth = 0
+    for kind, m in _conditionals(text, pos):
+        if kind in ("false", "if"):
+            depth += 1
+        elif kind == "fi":
+            if depth == 0:
+                return m
+            depth -= 1
+        elif kind == "else" and depth == 0 and stop_at_else:
+            return m
+    return None
+
+
 def skipped_blocks(text: str, warnings: list[dict], where: str) -> list[tuple[int, int]]:
     """Spans TeX skips: ``\\iffalse``/``\\if 0`` … ``\\fi`` (an ``\\else`` branch kept) and
     ``comment``-like environments; sorted and disjoint."""
     spans: list[tuple[int, int]] = []
     pos = 0
     while True:
-        m = _COND.search(text, pos)
-        if not m:
+        m = next((m for kind, m in _conditionals(text, pos) if kind == "false"), None)
+        if m is None:
             break
-        pos = m.end()
-        if m.group("decl"):
-            # \newif\iffoo, \let\ifx…, \def\iffoo{…}: a name being defined, not a conditional
-            nm = re.match(r"[A-Za-z@]+", text[pos:pos + 80])
-            if nm:
-                pos += nm.end()
-            continue
-        if not m.group("false"):
-            continue
-        depth, j, end = 0, pos, None
-        while True:
-            c = _COND.search(text, j)
-            if not c:
-                break
-            j = c.end()
-            if c.group("decl"):
-                nm = re.match(r"[A-Za-z@]+", text[j:j + 80])
-                if nm:
-                    j += nm.end()
+        close = _closing(text, m.end(), stop_at_else=True)
+        if close is not None and close.group("else"):
+            fi = _closing(text, close.end(), stop_at_else=False)
+            if fi is not None:
+                spans += [(m.start(), close.end()), fi.span()]   # the \else branch is read
+                pos = close.end()
                 continue
-            if c.group("false") or (c.group("if") and c.group("if") not in _NOT_CONDITIONALS):
-                depth += 1
-            elif c.group("fi"):
-                if depth == 0:
-                    end = (c.start(), c.end())
-                    break
-                depth -= 1
-            elif c.group("else") and depth == 0 and c.group("else") == "else":
-                # the \else branch is read: skip the false branch and the closing \fi only
-                fi = _matching_fi(text, c.end())
-                if fi is None:
-                    break
-                spans.append((m.start(), c.end()))
-                spans.append(fi)
-                end = "done"
-                pos = fi[1]
-                break
-        if end is None:
+            close = None
+        if close is None:
             warnings.append({"kind": "latex_unbalanced", "message": f"{where}: \\iffalse/\\if 0 without its \\fi; "
                                                                     "the rest of the file is read"})
             break   # a later block would scan to the end again: stop here (linear time)
-        if end != "done":
-            spans.append((m.start(), end[1]))
-            pos = end[1]
+        spans.append((m.start(), close.end()))
+        pos = close.end()
     spans += _comment_envs(text)
     return _merge(spans)
-
-
-def _matching_fi(text: str, pos: int) -> tuple[int, int] | None:
-    depth = 0
-    while True:
-        c = _COND.search(text, pos)
-        if not c:
-            return None
-        pos = c.end()
-        if c.group("false") or (c.group("if") and c.group("if") not in _NOT_CONDITIONALS):
-            depth += 1
-        elif c.group("fi"):
-            if depth == 0:
-                return c.start(), c.end()
-            depth -= 1
 
 
 def _comment_envs(text: str) -> list[tuple[int, int]]:
