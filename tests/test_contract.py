@@ -32,6 +32,9 @@ RUNS = {
     "st-score": (["--metric", "rougeL", "--ref", "ref", "--cand", "cand"], {"ref": "the cat sat", "cand": "a cat"}),
     "st-facets": (["--method", "offline"], {"reference": "We study cats. We find that cats sleep."}),
     "st-agree": (["--rater", "x", "--rater", "y"], {"x": 1, "y": 2}),
+    # one equation per record and --format choice: one item record per input record
+    "st-eqsynth": (["--method", "rules", "--format", "choice"],
+                   {"latex": "y = a + b", "context_before": "the sum of $a$ and $b$ is", "context_after": "for all x"}),
 }
 #: commands that write one record per input record (st-agree aggregates)
 PER_RECORD = [c for c in RUNS if c != "st-agree"]

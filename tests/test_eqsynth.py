@@ -25,16 +25,6 @@ LATEX = EXTERNAL / "latex"
 TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"
 
 
-def fresh(command):
-    """A copy of the command to invoke in-process: click caches the help option of the first
-    context it sees (``-h, --help`` here), which would change what the man-page check renders."""
-    import copy
-
-    cmd = copy.copy(command)
-    cmd._help_option = None
-    return cmd
-
-
 def run(args, records):
     from click.testing import CliRunner
 
@@ -42,7 +32,7 @@ def run(args, records):
 
     data = b"".join(orjson.dumps(r) + b"\n" for r in records)
     env = {"ST_MODEL": None, "ST_CACHE": None, "ST_API_BASE": None}
-    r = CliRunner().invoke(fresh(main), args, input=data, env=env, catch_exceptions=False)
+    r = CliRunner().invoke(main, args, input=data, env=env, catch_exceptions=False)
     return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
 
 

@@ -20,16 +20,6 @@ AFTER = "where $a$ and $b$ are the two terms " + " ".join(f"v{i}" for i in range
 REC = {"id": "r1", "latex": "\\mathcal{L} = a + b \\label{eq:l}", "context_before": BEFORE, "context_after": AFTER}
 
 
-def fresh(command):
-    """A copy of the command to invoke in-process: click caches the help option of the first
-    context it sees (``-h, --help`` here), which would change what the man-page check renders."""
-    import copy
-
-    cmd = copy.copy(command)
-    cmd._help_option = None
-    return cmd
-
-
 def run(args, records=(REC,), server=None, cache=None):
     from click.testing import CliRunner
 
@@ -40,7 +30,7 @@ def run(args, records=(REC,), server=None, cache=None):
     data = b"".join(orjson.dumps(r) + b"\n" for r in records)
     env = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
            "ST_API_BASE": None}
-    r = CliRunner().invoke(fresh(main), full + list(args), input=data, env=env, catch_exceptions=False)
+    r = CliRunner().invoke(main, full + list(args), input=data, env=env, catch_exceptions=False)
     return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
 
 
