@@ -142,7 +142,6 @@ def _chars(s: str, pos: int, depth: int, textual: bool, out: list[Tok]) -> None:
 def _walk(nodes, src: str, depth: int, textual: bool, out: list[Tok]) -> None:
     from pylatexenc import latexwalker as lw
 
-    db = context_db()
     for node in nodes or []:
         if node is None:
             continue
