@@ -230,7 +230,8 @@ def test_ten_megabyte_sources_end_quickly(tmp_path):
     assert any(w["kind"] == "latex_too_many_equations" for w in rec["warnings"])
     huge = tmp_path / "huge" / "main.tex"
     huge.parent.mkdir()
-    with open(huge, "wb") as fh:
-        fh.truncate(17 * 1024 * 1024)   # larger than a source file may be: refused before reading
+    with open(huge, "wb") as fh:   # larger than a source file may be: refused before reading
+        fh.write(b"\\documentclass{article}\n\\begin{document}\n")
+        fh.write(b"% padding\n" * (17 * 1024 * 1024 // 10))
     res = run_cli("st-parse", [str(huge)], timeout=60)
     assert res.code == 1 and res.records[0]["error"]["kind"] == "too_large"
