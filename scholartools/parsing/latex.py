@@ -3,7 +3,8 @@
 The source is read as TeX reads it (:mod:`scholartools.parsing.latex_source`: comments,
 ``\\iffalse``/``\\if 0`` blocks and ``comment`` environments removed, ``\\input``/``\\include``
 merged from inside the main file's folder only) and scanned once
-(:mod:`scholartools.parsing.latex_scan`). Every display equation (``equation``, ``align``,
+(:mod:`scholartools.parsing.latex_scan`, rendered as text by
+:mod:`scholartools.parsing.latex_render`). Every display equation (``equation``, ``align``,
 ``gather``, ``multline``, ``flalign``, ``alignat``, ``eqnarray``, ``displaymath``, starred
 forms, ``\\[ \\]``, ``$$ $$``, and display environments the paper defines itself) becomes one
 entry of ``equations``::
@@ -22,8 +23,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from scholartools.parsing.latex_scan import (SECTIONS, braced, cap_warnings, find_definitions, render, render_inline,
-                                             scan)
+from scholartools.parsing.latex_render import render, render_inline
+from scholartools.parsing.latex_scan import SECTIONS, braced, cap_warnings, find_definitions, scan
 from scholartools.parsing.latex_source import read_source
 
 #: words of context kept on each side of an equation (AAAR: 1,000 in the main table, up to 1,500)
