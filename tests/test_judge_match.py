@@ -298,3 +298,19 @@ def test_embed_method_without_a_model_then_pointwise():
     code, scored, _ = score(["--metric", "pointwise"], recs)
     s = scored[0]["scores"]["pointwise"]
     assert (s["x"], s["y"], s["TP"], s["A_G"], s["A_H"]) == (2, 2, 1, 0.5, 0.5)
+
+
+def test_library_function_matches_the_command():
+    from click import UsageError
+
+    from scholartools.judge import judge as judge_records
+
+    recs_in = [{"id": "L1", "limitations": {"merged": ["The experiments are limited to English datasets."]},
+                "generated": ["The evaluation only covers English data.", "The paper has no human evaluation."]}]
+    out = judge_records(recs_in, "match", batch_pairs=True)
+    code, cli, _ = judge(["--task", "match", "--batch-pairs"], recs_in)
+    assert out[0]["match_matrix"] == cli[0]["match_matrix"] == [[1, 0]]
+    with pytest.raises(UsageError):
+        judge_records(recs_in, "match", variantz=2)
+    with pytest.raises(UsageError, match="--model"):
+        judge_records(recs_in, "rate")

@@ -14,10 +14,9 @@ _TASKS = tasks_of("st-judge")
 def _judge(io: RecordIO, llm, task_name, method, out, **values):
     from click.core import ParameterSource
 
-    from scholartools import tasks
-    from scholartools.tasks.judge import options_for, task_for, templates_used
+    from scholartools.judge import run
 
-    task = tasks.get("st-judge", task_name)
+    task = _TASKS[task_name]
     ctx = click.get_current_context()
     mine = set(option_names(task))
     stray = [name for name in values if name not in mine
@@ -26,24 +25,7 @@ def _judge(io: RecordIO, llm, task_name, method, out, **values):
         flags = ", ".join("--" + n.replace("_", "-") for n in stray)
         io.usage_error(f"{flags}: not an option of --task {task_name} (its options: "
                        f"{', '.join('--' + n.replace('_', '-') for n in option_names(task))})")
-    if method == "embed" and task_name != "match":
-        io.usage_error(f"--method embed is the offline matcher of --task match; --task {task_name} needs a model")
-    try:
-        opts = options_for(task, values, out=out, model=llm.model)
-    except (ValueError, OSError) as exc:
-        io.usage_error(str(exc))
-    run = task_for(task, opts)
-    which = {"embed": "offline", "llm": "llm", "auto": "auto"}[method]
-    prov: dict = {}
-    if which == "offline" or (which == "auto" and not llm.model and task.offline is not None):
-        from scholartools.embeddings import model_name
-
-        prov.update(embedding_model=model_name(), threshold=opts.threshold)
-    else:
-        prov["templates"] = [llm.template(t).provenance for t in templates_used(task, opts)]
-        if task_name == "rate":
-            prov.update(protocol=opts.protocol, aspect=opts.aspect, samples=opts.samples)
-    tasks.run_task(io, run, llm, opts, method=which, provenance=prov)
+    run(io, llm, task_name, {k: v for k, v in values.items() if k in mine}, method=method, out=out)
 
 
 #: the order tasks are listed in (help and options): the papers' order

@@ -20,8 +20,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (first_words, last_words, numbered, parse_binary_first, parse_binary_strict,
-                                         read_text, read_texts, reason_of, templates_of, unscored_fields, value_of,
+from scholartools.judge.verdicts import (first_words, last_words, numbered, paper_params, parse_binary_first,
+                                         parse_binary_strict, read_text, read_texts, reason_of, templates_of, unscored_fields, value_of,
                                          with_field)
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError, get_path
@@ -198,8 +198,11 @@ def entail_record(rec: dict, ctx):
     golds = read_texts(rec, opts.gold, "a list of gold experiments")
     parse = parse_binary_first if opts.parser == "paper" else parse_binary_strict
     # E(x, Y) with Y empty is 0 without asking
-    p_asks = [ctx.ask("judge_entail", item=p, items=numbered(golds), parse=parse) for p in preds] if golds else []
-    g_asks = [ctx.ask("judge_entail", item=g, items=numbered(preds), parse=parse) for g in golds] if preds else []
+    params = paper_params(ctx, "entail")
+    p_asks = [ctx.ask("judge_entail", item=p, items=numbered(golds), parse=parse, params=params)
+              for p in preds] if golds else []
+    g_asks = [ctx.ask("judge_entail", item=g, items=numbered(preds), parse=parse, params=params)
+              for g in golds] if preds else []
     results = yield p_asks + g_asks
     p_res, g_res = results[:len(p_asks)], results[len(p_asks):]
     p_vals = [value_of(r) for r in p_res] if golds else [0] * len(preds)
@@ -227,7 +230,8 @@ def equation_record(rec: dict, ctx):
     before = last_words(read_text(rec, opts.before, "the context before the equation"), n)
     after = first_words(read_text(rec, opts.after, "the context after the equation"), n)
     candidate = read_text(rec, opts.candidate, "a candidate equation")
-    res = yield ctx.ask("judge_equation", before=before, after=after, candidate=candidate, parse=parse_binary_strict)
+    res = yield ctx.ask("judge_equation", before=before, after=after, candidate=candidate, parse=parse_binary_strict,
+                        params=paper_params(ctx, "equation"))
     value = value_of(res)
     verdict = {"value": value, "raw": res.text, "protocol": "equation", "context_words": n,
                "format_failure": value is None and reason_of(res) == "parse_failure",

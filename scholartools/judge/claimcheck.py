@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.judge.verdicts import (first_words, parse_final_label, read_text, reason_of, templates_of,
+from scholartools.judge.verdicts import (first_words, paper_params, parse_final_label, read_text, reason_of, templates_of,
                                          unscored_fields, value_of, verdict_lines, with_field)
 from scholartools.llm.replies import ReplyParseError, check_object, parse_json
 from scholartools.records import get_path
@@ -43,7 +43,8 @@ def compare3_record(rec: dict, ctx):
     opts = ctx.options
     res = yield ctx.ask("judge_compare3", claim=read_text(rec, opts.claim, "the focal claim"),
                         reviewer_weakness=read_text(rec, opts.reviewer, "the reviewer's weakness"),
-                        model_weakness=read_text(rec, opts.weakness, "the model's weakness"), parse=parse_compare3)
+                        model_weakness=read_text(rec, opts.weakness, "the model's weakness"), parse=parse_compare3,
+                        params=paper_params(ctx, "claimcheck"))
     verdict = {"label": value_of(res), "raw": res.text, "protocol": "compare3", **unscored_fields(res),
                "templates": templates_of([res])}
     return with_field(rec, opts.out, verdict)
@@ -88,7 +89,8 @@ def prefer_record(rec: dict, ctx):
     claims = _optional_text(rec, opts.claim)
     orders = ["revised_second", "revised_first"] if opts.orders == "both" else ["revised_second"]
     asks = [ctx.ask("judge_prefer", claims=claims, first=original if o == "revised_second" else revised,
-                    second=revised if o == "revised_second" else original, parse=parse_ab) for o in orders]
+                    second=revised if o == "revised_second" else original, parse=parse_ab,
+                    params=paper_params(ctx, "claimcheck")) for o in orders]
     results = yield asks
     details = []
     for o, res in zip(orders, results):
@@ -144,7 +146,8 @@ def labels_record(rec: dict, ctx):
     opts = ctx.options
     res = yield ctx.ask("judge_labels", paper=_optional_text(rec, opts.paper, opts.paper_words),
                         review=_optional_text(rec, opts.review), weakness=read_text(rec, opts.weakness, "a weakness"),
-                        claims=_optional_text(rec, opts.claim), parse=parse_labels)
+                        claims=_optional_text(rec, opts.claim), parse=parse_labels,
+                        params=paper_params(ctx, "claimcheck"))
     value = value_of(res)
     verdict: dict = {"objectivity": None, "agreement": None, "types": None}
     if value is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (combine_votes, numbered, parse_yes_exact, parse_yes_no, read_texts,
+from scholartools.judge.verdicts import (combine_votes, numbered, paper_params, parse_yes_exact, parse_yes_no, read_texts,
                                          reason_of, templates_of, unscored_fields, value_of, with_field)
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError
@@ -126,7 +126,8 @@ def _yes_parser(opts):
 
 def _pair_asks(ctx, opts, gt: str, gen: str, variant: int, order: str):
     first, second = (gt, gen) if order == "gt_first" else (gen, gt)
-    return ctx.ask(pair_template(variant), first=first, second=second, parse=_yes_parser(opts))
+    return ctx.ask(pair_template(variant), first=first, second=second, parse=_yes_parser(opts),
+                   params=paper_params(ctx, "match"))
 
 
 def _vote(res, variant: int, order: str) -> dict:
@@ -183,7 +184,7 @@ def _matrix_method(rec: dict, ctx, gts: list[str], gens: list[str]):
         first, second = (gts, gens) if o == "gt_first" else (gens, gts)
         r, c = len(first), len(second)
         asks.append(ctx.ask(matrix_template(v), first_list=numbered(first), second_list=numbered(second),
-                            rows=r, cols=c, parse=partial(parse_matrix, rows=r, cols=c),
+                            rows=r, cols=c, parse=partial(parse_matrix, rows=r, cols=c), params=paper_params(ctx, "match"),
                             dry_value=[[0] * c for _ in range(r)]))
     answers = yield asks
     # a matrix that cannot be read (after the repair re-ask) is asked pair by pair instead

@@ -250,7 +250,10 @@ def options_for(task: Task, values: dict[str, Any], out: str = "judge", model: s
     for t in tasks_of("st-judge").values():
         for name in option_names(t):
             full.setdefault(name, _default(name))
-    full.update({k: v for k, v in values.items() if k in full})
+    unknown = sorted(set(values) - set(full))
+    if unknown:
+        raise ValueError(f"unknown st-judge option(s): {', '.join(unknown)}")
+    full.update(values)
     o = SimpleNamespace(**full, out=out)
     if not out:
         raise ValueError("--out needs a field name")
