@@ -40,7 +40,8 @@ def paperrq() -> list[dict]:
 def review_segments() -> list[dict]:
     """The ReviewCritique_LLM segments with their paper's text joined in (``body_text``)."""
     papers = [json.loads(line) for line in (EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl").open(encoding="utf-8")]
-    segs = [json.loads(line) for line in (EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl").open(encoding="utf-8")]
+    path = EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl"
+    segs = [json.loads(line) for line in path.open(encoding="utf-8")]
     for s in segs:
         s["body_text"] = papers[s["paper_idx"]]["body_text"]
     return segs
@@ -99,7 +100,8 @@ def critique_table(server) -> dict:
     out = {"n_segments": len(judged), "n_deficient": sum(s["deficient"] for s in segs), "calls": calls,
            "judge": summary[-1]["scores"]["critique-prf"]}
     median = sorted(len(s["segment_text"]) for s in segs)[len(segs) // 2]
-    for name, rule in (("all deficient", lambda s: True), (f"length > {median} chars", lambda s: len(s["segment_text"]) > median)):
+    rules = (("all deficient", lambda s: True), (f"length > {median} chars", lambda s: len(s["segment_text"]) > median))
+    for name, rule in rules:
         recs = [{"id": str(k), "prediction": rule(s), "deficient": s["deficient"]} for k, s in enumerate(segs)]
         code, summary, err = score(["--metric", "critique-prf", "--aggregate", "--summary-only"], recs)
         out[name] = summary[-1]["scores"]["critique-prf"]

@@ -125,8 +125,6 @@ def test_entail_strict_and_aaar_parsers(openai_server):
 
 
 def test_entail_empty_prediction_asks_nothing():
-    from scholartools.cli.judge import main  # noqa: F401 (imports the task registry)
-
     recs_in = [{"id": "E", "prediction": {"experiments": []}, "experiments": ["a", "b"]}]
     code, recs, err = judge(["--task", "entail", "--model", "openai/x", "--api-base", "http://127.0.0.1:9/v1",
                              "--no-cache"], recs_in)
@@ -140,7 +138,8 @@ def eq_items():
     after = " ".join(f"a{k}" for k in range(1500))
     cands = [("E = mc^2", 1), ("E = mc^3", 0), ("E = m c", 0), ("x = y", 0)]
     return [{"id": f"eq1#c{k}", "paper_id": "eq1", "equation_id": "eq1", "context_before": before,
-             "context_after": after, "candidate": c, "label": g, "positive": "E = mc^2"} for k, (c, g) in enumerate(cands)]
+             "context_after": after, "candidate": c, "label": g, "positive": "E = mc^2"}
+            for k, (c, g) in enumerate(cands)]
 
 
 def test_equation_context_cut_verdicts_and_format_failures(openai_server):
@@ -186,7 +185,8 @@ def test_compare3(openai_server, reply, label):
 # --------------------------------------------------------------------------- prefer
 
 EDITS = [{"id": "e1", "claim": ["Claim3: X beats Y on all benchmarks."], "weakness": "The results are not convincing.",
-          "rewritten_weakness": "Table 2 shows X beats Y on only 2 of 5 benchmarks, so Claim 3 overstates the results."}]
+          "rewritten_weakness": "Table 2 shows X beats Y on only 2 of 5 benchmarks, so Claim 3 overstates "
+                                "the results."}]
 
 
 def test_prefer_both_orders(openai_server):

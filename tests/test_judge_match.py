@@ -238,7 +238,8 @@ def test_missing_or_bad_fields_are_error_records(openai_server):
 # --------------------------------------------------------------------------- offline matcher
 
 def _pairs():
-    return [json.loads(line) for line in (ROOT / "fixtures" / "judge" / "limitation_pairs.jsonl").open(encoding="utf-8")]
+    path = ROOT / "fixtures" / "judge" / "limitation_pairs.jsonl"
+    return [json.loads(line) for line in path.open(encoding="utf-8")]
 
 
 def _prf(rows, threshold):

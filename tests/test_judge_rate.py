@@ -222,7 +222,8 @@ def test_coascore_chain_sub_aspects_then_target(openai_server):
         return "Score: 2" if "Aspect: specificity" in p else "Score: 4"
 
     openai_server.reply(fn)
-    code, recs, err = judge(["--task", "rate", "--protocol", "coascore", "--sub-aspects", "2"], ITEMS[:2], openai_server)
+    code, recs, err = judge(["--task", "rate", "--protocol", "coascore", "--sub-aspects", "2"], ITEMS[:2],
+                            openai_server)
     assert code == 0, err
     assert openai_server.calls == 1 + 2 * (2 + 1)
     j = recs[0]["judge"]
@@ -289,7 +290,8 @@ def test_rate_usage_errors(openai_server, tmp_path):
     crit = tmp_path / "crit.json"
     crit.write_text(json.dumps({"fluency": "Fluency: is the question grammatical?"}))
     openai_server.reply("Score: 5")
-    code, recs, err = judge(["--task", "rate", "--aspect", "fluency", "--criteria", str(crit)], ITEMS[:1], openai_server)
+    code, recs, err = judge(["--task", "rate", "--aspect", "fluency", "--criteria", str(crit)], ITEMS[:1],
+                            openai_server)
     assert code == 0 and "is the question grammatical" in content(openai_server.requests[0])
     code, _, err = judge(["--task", "rate", "--protocol", "analyze-rate", "--logprobs"], ITEMS, openai_server)
     assert code == 2 and "--logprobs" in err

@@ -21,8 +21,8 @@ from functools import partial
 from typing import Any
 
 from scholartools.judge.verdicts import (first_words, last_words, numbered, paper_params, parse_binary_first,
-                                         parse_binary_strict, read_text, read_texts, reason_of, templates_of, unscored_fields, value_of,
-                                         with_field)
+                                         parse_binary_strict, read_text, read_texts, reason_of, templates_of,
+                                         unscored_fields, value_of, with_field)
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError, get_path
 

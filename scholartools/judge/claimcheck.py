@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from scholartools.judge.verdicts import (first_words, paper_params, parse_final_label, read_text, reason_of, templates_of,
-                                         unscored_fields, value_of, verdict_lines, with_field)
+from scholartools.judge.verdicts import (first_words, paper_params, parse_final_label, read_text, reason_of,
+                                         templates_of, unscored_fields, value_of, verdict_lines, with_field)
 from scholartools.llm.replies import ReplyParseError, check_object, parse_json
 from scholartools.records import get_path
 from scholartools.vocabulary import PREFERENCE_OUTCOMES, WEAKNESS_COMPARISON, WEAKNESS_TYPES

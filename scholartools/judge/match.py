@@ -28,8 +28,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (combine_votes, numbered, paper_params, parse_yes_exact, parse_yes_no, read_texts,
-                                         reason_of, templates_of, unscored_fields, value_of, with_field)
+from scholartools.judge.verdicts import (combine_votes, numbered, paper_params, parse_yes_exact, parse_yes_no,
+                                         read_texts, reason_of, templates_of, unscored_fields, value_of, with_field)
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError
 
@@ -87,7 +87,8 @@ def _empty(rec: dict, opts, gts: list[str], gens: list[str], method: str) -> dic
     """A paper with an empty list: no pair to judge; one record with an x×y (empty) matrix, which
     st-score counts as skipped (coverage undefined), so that the paper is not silently lost."""
     matrix = [[] for _ in gts] if not gens else []
-    return matrix_record(rec, opts, gts, gens, matrix, {"protocol": method, "note": "a list is empty: nothing to judge"})
+    note = {"protocol": method, "note": "a list is empty: nothing to judge"}
+    return matrix_record(rec, opts, gts, gens, matrix, note)
 
 
 # --------------------------------------------------------------------------- parsers
@@ -184,7 +185,8 @@ def _matrix_method(rec: dict, ctx, gts: list[str], gens: list[str]):
         first, second = (gts, gens) if o == "gt_first" else (gens, gts)
         r, c = len(first), len(second)
         asks.append(ctx.ask(matrix_template(v), first_list=numbered(first), second_list=numbered(second),
-                            rows=r, cols=c, parse=partial(parse_matrix, rows=r, cols=c), params=paper_params(ctx, "match"),
+                            rows=r, cols=c, parse=partial(parse_matrix, rows=r, cols=c),
+                            params=paper_params(ctx, "match"),
                             dry_value=[[0] * c for _ in range(r)]))
     answers = yield asks
     # a matrix that cannot be read (after the repair re-ask) is asked pair by pair instead

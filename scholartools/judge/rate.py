@@ -125,8 +125,8 @@ def load_shots(path: str, doc: list[str], summary: str, score_field: str) -> lis
             if isinstance(score, bool) or not isinstance(score, (int, float)):
                 continue
             try:
-                shots.append({"id": rec.get("id"), "document": read_joined(rec, doc), "summary": read_text(rec, summary),
-                              "score": float(score)})
+                shots.append({"id": rec.get("id"), "document": read_joined(rec, doc),
+                              "summary": read_text(rec, summary), "score": float(score)})
             except RecordError as exc:
                 raise ValueError(f"--shots {path}, line {n}: {exc.message}") from None
     if not shots:
@@ -280,8 +280,8 @@ def choose_shots(rec: dict, opts, doc: str) -> list[dict]:
 
 
 def shots_block(shots: list[dict]) -> str:
-    return "\n\n".join(f"Source document:\n{s['document']}\n\nText to evaluate:\n{s['summary']}\n\nScore: {s['score']:g}"
-                       for s in shots)
+    return "\n\n".join(f"Source document:\n{s['document']}\n\nText to evaluate:\n{s['summary']}\n\n"
+                       f"Score: {s['score']:g}" for s in shots)
 
 
 def parse_aspect_chain(text: str) -> list[dict]:
@@ -359,11 +359,9 @@ def compose_batches(order: list[int], size: int, means: dict[int, float] | None,
     return batches
 
 
-def batch_group(records: list[dict], ctx):
-    """BatchEval over all input records (a group task generator; list aligned with records)."""
-    opts = ctx.options
-    low, high = opts.scale
-    mid = (low + high) / 2
+def _group_items(records: list[dict], opts) -> tuple[list[Any], dict[int, tuple[str, str]]]:
+    """For a group protocol: the output list (a record's read error already in its place) and
+    the (document, text) of every readable record by position."""
     outputs: list[Any] = [None] * len(records)
     items: dict[int, tuple[str, str]] = {}
     for i, rec in enumerate(records):
@@ -371,6 +369,15 @@ def batch_group(records: list[dict], ctx):
             items[i] = _item(rec, opts)
         except RecordError as exc:
             outputs[i] = exc
+    return outputs, items
+
+
+def batch_group(records: list[dict], ctx):
+    """BatchEval over all input records (a group task generator; list aligned with records)."""
+    opts = ctx.options
+    low, high = opts.scale
+    mid = (low + high) / 2
+    outputs, items = _group_items(records, opts)
     order = list(items)
     rng = random.Random(opts.seed)
     rng.shuffle(order)
@@ -450,20 +457,15 @@ def autocalibrate_group(records: list[dict], ctx):
     opts = ctx.options
     low, high = opts.scale
     mid = (low + high) / 2
-    outputs: list[Any] = [None] * len(records)
-    items: dict[int, tuple[str, str]] = {}
-    for i, rec in enumerate(records):
-        try:
-            items[i] = _item(rec, opts)
-        except RecordError as exc:
-            outputs[i] = exc
+    outputs, items = _group_items(records, opts)
     rng = random.Random(opts.seed)
     pool = list(opts.shots)
     calibration = rng.sample(pool, min(opts.calibration_size, len(pool)))
     common = _common(opts)
     parse = _score_parser(opts)
-    drafts = yield [ctx.ask(AUTOCAL_TEMPLATES[0], examples=_labelled_block(rng.sample(pool, min(opts.n_shots, len(pool)))),
-                            parse=_parse_criteria, dry_value=DRY_CRITERIA, **common) for _ in range(opts.candidates)]
+    subsets = [rng.sample(pool, min(opts.n_shots, len(pool))) for _ in range(opts.candidates)]
+    drafts = yield [ctx.ask(AUTOCAL_TEMPLATES[0], examples=_labelled_block(subset), parse=_parse_criteria,
+                            dry_value=DRY_CRITERIA, **common) for subset in subsets]
     used = list(drafts)
     rubrics = [r.value for r in drafts if r.value is not None]
     if not rubrics:

@@ -42,8 +42,8 @@ OPTIONS: dict[str, Any] = {
                               help="match --method embed: cosine threshold (default 0.38, chosen on labelled "
                                    "limitation pairs; docs/st-judge.md)."),
     # rate
-    "protocol": click.option("--protocol", type=click.Choice(["direct", "geval", "analyze-rate", "rate-explain", "batch",
-                                                              "ice", "coascore", "autocalibrate"]),
+    "protocol": click.option("--protocol", type=click.Choice(["direct", "geval", "analyze-rate", "rate-explain",
+                                                              "batch", "ice", "coascore", "autocalibrate"]),
                              default="direct", show_default=True, help="rate: the rating protocol."),
     "aspect": click.option("--aspect", default="problem", show_default=True, metavar="NAME",
                            help="rate: the aspect rated (built in: problem, method, format; others need --criteria)."),
