@@ -32,6 +32,8 @@ RUNS = {
     "st-score": (["--metric", "rougeL", "--ref", "ref", "--cand", "cand"], {"ref": "the cat sat", "cand": "a cat"}),
     "st-facets": (["--method", "offline"], {"reference": "We study cats. We find that cats sleep."}),
     "st-agree": (["--rater", "x", "--rater", "y"], {"x": 1, "y": 2}),
+    "st-judge": (["--task", "match", "--batch-pairs"], {"limitations": {"merged": ["Only English data is used."]},
+                                                        "generated": ["The evaluation covers English only."]}),
 }
 #: commands that write one record per input record (st-agree aggregates)
 PER_RECORD = [c for c in RUNS if c != "st-agree"]

@@ -89,6 +89,7 @@ class LLMClient:
         self._warned: set[str] = set()
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
+        self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
 
     # ----------------------------------------------------------------------------- public
     def request(self, messages: list[dict] | str, template=None, **kw) -> Request:
@@ -317,7 +318,11 @@ class LLMClient:
                 return res.text
         model = self._model(req)
         if self.config.dry_run:
-            self._count_dry(req, model)
+            # a request asked again (by another record) would be answered by the first call, as
+            # in a real run (in-flight merge, then the cache): one call, counted once
+            if key not in self._dry_keys:
+                self._dry_keys.add(key)
+                self._count_dry(req, model)
             res.dry_run = True
             res.unscored = unscored(None, "dry_run")
             return None
