@@ -301,3 +301,20 @@ def test_rate_usage_errors(openai_server, tmp_path):
     assert code == 2 and "--model" in err
     code, recs, err = judge(["--task", "rate", "--summary", "missing"], ITEMS[:1], openai_server)
     assert code == 1 and recs[0]["error"]["kind"] == "missing_field" and recs[0]["error"]["field"] == "missing"
+
+
+def test_geval_steps_are_shared_by_every_item_without_a_cache(openai_server):
+    steps = itertools.count(1)
+
+    def fn(body):
+        if "Write the evaluation steps" in content(body):
+            return f"1. Step version {next(steps)}."
+        return "3"
+
+    openai_server.reply(fn)
+    items = [dict(ITEMS[0], id=f"x{k}", rq=f"Can problem {k} be solved?") for k in range(40)]
+    code, recs, err = judge(["--task", "rate", "--protocol", "geval", "--samples", "1", "--max-concurrency", "1"],
+                            items, openai_server)
+    assert code == 0, err
+    # without a cache, records waiting for a free slot may ask again, but every item uses the first answer
+    assert {tuple(r["judge"]["steps"]) for r in recs} == {("Step version 1.",)}

@@ -234,10 +234,22 @@ def _need(res, what: str):
 DRY_STEPS = ["(evaluation steps: not generated in a dry run)"]
 
 
+def _once(ctx, key: str, ask, what: str):
+    """A request whose answer every item of the run shares (G-Eval's steps, CoAScore's chain):
+    identical for every item, so the LLM layer asks it once (in-flight merge, then the cache);
+    the first answer is also kept for the run, so that every item uses the same one even with
+    ``--no-cache``. ``(value, Result)``."""
+    memo = ctx.options.__dict__.setdefault("_shared_answers", {})
+    if key not in memo:
+        res = yield ask
+        memo.setdefault(key, (_need(res, what), res))
+    return memo[key]
+
+
 def _steps(ctx, opts):
     """The evaluation steps of the aspect (one request, the same for every item)."""
-    res = yield ctx.ask(STEPS_TEMPLATE, **_common(opts), n_steps=opts.steps, parse=parse_list, dry_value=DRY_STEPS)
-    return _need(res, "evaluation steps"), res
+    ask = ctx.ask(STEPS_TEMPLATE, **_common(opts), n_steps=opts.steps, parse=parse_list, dry_value=DRY_STEPS)
+    return (yield from _once(ctx, "steps", ask, "evaluation steps"))
 
 
 def llm_record(rec: dict, ctx):
@@ -296,9 +308,10 @@ def parse_aspect_chain(text: str) -> list[dict]:
 def _coascore(rec: dict, ctx, fields: dict, parse, params: dict):
     opts = ctx.options
     dry_chain = [{"aspect": f"related aspect {i + 1}", "definition": "(dry run)"} for i in range(opts.sub_aspects)]
-    chain_res = yield ctx.ask(COA_TEMPLATES[0], task=fields["task"], aspect=opts.aspect, criterion=opts.criterion,
-                              n_aspects=opts.sub_aspects, parse=parse_aspect_chain, dry_value=dry_chain)
-    chain = _need(chain_res, "related-aspect chain")[: opts.sub_aspects]
+    ask = ctx.ask(COA_TEMPLATES[0], task=fields["task"], aspect=opts.aspect, criterion=opts.criterion,
+                  n_aspects=opts.sub_aspects, parse=parse_aspect_chain, dry_value=dry_chain)
+    chain, chain_res = yield from _once(ctx, "chain", ask, "related-aspect chain")
+    chain = chain[: opts.sub_aspects]
     subs = yield [ctx.ask(COA_TEMPLATES[1], task=fields["task"], sub_aspect=a["aspect"], definition=a["definition"],
                           low=fields["low"], high=fields["high"], document=fields["document"],
                           summary=fields["summary"], parse=parse) for a in chain]
