@@ -301,17 +301,13 @@ def test_embed_method_without_a_model_then_pointwise():
     assert (s["x"], s["y"], s["TP"], s["A_G"], s["A_H"]) == (2, 2, 1, 0.5, 0.5)
 
 
-def test_library_function_matches_the_command():
-    from click import UsageError
-
-    from scholartools.judge import judge as judge_records
+def test_library_call_matches_the_command():
+    import scholartools as st
 
     recs_in = [{"id": "L1", "limitations": {"merged": ["The experiments are limited to English datasets."]},
                 "generated": ["The evaluation only covers English data.", "The paper has no human evaluation."]}]
-    out = judge_records(recs_in, "match", batch_pairs=True)
+    out = st.run("st-judge", recs_in, task="match", batch_pairs=True)
     code, cli, _ = judge(["--task", "match", "--batch-pairs"], recs_in)
     assert out[0]["match_matrix"] == cli[0]["match_matrix"] == [[1, 0]]
-    with pytest.raises(UsageError):
-        judge_records(recs_in, "match", variantz=2)
-    with pytest.raises(UsageError, match="--model"):
-        judge_records(recs_in, "rate")
+    with pytest.raises(st.CommandError, match="--model"):
+        st.run("st-judge", recs_in, task="rate")

@@ -11,11 +11,12 @@ from scholartools.tasks.judge import OPTIONS, TEMPLATES, option_names
 _TASKS = tasks_of("st-judge")
 
 
-def _judge(io: RecordIO, llm, task_name, method, out, **values):
+def _judge(io: RecordIO, llm, task, method, out, **values):
     from click.core import ParameterSource
 
-    from scholartools.judge import run
+    from scholartools.judge import run_judge
 
+    task_name = task
     task = _TASKS[task_name]
     ctx = click.get_current_context()
     mine = set(option_names(task))
@@ -25,7 +26,7 @@ def _judge(io: RecordIO, llm, task_name, method, out, **values):
         flags = ", ".join("--" + n.replace("_", "-") for n in stray)
         io.usage_error(f"{flags}: not an option of --task {task_name} (its options: "
                        f"{', '.join('--' + n.replace('_', '-') for n in option_names(task))})")
-    run(io, llm, task_name, {k: v for k, v in values.items() if k in mine}, method=method, out=out)
+    run_judge(io, llm, task_name, {k: v for k, v in values.items() if k in mine}, method=method, out=out)
 
 
 #: the order tasks are listed in (help and options): the papers' order
@@ -105,7 +106,7 @@ def _build():
     fn = click.option("--method", type=click.Choice(["auto", "llm", "embed"]), default="auto", show_default=True,
                       help="llm: ask the model; embed: the offline matcher (match only); auto: llm when a "
                            "model is configured, else embed for match.")(fn)
-    fn = click.option("--task", "task_name", required=True, type=click.Choice(list(_TASKS)),
+    fn = click.option("--task", required=True, type=click.Choice(list(_TASKS)),
                       help="The judge task (see above).")(fn)
     fn.__doc__ = HELP
     return st_command("st-judge")(fn)

@@ -18,12 +18,13 @@ object written at ``--out`` and vote combination. The tasks are registered in
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 
-def run(io, llm, task: str, values: dict[str, Any], method: str = "auto", out: str = "judge") -> None:
-    """Run the st-judge task ``task`` over the records of ``io`` (a
-    :class:`~scholartools.cli.base.RecordIO`), writing its output records.
+def run_judge(io, llm, task: str, values: dict[str, Any], method: str = "auto", out: str = "judge") -> None:
+    """The body of ``st-judge``: run the task ``task`` over the records of ``io`` (a
+    :class:`~scholartools.cli.base.RecordIO`), writing its output records. From Python, run the
+    command in-process: ``scholartools.run("st-judge", records, task="match", model=...)``.
 
     ``llm`` is an :class:`~scholartools.llm.options.LLMSettings`; ``values`` the task's option
     values by name (defaults filled in, see :mod:`scholartools.tasks.judge`); ``method``: ``llm``,
@@ -50,36 +51,3 @@ def run(io, llm, task: str, values: dict[str, Any], method: str = "auto", out: s
         if task == "rate":
             prov.update(protocol=opts.protocol, aspect=opts.aspect, samples=opts.samples)
     tasks.run_task(io, task_for(spec, opts), llm, opts, method=which, provenance=prov)
-
-
-def judge(records: Iterable[dict], task: str, *, method: str = "auto", out: str = "judge",
-          **options: Any) -> list[dict]:
-    """st-judge as a function: records in, judged records out (error records in place).
-
-    ``options`` are the command's options by their Python names: the LLM layer's (``model``,
-    ``api_base``, ``cache``, ``max_concurrency``, ``dry_run`` …) and the task's (``gt``,
-    ``variants``, ``protocol``, ``samples`` …)::
-
-        pairs = judge(papers, "match", model="openai/gpt-4o-mini", variants=3, inconsistent="majority")
-        rated = judge(rqs, "rate", model="openai/gpt-4o-mini", protocol="geval", aspect="method")
-
-    A usage problem (a bad option value, no model for an LLM-only task) raises
-    :class:`click.UsageError`.
-    """
-    import io as _io
-
-    import orjson
-
-    from scholartools.cli.base import RecordIO
-    from scholartools.llm.options import OPTION_NAMES, settings_from
-    from scholartools.tasks.judge import TEMPLATES
-
-    llm = settings_from({k: options.pop(k) for k in list(options) if k in OPTION_NAMES}, list(TEMPLATES))
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    stdout = _io.BytesIO()
-    rio = RecordIO("st-judge", stdin=_io.BytesIO(data), stdout=stdout, stderr=_io.StringIO(), quiet=True)
-    try:
-        run(rio, llm, task, options, method=method, out=out)
-    finally:
-        llm.close()
-    return [orjson.loads(line) for line in stdout.getvalue().splitlines() if line.strip()]
