@@ -110,25 +110,20 @@ def load_criteria(path: str | None, aspect: str) -> tuple[str, str]:
 def load_shots(path: str, doc: list[str], summary: str, score_field: str) -> list[dict]:
     """Human-scored examples (JSONL with the ``--doc`` / ``--summary`` fields and the score at
     ``score_field``): ``[{id, document, summary, score}]``; records without a score are skipped."""
-    import orjson
+    from scholartools.records import is_error, read_jsonl
 
     shots = []
-    with open(path, "rb") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                raise ValueError(f"--shots {path}, line {n}: not JSON ({exc})") from None
-            score = get_path(rec, score_field)
-            if isinstance(score, bool) or not isinstance(score, (int, float)):
-                continue
-            try:
-                shots.append({"id": rec.get("id"), "document": read_joined(rec, doc),
-                              "summary": read_text(rec, summary), "score": float(score)})
-            except RecordError as exc:
-                raise ValueError(f"--shots {path}, line {n}: {exc.message}") from None
+    for n, rec in enumerate(read_jsonl(path, "st-judge"), 1):
+        if is_error(rec):
+            raise ValueError(f"--shots {path}: {rec['error']['message']}")
+        score = get_path(rec, score_field)
+        if isinstance(score, bool) or not isinstance(score, (int, float)):
+            continue
+        try:
+            shots.append({"id": rec.get("id"), "document": read_joined(rec, doc),
+                          "summary": read_text(rec, summary), "score": float(score)})
+        except RecordError as exc:
+            raise ValueError(f"--shots {path}, record {n}: {exc.message}") from None
     if not shots:
         raise ValueError(f"--shots {path}: no example with a number at '{score_field}'")
     return shots
