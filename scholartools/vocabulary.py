@@ -101,3 +101,12 @@ NEGATIVE_RULES = ("op-swap", "var-rename", "operand-swap", "const", "script", "s
 
 #: a DOI in running text (the trailing punctuation of a sentence is not part of it)
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])", re.I)
+
+# --------------------------------------------------------------------------- judge labels
+
+#: CLAIMCHECK's weakness types (§2.3, multi-label; the JSON keys of its release)
+WEAKNESS_TYPES = ("insufficient", "contradictory", "novelty", "clarity", "related_work", "other")
+#: CLAIMCHECK's claim-verification judge: the model's weakness vs the reviewer's (§3.2 step C)
+WEAKNESS_COMPARISON = ("same", "similar", "different")
+#: outcomes of a pairwise preference, from the side of the candidate (CLAIMCHECK Table 6)
+PREFERENCE_OUTCOMES = ("win", "tie", "loss")

@@ -17,6 +17,12 @@ A reply function may also return a ``Fault`` (e.g. fail only for some prompts), 
 as the whole JSON body) or a list of strings (one per choice when ``n`` > 1).  ``latency``
 adds a delay to every request.  Every request body is recorded in ``server.requests``.
 
+Log-probabilities: ``openai_server.logprobs(fn)`` makes every request that asks for them
+(``"logprobs": true``) carry ``choices[i].logprobs = {"content": fn(body, text)}``, where ``fn``
+returns OpenAI's per-token list ``[{"token", "logprob", "top_logprobs": [{"token", "logprob"}]}]``
+(:func:`token_logprobs` builds one from ``{token: probability}``). Without it, or for requests
+that do not ask, ``logprobs`` stays null as before.
+
 Run standalone (used by benchmarks/llm_throughput.py, so the server has its own GIL):
 
     python tests/openai_server.py --latency 0.2        # prints the base URL on stdout
@@ -80,6 +86,7 @@ class ScriptedOpenAIServer:
         self._lock = threading.Lock()
         self._faults: list[Fault] = []
         self._reply: Callable[[dict], Any] | str = "OK"
+        self._logprobs: Callable[[dict, str], list] | None = None
         self.requests: list[dict] = []
         self.inflight = 0
         self.max_inflight = 0
@@ -95,6 +102,11 @@ class ScriptedOpenAIServer:
         self._reply = fn_or_text
         return self
 
+    def logprobs(self, fn: Callable[[dict, str], list] | None) -> "ScriptedOpenAIServer":
+        """Per-token log-probabilities for requests asking ``logprobs`` (see the module docstring)."""
+        self._logprobs = fn
+        return self
+
     def push(self, *faults: Fault) -> "ScriptedOpenAIServer":
         with self._lock:
             self._faults.extend(faults)
@@ -106,6 +118,7 @@ class ScriptedOpenAIServer:
             self.requests.clear()
             self.max_inflight = 0
         self._reply = "OK"
+        self._logprobs = None
         self.latency = 0.0
 
     @property
@@ -214,9 +227,25 @@ def _make_handler(server: ScriptedOpenAIServer):
             if isinstance(result, dict):
                 self._send(200, json.dumps(result).encode())
                 return
-            self._send(200, json.dumps(_completion(body, result)).encode())
+            completion = _completion(body, result)
+            if server._logprobs is not None and body.get("logprobs"):
+                for choice in completion["choices"]:
+                    choice["logprobs"] = {"content": server._logprobs(body, choice["message"]["content"])}
+            self._send(200, json.dumps(completion).encode())
 
     return Handler
+
+
+def token_logprobs(first: dict[str, float], token: str | None = None) -> list[dict]:
+    """A one-token ``logprobs.content`` list whose top alternatives have the probabilities
+    ``first`` (token → probability); the sampled token is ``token`` or the most probable one."""
+    import math
+
+    top = [{"token": t, "logprob": math.log(p), "bytes": None} for t, p in first.items() if p > 0]
+    top.sort(key=lambda t: -t["logprob"])
+    chosen = token if token is not None else top[0]["token"]
+    lp = next((t["logprob"] for t in top if t["token"] == chosen), -50.0)
+    return [{"token": chosen, "logprob": lp, "bytes": None, "top_logprobs": top}]
 
 
 def _error_body(status: int, message: str) -> bytes:

@@ -35,6 +35,8 @@ RUNS = {
     # one equation per record and --format choice: one item record per input record
     "st-eqsynth": (["--method", "rules", "--format", "choice"],
                    {"latex": "y = a + b", "context_before": "the sum of $a$ and $b$ is", "context_after": "for all x"}),
+    "st-judge": (["--task", "match", "--batch-pairs"], {"limitations": {"merged": ["Only English data is used."]},
+                                                        "generated": ["The evaluation covers English only."]}),
 }
 #: commands that write one record per input record (st-agree aggregates)
 PER_RECORD = [c for c in RUNS if c != "st-agree"]

@@ -89,6 +89,10 @@ class Result:
     key: str | None = None
     model: str | None = None
     parse_problem: str | None = field(default=None, repr=False)
+    #: per-token log-probabilities of the reply when the request asked for them (``logprobs``
+    #: param) and the provider returned them: ``[{"token", "logprob", "top_logprobs": [{"token",
+    #: "logprob"}]}]``; stored in the cache with the text
+    logprobs: list | None = field(default=None, repr=False)
 
     @property
     def tokens(self) -> dict:
@@ -124,6 +128,26 @@ class Result:
         if exc is not None:
             raise exc
         return self
+
+
+def plain_logprobs(choice_logprobs: Any) -> list | None:
+    """A provider's ``choice.logprobs`` (litellm's ``ChoiceLogprobs`` or a plain dict) as plain
+    JSON: ``[{"token", "logprob", "top_logprobs": [{"token", "logprob"}]}]``, or None."""
+    if choice_logprobs is None:
+        return None
+    content = choice_logprobs.get("content") if isinstance(choice_logprobs, dict) \
+        else getattr(choice_logprobs, "content", None)
+    if not content:
+        return None
+
+    def get(obj, name):
+        return obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
+
+    out = []
+    for tok in content:
+        top = [{"token": get(t, "token"), "logprob": get(t, "logprob")} for t in (get(tok, "top_logprobs") or [])]
+        out.append({"token": get(tok, "token"), "logprob": get(tok, "logprob"), "top_logprobs": top})
+    return out
 
 
 def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict:

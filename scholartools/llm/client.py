@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from scholartools.llm import cache as cache_mod
 from scholartools.llm import litellm_compat
-from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, provenance  # noqa: F401 (re-exported)
+from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
 from scholartools.llm.retry import CallError, backoff, classify
@@ -89,6 +89,7 @@ class LLMClient:
         self._warned: set[str] = set()
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
+        self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
 
     # ----------------------------------------------------------------------------- public
     def request(self, messages: list[dict] | str, template=None, **kw) -> Request:
@@ -228,6 +229,7 @@ class LLMClient:
 
     def _apply_hit(self, res: Result, hit: dict) -> None:
         res.text = hit.get("text")
+        res.logprobs = hit.get("logprobs")
         res.ok = True
         res.cached = True
         res.cache_hits += 1
@@ -316,13 +318,18 @@ class LLMClient:
                 return res.text
         model = self._model(req)
         if self.config.dry_run:
-            self._count_dry(req, model)
+            # a request asked again (by another record) would be answered by the first call, as
+            # in a real run (in-flight merge, then the cache): one call, counted once
+            if key not in self._dry_keys:
+                self._dry_keys.add(key)
+                self._count_dry(req, model)
             res.dry_run = True
             res.unscored = unscored(None, "dry_run")
             return None
         shared = self._inflight.get(key)
         if shared is not None:   # the same request is being asked by another record of this run
-            text, error = await asyncio.shield(shared)
+            text, error, logprobs = await asyncio.shield(shared)
+            res.logprobs = logprobs
             return self._take_shared(res, text, error)
         fut = asyncio.get_running_loop().create_future()
         self._inflight[key] = fut
@@ -331,7 +338,7 @@ class LLMClient:
             text = await self._claimed_call(req, model, key, blob, res)
         finally:
             del self._inflight[key]
-            fut.set_result((text, res.error))
+            fut.set_result((text, res.error, res.logprobs))
         return text
 
     def _take_shared(self, res: Result, text: str | None, error: dict | None) -> str | None:
@@ -431,11 +438,15 @@ class LLMClient:
             raise CallError("llm_empty_reply", f"the model returned {what}", True)
         res.text = text
         res.ok = True
+        res.logprobs = plain_logprobs(getattr(choice, "logprobs", None))
         served = getattr(resp, "model", None)
         res.model = model
+        stored = {"text": text, "finish_reason": finish, "model": served}
+        if res.logprobs is not None:
+            stored["logprobs"] = res.logprobs
         # never cache content-filter refusals: a rerun should try again
         if self.cache is not None and finish != "content_filter":
-            self._cache_op(self.cache.store, key, blob, {"text": text, "finish_reason": finish, "model": served},
+            self._cache_op(self.cache.store, key, blob, stored,
                            model=model, served_model=served, prompt_tokens=pt, completion_tokens=ct,
                            cost=cost, latency_ms=round(latency, 3))
         return text

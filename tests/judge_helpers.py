@@ -1,0 +1,60 @@
+"""Running st-judge (and st-score / st-agree) in-process for the st-judge tests."""
+from __future__ import annotations
+
+import re
+
+import orjson
+from click.testing import CliRunner
+
+CLEAN_ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
+             "ST_API_BASE": None}
+
+
+def invoke(command, args, records=None, env=None, input_bytes=None):
+    """(exit code, output records, stderr) of a click command run with CliRunner."""
+    full = dict(CLEAN_ENV)
+    full.update(env or {})
+    data = input_bytes if input_bytes is not None else b"".join(orjson.dumps(r) + b"\n" for r in records or [])
+    r = CliRunner().invoke(command, list(args), input=data, env=full, catch_exceptions=False)
+    recs = [orjson.loads(line) for line in r.stdout_bytes.splitlines() if line.strip()]
+    return r.exit_code, recs, r.stderr
+
+
+def judge(args, records, server=None, cache=None, env=None):
+    """st-judge with the scripted server as the model (``--model openai/test-model``)."""
+    from scholartools.cli.judge import main
+
+    full = list(args)
+    if server is not None:
+        full += ["--model", "openai/test-model", "--api-base", server.url]
+        full += ["--cache", str(cache)] if cache else ["--no-cache"]
+    return invoke(main, full, records, env)
+
+
+def score(args, records):
+    from scholartools.cli.score import main
+
+    return invoke(main, args, records)
+
+
+def agree(args, records):
+    from scholartools.cli.agree import main
+
+    return invoke(main, args, records)
+
+
+def dry_run_calls(stderr: str) -> int:
+    """The call count of ``--dry-run``'s summary line."""
+    m = re.search(r"dry run: (\d+) calls needed", stderr)
+    assert m, stderr
+    return int(m.group(1))
+
+
+def content(body: dict) -> str:
+    """The prompt of a request body: its first user message (a repair re-ask appends turns)."""
+    return next(m["content"] for m in body["messages"] if m["role"] == "user")
+
+
+def is_repair(body: dict) -> bool:
+    """Is this request the repair re-ask of a reply that could not be read?"""
+    return len(body["messages"]) > 1 and body["messages"][-2]["role"] == "assistant"
