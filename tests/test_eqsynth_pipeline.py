@@ -65,3 +65,36 @@ def test_scripted_judge_gives_the_hand_computed_f1(items):
 def test_all_correct_judge_is_the_all_positive_baseline(items):
     s = _score([{**r, "prediction": 1} for r in items])
     assert round(100 * s["p"], 2) == 25.0 and round(100 * s["r"], 2) == 100.0 and round(100 * s["f"], 2) == 40.0
+
+
+def test_the_four_commands_end_to_end_with_a_scripted_judge(items, openai_server, tmp_path):
+    """st-parse | st-eqsynth | st-judge --task equation | st-score --metric eqinfer --aggregate."""
+    labels = {r["candidate"]: r["label"] for r in items}
+    positives = [r["candidate"] for r in items if r["label"] == 1]
+    wrong_positive = positives[-1]                                  # judged 0: one FN
+    negatives = [r["candidate"] for r in items if r["label"] == 0]
+    fooled_by = negatives[0]                                        # judged 1: one FP
+
+    def judge(body):
+        prompt = body["messages"][-1]["content"]
+        cand = prompt.split("### Candidate equation", 1)[1].split("### Your answer", 1)[0].strip()
+        if cand == wrong_positive:
+            return "0"
+        if cand == fooled_by:
+            return "1"
+        return str(labels[cand])
+
+    openai_server.reply(judge)
+    parsed = run_cli("st-parse", [str(TINY)])
+    made = run_cli("st-eqsynth", ["--seed", "11"], input=parsed.stdout)
+    judged = run_cli("st-judge", ["--task", "equation", "--model", "openai/test-model", "--api-base",
+                                  openai_server.url, "--cache", str(tmp_path / "c.sqlite")], input=made.stdout,
+                     env={"ST_LLM_BACKOFF_BASE": "0.01"})
+    assert judged.code == 0, judged.stderr
+    assert openai_server.calls == len(items)
+    scored = run_cli("st-score", ["--metric", "eqinfer", "--aggregate"], input=judged.stdout)
+    (agg,) = [r for r in scored.records if r.get("aggregate")]
+    s = agg["scores"]["eqinfer"]
+    # 5 positives: 4 found (TP 4, FN 1); 15 negatives: 1 judged correct (FP 1)
+    assert (s["tp"], s["fp"], s["fn"]) == (4, 1, 1)
+    assert s["p"] == pytest.approx(0.8) and s["r"] == pytest.approx(0.8) and s["f"] == pytest.approx(0.8)

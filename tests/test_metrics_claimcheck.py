@@ -59,3 +59,20 @@ def test_win_tie_loss_table6_shares():
     assert [outcome(v) for v in ("WIN", 0, "-1", "l")] == ["win", "tie", "loss", "loss"]
     with pytest.raises(ValueError):
         outcome("maybe")
+
+
+def test_unscored_preferences_and_critiques_are_counted_not_errors():
+    from scholartools.metrics.score import run
+
+    prefs = [{"id": "a", "preference": "win"}, {"id": "b", "preference": None}, {"id": "c", "preference": "tie"}]
+    out = run(prefs, "win-tie-loss", aggregate=True)
+    assert not any("error" in r for r in out)
+    summary = out[-1]["scores"]["win-tie-loss"]
+    assert (summary["n"], summary["win"], summary["tie"], summary["n_unscored"]) == (2, 0.5, 0.5, 1)
+    segs = [{"id": "1", "prediction": "deficient", "deficient": True},
+            {"id": "2", "prediction": None, "deficient": True},
+            {"id": "3", "prediction": "not deficient", "deficient": True}]
+    out = run(segs, "critique-prf", aggregate=True)
+    assert not any("error" in r for r in out)
+    s = out[-1]["scores"]["critique-prf"]
+    assert (s["tp"], s["fn"], s["n"], s["n_unscored"]) == (1, 1, 2, 1) and s["r"] == 0.5

@@ -53,11 +53,15 @@ def summarise(values: list[Any], how: str, opts) -> Any:
     if how in ("eqinfer", "critique"):
         from scholartools.metrics.classification import binary_prf
 
+        n_unscored = sum(1 for v in vals if v.get("unscored"))
+        vals = [v for v in vals if not v.get("unscored")]
         out = binary_prf([bool(v["pred"]) for v in vals], [bool(v["gold"]) for v in vals])
         out["accuracy"] = sum(1 for v in vals if v["correct"]) / len(vals) if vals else None
         out["n"] = len(vals)
         if how == "eqinfer":
             out["format_failures"] = sum(1 for v in vals if v["format_failure"])
+        else:
+            out["n_unscored"] = n_unscored
         return out
     if how == "classification":
         from scholartools.metrics.classification import report
@@ -66,7 +70,9 @@ def summarise(values: list[Any], how: str, opts) -> Any:
     if how == "wtl":
         from scholartools.metrics.claimcheck import win_tie_loss
 
-        return win_tie_loss(vals)
+        out = win_tie_loss([v for v in vals if v != "unscored"])
+        out["n_unscored"] = sum(1 for v in vals if v == "unscored")
+        return out
     if how == "pointwise":
         from scholartools.metrics.pointwise import aggregate
 

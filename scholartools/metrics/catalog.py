@@ -327,6 +327,8 @@ def deficient_value(value: Any, positive: Any = None) -> bool:
 def _critique(rec, metric, opts):
     pred = read_slot(rec, metric, "pred", opts)
     gold = read_slot(rec, metric, "gold", opts)
+    if pred is None:   # an unscored judge verdict: left out of P/R/F1 and counted, never a wrong answer
+        return {"pred": None, "gold": deficient_value(gold, opts.positive), "correct": None, "unscored": True}
     try:
         p, g = deficient_value(pred, opts.positive), deficient_value(gold, opts.positive)
     except ValueError as exc:
@@ -376,6 +378,8 @@ def _wtl(rec, metric, opts):
     from scholartools.metrics.claimcheck import outcome
 
     value = read_slot(rec, metric, "pred", opts)
+    if value is None:   # an unscored preference: left out of the rates and counted
+        return "unscored"
     try:
         return outcome(value)
     except ValueError as exc:
