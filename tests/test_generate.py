@@ -254,6 +254,23 @@ def test_segmenter_bagels_lines_keeps_the_authors_split(server, tmp_path):
     assert out[0]["generation"]["limitations"]["segments"][1] == ["2.", "1", "**Scope**: evaluated on two datasets only"]
 
 
+def test_an_unreadable_reply_is_asked_again_once_then_an_error_record(server, tmp_path):
+    def flaky(body):
+        text = "\n".join(m["content"] for m in body["messages"] if m["role"] == "user")
+        if "We retrieve evidence for scientific claims" in text:     # p01's abstract, in the ask and the re-ask
+            return "I would rather not answer with a list."
+        return reply(body)
+
+    server.reply(flaky)
+    code, out, err = run(llm_args(server, tmp_path / "c.sqlite") + ["--task", "limitations", "--sections", "all"],
+                         papers()[:2])
+    assert code == 1
+    assert out[0]["error"]["kind"] == "unparsable_reply" and "list" in out[0]["error"]["message"]
+    assert out[0]["error"]["raw"] == "I would rather not answer with a list."
+    assert "error" not in out[1] and len(out[1]["generated"]) == 3
+    assert server.calls == 3                       # p01, its one repair re-ask, p02
+
+
 # ---------------------------------------------------------------------- samples
 
 def test_samples_fan_out_and_are_cached_per_index(server, tmp_path):

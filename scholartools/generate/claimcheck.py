@@ -162,34 +162,26 @@ def claim_weakness(rec: dict, ctx, k: int):
     weakness = P.read(rec, "weakness", opts.fields)
     paper, info = _paper(rec, opts, ctx)
     related = _related(rec, opts)
+    no_evidence = {"text": {}, "figures": [], "tables": [], "algorithms": []}
     asks = [common.ask(ctx, k, CLAIM_WEAKNESS_TEMPLATE, paper=paper, related=related, claim=claim,
                        parse=parse_claim_weakness,
                        dry={"reasoning": "(dry run)", "types": dict.fromkeys(WEAKNESS_TYPES, False),
-                            "evidence": {"text": {}, "figures": [], "tables": [], "algorithms": []}})]
+                            "evidence": no_evidence})]
     if weakness:
         review = P.read(rec, "review", opts.fields) or "(not given)"
         asks.append(common.ask(ctx, k, DISTILL_TEMPLATE, paper=paper, related=related, claim=claim,
                                review=review, weakness=weakness, types=_gold_types(rec, opts),
-                               parse=parse_distilled, dry={"reasoning": "(dry run)",
-                                                           "evidence": {"text": {}, "figures": [], "tables": [],
-                                                                        "algorithms": []}}))
+                               parse=parse_distilled, dry={"reasoning": "(dry run)", "evidence": no_evidence}))
     answers = yield asks
-    out: dict = {"raw": {"model_weakness": answers[0].text}}
+    out: dict = {"raw": {}}
     dropped = 0
-    model = common.value_or_unscored(answers[0], "claim weakness")
-    if common.answered(answers[0]):
-        dropped += _check_quotes(model["evidence"], paper)
-        out["model_weakness"] = model
-    else:
-        out["model_weakness"] = None
-    if weakness:
-        out["raw"]["reviewer_weakness"] = answers[1].text
-        dist = common.value_or_unscored(answers[1], "distilled weakness")
-        if common.answered(answers[1]):
-            dropped += _check_quotes(dist["evidence"], paper)
-            out["reviewer_weakness"] = dist
-        else:
-            out["reviewer_weakness"] = None
+    for key, what, res in zip(("model_weakness", "reviewer_weakness"), ("claim weakness", "distilled weakness"),
+                              answers):
+        out["raw"][key] = res.text
+        value = common.value_or_unscored(res, what)
+        out[key] = value if common.answered(res) else None
+        if out[key] is not None:
+            dropped += _check_quotes(value["evidence"], paper)
     info["evidence_not_verbatim"] = dropped
     out["generation.claim-weakness"] = info
     if dropped:

@@ -149,6 +149,8 @@ def one(rec: dict, ctx, k: int):
                                   "the paper text in the prompt", field="max_input_tokens")
             chunks = split_sections([{"heading": f"{n}:", "text": t} for n, t in parts], budget, "tokens", model)
             labels = [f"part {i + 1} of {len(chunks)} of: {names}" for i in range(len(chunks))]
+            if len(chunks) == 1:   # it fits once split off its template: one call, nothing to aggregate
+                labels = [names]
             answers = yield [guarded_ask(ctx, k, guard, TEMPLATE, content=c, section_names=lab, parse=parse,
                                          dry=common.dry_list) for c, lab in zip(chunks, labels)]
             lists = []
@@ -159,9 +161,12 @@ def one(rec: dict, ctx, k: int):
                 chunk_info.append({"tokens": count_message_tokens(tpl.render(content=c, section_names=labels[i]), model),
                                    "generated": items if common.answered(a) else None,
                                    "raw": a.text})
-            info.update(mode="chunked", chunks=chunk_info)
-            res = yield guarded_ask(ctx, k, guard, AGGREGATE_TEMPLATE, lists="\n\n".join(lists),
-                                    n_parts=str(len(chunks)), parse=parse, dry=common.dry_list)
+            if len(chunks) == 1:
+                res = answers[0]
+            else:
+                info.update(mode="chunked", chunks=chunk_info)
+                res = yield guarded_ask(ctx, k, guard, AGGREGATE_TEMPLATE, lists="\n\n".join(lists),
+                                        n_parts=str(len(chunks)), parse=parse, dry=common.dry_list)
     generated = common.value_or_unscored(res, "limitations")
     info["guard"] = {"target_sentences": len(guard.sentences), "removed": guard.removed}
     if opts.segmenter == "bagels-lines" and common.answered(res):

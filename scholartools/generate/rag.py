@@ -218,7 +218,7 @@ class RagCorpus:
         out: dict[str, list[dict]] = {}
         for rel in wanted:
             if rel == "cited-in":
-                found = self._cited_in(rec.get("references") or [], skip)
+                found = self._cited_in(P.read(rec, "references", fields, kind=list) or [], skip)
             elif rel == "cited-by":
                 found = self._cited_by(title, doi, skip)
             else:

@@ -85,75 +85,51 @@ SUMMARY_WORDS = click.Option(["--summary-words"], type=int, default=200, show_de
 
 _G = "scholartools.generate"
 
-LIMITATIONS = register(Task(
-    name="limitations", command=COMMAND,
-    summary="limitations of a paper (BAGELS §5): vanilla, chunk + aggregate, RAG; the target never in a prompt",
-    llm=f"{_G}.limitations:llm_record",
-    templates=("gen_limitations", "gen_limitations_aggregate", "gen_limitations_rag", "gen_rag_rerank"),
-    reads={"sections": "sections", "abstract": "abstract", "title": "title", "references": "references",
-           "reviews": "reviews"},
-    writes=("generated", "raw", "rag", "generation.limitations"),
-    method_names={"llm": "llm-limitations"},
-    options=LIMITATIONS_OPTIONS,
-))
-RQ = register(Task(
-    name="rq", command=COMMAND, summary="one research question from abstract + introduction (PaperRQ)",
-    llm=f"{_G}.rq:llm_record", templates=("gen_rq1", "gen_rq2", "gen_rq3"),
-    reads={"abstract": "abstract", "introduction": "introduction", "sections": "sections"},
-    writes=("rq", "rq_problem", "rq_method", "raw", "generation.rq"),
-    method_names={"llm": "llm-rq"}, options=RQ_OPTIONS,
-))
-EXPERIMENTS = register(Task(
-    name="experiments", command=COMMAND,
-    summary="experiments the authors must have run, from the text before the experiments (AAAR ExpDesign)",
-    llm=f"{_G}.aaar:experiments_record", templates=("gen_experiments",),
-    reads={"context": "input", "sections": "sections", "abstract": "abstract", "title": "title"},
-    writes=("experiments", "raw", "generation.experiments"),
-    method_names={"llm": "llm-experiments"}, options=(MAX_WORDS, SEGMENTER),
-))
-EXPLANATIONS = register(Task(
-    name="explanations", command=COMMAND,
-    summary="why each given experiment was run, one call per experiment (AAAR ExpDesign)",
-    llm=f"{_G}.aaar:explanations_record", templates=("gen_explanation", "gen_explanations_list"),
-    reads={"experiments": "experiments", "context": "input", "sections": "sections", "abstract": "abstract",
-           "title": "title"},
-    writes=("explanations", "raw", "generation.explanations"),
-    method_names={"llm": "llm-explanations"}, options=(MAX_WORDS, EXPLAIN, SEGMENTER),
-))
-WEAKNESSES = register(Task(
-    name="weaknesses", command=COMMAND,
-    summary="weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
-    llm=f"{_G}.aaar:weaknesses_record", templates=("gen_weaknesses",),
-    reads={"sections": "sections", "abstract": "abstract", "title": "title", "text": "text"},
-    writes=("weaknesses", "raw", "generation.weaknesses"),
-    method_names={"llm": "llm-weaknesses-split-combine"}, options=(MAX_WORDS, SEGMENTER),
-))
-SUMMARY = register(Task(
-    name="summary", command=COMMAND,
-    summary="an abstract-style summary of a paper's body (candidates for st-facets / FM)",
-    llm=f"{_G}.summary:llm_record", templates=("gen_summary",),
-    reads={"sections": "sections", "article": "article"},
-    writes=("summary", "raw", "generation.summary"),
-    method_names={"llm": "llm-summary"}, options=(MAX_INPUT_TOKENS, SUMMARY_WORDS),
-))
-CLAIM_WEAKNESS = register(Task(
-    name="claim-weakness", command=COMMAND,
-    summary="a grounded weakness of a focal claim, and the reviewer's weakness distilled (CLAIMCHECK §3.2)",
-    llm=f"{_G}.claimcheck:claim_weakness_record", templates=("gen_claim_weakness", "gen_weakness_distill"),
-    reads={"claim": "claim", "weakness": "weakness", "review": "review", "weakness_types": "weakness_types",
-           "related_works": "related_works", "sections": "sections", "text": "text"},
-    writes=("model_weakness", "reviewer_weakness", "raw", "generation.claim-weakness"),
-    method_names={"llm": "llm-claim-verification"}, options=(MAX_INPUT_TOKENS,),
-))
-WEAKNESS_EDIT = register(Task(
-    name="weakness-edit", command=COMMAND,
-    summary="objectivity, agreement and types of a review weakness, and a more specific rewrite (CLAIMCHECK §3.3)",
-    llm=f"{_G}.claimcheck:weakness_edit_record", templates=("gen_weakness_edit",),
-    reads={"weakness": "weakness", "review": "review", "target_claims": "target_claims",
-           "related_works": "related_works", "sections": "sections", "text": "text"},
-    writes=("weakness_labels", "rewritten_weakness", "raw", "generation.weakness-edit"),
-    method_names={"llm": "llm-weakness-edit"}, options=(MAX_INPUT_TOKENS,),
-))
+def _register(name: str, summary: str, llm: str, templates: tuple, reads: dict, writes: tuple,
+              options: tuple = ()) -> Task:
+    """A task of st-generate: it writes its fields, ``raw`` and ``generation.<name>``."""
+    return register(Task(name=name, command=COMMAND, summary=summary, llm=f"{_G}.{llm}", templates=templates,
+                         reads=reads, writes=(*writes, "raw", f"generation.{name}"),
+                         method_names={"llm": f"llm-{name}"}, options=options))
+
+
+_PAPER = {"sections": "sections", "abstract": "abstract", "title": "title"}
+
+LIMITATIONS = _register(
+    "limitations", "limitations of a paper (BAGELS §5): vanilla, chunk + aggregate, RAG; the target never in a prompt",
+    "limitations:llm_record",
+    ("gen_limitations", "gen_limitations_aggregate", "gen_limitations_rag", "gen_rag_rerank"),
+    {**_PAPER, "references": "references", "reviews": "reviews"}, ("generated", "rag"), LIMITATIONS_OPTIONS)
+RQ = _register(
+    "rq", "one research question from abstract + introduction (PaperRQ)", "rq:llm_record",
+    ("gen_rq1", "gen_rq2", "gen_rq3"), {"abstract": "abstract", "introduction": "introduction", "sections": "sections"},
+    ("rq", "rq_problem", "rq_method"), RQ_OPTIONS)
+EXPERIMENTS = _register(
+    "experiments", "experiments the authors must have run, from the text before the experiments (AAAR ExpDesign)",
+    "aaar:experiments_record", ("gen_experiments",), {"context": "input", **_PAPER}, ("experiments",),
+    (MAX_WORDS, SEGMENTER))
+EXPLANATIONS = _register(
+    "explanations", "why each given experiment was run, one call per experiment (AAAR ExpDesign)",
+    "aaar:explanations_record", ("gen_explanation", "gen_explanations_list"),
+    {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), (MAX_WORDS, EXPLAIN, SEGMENTER))
+WEAKNESSES = _register(
+    "weaknesses", "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
+    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",),
+    (MAX_WORDS, SEGMENTER))
+SUMMARY = _register(
+    "summary", "an abstract-style summary of a paper's body (candidates for st-facets / FM)", "summary:llm_record",
+    ("gen_summary",), {"sections": "sections", "article": "article"}, ("summary",), (MAX_INPUT_TOKENS, SUMMARY_WORDS))
+CLAIM_WEAKNESS = _register(
+    "claim-weakness", "a grounded weakness of a focal claim, and the reviewer's weakness distilled (CLAIMCHECK §3.2)",
+    "claimcheck:claim_weakness_record", ("gen_claim_weakness", "gen_weakness_distill"),
+    {"claim": "claim", "weakness": "weakness", "review": "review", "weakness_types": "weakness_types",
+     "related_works": "related_works", **_PAPER, "text": "text"},
+    ("model_weakness", "reviewer_weakness"), (MAX_INPUT_TOKENS,))
+WEAKNESS_EDIT = _register(
+    "weakness-edit", "objectivity, agreement and types of a review weakness, and a more specific rewrite "
+    "(CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
+    {"weakness": "weakness", "review": "review", "target_claims": "target_claims", "related_works": "related_works",
+     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), (MAX_INPUT_TOKENS,))
 
 
 def templates_used(task: str, extra: dict) -> tuple[str, ...]:
