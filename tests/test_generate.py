@@ -322,3 +322,14 @@ def test_dry_run_counts_exactly_what_the_real_run_makes(server, tmp_path, case):
     code, out2, err = run(base, ps)
     assert server.calls == predicted               # the second run is answered by the cache
     assert [o.get("generated") for o in out2] == [o.get("generated") for o in out]
+
+
+def test_library_function_runs_a_task_without_the_cli(server, tmp_path):
+    from scholartools.generate import generate
+
+    out = generate(papers()[:2], "rq", model="openai/test-model", prompt="rq2",
+                   llm={"api_base": server.url, "cache": str(tmp_path / "c.sqlite")})
+    assert [o["rq"] for o in out] == ["Can evidence retrieval be improved by citation links?"] * 2
+    assert out[0]["id"] == "p01" and server.calls == 2
+    with pytest.raises(TypeError, match="sections"):
+        generate(papers()[:1], "rq", model="openai/test-model", sections="all", llm={"api_base": server.url})

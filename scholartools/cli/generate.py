@@ -87,7 +87,7 @@ def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **e
       st-generate --task weaknesses --max-words 3000 -i papers.jsonl | st-score --metric itf-idf --cand weaknesses
     """
     from scholartools import tasks
-    from scholartools.generate.common import GenOptions
+    from scholartools.generate import options_for
     from scholartools.tasks.generate import templates_used
 
     task = tasks.get("st-generate", task_name)
@@ -105,21 +105,23 @@ def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **e
     _check_options(io, task_name, extra)
     used = templates_used(task_name, extra)
     _route_templates(io, llm, used)
+    if not llm.model:   # the model check before a RAG corpus is loaded: no index built for nothing
+        tasks.run_task(io, task, llm, None, method="llm")
     params = {k: v for k, v in (("seed", seed), ("max_tokens", max_tokens)) if v is not None}
-    opts = GenOptions(task=task_name, samples=samples, params=params, fields=fields, extra=dict(extra))
-    if not llm.model:   # the model check before the corpus is loaded: no index built for nothing
-        tasks.run_task(io, task, llm, opts, method="llm")
-    if task_name == "limitations":
-        from scholartools.generate.limitations import IMPORTANCE_QUERY
-
-        opts.extra["importance_query"] = extra.get("importance_query") or IMPORTANCE_QUERY
-        opts.extra["relations"] = tuple(r.strip() for r in extra["relations"].split(",") if r.strip())
-        opts.extra["rag"] = _load_rag(io, extra) if extra.get("rag_path") else None
+    mine = {o.name: extra[o.name] for o in task.options}
+    try:
+        opts = options_for(task_name, samples, params, fields, **mine)
+    except OSError as exc:
+        raise click.UsageError(f"--rag: cannot read '{extra['rag_path']}': {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise click.UsageError(f"--rag: {exc}") from exc
     prov = {"templates": [llm.template(t).provenance for t in used]}
-    if opts.extra.get("rag") is not None:
+    corpus = opts.extra.get("rag")
+    if corpus is not None:
         from scholartools.embeddings import model_name
 
-        prov["rag"] = {"corpus": extra["rag_path"], "chunks": len(opts.extra["rag"]), "fusion": extra["fusion"],
+        io.log(f"RAG corpus {extra['rag_path']}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed")
+        prov["rag"] = {"corpus": extra["rag_path"], "chunks": len(corpus), "fusion": extra["fusion"],
                        "relations": list(opts.extra["relations"]), "embedding_model": model_name()}
     tasks.run_task(io, task, llm, opts, method="llm", provenance=prov)
 
@@ -156,20 +158,6 @@ def _route_templates(io: RecordIO, llm, used: tuple[str, ...]) -> None:
     if "" in overrides:
         overrides[used[0]] = overrides.pop("")
     llm.template_overrides = overrides
-
-
-def _load_rag(io: RecordIO, extra: dict):
-    from scholartools.generate.rag import load_corpus
-
-    path = extra["rag_path"]
-    try:
-        corpus = load_corpus(path, extra["chunk_size"], extra["chunk_overlap"], extra["match_threshold"])
-    except OSError as exc:
-        raise click.UsageError(f"--rag: cannot read '{path}': {exc.strerror or exc}") from exc
-    except ValueError as exc:
-        raise click.UsageError(f"--rag: {exc}") from exc
-    io.log(f"RAG corpus {path}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed")
-    return corpus
 
 
 if __name__ == "__main__":

@@ -84,14 +84,12 @@ def select_sections(rec: dict, secs: list[dict], opts, guard: TargetGuard) -> li
     if choice == "all":
         chosen = cands
     elif choice == "importance":
-        from scholartools import embeddings
+        from scholartools.retrieval import DenseIndex
 
         if not cands:
             return []
         # ranked on what the model may see: the cleaned texts
-        vecs = embeddings.encode([opts.importance_query] +
-                                 [f"{n}: {guard.clean(t, count=False)}" for n, t, _ in cands])
-        sims = vecs[1:] @ vecs[0]
+        sims = DenseIndex([f"{n}: {guard.clean(t, count=False)}" for n, t, _ in cands]).scores(opts.importance_query)
         top = sorted(range(len(cands)), key=lambda i: (-float(sims[i]), i))[:opts.top_k]
         chosen = [cands[i] for i in sorted(top)]
     else:

@@ -111,7 +111,7 @@ class RagCorpus:
         # cited-by: every reference of every corpus paper, with its owner
         self._ref_titles = [(r[0], i) for i, p in enumerate(self.papers) for r in p.refs if r[0]]
         self._ref_raws = [(r[1], i) for i, p in enumerate(self.papers) for r in p.refs if r[1]]
-        self._abstract_vectors = None
+        self._abstracts = None
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -190,14 +190,14 @@ class RagCorpus:
         return found
 
     def _similar(self, text: str, skip: set[int], k: int) -> dict[int, dict]:
-        from scholartools import embeddings
+        from scholartools.retrieval import DenseIndex
 
         with self._lock:
-            if self._abstract_vectors is None:
-                self._abstract_vectors = embeddings.encode([p.abstract for p in self.papers])
+            if self._abstracts is None:   # encoded on first use only: cited-in / cited-by need no vectors
+                self._abstracts = DenseIndex([p.abstract for p in self.papers])
         if not text.strip():
             return {}
-        sims = self._abstract_vectors @ embeddings.encode([text])[0]
+        sims = self._abstracts.scores(text)
         order = sorted((i for i, p in enumerate(self.papers) if i not in skip and p.abstract.strip()),
                        key=lambda i: (-float(sims[i]), i))
         return {i: {"score": round(float(sims[i]), 4), "via": "abstract cosine"} for i in order[:k]}
