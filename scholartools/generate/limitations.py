@@ -109,7 +109,7 @@ def _parse(opts):
 
 def one(rec: dict, ctx, k: int):
     """One sample of one paper (see the module docstring); returns the fields written."""
-    from scholartools.llm.tokens import count_message_tokens, split_sections
+    from scholartools.llm.tokens import count_message_tokens
 
     opts = ctx.options
     secs = P.sections(rec, opts.fields)
@@ -122,49 +122,18 @@ def one(rec: dict, ctx, k: int):
     content = P.render(parts)
     names = ", ".join(n for n, _ in parts)
     info = {"mode": "vanilla", "input_sections": [n for n, _ in parts]}
-    parse = _parse(opts)
-    model = ctx.model
-    tpl = ctx.template(TEMPLATE)
-
-    def prompt_tokens(template_name, **fields):
-        return count_message_tokens(ctx.template(template_name).render(**fields), model)
-
     out: dict = {}
     if opts.rag is not None:
-        res, rag = yield from _rag(rec, ctx, k, guard, content, names)
+        res, out["rag"] = yield from _rag(rec, ctx, k, guard, content, names)
         info["mode"] = "rag"
-        out["rag"] = rag
     else:
-        whole = count_message_tokens(tpl.render(content=content, section_names=names), model)
-        info["input_tokens"] = whole
-        if whole <= opts.max_input_tokens:
+        info["input_tokens"] = count_message_tokens(ctx.template(TEMPLATE).render(content=content, section_names=names),
+                                                    ctx.model)
+        if info["input_tokens"] <= opts.max_input_tokens:
             res = yield guarded_ask(ctx, k, guard, TEMPLATE, content=content, section_names=names,
-                                    parse=parse, dry=common.dry_list)
+                                    parse=_parse(opts), dry=common.dry_list)
         else:
-            budget = opts.max_input_tokens - prompt_tokens(TEMPLATE, content="", section_names=names) - _LABEL_ROOM
-            if budget < 64:
-                raise RecordError("bad_value", f"--max-input-tokens {opts.max_input_tokens} leaves no room for "
-                                  "the paper text in the prompt", field="max_input_tokens")
-            chunks = split_sections([{"heading": f"{n}:", "text": t} for n, t in parts], budget, "tokens", model)
-            labels = [f"part {i + 1} of {len(chunks)} of: {names}" for i in range(len(chunks))]
-            if len(chunks) == 1:   # it fits once split off its template: one call, nothing to aggregate
-                labels = [names]
-            answers = yield [guarded_ask(ctx, k, guard, TEMPLATE, content=c, section_names=lab, parse=parse,
-                                         dry=common.dry_list) for c, lab in zip(chunks, labels)]
-            lists = []
-            chunk_info = []
-            for i, (c, a) in enumerate(zip(chunks, answers)):
-                items = common.value_or_unscored(a, f"chunk {i + 1}") or []
-                lists.append(f"Part {i + 1}:\n" + "\n".join(f"{j + 1}. {it}" for j, it in enumerate(items)))
-                chunk_info.append({"tokens": count_message_tokens(tpl.render(content=c, section_names=labels[i]), model),
-                                   "generated": items if common.answered(a) else None,
-                                   "raw": a.text})
-            if len(chunks) == 1:
-                res = answers[0]
-            else:
-                info.update(mode="chunked", chunks=chunk_info)
-                res = yield guarded_ask(ctx, k, guard, AGGREGATE_TEMPLATE, lists="\n\n".join(lists),
-                                        n_parts=str(len(chunks)), parse=parse, dry=common.dry_list)
+            res = yield from _chunked(ctx, k, guard, parts, names, info)
     generated = common.value_or_unscored(res, "limitations")
     info["guard"] = {"target_sentences": len(guard.sentences), "removed": guard.removed}
     if opts.segmenter == "bagels-lines" and common.answered(res):
@@ -174,6 +143,37 @@ def one(rec: dict, ctx, k: int):
     out.update({"generated": generated if common.answered(res) else None, "raw": res.text,
                 "generation.limitations": info})
     return out
+
+
+def _chunked(ctx, k: int, guard: TargetGuard, parts: list[tuple[str, str]], names: str, info: dict):
+    """Chunk and aggregate (§5.3): one call per chunk whose prompt fits the budget, then one
+    aggregation call over the chunk lists; returns the Result the list is read from."""
+    from scholartools.llm.tokens import count_message_tokens, split_sections
+
+    opts, model = ctx.options, ctx.model
+    tpl = ctx.template(TEMPLATE)
+    parse = _parse(opts)
+    overhead = count_message_tokens(tpl.render(content="", section_names=names), model)
+    budget = opts.max_input_tokens - overhead - _LABEL_ROOM
+    if budget < 64:
+        raise RecordError("bad_value", f"--max-input-tokens {opts.max_input_tokens} leaves no room for the paper "
+                          "text in the prompt", field="max_input_tokens")
+    chunks = split_sections([{"heading": f"{n}:", "text": t} for n, t in parts], budget, "tokens", model)
+    if len(chunks) == 1:   # it fits once split off its template: one call, nothing to aggregate
+        return (yield guarded_ask(ctx, k, guard, TEMPLATE, content=chunks[0], section_names=names, parse=parse,
+                                  dry=common.dry_list))
+    labels = [f"part {i + 1} of {len(chunks)} of: {names}" for i in range(len(chunks))]
+    answers = yield [guarded_ask(ctx, k, guard, TEMPLATE, content=c, section_names=lab, parse=parse,
+                                 dry=common.dry_list) for c, lab in zip(chunks, labels)]
+    lists, chunk_info = [], []
+    for i, (c, a) in enumerate(zip(chunks, answers)):
+        items = common.value_or_unscored(a, f"chunk {i + 1}") or []
+        lists.append(f"Part {i + 1}:\n" + "\n".join(f"{j + 1}. {it}" for j, it in enumerate(items)))
+        chunk_info.append({"tokens": count_message_tokens(tpl.render(content=c, section_names=labels[i]), model),
+                           "generated": items if common.answered(a) else None, "raw": a.text})
+    info.update(mode="chunked", chunks=chunk_info)
+    return (yield guarded_ask(ctx, k, guard, AGGREGATE_TEMPLATE, lists="\n\n".join(lists),
+                              n_parts=str(len(chunks)), parse=parse, dry=common.dry_list))
 
 
 # ---------------------------------------------------------------------- RAG
