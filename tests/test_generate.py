@@ -336,3 +336,15 @@ def test_library_function_runs_a_task_without_the_cli(server, tmp_path):
     assert out[0]["id"] == "p01" and server.calls == 2
     with pytest.raises(TypeError, match="sections"):
         generate(papers()[:1], "rq", model="openai/test-model", sections="all", llm={"api_base": server.url})
+
+
+def test_template_file_replaces_the_tasks_main_prompt(server, tmp_path):
+    mine = tmp_path / "my_rq.txt"
+    mine.write_text("## my prompt\nState the research question of: {{abstract}}\n")
+    base = llm_args(server, tmp_path / "c.sqlite") + ["--task", "rq", "--prompt", "rq1"]
+    code, out, err = run(base + ["--template", str(mine)], papers()[:1])
+    assert code == 0, err
+    assert _user(server.requests[0]) == "State the research question of: " + papers()[0]["abstract"]
+    assert out[0]["provenance"][-1]["templates"][0]["name"] == "gen_rq1"
+    code, _, err = run(base + ["--template", f"gen_nope={mine}"], papers()[:1])
+    assert code == 2 and "gen_nope" in err

@@ -61,15 +61,13 @@ def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **e
     papers (--relations), BM25 + dense retrieval (--fusion), LLM re-ranking (--min-score), one
     index per run.
 
-    --dry-run prints on stderr how many calls the run needs: chunk calls and the aggregation call,
-    re-ranking batches and the generation after them, one call per experiment or piece are all
-    counted (later stages from placeholder answers, one per prompt). The count is exact but for
-    two things a dry run cannot foresee: a reply that cannot be read gets one repair re-ask (one
-    more call), and two later-stage prompts that coincide because their earlier answers
-    coincided are asked once (one call fewer): so it is an estimate, not a bound, where replies
-    may fail to parse, and an upper bound otherwise. With --rag the dry run assumes every chunk
-    is kept, so its token estimate is an upper bound. A second run over the same records makes no
-    call (the cache answers).
+    --dry-run prints on stderr how many calls the run needs, later stages included (chunk calls
+    then the aggregation, re-ranking batches then the generation, one call per experiment or
+    piece), counted from placeholder answers. Where the count is not exact: a reply that cannot
+    be read is re-asked once (one call more than counted), and two later-stage prompts that
+    coincide because their earlier answers coincided are asked once (one call fewer). With --rag
+    the dry run assumes every chunk is kept, so its token and cost estimate is an upper bound. A
+    second run over the same records makes no call (the cache answers).
 
     --template FILE replaces the task's main prompt; NAME=FILE replaces a named one (templates:
     gen_limitations, gen_limitations_aggregate, gen_limitations_rag, gen_rag_rerank, gen_rq1..3,
