@@ -327,15 +327,15 @@ def test_dry_run_counts_exactly_what_the_real_run_makes(server, tmp_path, case):
     assert [o.get("generated") for o in out2] == [o.get("generated") for o in out]
 
 
-def test_library_function_runs_a_task_without_the_cli(server, tmp_path):
-    from scholartools.generate import generate
+def test_python_entry_is_the_command_in_process(server, tmp_path):
+    import scholartools as st
 
-    out = generate(papers()[:2], "rq", model="openai/test-model", prompt="rq2",
-                   llm={"api_base": server.url, "cache": str(tmp_path / "c.sqlite")})
+    out = st.run("st-generate", papers()[:2], task="rq", prompt="rq2", model="openai/test-model",
+                 api_base=server.url, cache=str(tmp_path / "c.sqlite"))
     assert [o["rq"] for o in out] == ["Can evidence retrieval be improved by citation links?"] * 2
     assert out[0]["id"] == "p01" and server.calls == 2
-    with pytest.raises(TypeError, match="sections"):
-        generate(papers()[:1], "rq", model="openai/test-model", sections="all", llm={"api_base": server.url})
+    with pytest.raises(st.CommandError, match="--model"):
+        st.run("st-generate", papers()[:1], task="rq")
 
 
 def test_template_file_replaces_the_tasks_main_prompt(server, tmp_path):

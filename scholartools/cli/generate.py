@@ -26,7 +26,7 @@ def _task_options(fn):
 
 @st_command("st-generate")
 @llm_options
-@click.option("--task", "task_name", type=click.Choice(list(_TASKS)), required=True,
+@click.option("--task", type=click.Choice(list(_TASKS)), required=True,
               help="What to generate (see the list above).")
 @click.option("--samples", type=int, default=1, show_default=True, metavar="N",
               help="Answers per record, each cached separately; N > 1 writes N child records ID#s0 … ID#s{N-1}.")
@@ -35,7 +35,7 @@ def _task_options(fn):
 @click.option("--field", "field_map", multiple=True, metavar="SLOT=PATH",
               help="Read a slot from another (dotted) field, e.g. --field claim=focal_claim, --field sections=paper.sections.")
 @_task_options
-def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **extra):
+def main(io: RecordIO, llm, task, samples, seed, max_tokens, field_map, **extra):
     """Generate with an LLM what the five papers generate from a paper: limitations (BAGELS),
     research questions (PaperRQ), experiments, explanations and weaknesses (AAAR-1.0), summaries
     (candidates for the Facet-aware Metric), claim-grounded weaknesses and weakness rewrites
@@ -88,6 +88,7 @@ def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **e
     from scholartools.generate import options_for
     from scholartools.tasks.generate import templates_used
 
+    task_name = task
     task = tasks.get("st-generate", task_name)
     if samples < 1:
         io.usage_error("--samples must be at least 1")
@@ -110,16 +111,16 @@ def main(io: RecordIO, llm, task_name, samples, seed, max_tokens, field_map, **e
     try:
         opts = options_for(task_name, samples, params, fields, **mine)
     except OSError as exc:
-        raise click.UsageError(f"--rag: cannot read '{extra['rag_path']}': {exc.strerror or exc}") from exc
+        raise click.UsageError(f"--rag: cannot read '{extra['rag']}': {exc.strerror or exc}") from exc
     except ValueError as exc:
         raise click.UsageError(f"--rag: {exc}") from exc
     prov = {"templates": [llm.template(t).provenance for t in used]}
-    corpus = opts.extra.get("rag")
+    corpus = opts.extra.get("corpus")
     if corpus is not None:
         from scholartools.embeddings import model_name
 
-        io.log(f"RAG corpus {extra['rag_path']}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed")
-        prov["rag"] = {"corpus": extra["rag_path"], "chunks": len(corpus), "fusion": extra["fusion"],
+        io.log(f"RAG corpus {extra['rag']}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed")
+        prov["rag"] = {"corpus": extra["rag"], "chunks": len(corpus), "fusion": extra["fusion"],
                        "relations": list(opts.extra["relations"]), "embedding_model": model_name()}
     tasks.run_task(io, task, llm, opts, method="llm", provenance=prov)
 
@@ -131,7 +132,7 @@ def _check_options(io: RecordIO, task: str, extra: dict) -> None:
             io.usage_error(f"--{name.replace('_', '-')} must be at least 1")
     if extra.get("chunk_overlap") is not None and not 0 <= extra["chunk_overlap"] < extra["chunk_size"]:
         io.usage_error("--chunk-overlap must be at least 0 and smaller than --chunk-size")
-    if extra.get("rag_path") and task != "limitations":
+    if extra.get("rag") and task != "limitations":
         io.usage_error(f"--rag applies to --task limitations only, not '{task}'")
     from scholartools.vocabulary import RAG_RELATIONS
 

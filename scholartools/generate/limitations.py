@@ -123,7 +123,7 @@ def one(rec: dict, ctx, k: int):
     names = ", ".join(n for n, _ in parts)
     info = {"mode": "vanilla", "input_sections": [n for n, _ in parts]}
     out: dict = {}
-    if opts.rag is not None:
+    if opts.corpus is not None:
         res, out["rag"] = yield from _rag(rec, ctx, k, guard, content, names)
         info["mode"] = "rag"
     else:
@@ -184,7 +184,7 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
     from scholartools.llm.tokens import count_message_tokens, count_tokens, truncate_tokens
 
     opts = ctx.options
-    corpus = opts.rag
+    corpus = opts.corpus
     relations = corpus.relations(rec, opts.relations, opts.similar_k, opts.fields)
     allowed = corpus.allowed_chunks(relations)
     hits = corpus.search(content, list(allowed), k=opts.retrieve_k, fusion=opts.fusion)

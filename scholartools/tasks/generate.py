@@ -41,7 +41,7 @@ LIMITATIONS_OPTIONS = (
                       "(default: a description of a paper's limitations)."),
     MAX_INPUT_TOKENS,
     SEGMENTER,
-    click.Option(["--rag", "rag_path"], metavar="CORPUS.jsonl",
+    click.Option(["--rag"], metavar="CORPUS.jsonl",
                  help="limitations: retrieval-augmented generation over this corpus of paper records "
                       "(st-parse output); the index is built once per run (BAGELS §5.5)."),
     click.Option(["--relations"], default="cited-in,cited-by", show_default=True, metavar="LIST",
@@ -135,7 +135,7 @@ WEAKNESS_EDIT = _register(
 def templates_used(task: str, extra: dict) -> tuple[str, ...]:
     """The templates a run of ``task`` with these options uses, its main one first."""
     if task == "limitations":
-        if extra.get("rag_path"):
+        if extra.get("rag"):
             return ("gen_limitations_rag", "gen_rag_rerank") if extra.get("rerank", True) else ("gen_limitations_rag",)
         return ("gen_limitations", "gen_limitations_aggregate")
     if task == "rq":
