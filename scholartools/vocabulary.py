@@ -110,3 +110,12 @@ WEAKNESS_TYPES = ("insufficient", "contradictory", "novelty", "clarity", "relate
 WEAKNESS_COMPARISON = ("same", "similar", "different")
 #: outcomes of a pairwise preference, from the side of the candidate (CLAIMCHECK Table 6)
 PREFERENCE_OUTCOMES = ("win", "tie", "loss")
+
+# --------------------------------------------------------------------------- limitation generation (BAGELS §5)
+
+#: the input sections of BAGELS' vanilla generator: the three "most important" sections of its
+#: appendix (Table 8), Abstract, Introduction and Conclusion
+LIMITATION_INPUT_SECTIONS = ("abstract", "introduction", "conclusion")
+#: the related-paper relations of BAGELS' RAG corpus (§5.5): references of the paper, papers that
+#: cite it, and semantically similar papers
+RAG_RELATIONS = ("cited-in", "cited-by", "similar")

@@ -139,7 +139,7 @@ def parse_list(text: str, allow_plain_lines: bool = False) -> list[str]:
 
 def parse_tags(text: str, tags: Iterable[str], required: Iterable[str] | None = None,
                multiple: bool = False) -> dict[str, Any]:
-    """Fields written as ``<TAG>…</TAG>`` (case-insensitive tag names).
+    """Fields written as ``<TAG>…</TAG>`` or ``<TAG attr="v">…</TAG>`` (case-insensitive tag names).
 
     Returns ``{tag: text}`` (``multiple=True``: ``{tag: [texts]}``); a tag that is absent maps to
     None (or ``[]``).  Tags in ``required`` (default: all) must be present.
@@ -161,7 +161,8 @@ def _tagged(text: str, tag: str) -> list[str]:
     the first closing after it), found in one pass over the openings and closings — linear even
     on a reply of a thousand openings and no closing."""
     name = re.escape(tag)
-    opens = [(m.start(), m.end()) for m in re.finditer(r"<\s*+" + name + r"\s*+>", text, re.I)]
+    # an opening may carry attributes (<THINK label="step 1">); [^<>]*+ cannot backtrack
+    opens = [(m.start(), m.end()) for m in re.finditer(r"<\s*+" + name + r"(?:\s[^<>]*+)?>", text, re.I)]
     closes = [(m.start(), m.end()) for m in re.finditer(r"<\s*+/\s*+" + name + r"\s*+>", text, re.I)]
     found, j, pos = [], 0, 0
     for start, end in opens:

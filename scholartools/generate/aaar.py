@@ -1,0 +1,121 @@
+"""``st-generate --task experiments | explanations | weaknesses``: AAAR-1.0's ExperimentDesign and
+PaperWeakness generation (``specs/seed-aaar.md`` §2.3, §3.3).
+
+* ``experiments``: the paper text before its first experiments section (an AAAR record's
+  ``input`` lines as they are), cut to ``--max-words`` words (AAAR: 3,000 for closed models, 2,000
+  for open ones), one call asking for the list of experiments the authors must have run →
+  ``experiments`` (list) and ``raw``.
+* ``explanations``: the same context and, for each given experiment (``experiments``, AAAR's
+  gold list with its ``k.`` numbers removed), one call asking why it was run
+  (``--explain one-by-one``, AAAR's main setting) → ``explanations`` aligned with the
+  experiments; ``--explain whole-list`` asks once for the whole aligned list (AAAR Table 4).
+* ``weaknesses``: the whole paper (AAAR's layout: abstract, title, then ``heading text`` per
+  section) split into ``num_pieces = n // W + 1`` consecutive pieces of ``n // num_pieces + 1``
+  words (``W = --max-words``), one call per piece, the lists concatenated and renumbered
+  (split-combine) → ``weaknesses`` and ``raw`` (one reply per piece). A piece the model finds
+  without research content ("No research content") adds nothing.
+
+Words are whitespace words here; AAAR counts NLTK ``word_tokenize`` tokens (punctuation apart),
+so the same ``--max-words`` keeps somewhat more text (documented in ``docs/st-generate.md``).
+"""
+from __future__ import annotations
+
+import re
+
+from scholartools.generate import common, paper as P
+from scholartools.generate.lists import renumber, segment
+from scholartools.llm.tokens import truncate_words
+from scholartools.records import RecordError
+
+EXPERIMENTS_TEMPLATE = "gen_experiments"
+EXPLANATION_TEMPLATE = "gen_explanation"
+EXPLANATIONS_LIST_TEMPLATE = "gen_explanations_list"
+WEAKNESSES_TEMPLATE = "gen_weaknesses"
+NO_CONTENT = ("No research content",)
+_NUMBER = re.compile(r"^\s*\d+\s*[.)]\s*")
+
+
+def _context(rec: dict, opts) -> tuple[str, dict]:
+    text, cut = P.before_experiments(rec, opts.fields)
+    if not text.strip():
+        raise RecordError("missing_field", "no paper text before the experiments (input, or sections)",
+                          field=opts.fields.get("context", "input"))
+    short = truncate_words(text, opts.max_words)
+    return short, {"words": len(short.split()), "truncated": len(short) < len(text), "cut_at_experiments": cut}
+
+
+def _list_parser(opts):
+    return lambda text: segment(text, opts.segmenter, NO_CONTENT)
+
+
+def experiments(rec: dict, ctx, k: int):
+    opts = ctx.options
+    context, info = _context(rec, opts)
+    res = yield common.ask(ctx, k, EXPERIMENTS_TEMPLATE, context=context, parse=_list_parser(opts),
+                           dry=common.dry_list)
+    items = common.value_or_unscored(res, "experiment list")
+    return {"experiments": items if common.answered(res) else None, "raw": res.text,
+            "generation.experiments": info}
+
+
+def _given_experiments(rec: dict, opts) -> list[str]:
+    value = P.read(rec, "experiments", opts.fields, required=True, kind=(list, str))
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(x, str) for x in items):
+        raise RecordError("bad_value", "the experiments must be a list of strings",
+                          field=opts.fields.get("experiments", "experiments"))
+    return [_NUMBER.sub("", x, count=1).strip() for x in items]
+
+
+def explanations(rec: dict, ctx, k: int):
+    opts = ctx.options
+    exps = _given_experiments(rec, opts)
+    context, info = _context(rec, opts)
+    info["explain"] = opts.explain
+    if not exps:
+        return {"explanations": [], "raw": [], "generation.explanations": info}
+    if opts.explain == "whole-list":
+        listing = "\n".join(f"{i + 1}. {e}" for i, e in enumerate(exps))
+        res = yield common.ask(ctx, k, EXPLANATIONS_LIST_TEMPLATE, context=context, experiments=listing,
+                               n=str(len(exps)), parse=_list_parser(opts), dry=common.dry_list)
+        items = common.value_or_unscored(res, "explanation list")
+        if common.answered(res) and len(items) != len(exps):
+            info["length_mismatch"] = {"experiments": len(exps), "explanations": len(items)}
+        return {"explanations": items if common.answered(res) else None, "raw": res.text,
+                "generation.explanations": info}
+    answers = yield [common.ask(ctx, k, EXPLANATION_TEMPLATE, context=context, experiment=e,
+                                dry=common.dry_text) for e in exps]
+    out = [a.text.strip() if common.answered(a) and a.text else None for a in answers]
+    return {"explanations": out, "raw": [a.text for a in answers], "generation.explanations": info}
+
+
+def pieces(text: str, window: int) -> list[str]:
+    """AAAR's split: ``n`` words into ``n // window + 1`` consecutive pieces of
+    ``n // num_pieces + 1`` words (the last one shorter)."""
+    words = text.split()
+    n = len(words)
+    if n == 0:
+        return []
+    num = n // window + 1
+    per = n // num + 1
+    return [" ".join(words[i:i + per]) for i in range(0, n, per)]
+
+
+def weaknesses(rec: dict, ctx, k: int):
+    opts = ctx.options
+    text = P.full_text(rec, opts.fields)
+    parts = pieces(text, opts.max_words)
+    answers = yield [common.ask(ctx, k, WEAKNESSES_TEMPLATE, paper=p, parse=_list_parser(opts),
+                                dry=common.dry_list) for p in parts]
+    merged: list[str] = []
+    for i, a in enumerate(answers):
+        merged.extend(common.value_or_unscored(a, f"weakness list of piece {i + 1}") or [])
+    done = all(common.answered(a) for a in answers)
+    return {"weaknesses": renumber(merged) if done and opts.segmenter == "aaar-lines" else (merged if done else None),
+            "raw": [a.text for a in answers],
+            "generation.weaknesses": {"pieces": len(parts), "words": [len(p.split()) for p in parts]}}
+
+
+experiments_record = common.sampled(experiments)
+explanations_record = common.sampled(explanations)
+weaknesses_record = common.sampled(weaknesses)
