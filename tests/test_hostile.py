@@ -275,3 +275,13 @@ def test_ctrl_c_writes_the_finished_records_in_order_then_exits_130(openai_serve
     assert ids == sorted(ids, key=lambda i: int(i[1:]))            # input order
     assert all("facet_ratings" in r and "error" not in r for r in written)   # only finished records
     assert b"Traceback" not in err
+
+
+def test_a_missing_api_key_is_one_usage_error_not_a_failed_call_per_record(monkeypatch):
+    for var in ("OPENAI_API_KEY", "ST_API_KEY", "ST_API_BASE"):
+        monkeypatch.delenv(var, raising=False)
+    r = run_cli("st-facets", ["--model", "openai/gpt-4o-mini", "--no-cache"], records=[_pair(), dict(_pair(), id="q")])
+    assert r.code == 2 and r.records == []
+    assert "OPENAI_API_KEY" in r.stderr and "--api-base" in r.stderr
+    dry = run_cli("st-facets", ["--model", "openai/gpt-4o-mini", "--no-cache", "--dry-run"], records=[_pair()])
+    assert dry.code == 0   # a dry run calls nothing, so needs no key

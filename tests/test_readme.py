@@ -1,4 +1,9 @@
-"""The README's pipelines run as written (from the repository root, commands from bin/)."""
+"""The README's pipelines run as written (from the repository root, commands from bin/).
+
+Offline pipelines run as they are; the pipelines of the "With a model" block run against the
+scripted OpenAI-compatible server (its URL in ST_API_BASE, a throw-away cache in ST_CACHE), the
+block's ``export`` line being the user's part.
+"""
 import os
 import re
 import subprocess
@@ -9,26 +14,53 @@ import pytest
 from cli_helpers import ROOT
 
 
-def readme_pipelines() -> list[str]:
+def readme_blocks() -> list[list[str]]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Pipelines", 1)[1].split("\n## ", 1)[0]
-    lines = []
+    blocks = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         joined = block.replace("\\\n", " ")
-        lines += [line.strip() for line in joined.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return lines
+        blocks.append([line.strip() for line in joined.splitlines()
+                       if line.strip() and not line.lstrip().startswith(("#", "export "))])
+    return blocks
 
 
-def test_the_readme_has_pipelines():
-    assert len(readme_pipelines()) >= 2
+OFFLINE, WITH_MODEL = readme_blocks()[:2]
 
 
-@pytest.mark.parametrize("pipeline", readme_pipelines())
-def test_readme_pipeline_runs_as_written(pipeline):
-    env = dict(os.environ, PATH=f"{ROOT / 'bin'}{os.pathsep}{os.environ['PATH']}")
-    env.pop("ST_MODEL", None)
+def _run(pipeline: str, env: dict) -> list[dict]:
+    env = dict(os.environ, PATH=f"{ROOT / 'bin'}{os.pathsep}{os.environ['PATH']}", **env)
     proc = subprocess.run(["bash", "-o", "pipefail", "-c", pipeline], cwd=ROOT, capture_output=True, env=env,
                           timeout=300)
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     records = [orjson.loads(line) for line in proc.stdout.splitlines()]
-    assert records and not any("error" in r for r in records)
+    assert records and not any("error" in r for r in records), records[:2]
+    return records
+
+
+def test_the_readme_has_pipelines():
+    assert len(OFFLINE) >= 2 and len(WITH_MODEL) >= 3
+
+
+@pytest.mark.parametrize("pipeline", OFFLINE)
+def test_offline_pipeline_runs_as_written(pipeline, monkeypatch):
+    monkeypatch.delenv("ST_MODEL", raising=False)
+    _run(pipeline, {})
+
+
+def _model_reply(body):
+    prompt = body["messages"][-1]["content"]
+    if "### Candidate equation" in prompt:
+        return "1"
+    return "1. **Small corpora**: the collections are small.\n2. **One field**: only computer science papers."
+
+
+@pytest.mark.parametrize("pipeline", WITH_MODEL)
+def test_model_pipeline_runs_as_written(pipeline, openai_server, tmp_path):
+    openai_server.reply(_model_reply)
+    out = _run(pipeline, {"ST_MODEL": "openai/test-model", "ST_API_BASE": openai_server.url,
+                          "ST_CACHE": str(tmp_path / "cache.sqlite"), "ST_LLM_BACKOFF_BASE": "0.01"})
+    assert openai_server.calls > 0
+    if "--task limitations" in pipeline:
+        assert out[0]["generated"] == ["**Small corpora**: the collections are small.",
+                                       "**One field**: only computer science papers."]

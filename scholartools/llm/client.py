@@ -485,6 +485,26 @@ class LLMClient:
             ok = self._inline[model] = litellm_compat.inline_preparation(provider)
         return ok
 
+    def missing_credentials(self) -> str | None:
+        """Why the configured model cannot be called (its provider's API key is not set), or None.
+
+        Checked once before any record is read, so that a missing key is one usage error rather
+        than one failed call per record. Not checked with ``--api-base`` (local servers need no
+        key), with ``ST_API_KEY``, or under ``--dry-run`` (nothing is called).
+        """
+        cfg = self.config
+        if cfg.dry_run or cfg.api_base or os.environ.get("ST_API_KEY") or not cfg.model:
+            return None
+        try:
+            env = self._get_litellm().validate_environment(model=cfg.model)
+        except Exception:  # noqa: BLE001 - litellm cannot tell: let the call say it
+            return None
+        if env.get("keys_in_environment", True):
+            return None
+        names = ", ".join(env.get("missing_keys") or []) or "the provider's API key"
+        return (f"'{cfg.model}' cannot be called: {names} is not set in the environment (an API key can "
+                f"also come from ST_API_KEY), or give --api-base URL for a local OpenAI-compatible server")
+
     def _has_provider_key(self, model: str) -> bool:
         known = self._key_known.get(model)
         if known is None:

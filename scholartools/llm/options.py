@@ -91,6 +91,10 @@ class LLMSettings:
                 self._client = LLMClient(self.config, log=log)
             except CacheUnavailable as exc:
                 raise click.UsageError(str(exc)) from exc
+            missing = self._client.missing_credentials()
+            if missing:
+                self._client = None
+                raise click.UsageError(missing)
         return self._client
 
     def close(self) -> None:
