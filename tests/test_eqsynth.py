@@ -153,7 +153,7 @@ def test_fixture_paper_items():
     code, out, err = run(["--seed", "5"], [rec])
     assert code == 0
     ids = collections.Counter(r["equation_id"] for r in out)
-    assert sorted(ids) == [f"main#eq{k}" for k in range(1, 6)] and set(ids.values()) == {4}
+    assert sorted(ids) == [f"tiny#eq{k}" for k in range(1, 6)] and set(ids.values()) == {4}
     assert "no model configured" in err
 
 

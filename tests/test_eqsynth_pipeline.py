@@ -33,7 +33,7 @@ def _score(records):
 
 def test_items_are_judge_shaped(items):
     assert len(items) == 20   # 5 displays x (1 positive + 3 negatives)
-    assert [r["id"] for r in items[:4]] == ["main#eq1:c1", "main#eq1:c2", "main#eq1:c3", "main#eq1:c4"]
+    assert [r["id"] for r in items[:4]] == ["tiny#eq1:c1", "tiny#eq1:c2", "tiny#eq1:c3", "tiny#eq1:c4"]
     for r in items:
         assert {"context_before", "context_after", "candidate", "label", "equation_id"} <= set(r)
     assert sum(r["label"] for r in items) == 5

@@ -68,3 +68,15 @@ def test_cli_formats_and_options():
     assert "paragraphs" not in rec["sections"][0]
     res = run_cli("st-parse", ["--paths-from-stdin", "--format", "markdown"], input=f"{FIX / 'paper.md'}\n")
     assert res.code == 0 and res.records[0]["source"]["format"] == "markdown"
+
+
+def test_a_latex_main_file_takes_its_folders_name_as_id(tmp_path):
+    from scholartools.parsing import parse_path
+
+    for folder in ("2301.01234", "other"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "main.tex").write_text("\\documentclass{article}\\begin{document}\\section{A}x\\end{document}")
+    ids = [parse_path(str(tmp_path / f / "main.tex"))["id"] for f in ("2301.01234", "other")]
+    assert ids == ["2301.01234", "other"]
+    (tmp_path / "notes.tex").write_text("\\documentclass{article}\\begin{document}x\\end{document}")
+    assert parse_path(str(tmp_path / "notes.tex"))["id"] == "notes"

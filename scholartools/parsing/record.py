@@ -28,10 +28,19 @@ def sha256_file(path: str) -> str:
     return h.hexdigest()
 
 
+#: file stems that name no paper: a LaTeX source's main file is often main.tex or ms.tex, so the
+#: id comes from its folder instead ("2301.01234/main.tex" -> "2301.01234")
+GENERIC_STEMS = frozenset({"main", "ms", "paper", "article", "manuscript", "root", "document", "index"})
+
+
 def make_id(path: str, record: dict, id_from: str = "stem") -> str:
-    """``stem``: file name without extension; ``sha256``: the file's hash (first 16 hex digits);
-    ``doi``: the first DOI on the first page / in the metadata, else the stem."""
+    """``stem``: file name without extension (for a LaTeX main file named generically, main.tex
+    or ms.tex, its folder's name); ``sha256``: the file's hash (first 16 hex digits); ``doi``:
+    the first DOI on the first page / in the metadata, else the stem."""
     stem = os.path.splitext(os.path.basename(path))[0]
+    if stem.lower() in GENERIC_STEMS and path.lower().endswith((".tex", ".ltx")):
+        folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        stem = folder or stem
     if stem.endswith(".tei") or stem.endswith(".grobid"):
         stem = stem.rsplit(".", 1)[0]
     if id_from == "sha256":
