@@ -1,0 +1,245 @@
+"""Offline claim extraction (CLAIMCHECK §3.2): a paper's result, contribution and novelty claims as
+verbatim sentences, numbered ``Claim1…`` in document order.
+
+CLAIMCHECK extracts claims with GPT-4o, chunk by chunk, keeping "claims about findings,
+contributions, results or relation to related work" and skipping "descriptions of the ideas,
+methods and experiment setup". The offline method scores every sentence of the abstract and of the
+body sections (references, acknowledgments, appendices, ethics and limitations skipped) with the
+cue phrases of :data:`scholartools.vocabulary.CLAIM_CUES` (we show / we propose / outperforms /
+to our knowledge the first / this suggests …), the non-claim cues (we use / is defined as / future
+work / hyper-parameters …), the first person, and the section's prior (abstract and conclusion
+first), and keeps the sentences above a threshold — precision before recall — at most
+``max_claims`` of them, the best scored, in document order.
+
+A claim is ``{"id": "ClaimN", "text", "section", "section_index", "start", "end", "score",
+"cues"}``: ``text`` is exactly ``section_text[start:end]`` where the section text is the record's
+``abstract`` (``section`` "abstract", ``section_index`` null) or ``sections[section_index].text``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from scholartools.text.sections import section_type
+from scholartools.text.sentences import split_spans
+
+#: the threshold and cap of the offline method (chosen on the dev papers, see docs/st-claims.md)
+DEFAULT_THRESHOLD = 1.3
+DEFAULT_MAX_CLAIMS = 40
+MIN_WORDS, MAX_WORDS = 6, 90
+
+_SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+_OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
+                     r"|\(?[A-Z][\w'-]+ et al\.)")
+#: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
+_LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
+_FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
+_HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
+#: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
+_COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
+_NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
+_PAREN = re.compile(r"\(([^()]{2,40})\)")
+#: field-wide acronyms that a naming sentence mentions without coining them
+_GENERIC = frozenset({"NLP", "NLU", "NLG", "LLM", "LLMs", "PLM", "PLMs", "LM", "LMs", "SOTA", "AI", "ML", "GPU",
+                      "GPUs", "QA", "MT", "NER", "CNN", "RNN", "LSTM", "BERT", "GPT", "GLUE", "SQuAD"})
+#: sections where "we propose / we design" announces a contribution (elsewhere it describes the method)
+_CONTRIBUTION_KINDS = ("abstract", "introduction", "conclusion", "other")
+
+
+@dataclass
+class Sentence:
+    """One candidate sentence: where it is, what it says."""
+
+    section: str | None
+    section_index: int | None
+    kind: str
+    start: int
+    end: int
+    text: str
+    score: float = 0.0
+    cues: list = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def _cues():
+    from scholartools.vocabulary import CLAIM_CUES, NON_CLAIM_CUES
+
+    pos = [(kind, re.compile(p, re.I), w) for kind, items in CLAIM_CUES.items() for p, w in items]
+    neg = [(re.compile(p, re.I), w) for p, w in NON_CLAIM_CUES]
+    return pos, neg
+
+
+def section_kind(sec: dict, first: bool = False) -> str:
+    """The canonical type of a section; a parser's "other" is retried on the heading with
+    small-capital splits joined ("I NTRODUCTION" → "INTRODUCTION"), and an unheaded first section
+    counts as the abstract."""
+    kind = sec.get("type") or "other"
+    heading = sec.get("heading") or ""
+    if kind == "other" and heading:
+        kind = section_type(_SMALL_CAPS.sub(r"\1", heading))
+    if kind == "other" and first and not heading:
+        kind = "abstract"
+    return kind
+
+
+@lru_cache(maxsize=1)
+def _back_matter():
+    from scholartools.vocabulary import BACK_MATTER_MARK
+
+    return re.compile(BACK_MATTER_MARK)   # upper case only: "references" in a sentence is no heading
+
+
+def paper_texts(rec: dict) -> list[tuple[str | None, int | None, str, str]]:
+    """``(section name, section index, kind, text)`` of the parts searched for claims, in order:
+    the abstract (when the record has one), then the sections not skipped. A section's text is
+    searched up to a references heading a parser left inside it (back matter glued on)."""
+    from scholartools.vocabulary import CLAIM_SKIP_SECTIONS
+
+    out = []
+    abstract = rec.get("abstract")
+    if isinstance(abstract, str) and abstract.strip():
+        out.append(("abstract", None, "abstract", abstract))
+    sections = rec.get("sections") or []
+    for i, sec in enumerate(sections):
+        if not isinstance(sec, dict):
+            continue
+        text = sec.get("text")
+        if not isinstance(text, str) or not text.strip():
+            continue
+        kind = section_kind(sec, first=(i == 0 and not out))
+        if kind in CLAIM_SKIP_SECTIONS:
+            continue
+        m = _back_matter().search(text)
+        out.append((sec.get("heading") or "", i, kind, text[:m.start()] if m else text))
+        if m:   # everything after is back matter
+            break
+    return out
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    """Drop a glued abstract heading or a footnote number from the front of a sentence."""
+    head = text[a:min(b, a + 160)]
+    m = None
+    for m in _LEAD.finditer(head):
+        pass
+    if m is not None and b - (a + m.end()) >= 20:
+        a += m.end()
+    m = _FOOTNOTE_LEAD.match(text[a:b])
+    if m:
+        a += m.end()
+    return a, b
+
+
+def sentences(rec: dict) -> list[Sentence]:
+    """Every candidate sentence of the paper, in document order."""
+    out = []
+    for name, idx, kind, text in paper_texts(rec):
+        for a, b in split_spans(text):
+            a, b = _trim(text, a, b)
+            if b > a:
+                out.append(Sentence(name, idx, kind, a, b, text[a:b]))
+    return out
+
+
+def own_names(rec: dict) -> frozenset[str]:
+    """Names the paper coins for its own method, task or data: coined words (two capitals or more)
+    in the sentences of the abstract and introduction that introduce something ("we propose X",
+    "called X")."""
+    names = set()
+    for name, _, kind, text in paper_texts(rec):
+        if kind not in ("abstract", "introduction"):
+            continue
+        for a, b in split_spans(text):
+            sent = text[a:b]
+            m = _NAMING.search(sent)
+            if not m:
+                continue
+            after = " ".join(sent[m.end():].split()[:8])   # "we propose a new framework ReGen"
+            found = _COINED.findall(after) + [w for p in _PAREN.findall(sent[m.end():]) for w in _COINED.findall(p)]
+            for w in found:
+                at = sent.find(w)
+                small_caps = at >= 2 and sent[at - 1] == " " and sent[at - 2].isupper()   # "W EB B RAIN"
+                if len(w) >= 3 and w not in _GENERIC and not small_caps:
+                    names.add(w)
+    return frozenset(names)
+
+
+def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
+    """The claim score of one sentence and the cue kinds it matched; ``names`` are the paper's own
+    coined names (a sentence about them is about the paper's work, like one in the first person)."""
+    from scholartools.vocabulary import CLAIM_SECTION_PRIOR
+
+    words = text.split()
+    if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
+        return -9.0, []
+    letters = sum(1 for w in words if re.match(r"[^\W\d_]{2,}", w))
+    if letters / len(words) < 0.6:   # table or figure residue
+        return -9.0, []
+    text = _HYPHEN_BREAK.sub(r"\1\2", text)   # "val- idates" (a line-end hyphen of the PDF)
+    pos, neg = _cues()
+    best: dict[str, float] = {}
+    total = 0.0
+    for cue_kind, rx, w in pos:
+        if rx.search(text):
+            if cue_kind == "contribution" and kind not in _CONTRIBUTION_KINDS:
+                w *= 0.4
+            total += w
+            best[cue_kind] = max(best.get(cue_kind, 0.0), w)
+    positive = total
+    for rx, w in neg:
+        if rx.search(text):
+            total += w
+    if _FIRST_PERSON.search(text) or (names and any(n in text for n in names)):
+        total += 0.4
+    elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
+        total -= 1.0
+    if positive == 0:
+        total -= 1.0
+    total += CLAIM_SECTION_PRIOR.get(kind, 0.0)
+    return total, sorted(best)
+
+
+def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                   threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
+    """The claims of paper record ``rec`` (see the module docstring)."""
+    cands = sentences(rec)
+    names = own_names(rec)
+    for s in cands:
+        s.score, s.cues = score_sentence(s.text, s.kind, names)
+    kept = [s for s in cands if s.score >= threshold]
+    if max_claims is not None and len(kept) > max_claims:
+        order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
+        kept = [kept[i] for i in sorted(order)]
+    return number_claims([{"text": s.text, "section": s.section, "section_index": s.section_index,
+                           "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
+                          for s in kept])
+
+
+def number_claims(claims: list[dict]) -> list[dict]:
+    """``Claim1…`` in document order (abstract first, then sections by index, then offset);
+    duplicates (same section and offsets) are kept once."""
+    def key(c):
+        return (-1 if c.get("section_index") is None else c["section_index"], c["start"], c["end"])
+
+    seen = set()
+    out = []
+    for c in sorted(claims, key=key):
+        k = key(c)
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append({"id": f"Claim{len(out) + 1}", **{x: v for x, v in c.items() if x != "id"}})
+    return out
+
+
+def section_text(rec: dict, claim: dict) -> str | None:
+    """The text a claim's offsets point into (None when the record lacks it)."""
+    if claim.get("section_index") is None:
+        text = rec.get("abstract")
+    else:
+        secs = rec.get("sections") or []
+        i = claim["section_index"]
+        text = secs[i].get("text") if 0 <= i < len(secs) and isinstance(secs[i], dict) else None
+    return text if isinstance(text, str) else None
