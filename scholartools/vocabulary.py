@@ -217,6 +217,7 @@ REVIEW_HEADINGS = (r"summary(?: of the (?:paper|review|contributions?))?", r"str
 WEAKNESS_CUES = (r"\b(?:however|but|although|though|while)\b", r"\black(?:s|ing)?\b", r"\blimit(?:s|ed|ation|ations)\b",
                  r"\bunclear\b|\bnot (?:clear|convincing|sufficient|enough|well|explained|discussed|provided|justified)\b",
                  r"\b(?:missing|insufficient|inadequate|weak|limited|questionable|unconvincing|concern(?:s|ed)?)\b",
-                 r"\b(?:could|would|should|might) (?:benefit|be improved|be better|have been|include|provide|consider|discuss)\b",
+                 r"\b(?:could|would|should|might) (?:have )?(?:benefit(?:ed)?|be(?:en)? (?:improved|better|more|clearer|useful|interesting|helpful|nice)"
+                 r"|include[ds]?|provided?|considered?|discussed?|helped?|strengthened?|improved?|explored?)\b",
                  r"\bfail(?:s|ed)? to\b|\bdoes not\b|\bdo not\b|\bno (?:comparison|discussion|analysis|ablation)\b",
                  r"\b(?:overclaim|over-claim|not supported|unsupported|unsubstantiated)\b")
