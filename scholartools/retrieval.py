@@ -152,40 +152,66 @@ class HybridIndex:
         ``k=20`` per retriever); ``weights`` default to 0.5 / 0.5; ``allowed`` restricts the
         search to those indexes (e.g. the chunks of the papers related to this one).
         """
+        return self.search_many([query], k, fusion, weights, per_retriever, c, allowed)[0]
+
+    def search_many(self, queries: Sequence[str], k: int = 20, fusion: str = "rrf",
+                    weights: dict[str, float] | None = None, per_retriever: int | None = None, c: int = RRF_C,
+                    allowed: Sequence[int] | None = None, query_vectors=None) -> list[list[Hit]]:
+        """:meth:`search` for several queries at once: the dense side encodes them in one batch
+        (or takes ``query_vectors``, one row per query, encoded by the caller with the texts of
+        other indexes); the result is one list of hits per query, as :meth:`search` gives."""
         import numpy as np
 
+        if fusion not in ("rrf", "score"):
+            raise ValueError(f"unknown fusion {fusion!r} (rrf or score)")
         if not self.texts:
-            return []
-        weights = weights or {"bm25": 0.5, "dense": 0.5}
-        per = per_retriever or k
+            return [[] for _ in queries]
         mask = None
         if allowed is not None:
             mask = np.zeros(len(self.texts), dtype=bool)
             mask[list(allowed)] = True
             if not mask.any():
-                return []
-        raw: dict[str, np.ndarray] = {}
-        if self.bm25 is not None:
-            raw["bm25"] = self.bm25.scores(query)
-        if self.dense is not None:
-            raw["dense"] = self.dense.scores(query)
-        rankings, top_scores = {}, {}
-        for name, s in raw.items():
-            s = np.where(mask, s, -np.inf) if mask is not None else s
-            order = [i for i in _ranking(s, None) if np.isfinite(s[i])][:per]
-            if name == "bm25":   # BM25 returns only texts sharing a word with the query
-                order = [i for i in order if s[i] > 0]
-            rankings[name] = order
-            top_scores[name] = {i: float(s[i]) for i in order}
-        if fusion == "rrf":
-            fused = rrf(rankings, weights, c)
-        elif fusion == "score":
-            fused = score_fusion(top_scores, weights)
-        else:
-            raise ValueError(f"unknown fusion {fusion!r} (rrf or score)")
-        best = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
-        hits = []
-        for doc, score in best:
-            ranks = {name: (r.index(doc) + 1 if doc in r else None) for name, r in rankings.items()}
-            hits.append(Hit(doc, score, ranks, {name: float(raw[name][doc]) for name in raw}))
-        return hits
+                return [[] for _ in queries]
+        dense = None
+        if self.dense is not None and len(queries):
+            if query_vectors is None:
+                from scholartools import embeddings
+
+                query_vectors = embeddings.encode(list(queries))
+            dense = np.asarray(query_vectors) @ self._vectors_t()
+        out = []
+        for qi, query in enumerate(queries):
+            raw: dict[str, np.ndarray] = {}
+            if self.bm25 is not None:
+                raw["bm25"] = self.bm25.scores(query)
+            if dense is not None:
+                raw["dense"] = dense[qi]
+            out.append(_fuse(raw, k, fusion, weights or {"bm25": 0.5, "dense": 0.5}, per_retriever or k, c, mask))
+        return out
+
+    def _vectors_t(self):
+        """The dense vectors, transposed once (queries @ vectors_T gives cosines)."""
+        if getattr(self, "_vt", None) is None:
+            self._vt = self.dense.vectors.T
+        return self._vt
+
+
+def _fuse(raw: dict, k: int, fusion: str, weights: dict[str, float], per: int, c: int, mask) -> list[Hit]:
+    """Rank each retriever's scores (top ``per`` each), fuse, and return the top ``k`` hits."""
+    import numpy as np
+
+    rankings, top_scores = {}, {}
+    for name, s in raw.items():
+        s = np.where(mask, s, -np.inf) if mask is not None else s
+        order = [i for i in _ranking(s, None) if np.isfinite(s[i])][:per]
+        if name == "bm25":   # BM25 returns only texts sharing a word with the query
+            order = [i for i in order if s[i] > 0]
+        rankings[name] = order
+        top_scores[name] = {i: float(s[i]) for i in order}
+    fused = rrf(rankings, weights, c) if fusion == "rrf" else score_fusion(top_scores, weights)
+    best = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+    hits = []
+    for doc, score in best:
+        ranks = {name: (r.index(doc) + 1 if doc in r else None) for name, r in rankings.items()}
+        hits.append(Hit(doc, score, ranks, {name: float(raw[name][doc]) for name in raw}))
+    return hits

@@ -221,3 +221,24 @@ WEAKNESS_CUES = (r"\b(?:however|but|although|though|while)\b", r"\black(?:s|ing)
                  r"|include[ds]?|provided?|considered?|discussed?|helped?|strengthened?|improved?|explored?)\b",
                  r"\bfail(?:s|ed)? to\b|\bdoes not\b|\bdo not\b|\bno (?:comparison|discussion|analysis|ablation)\b",
                  r"\b(?:overclaim|over-claim|not supported|unsupported|unsubstantiated)\b")
+#: weaknesses that CLAIMCHECK leaves out of claim association ("issues not tied to a specific claim,
+#: such as unclear exposition, missing related work in general, omissions and whole-paper issues"):
+#: a weakness about these alone gets no target claim offline
+PRESENTATION_WEAKNESS_CUES = (
+    r"\breproducib\w*|\bhyper-?parameters?\b|\bimplementation details?\b|\b(?:experimental|missing|more|key|further) details\b"
+    r"|\black\w* (?:of )?details\b|\bdetails (?:are|is) (?:lacking|missing)\b",
+    r"\bcode\b|\bopen[- ]sourc\w*|\brelease\w*\b",
+    r"\bethic\w*|\bbias(?:es)?\b|\bprivacy\b|\bsocietal\b|\bbroader impact\b",
+    r"\b(?:writing|clarity|typos?|presentation|organi[sz]ation|notation|figures? (?:are|is))\b",
+    r"\bdiscussion (?:on|of|about) (?:the )?(?:limitations?|future|potential|ethic\w*|risks?)\b|\blimitations? (?:section|discussion)\b",
+    r"\bqualitative (?:examples?|analysis)\b|\bcase stud\w*\b|\binterpretab\w*\b",
+    r"\bcomputational (?:cost|resources|efficiency)\b|\bexpensive\b|\bfuture work\b|\bfew-shot scenarios?\b",
+)
+#: weaknesses that dispute what a paper claims (evidence, generality, novelty, comparisons)
+CLAIM_DISPUTE_CUES = (
+    r"\bclaim\w*\b|\boverclaim\w*|\bnot (?:supported|convincing|justified|novel|new)\b|\bunsupported\b|\bunsubstantiated\b",
+    r"\bgenerali[sz]\w*|\bonly (?:on|experiments?|evaluat\w*|tests?|uses?|focus\w*)\b|\blimited to\b|\bprimarily (?:on|focus\w*)\b",
+    r"\bnovelty\b|\bnot (?:entirely |very |particularly )?novel\b|\bincremental\b|\bnot the first\b",
+    r"\b(?:baselines?|state-of-the-art|sota|comparisons? (?:with|to|against))\b",
+    r"\bsignifican\w*|\bevidence\b|\bablation\w*\b|\bwhy\b|\bconvincing\b",
+)
