@@ -54,15 +54,20 @@ def presentational(text: str) -> bool:
     return any(rx.search(text) for rx in pres) and not any(rx.search(text) for rx in dispute)
 
 
-def associate(claims: list[dict], weaknesses: list[dict], options: AssociateOptions | None = None,
-              query_vectors=None) -> list[dict]:
+def associate(claims: list[dict], weaknesses: list[dict], options: AssociateOptions | None = None) -> list[dict]:
     """One association per weakness: ``{"targets": [ids], "target_scores": [...], "grounded",
     "candidates": [{id, score, bm25, dense, rank_bm25, rank_dense}], "reason"}``.
 
-    ``claims`` are ``{"id", "text"}`` dicts, ``weaknesses`` ``{"text"}`` dicts. The index is built
-    once here and serves every weakness; ``query_vectors`` (one embedding row per weakness) lets a
-    caller that batches many papers encode all weaknesses at once.
+    ``claims`` are ``{"id", "text"}`` dicts, ``weaknesses`` ``{"text"}`` dicts; the claims are
+    indexed once and the weaknesses encoded in one batch.
     """
+    return associate_with_vectors(claims, weaknesses, None, None, options)
+
+
+def associate_with_vectors(claims: list[dict], weaknesses: list[dict], claim_vectors, weakness_vectors,
+                           options: AssociateOptions | None = None) -> list[dict]:
+    """:func:`associate` with the embeddings given (rows aligned with ``claims`` / ``weaknesses``;
+    None: encoded here), so that a caller encodes the texts of many papers in one call."""
     from scholartools.retrieval import HybridIndex
 
     opts = options or AssociateOptions()
@@ -71,10 +76,10 @@ def associate(claims: list[dict], weaknesses: list[dict], options: AssociateOpti
     if not claims:
         return [{"targets": [], "target_scores": [], "grounded": False, "candidates": [], "reason": "no claims"}
                 for _ in weaknesses]
-    index = HybridIndex([c["text"] for c in claims])
+    index = HybridIndex([c["text"] for c in claims], vectors=claim_vectors)
     n = len(claims)
     rankings = index.search_many([w["text"] for w in weaknesses], k=n, fusion=opts.fusion, per_retriever=n,
-                                 query_vectors=query_vectors)
+                                 query_vectors=weakness_vectors)
     return [_decide(claims, w["text"], hits, opts) for w, hits in zip(weaknesses, rankings)]
 
 

@@ -1,12 +1,87 @@
-"""Claims of a paper, and the review weaknesses that target them (CLAIMCHECK) — planned, not implemented yet."""
+"""st-claims: a paper's claims, the weaknesses of its reviews, and which claims each weakness
+targets (CLAIMCHECK)."""
+from __future__ import annotations
 
-from scholartools.cli.base import planned_command
+import click
 
-main = planned_command(
-    "st-claims",
-    "Claims of a paper, and the review weaknesses that target them (CLAIMCHECK)",
-    "claim extraction (cue phrases, LLM), weakness-to-claim association (BM25 + embedding ranking, LLM), weakness labels.",
-)
+from scholartools.cli.base import RecordIO, st_command
+from scholartools.llm.options import llm_options
+from scholartools.tasks import tasks_of
+
+TASKS = tasks_of("st-claims")
+TEMPLATES = [t for task in TASKS.values() for t in task.templates]
+
+
+def _task_options(fn):
+    """The options every st-claims task declares, in task order (extract, weaknesses, associate)."""
+    for name in ("associate", "weaknesses", "extract"):
+        for opt in reversed(TASKS[name].options):
+            fn = opt(fn)
+    return fn
+
+
+@st_command("st-claims")
+@click.option("--task", type=click.Choice(["extract", "weaknesses", "associate"]), default="extract",
+              show_default=True,
+              help="extract: claims of paper records; weaknesses: weakness passages of review texts; "
+                   "associate: the claims each weakness targets.")
+@click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
+              help="offline: cue phrases / review structure / BM25 + embeddings; llm: the model; auto: llm when a "
+                   "model is configured.")
+@_task_options
+@llm_options(templates=TEMPLATES)
+def main(io: RecordIO, llm, task, method, max_claims, threshold, chunk_tokens, review_field, unit, max_targets,
+         min_similarity, margin, fusion, fan_out, confidence_field, paper_tokens):
+    """Claims of a paper, the weaknesses of its reviews, and the claims each weakness targets
+    (CLAIMCHECK, Ou et al. 2025).
+
+    \b
+    --task extract     reads paper records (st-parse); writes claims [{id: Claim1, text, section,
+                       section_index, start, end, score, cues}] — result, contribution and novelty
+                       claims as verbatim sentences in document order (text == the section's
+                       text[start:end]; section "abstract" points into the abstract field) — and
+                       claim_texts ["Claim1: ...", ...] for st-score --metric f1-edit.
+    --task weaknesses  reads --review FIELD (a string or a list of strings); writes weaknesses
+                       [{id: w1, text, start, end (, review_index)}], verbatim spans of the review.
+    --task associate   reads claims and weaknesses; writes one record per weakness, id PAPER#wK
+                       (parent fields kept, weaknesses replaced by weakness, plus paper_id), with
+                       targets (claim ids, <= 3, possibly empty; null when an LLM reply could not
+                       be read), target_scores, target_claims ["Claim3: ..."] and association
+                       (method, grounded, candidates or reasoning). --no-fan-out writes the same
+                       fields inside each item of weaknesses instead.
+
+    Offline methods: a sentence scorer over cue phrases (we show / we propose / outperforms / to our
+    knowledge the first …), section and first person, precision before recall; the review form's
+    weakness blocks cut into items; BM25 (bm25s) and MiniLM cosine over the paper's claims fused by
+    reciprocal rank, one index per paper, with a threshold for "no target". LLM methods: chunked
+    extraction and weakness passages, every span through the shared verbatim checker (a span that is
+    not verbatim is dropped and counted in provenance); association with CLAIMCHECK's definitions.
+
+    \b
+    Examples:
+      st-parse paper.pdf | st-claims --task extract > claims.jsonl
+      jq -c '. + {review: $r}' --arg r "$(cat review.txt)" claims.jsonl \\
+        | st-claims --task weaknesses | st-claims --task associate \\
+        | st-generate --task claim-weakness
+      st-claims --task associate --model openai/gpt-4o-mini < pairs.jsonl \\
+        | st-score --metric f1-edit,f1-exact --cand target_claims --ref gold_target_claims --aggregate
+    """
+    from scholartools import tasks
+    from scholartools.claims.associate import AssociateOptions
+    from scholartools.claims.records import ClaimsOptions
+
+    opts = ClaimsOptions(max_claims=max_claims, threshold=threshold, chunk_tokens=chunk_tokens,
+                         review_field=review_field, unit=unit,
+                         associate=AssociateOptions(max_targets=max_targets, min_similarity=min_similarity,
+                                                    margin=margin, fusion=fusion),
+                         fan_out=fan_out, confidence_field=confidence_field, paper_tokens=paper_tokens)
+    extra = {}
+    if task == "associate" and not (method == "llm" or (method == "auto" and llm.model)):
+        from scholartools.embeddings import model_name
+
+        extra = {"embedding_model": model_name(), "fusion": fusion}
+    tasks.run_task(io, tasks.get("st-claims", task), llm, opts, method=method, provenance=extra)
+
 
 if __name__ == "__main__":
     main()
