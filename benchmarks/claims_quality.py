@@ -1,0 +1,170 @@
+"""st-claims offline methods against the hand annotations and the data's own segments, through
+the real commands.
+
+    python benchmarks/claims_quality.py [--split test|dev|all] [--json out.json]
+
+* **Claim extraction** — the annotated ReviewCritique papers (``fixtures/claims/gold.jsonl``;
+  dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
+  ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --cand claim_texts
+  --ref gold_claims --aggregate`` (CLAIMCHECK's F1 with edit-similarity alignment, micro-averaged).
+* **Weakness segmentation** — the 60 LLM reviews of ``ReviewCritique_LLM.segments.jsonl`` rebuilt
+  as texts (``scholartools.claims.evaluate``): ``st-claims --task weaknesses --unit sentence``
+  against the data's weakness segments, and ``--unit item`` against the weakness items; dev =
+  reviews of papers 0–4 (read while writing the segmenter), test = papers 5–19. Gold spans are
+  scored as the data has them and with their list markers ("1.", "-") removed (the segmenter
+  leaves markers out of its spans).
+* **Association** — the gold weakness items and gold claims of the annotated papers:
+  ``st-claims --task associate`` → CLAIMCHECK's CA F1_edit / F1_exact of the target sets
+  (``st-score``), grounded / ungrounded accuracy, and Hit@1/3/5 and MRR of the full ranking
+  (BM25 alone, cosine alone, the default RRF fusion, score fusion) over grounded weaknesses —
+  beside the third-party lexical figures on the real CLAIMCHECK data in the spec (BM25 Hit@1
+  .181, Hit@3 .361, Hit@5 .417, MRR .314).
+
+Evaluation only: the ReviewCritique data may not be used to train models (its licence).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
+AAAR = SHARED / "external" / "aaar"
+DEV_REVIEWS = range(0, 5)
+_MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*\u2022])\s*")
+
+
+def st(cmd: str, args: list[str], records: list[dict] | None = None, data: bytes | None = None) -> list[dict]:
+    if records is not None:
+        data = b"".join(json.dumps(r).encode() + b"\n" for r in records)
+    p = subprocess.run([sys.executable, "-m", f"scholartools.cli.{cmd}", "-q", *args], input=data or b"",
+                       capture_output=True, cwd=ROOT)
+    if p.returncode not in (0, 1):
+        sys.exit(f"{cmd} {' '.join(args)} failed:\n{p.stderr.decode()}")
+    return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+
+
+def aggregate(rows: list[dict], metric: str) -> dict:
+    agg = [r for r in rows if r.get("aggregate") and r.get("group") is None][0]
+    v = agg["scores"][metric]
+    return {k: round(v[k], 3) for k in ("p", "r", "f")}
+
+
+def parsed_papers(gold: list[dict]) -> dict[str, dict]:
+    texts = {i: json.loads(line)["body_text"] for i, line in enumerate((AAAR / "ReviewCritique_LLM.jsonl").open())}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for g in gold:
+            p = Path(tmp) / f"{g['id']}.txt"
+            p.write_text(texts[g["paper_idx"]], encoding="utf-8")
+            paths.append(str(p))
+        recs = st("parse", ["--format", "text", "--paths-from-stdin"], data="\n".join(paths).encode())
+    return {r["id"]: r for r in recs}
+
+
+def extraction(gold: list[dict], papers: dict[str, dict]) -> dict:
+    out = {}
+    for split in ("dev", "test"):
+        recs = [dict(papers[g["id"]], gold_claims=[c["text"] for c in g["claims"]]) for g in gold if g["split"] == split]
+        extracted = st("claims", ["--task", "extract"], recs)
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
+                              "--aggregate"], extracted)
+        out[split] = {"papers": len(recs), "gold": sum(len(r["gold_claims"]) for r in recs),
+                      "predicted": sum(len(r["claims"]) for r in extracted),
+                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact")}
+    return out
+
+
+def segmentation() -> dict:
+    from scholartools.claims.evaluate import review_records
+
+    reviews = review_records(AAAR / "ReviewCritique_LLM.segments.jsonl")
+    out = {}
+    for split, keep in (("dev", lambda i: i in DEV_REVIEWS), ("test", lambda i: i not in DEV_REVIEWS)):
+        recs = [r for r in reviews if keep(r["paper_idx"])]
+        res = {"reviews": len(recs)}
+        for unit, key in (("sentence", "gold_weakness_segments"), ("item", "gold_weakness_items")):
+            got = st("claims", ["--task", "weaknesses", "--unit", unit], recs)
+            rows = []
+            for r in got:
+                pred = [w["text"] for w in r["weaknesses"]]
+                gold = [w["text"] for w in r[key]]
+                rows.append({"id": r["id"], "pred": pred, "gold": gold, "gold_stripped": [_MARKER.sub("", t) for t in gold]})
+            for ref in ("gold", "gold_stripped"):
+                scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "pred", "--ref", ref,
+                                      "--keep-claim-prefix", "--aggregate"], rows)
+                res[f"{unit}_vs_{key.replace('gold_weakness_', '')}{'' if ref == 'gold' else '_markers_stripped'}"] = {
+                    "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"),
+                    "predicted": sum(len(x["pred"]) for x in rows), "gold": sum(len(x["gold"]) for x in rows)}
+        out[split] = res
+    return out
+
+
+def association(gold: list[dict]) -> dict:
+    from scholartools.claims.associate import AssociateOptions, associate
+    from scholartools.claims.evaluate import ranking_scores
+
+    out = {}
+    for split in ("dev", "test"):
+        papers = [g for g in gold if g["split"] == split]
+        recs, golds = [], {}
+        for g in papers:
+            ws = [dict(w, id=f"{v['model']}.{w['id']}") for v in g["reviews"] for w in v["weaknesses"]]
+            for w in ws:
+                golds[f"{g['id']}#{w['id']}"] = w["targets"] or []
+            recs.append({"id": g["id"], "claims": [{"id": c["id"], "text": c["text"]} for c in g["claims"]],
+                         "weaknesses": [{"id": w["id"], "text": w["text"]} for w in ws]})
+        kids = st("claims", ["--task", "associate"], recs)
+        text = {(g["id"], c["id"]): c["text"] for g in papers for c in g["claims"]}
+        for k in kids:
+            k["gold_target_claims"] = [f"{t}: {text[(k['paper_id'], t)]}" for t in golds[k["id"]]]
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "target_claims", "--ref", "gold_target_claims",
+                              "--aggregate"], kids)
+        grounded = sum((bool(golds[k["id"]]) == bool(k["targets"])) for k in kids)
+        n_grounded = sum(bool(v) for v in golds.values())
+        res = {"weaknesses": len(kids), "grounded_gold": n_grounded,
+               "ca_f1_edit": aggregate(scored, "f1-edit"), "ca_f1_exact": aggregate(scored, "f1-exact"),
+               "grounded_accuracy": round(grounded / len(kids), 3),
+               "majority_accuracy": round(max(n_grounded, len(kids) - n_grounded) / len(kids), 3)}
+        for name, opts, pick in (("bm25", AssociateOptions(fusion="rrf"), "bm25"),
+                                 ("dense", AssociateOptions(fusion="rrf"), "dense"),
+                                 ("rrf (default)", AssociateOptions(fusion="rrf"), None),
+                                 ("score", AssociateOptions(fusion="score"), None)):
+            pairs = []
+            for r in recs:
+                assoc = associate(r["claims"], r["weaknesses"], AssociateOptions(fusion=opts.fusion, candidates=10**6))
+                for w, a in zip(r["weaknesses"], assoc):
+                    cands = a["candidates"]
+                    if pick == "bm25":
+                        cands = sorted((c for c in cands if c["rank_bm25"]), key=lambda c: c["rank_bm25"])
+                    elif pick == "dense":
+                        cands = sorted(cands, key=lambda c: c["rank_dense"])
+                    pairs.append(([c["id"] for c in cands], set(golds[f"{r['id']}#{w['id']}"])))
+            res[f"ranking_{name}"] = {k: (round(v, 3) if isinstance(v, float) else v)
+                                      for k, v in ranking_scores(pairs).items()}
+        out[split] = res
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", help="write the figures here as JSON")
+    args = ap.parse_args()
+    gold = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
+    papers = parsed_papers(gold)
+    result = {"extraction": extraction(gold, papers), "segmentation": segmentation(), "association": association(gold)}
+    print(json.dumps(result, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
