@@ -51,17 +51,22 @@ def _patterns():
     return head, weak_rx, mixed_rx, cues
 
 
+def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
+    """The span without the white space at its ends (empty when a >= b)."""
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Non-blank lines of ``text[start:end]`` as spans."""
     out = []
     pos = start
     for line in text[start:end].split("\n"):
-        a, b = pos, pos + len(line)
-        pos = b + 1
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
+        a, b = _trimmed(text, pos, pos + len(line))
+        pos += len(line) + 1
         if b > a:
             out.append((a, b))
     return out
@@ -163,10 +168,7 @@ def find_weaknesses(review: str, unit: str = "item") -> list[dict]:
         spans = sentence_spans
     out = []
     for a, b in spans:
-        while a < b and review[a].isspace():
-            a += 1
-        while b > a and review[b - 1].isspace():
-            b -= 1
+        a, b = _trimmed(review, a, b)
         if b > a:
             out.append({"text": review[a:b], "start": a, "end": b})
     return out
