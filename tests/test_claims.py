@@ -200,6 +200,8 @@ def test_cli_pipeline_extract_weaknesses_associate_fans_out():
     code, kids, _ = run(["--task", "associate"], out)
     assert code == 0 and [k["id"] for k in kids] == ["p1#w1", "p1#w2", "p1#w3", "p1#w4"]
     assert all(k["paper_id"] == "p1" and "weaknesses" not in k and k["claims"] == out[0]["claims"] for k in kids)
+    assert [k["weakness"] for k in kids] == [w["text"] for w in ws]
+    assert kids[3]["weakness_item"] == {"id": "w4", "start": ws[3]["start"], "end": ws[3]["end"], "review_index": 1}
     assert kids[3]["targets"] == [] and kids[3]["association"]["grounded"] is False
     for k in kids:
         assert len(k["targets"]) <= 3

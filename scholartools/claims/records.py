@@ -13,7 +13,8 @@ What the three tasks write (``docs/st-claims.md`` has examples):
 * ``associate``: by default one record per weakness, id ``PAPER#wK`` (CLAIMCHECK's unit: one
   weakness with its paper's claims, what ``st-generate --task claim-weakness`` and ``st-judge
   --task labels`` read): the parent's fields except ``weaknesses``, plus ``paper_id``,
-  ``weakness`` (the one weakness), ``targets`` (claim ids, ≤ 3, possibly empty; null when an LLM
+  ``weakness`` (the weakness text, the field st-judge reads), ``weakness_item`` (its id, offsets
+  and any other fields of the item), ``targets`` (claim ids, ≤ 3, possibly empty; null when an LLM
   reply could not be read), ``target_scores`` (aligned), ``target_claims`` (``"ClaimN: text"``)
   and ``association`` (method, grounded, candidates or reasoning). A paper without weaknesses is
   written once, unchanged. With ``fan_out=False`` the same fields are written into each item of
@@ -178,8 +179,9 @@ def association_output(rec: dict, claims: list[dict], weaknesses: list[dict], re
     children = []
     for w, s in zip(weaknesses, shaped):
         child = dict(parent)
-        child.update(id=f"{pid}#{w['id']}", paper_id=pid, weakness=w, targets=s["targets"],
-                     target_scores=s["target_scores"], target_claims=s["target_claims"],
+        span = {k: v for k, v in w.items() if k != "text"}
+        child.update(id=f"{pid}#{w['id']}", paper_id=pid, weakness=w["text"], weakness_item=span,
+                     targets=s["targets"], target_scores=s["target_scores"], target_claims=s["target_claims"],
                      association=s["association"])
         if s["_calls"] is not None:
             child["_calls"] = s["_calls"]

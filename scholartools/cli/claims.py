@@ -44,8 +44,8 @@ def main(io: RecordIO, llm, task, method, max_claims, threshold, chunk_tokens, r
     --task weaknesses  reads --review FIELD (a string or a list of strings); writes weaknesses
                        [{id: w1, text, start, end (, review_index)}], verbatim spans of the review.
     --task associate   reads claims and weaknesses; writes one record per weakness, id PAPER#wK
-                       (parent fields kept, weaknesses replaced by weakness, plus paper_id), with
-                       targets (claim ids, <= 3, possibly empty; null when an LLM reply could not
+                       (parent fields kept; weaknesses replaced by weakness, its text, and
+                       weakness_item, its id and offsets; plus paper_id), with targets (claim ids, <= 3, possibly empty; null when an LLM reply could not
                        be read), target_scores, target_claims ["Claim3: ..."] and association
                        (method, grounded, candidates or reasoning). --no-fan-out writes the same
                        fields inside each item of weaknesses instead.
@@ -62,7 +62,7 @@ def main(io: RecordIO, llm, task, method, max_claims, threshold, chunk_tokens, r
       st-parse paper.pdf | st-claims --task extract > claims.jsonl
       jq -c '. + {review: $r}' --arg r "$(cat review.txt)" claims.jsonl \\
         | st-claims --task weaknesses | st-claims --task associate \\
-        | st-generate --task claim-weakness
+        | st-judge --task labels --claim target_claims --paper abstract
       st-claims --task associate --model openai/gpt-4o-mini < pairs.jsonl \\
         | st-score --metric f1-edit,f1-exact --cand target_claims --ref gold_target_claims --aggregate
     """
