@@ -227,3 +227,33 @@ def test_cli_errors_end_only_their_record():
     code, out, _ = run(["--task", "associate"], [{"id": "q", "weaknesses": []}, {"id": "r", "claims": [], "weaknesses": []}])
     assert code == 1 and out[0]["error"]["field"] == "claims" and out[1] == {**{"id": "r", "claims": [], "weaknesses": []},
                                                                                "provenance": out[1]["provenance"]}
+
+
+def test_association_builds_one_index_per_paper_and_encodes_the_batch_twice(monkeypatch):
+    from scholartools import embeddings, retrieval
+    from scholartools.claims.offline import associate_batch
+    from scholartools.claims.records import ClaimsOptions
+
+    built, encoded = [], []
+    init, encode = retrieval.HybridIndex.__init__, embeddings.encode
+
+    def counting_init(self, texts, *a, **kw):
+        built.append(len(texts))
+        init(self, texts, *a, **kw)
+
+    def counting_encode(texts, *a, **kw):
+        encoded.append(len(texts))
+        return encode(texts, *a, **kw)
+
+    monkeypatch.setattr(retrieval.HybridIndex, "__init__", counting_init)
+    monkeypatch.setattr(embeddings, "encode", counting_encode)
+    papers = [{"id": f"p{i}", "claims": CLAIMS, "weaknesses": [{"text": f"weakness {j} about depth"} for j in range(4)]}
+              for i in range(3)]
+
+    class Ctx:
+        options = ClaimsOptions()
+
+    out = associate_batch(papers, Ctx())
+    assert [len(o) for o in out] == [4, 4, 4]          # 12 weaknesses fanned out
+    assert built == [3, 3, 3]                          # one index per paper, none per weakness
+    assert encoded == [9, 12]                          # every claim, then every weakness, in one call each
