@@ -37,6 +37,7 @@ _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?:
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
 _FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
 _HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
+_WORD = re.compile(r"[^\W\d_]{2,}")
 #: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
 _COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
 _NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
@@ -174,7 +175,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     words = text.split()
     if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
         return -9.0, []
-    letters = sum(1 for w in words if re.match(r"[^\W\d_]{2,}", w))
+    letters = sum(1 for w in words if _WORD.match(w))
     if letters / len(words) < 0.6:   # table or figure residue
         return -9.0, []
     text = _HYPHEN_BREAK.sub(r"\1\2", text)   # "val- idates" (a line-end hyphen of the PDF)
