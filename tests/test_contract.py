@@ -40,7 +40,6 @@ RUNS = {
     # an LLM-only command: a dry run calls nothing and needs no server
     "st-generate": (["--task", "rq", "--model", "openai/test-model", "--dry-run", "--no-cache"],
                     {"abstract": "We study cats.", "introduction": "Cats sleep a lot."}),
-
     "st-claims": (["--task", "extract"], {"abstract": "We show that our parser outperforms the baseline."}),
 }
 #: commands that write one record per input record (st-agree aggregates)
