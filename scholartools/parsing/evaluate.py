@@ -1,5 +1,16 @@
 """Scoring a parser against gold: title exact match, abstract token-F1, heading P/R/F1.
 
+    python -m scholartools.parsing.evaluate [--set visible|new|dev|test|all] [--peer] [--misses]
+
+reports, per PDF and pooled, title accuracy, abstract token-F1 and heading P/R/F1 of st-parse
+(and of pymupdf4llm's Markdown with ``--peer``) on the gold sets: ``visible`` =
+``shared/external/pdfs/gold_index.jsonl`` completed by ``fixtures/pdfs/visible_extra.jsonl``
+(headings and abstracts annotated here for PDFs whose gold lacks them), ``new`` = the PDFs in
+``fixtures/pdfs`` (``dev`` and ``test`` splits; ``test`` was never used for development).
+``--misses`` lists, per PDF, the gold headings missed (with their level, run-in flag) and the
+predicted headings that match none, and counts misses by class.
+
+
 The same functions score st-parse's records (tests/test_parse_gold.py) and pymupdf4llm's
 Markdown (benchmarks/parse_speed.py), so the two are compared on equal terms:
 
@@ -31,11 +42,16 @@ def normalise(text: str | None) -> str:
     return " ".join(_TOKEN.findall(text))
 
 
+_LETTER_NUMBER = re.compile(r"^(?:appendix\s+)?[A-Z]\s+(?=[A-Z])")
+
+
 def normalise_heading(text: str | None) -> str:
+    """Heading text without its numbering ("3.2", "IV.", "A.1", a bare appendix letter "A"),
+    normalised like titles."""
     if not text:
         return ""
     _, rest = strip_number(unicodedata.normalize("NFKC", text))
-    return normalise(rest)
+    return normalise(_LETTER_NUMBER.sub("", rest))
 
 
 def title_match(pred: str | None, gold: str | None) -> bool:
@@ -66,9 +82,13 @@ def lcs_length(a: list[str], b: list[str]) -> int:
     return prev[-1]
 
 
-def heading_counts(pred: list[str], gold: list[str]) -> tuple[int, int, int]:
-    """(matched, n_pred, n_gold) for order-aware heading matching after normalisation."""
-    p = [h for h in (normalise_heading(x) for x in pred) if h]
+def heading_counts(pred: list[str], gold: list[str], optional: list[str] = ()) -> tuple[int, int, int]:
+    """(matched, n_pred, n_gold) for order-aware heading matching after normalisation.
+
+    Predicted headings equal to an ``optional`` gold heading (a label the annotator left open,
+    such as "Highlights" or "CCS Concepts") count neither as hits nor as false positives."""
+    opt = {normalise_heading(x) for x in optional}
+    p = [h for h in (normalise_heading(x) for x in pred) if h and h not in opt]
     g = [h for h in (normalise_heading(x) for x in gold) if h]
     return lcs_length(p, g), len(p), len(g)
 
@@ -123,7 +143,8 @@ def score_corpus(pairs) -> dict:
             row["abstract_f1"] = token_f1(abstract, gold["abstract"])
             abstracts.append(row["abstract_f1"])
         if gold.get("headings"):
-            c = heading_counts(headings, gold["headings"])
+            opt = [h["text"] for h in gold.get("heading_detail") or [] if h.get("optional")]
+            c = heading_counts(headings, gold["headings"], opt)
             row["headings"] = prf(*c)
             m, n_p, n_g = m + c[0], n_p + c[1], n_g + c[2]
         per_doc.append(row)
@@ -136,3 +157,155 @@ def score_corpus(pairs) -> dict:
         "n_heading_docs": sum(1 for r in per_doc if "headings" in r),
         "per_doc": per_doc,
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# command line: gold sets, per-PDF and per-class report
+
+def _lcs_pairs(a: list[str], b: list[str]) -> set[tuple[int, int]]:
+    n, m = len(a), len(b)
+    dp = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            dp[i][j] = dp[i + 1][j + 1] + 1 if a[i] == b[j] else max(dp[i + 1][j], dp[i][j + 1])
+    pairs = set()
+    i = j = 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            pairs.add((i, j))
+            i += 1
+            j += 1
+        elif dp[i + 1][j] >= dp[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def heading_misses(pred: list[str], gold: dict) -> tuple[list[dict], list[str]]:
+    """(missed gold headings with their detail, predicted headings matching no gold heading)."""
+    detail = gold.get("heading_detail") or [{"text": h, "level": None} for h in gold.get("headings") or []]
+    opt = {normalise_heading(h["text"]) for h in detail if h.get("optional")}
+    gd = [h for h in detail if not h.get("optional")]
+    p = [x for x in pred if normalise_heading(x) and normalise_heading(x) not in opt]
+    pairs = _lcs_pairs([normalise_heading(x) for x in p], [normalise_heading(h["text"]) for h in gd])
+    hit_p = {i for i, _ in pairs}
+    hit_g = {j for _, j in pairs}
+    return [h for j, h in enumerate(gd) if j not in hit_g], [x for i, x in enumerate(p) if i not in hit_p]
+
+
+def miss_class(h: dict) -> str:
+    if h.get("runin"):
+        return "run-in"
+    lev = h.get("level")
+    return f"level {lev}" if lev else "level ?"
+
+
+def load_gold(which: str, shared: str) -> list[dict]:
+    """Gold rows (with an absolute ``path``) of a named set."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = []
+    if which in ("visible", "all"):
+        vis = Path(shared) / "external" / "pdfs"
+        extra = {}
+        ep = root / "fixtures" / "pdfs" / "visible_extra.jsonl"
+        if ep.exists():
+            extra = {g["id"]: g for g in map(json.loads, filter(str.strip, ep.read_text().splitlines()))}
+        for g in map(json.loads, filter(str.strip, (vis / "gold_index.jsonl").read_text().splitlines())):
+            e = extra.get(g["id"])
+            if e:
+                g = dict(g)
+                for k in ("title", "abstract"):
+                    if not g.get(k) and e.get(k):
+                        g[k] = e[k]
+                if not g.get("headings"):
+                    g["headings"] = e["headings"]
+                    g["heading_detail"] = e["heading_detail"]
+            g["path"] = str(vis / g["pdf"])
+            g["set"] = "visible"
+            out.append(g)
+    if which in ("new", "dev", "test", "all"):
+        fx = root / "fixtures" / "pdfs"
+        for g in map(json.loads, filter(str.strip, (fx / "gold_index.jsonl").read_text().splitlines())):
+            if which in ("dev", "test") and g.get("split") != which:
+                continue
+            g["path"] = str(fx / g["pdf"])
+            g["set"] = g.get("split", "new")
+            out.append(g)
+    return out
+
+
+def main(argv=None) -> None:
+    import argparse
+    import time
+    from pathlib import Path
+
+    ap = argparse.ArgumentParser(description="st-parse against gold: per-PDF and pooled figures")
+    ap.add_argument("--set", default="all", choices=["visible", "new", "dev", "test", "all"])
+    ap.add_argument("--shared", default=str(Path(__file__).resolve().parents[3] / "shared"))
+    ap.add_argument("--peer", action="store_true", help="also score pymupdf4llm's Markdown headings")
+    ap.add_argument("--misses", action="store_true", help="list missed and spurious headings per PDF")
+    ap.add_argument("--only", nargs="*", default=None, help="ids containing one of these strings")
+    args = ap.parse_args(argv)
+
+    from scholartools.parsing import parse_path
+
+    gold = load_gold(args.set, args.shared)
+    if args.only:
+        gold = [g for g in gold if any(s in g["id"] for s in args.only)]
+    t = time.perf_counter()
+    recs = [parse_path(g["path"]) for g in gold]
+    dt = time.perf_counter() - t
+    pages = sum(r["source"]["pages"] for r in recs)
+    print(f"st-parse: {len(recs)} PDFs, {pages} pages in {dt:.1f} s")
+    sets = sorted({g["set"] for g in gold})
+    for name in sets + (["all"] if len(sets) > 1 else []):
+        pairs = [(g, r) for g, r in zip(gold, recs) if name == "all" or g["set"] == name]
+        s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in pairs)
+        h = s["headings"]
+        print(f"[{name}] title {s['title_exact'] or 0:.3f} ({s['n_titles']}) | abstract F1 {s['abstract_f1'] or 0:.3f} "
+              f"({s['n_abstracts']}) | headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f} "
+              f"({s['n_heading_docs']} docs)")
+    classes: dict[str, int] = {}
+    fps = 0
+    print()
+    for g, r in zip(gold, recs):
+        row = score_corpus([(g, r["title"], r["abstract"], record_headings(r))])["per_doc"][0]
+        hd = row.get("headings") or {}
+        line = f"{g['id'][:48]:48s} {g['set'][:4]:4s} title={'-' if 'title' not in row else int(row['title'])} " \
+               f"abs={row.get('abstract_f1', float('nan')):.2f} P={hd.get('precision', float('nan')):.2f} " \
+               f"R={hd.get('recall', float('nan')):.2f}"
+        if "title" in row and not row["title"]:
+            line += f"  | title: {str(r['title'])[:60]!r}"
+        print(line)
+        if g.get("headings"):
+            missed, spurious = heading_misses(record_headings(r), g)
+            fps += len(spurious)
+            for h in missed:
+                classes[miss_class(h)] = classes.get(miss_class(h), 0) + 1
+            if args.misses:
+                for h in missed:
+                    print(f"      miss [{miss_class(h)}] {h['text'][:80]}")
+                for x in spurious:
+                    print(f"      extra {x[:80]}")
+    print("\nmissed gold headings by class:", ", ".join(f"{k}: {v}" for k, v in sorted(classes.items())),
+          f"| spurious headings: {fps}")
+    if args.peer:
+        import pymupdf4llm
+
+        t = time.perf_counter()
+        mds = [pymupdf4llm.to_markdown(g["path"], show_progress=False) for g in gold]
+        dt = time.perf_counter() - t
+        print(f"\npymupdf4llm: {len(mds)} PDFs in {dt:.1f} s")
+        for name in sets + (["all"] if len(sets) > 1 else []):
+            pairs = [(g, md) for g, md in zip(gold, mds) if name == "all" or g["set"] == name]
+            s = score_corpus((g, None, None, markdown_headings(md)) for g, md in pairs)
+            h = s["headings"]
+            print(f"[{name}] pymupdf4llm headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,7 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 # Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" …
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
-    r"(?P<num>\d+(?:\.\d+)*\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)])"
+    r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z]))"
     r"\s+(?=\S)"
 )
 

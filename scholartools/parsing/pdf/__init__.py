@@ -41,15 +41,18 @@ def _open(path: str):
     return doc
 
 
-def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
-              sections_only: bool = False, check_clipping: bool = True) -> dict:
-    """Parse one PDF into the structured fields of a paper record (see :mod:`scholartools.parsing.record`)."""
+def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = True) -> dict:
+    """Rows of a PDF in reading order with the document's statistics, in one pass over the pages.
+
+    Returns ``{"rows", "body", "pages", "used", "page_height", "warnings", "metadata_title",
+    "first_text"}``; :func:`parse_pdf` builds the record from it and :mod:`.train_headings`
+    reads the same rows.
+    """
     import pymupdf
 
     from scholartools.parsing.pdf import hidden
-    from scholartools.parsing.pdf.extract import page_rows
+    from scholartools.parsing.pdf.extract import page_rows, page_size
     from scholartools.parsing.pdf.layout import body_size, drop_running_text, order_page
-    from scholartools.parsing.pdf.structure import build
 
     doc = _open(path)
     warnings: list[dict] = []
@@ -59,6 +62,7 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
         n_pages = doc.page_count
         use = n_pages if not max_pages else min(n_pages, max_pages)
         flags = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+        xflags = flags | pymupdf.TEXT_COLLECT_VECTORS
         infinite = pymupdf.INFINITE_RECT()
         pages: list[list] = []
         heights: list[float] = []
@@ -70,27 +74,27 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
         for pno in range(use):
             try:
                 page = doc.load_page(pno)
-                d = page.get_text("dict", flags=flags, clip=infinite)
+                d = page.get_text("dict", flags=xflags, clip=infinite)
             except Exception as exc:
                 warnings.append({"kind": "damaged", "page": pno + 1, "message": f"page {pno + 1} unreadable: {exc}"})
                 pages.append([])
                 heights.append(792.0)
                 widths.append(612.0)
                 continue
-            rect = page.rect
-            rows, suspects = page_rows(d, pno, rect)
-            warnings.extend(hidden.judge(page, suspects))
+            size = page_size(page)
+            rows, suspects, vectors = page_rows(d, pno, page.rect, size)
+            warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
             if check_clipping and chars:
-                warnings.extend(_clipped(page, flags, rows, pno))
+                warnings.extend(_clipped(page, flags, rows, pno, size))
             n_chars += chars
             if chars < 20 and page.get_images(full=False):
                 pages_with_images_no_text += 1
             if pno == 0:
                 first_text = " ".join(r.text for r in rows[:80])
             pages.append(rows)
-            heights.append(rect.height)
-            widths.append(rect.width)
+            widths.append(size[0])
+            heights.append(size[1])
             del page, d
         repaired = bool(getattr(doc, "is_repaired", False))
     finally:
@@ -113,21 +117,36 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
     ordered = []
     for rows, w in zip(pages, widths):
         ordered.extend(order_page(rows, w))
-    rec = build(ordered, body, use, references=references, sections_only=sections_only)
+    heights.sort()
+    return {"rows": ordered, "body": body, "pages": n_pages, "used": use, "warnings": warnings,
+            "page_height": heights[len(heights) // 2] if heights else 792.0,
+            "metadata_title": metadata_title, "first_text": first_text}
+
+
+def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
+              sections_only: bool = False, check_clipping: bool = True) -> dict:
+    """Parse one PDF into the structured fields of a paper record (see :mod:`scholartools.parsing.record`)."""
+    from scholartools.parsing.pdf.structure import build
+
+    doc = read_pdf(path, max_pages=max_pages, check_clipping=check_clipping)
+    n_pages, use = doc["pages"], doc["used"]
+    rec = build(doc["rows"], doc["body"], use, references=references, sections_only=sections_only,
+                page_height=doc["page_height"])
+    metadata_title = doc["metadata_title"]
     if not rec.get("title") and metadata_title and len(metadata_title.split()) >= 3 \
             and not re.search(r"\.(pdf|dvi|docx?|tex)$|^microsoft|untitled", metadata_title, re.I):
         rec["title"] = metadata_title.strip()
-    m = DOI_RE.search(first_text)
+    m = DOI_RE.search(doc["first_text"])
     if m:
         rec["doi"] = m.group(1)
     rec["source"] = {"pages": n_pages}
     if max_pages and use < n_pages:
         rec["source"]["pages_parsed"] = use
-    rec["warnings"] = warnings
+    rec["warnings"] = doc["warnings"]
     return rec
 
 
-def _clipped(page, flags: int, rows, pno: int) -> list[dict]:
+def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float]) -> list[dict]:
     """Hidden-text warnings for text cut away by clipping paths on this page (usually none).
 
     A cheap count of the page's characters with clipping applied is compared with the
@@ -135,9 +154,8 @@ def _clipped(page, flags: int, rows, pno: int) -> list[dict]:
     """
     import pymupdf
 
-    rect = page.rect
-    inside = "".join("".join(r.text.split()) for r in rows
-                     if r.x1 > rect.x0 and r.x0 < rect.x1 and r.y1 > rect.y0 and r.y0 < rect.y1)
+    pw, ph = size
+    inside = "".join("".join(r.text.split()) for r in rows if r.x1 > 0 and r.x0 < pw and r.y1 > 0 and r.y0 < ph)
     clipped = page.get_text("text", flags=flags | pymupdf.TEXT_CLIP)
     got = "".join(clipped.split())
     # quick exit: nothing clipped when every character of the rows survives clipping

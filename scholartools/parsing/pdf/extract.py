@@ -1,20 +1,45 @@
-"""Page text → rows with font statistics, plus hidden-text findings.
+"""Page text → rows with font statistics, graphics regions, plus hidden-text findings.
 
 One ``page.get_text("dict")`` call per page (no images, no clipping to the media box, so text
-placed off the page is seen and can be reported). Lines that MuPDF splits at wide justified
-gaps are merged back into visual rows within their block. Each :class:`Row` keeps what the
-structure pass needs: text, bbox, dominant size, bold/italic/math-font fractions, page, block.
+placed off the page is seen and can be reported; vector graphics collected in the same pass).
+Lines that MuPDF splits at wide justified gaps are merged back into visual rows within their
+block. Each :class:`Row` keeps what the structure pass needs: text, bbox, dominant size,
+bold/italic/math-font fractions (from flags *and* font names), the styled lead of the row (for
+run-in headings), underlining, whether it lies in a figure, page, block.
+
+Coordinates are MuPDF's, i.e. those of the *unrotated* page; :func:`page_size` gives the page
+size in the same system, so a rotated page is not mistaken for text placed off the page.
 """
 
 from __future__ import annotations
 
 import re
 
-BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.b$|-bd|cmbx|cmb\d", re.I)
-ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|-it$|-i$", re.I)
-MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix|cambria ?math|rsfs|esint|lmmath"
+BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.b$|-bd|cmbx|cmb\d|cmssbx|"
+                       r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
+ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
+MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non|general)|cambria ?math|rsfs|esint|lmmath"
                        r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|mnsymbol|wasy", re.I)
 SMALLCAPS_NAME = re.compile(r"cmcsc|smallcaps|[-+]sc$|caps", re.I)
+_SUBSET = re.compile(r"^[A-Z]{6}\+")
+_STYLE_WORDS = ("semibold", "demibold", "condensed", "regular", "oblique", "italic", "medium", "black", "heavy",
+                "light", "roman", "semicn", "bold", "book", "demi", "medi", "ital", "psmt", "std", "pro", "mt", "ps",
+                "lt", "cn", "bd", "it")
+
+
+def _family(name: str) -> str:
+    """A font's family: the name before its first hyphen, without style words at its end."""
+    base = name.split("-")[0].split(",")[0] if ("-" in name or "," in name) else name
+    low = base.lower()
+    changed = True
+    while changed and len(low) > 3:
+        changed = False
+        for w in _STYLE_WORDS:
+            if low.endswith(w) and len(low) > len(w) + 2:
+                low = low[: -len(w)]
+                changed = True
+                break
+    return low[:24]
 
 
 _SPACING_ACCENT = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300",
@@ -42,8 +67,8 @@ class Row:
     """One visual text row (a line, possibly merged from same-baseline MuPDF lines)."""
 
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
-                 "page", "block", "font", "nchars", "maxsize", "bold_prefix", "drop", "kind", "first_in_block",
-                 "col", "spans")
+                 "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
+                 "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -53,6 +78,12 @@ class Row:
         self.first_in_block = False
         self.col = 0
         self.bold_prefix = ""
+        self.lead = ""
+        self.lead_style = ""
+        self.underline = False
+        self.fig = False
+        self.neighbours = 0
+        self.index = 0
 
     @property
     def height(self) -> float:
@@ -63,17 +94,24 @@ class Row:
                f"bold{self.bold:.1f} {self.text[:60]!r})"
 
 
-_FONT_CACHE: dict[str, tuple[bool, bool, bool, bool]] = {}
+_FONT_CACHE: dict[str, tuple] = {}
 
 
-def font_traits(font: str) -> tuple[bool, bool, bool, bool]:
-    """(bold, italic, math, small caps) judged from a font name, cached per name."""
+def font_traits(font: str) -> tuple[bool, bool, bool, bool, str]:
+    """(bold, italic, math, small caps, family) judged from a font name, cached per name."""
     t = _FONT_CACHE.get(font)
     if t is None:
-        t = (bool(BOLD_NAME.search(font)), bool(ITALIC_NAME.search(font)), bool(MATH_NAME.search(font)),
-             bool(SMALLCAPS_NAME.search(font)))
+        name = _SUBSET.sub("", font)
+        t = (bool(BOLD_NAME.search(name)), bool(ITALIC_NAME.search(name)), bool(MATH_NAME.search(name)),
+             bool(SMALLCAPS_NAME.search(name)), _family(name))
         _FONT_CACHE[font] = t
     return t
+
+
+def _span_style(s: dict) -> tuple[bool, bool, str]:
+    fb, fi, _fm, _fc, family = font_traits(s["font"])
+    flags = s["flags"]
+    return fb or bool(flags & 16), fi or bool(flags & 2), family
 
 
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
@@ -84,8 +122,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     x0 = y0 = 1e9
     x1 = y1 = -1e9
     prev_x1 = None
-    bold_prefix: list[str] = []
-    in_prefix = True
+    styles: list[tuple[str, tuple]] = []   # (text, (bold, italic, family, size)) per non-blank span
     for s in spans:
         t = s["text"]
         if not t:
@@ -100,26 +137,23 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         if not k:
             continue
         font = s["font"]
-        fb, fi, fm, fc = font_traits(font)
+        fb, fi, fm, fc, family = font_traits(font)
         flags = s["flags"]
         bold = fb or bool(flags & 16)
+        italic = fi or bool(flags & 2)
         n += k
         size = round(s["size"] * 2) / 2
         size_chars[size] = size_chars.get(size, 0) + k
         font_chars[font] = font_chars.get(font, 0) + k
         if bold:
             nb += k
-        if fi or flags & 2:
+        if italic:
             ni += k
         if fm:
             nm += k
         if fc:
             ncaps += k
-        if in_prefix:
-            if bold:
-                bold_prefix.append(t)
-            else:
-                in_prefix = False
+        styles.append((len(parts), (bold, italic, family, size, fm)))
         x0, y0 = min(x0, bx0), min(y0, by0)
         x1, y1 = max(x1, bx1), max(y1, by1)
     if not n:
@@ -130,25 +164,139 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.size = max(size_chars.items(), key=lambda kv: kv[1])[0]
     r.maxsize = max(size_chars)
     r.font = max(font_chars.items(), key=lambda kv: kv[1])[0]
+    r.family = font_traits(r.font)[4]
     r.nchars = n
     r.bold = nb / n
     r.italic = ni / n
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
-    r.bold_prefix = "".join(bold_prefix).strip() if not in_prefix or nb < n else r.text
+    _set_lead(r, styles, parts)
     return r
 
 
-def page_rows(d: dict, page: int, page_rect) -> tuple[list[Row], list[dict]]:
-    """Rows of one page's text dict, in MuPDF block order, and raw spans needing a hidden-text check.
+def _set_lead(r: Row, styles: list, parts: list[str]) -> None:
+    """The row's styled lead: leading spans in a style (bold, italic or another font) that the
+    rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
+    ``styles`` holds, per non-blank span, where it ends in ``parts`` and its style."""
+    if not styles:
+        return
+    first = styles[0][1]
+    i = 0
+    while i < len(styles) and styles[i][1][:3] == first[:3] and not styles[i][1][4]:
+        i += 1
+    lead = " ".join("".join(parts[:styles[i - 1][0]]).split()) if i else ""
+    if first[0]:
+        r.bold_prefix = lead if i < len(styles) else r.text
+    if i == len(styles) or not lead:
+        return
+    rest = styles[i][1]
+    if rest[4]:
+        return  # a math span follows: an inline formula, not a heading
+    if first[0] and not rest[0]:
+        kind = "b"
+    elif first[1] and not rest[1] and not rest[0]:
+        kind = "i"
+    elif first[2] != rest[2] and not first[1]:
+        kind = "f"
+    else:
+        return
+    r.lead = fix_accents(lead)
+    r.lead_style = kind
+
+
+def page_size(page) -> tuple[float, float]:
+    """Width and height of ``page`` in the coordinates of its text (the unrotated page)."""
+    rect = page.rect
+    if page.rotation % 180:
+        return rect.height, rect.width
+    return rect.width, rect.height
+
+
+def _graphics(blocks: list[dict], pw: float, ph: float) -> tuple[list, list, list]:
+    """(figure regions, thin horizontal rules, all vector boxes) from MuPDF's vector blocks.
+
+    A figure region is a cluster of vector paths (curves, small rectangles, markers) that holds
+    several of them; large filled rectangles (panels, shaded boxes, page frames) and thin rules
+    are not figures. Rules are kept apart to find underlined text.
+    """
+    boxes = []
+    rules = []
+    allv = []
+    page_area = pw * ph
+    for b in blocks:
+        if b.get("type") != 3:
+            continue
+        x0, y0, x1, y1 = b["bbox"]
+        w, h = x1 - x0, y1 - y0
+        allv.append((x0, y0, x1, y1, b.get("color", 0), b.get("stroked", False), b.get("alpha", 255)))
+        if h <= 1.6 and w >= 8:
+            rules.append((x0, y0, x1, y1))
+            continue
+        if w <= 1.6 and h >= 8:
+            continue
+        area = w * h
+        if area > 0.35 * page_area or (b.get("isrect") and area > 2500):
+            continue
+        boxes.append([x0 - 3, y0 - 3, x1 + 3, y1 + 3, 1])
+    if len(boxes) < 4:
+        return [], rules, allv
+    # greedy clustering of overlapping (slightly grown) boxes; few clusters per page
+    boxes.sort(key=lambda b: (b[1], b[0]))
+    clusters: list[list] = []
+    for b in boxes:
+        hit = None
+        for c in clusters:
+            if b[0] <= c[2] and c[0] <= b[2] and b[1] <= c[3] and c[1] <= b[3]:
+                if hit is None:
+                    c[0], c[1], c[2], c[3] = min(c[0], b[0]), min(c[1], b[1]), max(c[2], b[2]), max(c[3], b[3])
+                    c[4] += 1
+                    hit = c
+                else:
+                    hit[0], hit[1] = min(hit[0], c[0]), min(hit[1], c[1])
+                    hit[2], hit[3] = max(hit[2], c[2]), max(hit[3], c[3])
+                    hit[4] += c[4]
+                    c[4] = 0
+        if hit is None:
+            clusters.append(list(b))
+        else:
+            clusters = [c for c in clusters if c[4]]
+    figs = [(c[0], c[1], c[2], c[3]) for c in clusters
+            if c[4] >= 6 and (c[2] - c[0]) * (c[3] - c[1]) > 3000]
+    return figs, rules, allv
+
+
+def _mark_rows(rows: list[Row], figs: list, rules: list) -> None:
+    for r in rows:
+        if figs:
+            area = max((r.x1 - r.x0) * (r.y1 - r.y0), 1.0)
+            for fx0, fy0, fx1, fy1 in figs:
+                ix = min(r.x1, fx1) - max(r.x0, fx0)
+                iy = min(r.y1, fy1) - max(r.y0, fy0)
+                if ix > 0 and iy > 0 and ix * iy > 0.5 * area:
+                    r.fig = True
+                    break
+        if rules:
+            for rx0, ry0, rx1, ry1 in rules:
+                if r.y1 - 1.5 <= ry0 <= r.y1 + 0.35 * r.size and rx0 <= r.x0 + 3 and rx1 >= r.x1 - 3 \
+                        and rx1 - rx0 < 2.5 * (r.x1 - r.x0) + 20:
+                    r.underline = True
+                    break
+
+
+def page_rows(d: dict, page: int, page_rect, size: tuple[float, float] | None = None) -> tuple[list[Row], list[dict], list]:
+    """Rows of one page's text dict, in MuPDF block order, spans needing a hidden-text check,
+    and the page's vector boxes ``(x0, y0, x1, y1, colour, stroked, alpha)``.
 
     Text written vertically (arXiv side stamps) and text outside the page are not rows; spans
     outside the page or otherwise suspicious are returned for :mod:`hidden` to judge.
+    ``size`` is the page size in text coordinates (:func:`page_size`); ``page_rect`` is used
+    when it is not given.
     """
     rows: list[Row] = []
     suspects: list[dict] = []
-    pw, ph = page_rect.width, page_rect.height
-    for bi, b in enumerate(d["blocks"]):
+    pw, ph = size if size else (page_rect.width, page_rect.height)
+    blocks = d["blocks"]
+    for bi, b in enumerate(blocks):
         if b.get("type", 0) != 0:
             continue
         cur_spans: list[dict] = []
@@ -204,4 +352,7 @@ def page_rows(d: dict, page: int, page_rect) -> tuple[list[Row], list[dict]]:
                 r.first_in_block = first
                 block_rows.append(r)
         rows.extend(block_rows)
-    return rows, suspects
+    figs, rules, vectors = _graphics(blocks, pw, ph)
+    if figs or rules:
+        _mark_rows(rows, figs, rules)
+    return rows, suspects, vectors

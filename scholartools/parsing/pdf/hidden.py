@@ -30,22 +30,25 @@ def _luminance(rgb) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
-def judge(page, suspects: list[dict]) -> list[dict]:
-    """Warnings for the suspect spans of one open ``page`` (from :func:`extract.page_rows`)."""
+def judge(page, suspects: list[dict], vectors: list) -> list[dict]:
+    """Warnings for the suspect spans of one open ``page`` (from :func:`extract.page_rows`).
+
+    ``vectors`` are the page's vector boxes ``(x0, y0, x1, y1, colour, stroked, alpha)`` collected
+    by the same text extraction (no second pass over the page's drawings).
+    """
     if not suspects:
         return []
     images = None
     dark_fills = None
     found: list[dict] = []
     for s in suspects:
-        reason = None
         if sum(ch.isalnum() for ch in s["text"]) < 1:
             continue
         if s["off"]:
             reason = "off_page"
         elif s["tiny"]:
             reason = "tiny"
-        elif s["invisible"] or s["white"]:
+        else:  # invisible or white: page_rows reports nothing else
             if images is None:
                 images = [tuple(info["bbox"]) for info in page.get_image_info()]
             if _covered(s["bbox"], images):
@@ -54,21 +57,12 @@ def judge(page, suspects: list[dict]) -> list[dict]:
                 reason = "invisible"
             else:
                 if dark_fills is None:
-                    # any vector graphics under or right beside the text: a figure, whose white
-                    # labels sit on coloured areas or are drawn in ways we cannot judge cheaply
-                    dark_fills = []
-                    for p in page.get_drawings():
-                        fill = p.get("fill")
-                        if fill is not None and _luminance(fill) >= 0.95 and not p.get("color"):
-                            continue
-                        dark_fills.append(tuple(p["rect"]))
+                    dark_fills = _dark_fills(vectors)
                 b = s["bbox"]
                 near = (b[0] - 20, b[1] - 20, b[2] + 20, b[3] + 20)
                 if _covered(near, dark_fills):
                     continue
                 reason = "white"
-        if reason is None:
-            continue
         bbox = [round(v, 1) for v in s["bbox"]]
         prev = found[-1] if found else None
         if prev and prev["reason"] == reason and prev["page"] == s["page"] + 1:
@@ -81,25 +75,14 @@ def judge(page, suspects: list[dict]) -> list[dict]:
     return [f for f in found if sum(ch.isalpha() for ch in f["text"]) >= 2]
 
 
-def _unused_clipped_text(page, flags: int, unclipped_chars: int) -> list[dict]:
-    """Spans removed by clipping paths on ``page`` (empty when nothing is clipped).
-
-    ``unclipped_chars`` is the count of non-space characters of the page inside the page box
-    from the main extraction; the clipped extraction is compared with it first, so the detailed
-    diff runs only on pages that do clip text.
-    """
-    import pymupdf
-
-    clipped = page.get_text("dict", flags=flags | pymupdf.TEXT_CLIP)
-    seen: dict[str, int] = {}
-    n = 0
-    for b in clipped["blocks"]:
-        for line in b.get("lines", ()):
-            for s in line["spans"]:
-                t = "".join(s["text"].split())
-                n += len(t)
-                if t:
-                    seen[t] = seen.get(t, 0) + 1
-    if n >= unclipped_chars - 2:
-        return []
-    return [{"_clip_seen": seen}]
+def _dark_fills(vectors: list) -> list[tuple]:
+    """Boxes of vector graphics under or beside which white text is legitimate: a figure, whose
+    white labels sit on coloured areas or are drawn in ways we cannot judge cheaply. Near-white
+    fills without a stroke do not count."""
+    out = []
+    for x0, y0, x1, y1, colour, stroked, _alpha in vectors:
+        rgb = ((colour >> 16) & 0xFF) / 255, ((colour >> 8) & 0xFF) / 255, (colour & 0xFF) / 255
+        if not stroked and _luminance(rgb) >= 0.95:
+            continue
+        out.append((x0, y0, x1, y1))
+    return out

@@ -1,0 +1,335 @@
+"""Front matter: cover sheets, title, authors and abstract from the first rows of a paper.
+
+* A **cover sheet** (a repository's page of metadata fields before the article: "Title",
+  "Authors", "Permalink", "HHS Public Access", "Author manuscript" …) moves the front matter to
+  the next page.
+* The **title** is the largest-text group of rows in the upper part of the front page that is
+  not a label ("Research Article", "Review", a two-word journal name set larger than the
+  title, a drop cap), with all its lines, whatever fonts they use.
+* **Authors** are the name-shaped pieces of the rows between the title and the abstract;
+  affiliation rows (institution words, addresses, e-mails) are told apart and skipped.
+* The **abstract** follows an "Abstract"/"Summary" label (a row of its own, a run-in lead, or
+  letter-spaced "a b s t r a c t" in a side box); without a label it is the first long
+  paragraph on the front page set in a style other than the body text's (bold summary
+  paragraphs, boxed abstracts), else the first long paragraph before the first heading.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, unspace
+from scholartools.text.sections import strip_number
+from scholartools.vocabulary import ABSTRACT_HEADING_WORDS
+
+ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b\s*[.:—–-]?\s*", re.I)
+STOP_FRONT = re.compile(r"^(keywords?|key ?words|index terms|pacs|ccs concepts|acm reference format|"
+                        r"general terms|categories and subject descriptors|jel|graphical abstract|"
+                        r"significance( statement)?|importance|author summary|one-sentence summary|"
+                        r"elife assessment|highlights|abbreviations|introduction|background)\b", re.I)
+LABEL = re.compile(r"^(research( article| paper| letter)?|original( research)?( article| paper| contribution)?|"
+                   r"(mini[- ]?|invited |systematic )?review( article)?|article|letter|editorial|perspective|"
+                   r"commentary|brief (communication|report)|short (communication|report|paper)|communication|"
+                   r"rapid communication|technical (note|report|contribution)|case (report|study)|report|"
+                   r"open access|edge article|full paper|regular article|methods?|resource|opinion|"
+                   r"research highlight|news( (&|and) views)?|correspondence|essay|hypothesis|"
+                   r"article type|preprint|accepted manuscript|author manuscript)\W*$", re.I)
+_JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
+                      r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
+_COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
+                          r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
+                          r"keywords|item type|downloaded from|terms of use)$", re.I)
+_COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see discussions, stats, and author profiles|"
+                         r"your use of the jstor archive|this content downloaded from|powered by the california digital",
+                         re.I)
+_HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|@|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
+                         r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
+_TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
+_NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
+                   r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
+_SUPER = re.compile(r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+")
+
+
+def front_page(rows: list[Row]) -> int:
+    """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields)."""
+    first = [r for r in rows if r.page == 0]
+    if not first:
+        return 0
+    fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
+    cover_text = sum(1 for r in first[:60] if _COVER_TEXT.search(r.text))
+    words = sum(len(r.text.split()) for r in first)
+    has_next = any(r.page == 1 for r in rows)
+    if has_next and (fields >= 4 or cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250):
+        return 1
+    return 0
+
+
+def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
+    """Rows of one page in the upper zone, grouped into runs of similar size that sit close."""
+    rs = sorted((r for r in rows if r.page == page and not r.drop and r.y0 < limit_y), key=lambda r: (r.y0, r.x0))
+    groups: list[list[Row]] = []
+    for r in rs:
+        placed = False
+        for g in groups[-3:]:
+            last = g[-1]
+            tol = max(0.6, 0.07 * max(r.size, last.size))
+            if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
+                    and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 and not (len(g) >= 1 and _names_row(r.text)):
+                g.append(r)
+                placed = True
+                break
+        if not placed:
+            groups.append([r])
+    return groups
+
+
+def _names_row(text: str) -> bool:
+    """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
+    pieces = [p.strip(" '’\"*∗†‡§¶0123456789") for p in re.split(r",|\band\b|&|·", _SUPER.sub(" ", text))]
+    pieces = [p for p in pieces if p]
+    return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
+
+
+def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    cands = []
+    for g in _groups(rows, page, 0.62 * page_height):
+        text = " ".join(r.text for r in g)
+        letters = sum(ch.isalpha() for ch in text)
+        words = len(text.split())
+        size = max(r.size for r in g)
+        if letters < 4 or size < body - 1.0:
+            continue
+        if _HARD_NOISE.search(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
+                or KNOWN_HEADINGS.match(text.strip(" .:")):
+            continue
+        if strip_number(text)[0] and size < body + 1.5:
+            continue
+        label = bool(LABEL.match(text.strip(" |·•"))) or (text.isupper() and words <= 4 and letters < 40) \
+            or "|" in text and words <= 6 or _JOURNAL.match(text) is not None and words <= 7 or _names_row(text)
+        cands.append((size, words, g, label, text))
+    if not cands:
+        return []
+    real = [c for c in cands if not c[3]]
+    if not real:
+        return []
+    best = max(real, key=lambda c: (c[0], -real.index(c)))
+    # a short group set larger than a long one of nearly its size is a journal name or a drop cap
+    if best[1] <= 3:
+        longer = [c for c in real if c[1] >= 4 and c[0] >= 0.72 * best[0] and c[0] >= body + 1.0]
+        if longer:
+            best = max(longer, key=lambda c: c[0])
+    if best[0] < body + 1.0:
+        bold = [c for c in real if c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
+        if not bold:
+            return []
+        best = bold[0]
+    return best[2]
+
+
+def title_text(rows: list[Row]) -> str | None:
+    if not rows:
+        return None
+    t = " ".join(" ".join(r.text for r in rows).split())
+    t = _TRAIL_MARK.sub("", t)
+    return t or None
+
+
+# ---------------------------------------------------------------------------------------------
+
+def _is_label_row(r: Row) -> tuple[bool, str]:
+    """(is an abstract label, text after the label on the same row)."""
+    t = unspace(r.text)
+    m = ABSTRACT_START.match(t)
+    if not m:
+        return False, ""
+    rest = t[m.end():].strip()
+    if not rest:
+        return True, ""
+    # "Abstract—We …", "Abstract: We …", "ABSTRACT We …": the label must be set apart
+    lead = unspace(r.lead or r.bold_prefix or "")
+    if lead and ABSTRACT_START.match(lead) and len(lead.split()) <= 2:
+        return True, rest
+    if t[:8].isupper() or t[m.end() - 1:m.end()] in (".", ":", "—", "–", "-"):
+        return True, rest
+    return False, ""
+
+
+_LABEL_HEAD = re.compile(r"^([A-Za-z][A-Za-z /&-]{2,40}?)\s*[:.—–]")
+
+
+def structured_label(text: str, lead: str = "") -> bool:
+    """Does ``text`` open with a structured-abstract heading ("Background:", "Aims/hypothesis",
+    "Materials and Methods.")? ``lead`` is the row's styled lead, for labels without punctuation."""
+    m = _LABEL_HEAD.match(text.strip())
+    head = lead.strip(" .:") if lead else (m.group(1) if m else "")
+    words = [w for w in re.split(r"[\s/&-]+", head.lower()) if w]
+    if not words or len(words) > 5 or words[0] not in ABSTRACT_HEADING_WORDS:
+        return False
+    known = sum(1 for w in words if w in ABSTRACT_HEADING_WORDS)
+    return known * 2 >= len(words) and any(ABSTRACT_HEADING_WORDS.get(w) for w in words)
+
+
+def abstract_label_row(rows: list[Row], page: int) -> int:
+    """Index of the first abstract label on the front pages, or -1."""
+    for i, r in enumerate(rows):
+        if r.page > page + 1:
+            break
+        if r.page >= page and r.kind not in ("title", "drop") and _is_label_row(r)[0]:
+            return i
+    return -1
+
+
+def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None):
+    """(abstract text, set of row indices used)."""
+    from scholartools.parsing.pdf.structure import join_lines
+
+    n = len(rows)
+    for i, r in enumerate(rows):
+        if r.page > page + 1:
+            break
+        if r.kind in ("title", "drop") or r.page < page:
+            continue
+        ok, rest = _is_label_row(r)
+        if not ok:
+            continue
+        if not rest and i not in heads and r.bold < 0.5 and r.size < body + 0.9 and not r.text.isupper() \
+                and len(r.text) > 12:
+            continue
+        used = {i}
+        parts = [rest] if rest else []
+        structured = structured_label(rest, "") if rest else None
+        first_size = first_family = None
+        first_x = first_x1 = 0.0
+        nwords = len(rest.split())
+        j = i + 1
+        while j < n:
+            q = rows[j]
+            if q.page > r.page + 1 or q.kind in ("caption", "title", "drop"):
+                if q.kind == "drop":
+                    j += 1
+                    continue
+                break
+            qt = q.text.strip()
+            label = structured_label(qt, q.lead)
+            if structured is None:
+                structured = label
+            label = label and structured
+            if not label and (STOP_FRONT.match(unspace(qt)) or j in heads and not heads[j].runin):
+                break
+            if cands and j in cands and nwords > 20 and not cands[j].runin and cands[j].p >= 0.25 \
+                    and not label and len(cands[j].text.split()) <= 14:
+                break
+            if q.kind == "equation":
+                j += 1
+                continue
+            if q.kind not in ("text", "small", "caption+"):
+                j += 1
+                continue
+            if first_size is None:
+                first_size, first_family, first_x, first_x1 = q.size, q.family, q.x0, q.x1
+            elif nwords > 30 and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
+                                  and abs(q.size - first_size) > 0.3
+                                  or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
+                                  and abs(q.x1 - first_x1) > 2 * q.size):
+                break
+            parts.append(q.text)
+            used.add(j)
+            nwords += len(qt.split())
+            j += 1
+            if nwords > 700:
+                break
+        text = " ".join(join_lines(parts).split())
+        if len(text.split()) >= 3:
+            return text, used
+    return _unlabelled(rows, heads, body, page, body_family)
+
+
+def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
+    """Rows of the front page grouped into paragraphs: consecutive text rows of one size and
+    font family that sit close below each other (rows of other kinds in between, such as a side
+    column's small print, do not break a paragraph)."""
+    out: list[list[int]] = []
+    cur: list[int] = []
+    for i, r in enumerate(rows):
+        if r.page > page:
+            break
+        if r.page < page or r.kind not in ("text", "heading", "heading+"):
+            continue
+        if cur:
+            q = rows[cur[-1]]
+            same = abs(q.size - r.size) < 0.4 and q.family == r.family and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size \
+                and abs(r.x0 - q.x0) < 3 * r.size
+            if not same:
+                out.append(cur)
+                cur = []
+        cur.append(i)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str):
+    from scholartools.parsing.pdf.structure import join_lines
+
+    first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
+    styled = None
+    plain = None
+    for idx in _paragraphs(rows, page):
+        text = join_lines([rows[x].text for x in idx])
+        words = len(text.split())
+        if words < 40 or INSTITUTION.search(text[:200]) and words < 80:
+            continue
+        r = rows[idx[len(idx) // 2]]
+        other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
+        if other and styled is None and idx[0] < max(first_head, 1) + 400:
+            styled = (" ".join(text.split()), set(idx))
+        if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5:
+            plain = (" ".join(text.split()), set(idx))
+    if styled is not None:
+        return styled
+    if plain is not None:
+        return plain
+    return None, set()
+
+
+# ---------------------------------------------------------------------------------------------
+
+def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
+    """Name-shaped pieces of the rows between the title and ``end`` (the abstract or the first
+    heading); rows that read as affiliations or addresses are skipped."""
+    if not title_rows:
+        return []
+    start = max(rows.index(title_rows[-1]) + 1, 0)
+    page = title_rows[0].page
+    out: list[dict] = []
+    seen: set[str] = set()
+    for r in rows[start:min(end, start + 40)]:
+        if r.page != page or r.kind in ("caption",):
+            continue
+        t = r.text
+        if ABSTRACT_START.match(unspace(t)) or STOP_FRONT.match(t):
+            break
+        if _HARD_NOISE.search(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
+            continue
+        if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):
+            continue
+        clean = _SUPER.sub(" ", t)
+        for piece in re.split(r",|\band\b|;|\s{2,}|·|&", clean):
+            if INSTITUTION.search(piece):
+                continue
+            name = " ".join(piece.split()).strip(" .*∗†‡§¶0123456789")
+            if not name or not _NAME.match(name) or not 2 <= len(name.split()) <= 5:
+                continue
+            if KNOWN_HEADINGS.match(name) or LABEL.match(name):
+                continue
+            if name.isupper():
+                name = " ".join(w.capitalize() if len(w) > 2 else w for w in name.split())
+            if name not in seen:
+                seen.add(name)
+                out.append({"name": name})
+    return out[:60]
+
+
+def is_caption(text: str) -> bool:
+    return bool(CAPTION.match(text))

@@ -1,0 +1,634 @@
+"""Section headings from rows, judged by cues measured *relative to the document itself*.
+
+Steps (each a function below):
+
+1. :func:`doc_stats` — the body style (size, font family), body line spacing, column extents,
+   and per-style statistics (how much text a style carries, how often its rows are long).
+2. :func:`candidates` — rows that *could* be headings: short rows standing apart (first in
+   their block, or in another style than the row before, or after a vertical gap), with the
+   rows that continue them (multi-line headings, a number set on its own line), and run-in
+   leads ("**Training.** We train …").
+3. :func:`features` — one vector per candidate: size and family against the body text,
+   weight and style from flags *and* font names, spacing before and after, indentation and
+   centring in the column, numbering, length, final period, position in a figure or table
+   (vector graphics, rows sharing a baseline), underlining, the style's share of the document.
+4. :func:`score` — a logistic model over those features (weights in ``heading_model.json``,
+   trained by :mod:`.train_headings` on hand-annotated PDFs; inspectable: one weight per
+   named feature), then the outline check (numbers must form a plausible sequence; an
+   affiliation "1 University of X" is not a section) and levels from numbering or style rank.
+
+Nothing here names a publisher or a template.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+
+from scholartools.parsing.pdf.extract import Row
+from scholartools.text.sections import strip_number
+
+KNOWN_HEADINGS = re.compile(
+    r"^(abstract|introduction|related work|background|conclusions?|concluding remarks|discussion|"
+    r"references|bibliography|literature cited|acknowledge?ments?|limitations?|ethics statement|"
+    r"ethical considerations?|broader impacts?|appendix|appendices|methods?|materials and methods|"
+    r"results|results and discussion|experiments?|evaluation|future work|conclusions? and future work|"
+    r"supplementary (material|materials|information|data)|data availability|author contributions|"
+    r"competing interests|conflicts? of interest|funding|keywords|summary|declarations|"
+    r"abbreviations|additional information|code availability|availability of data and materials)\.?$", re.I)
+CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
+                     r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s)", re.I)
+NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
+                        r"example|step|input|output|note|notes|where|and|or|with|case|claim|conjecture|assumption|"
+                        r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
+                        r"phone|address|received|accepted|published|keywords?|key words|correspondence|copyright|"
+                        r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing)\b", re.I)
+INSTITUTION = re.compile(r"\b(universit|institut|department|dept\.|laborator|college|school of|faculty|hospital|"
+                         r"cent(er|re) for|academy|inc\.|ltd|gmbh|corporation|research (center|centre|institute)|"
+                         r"street|avenue|road|usa|u\.s\.a|uk|germany|china|france|japan|canada|italy|spain|"
+                         r"australia|netherlands|switzerland|india|korea|brazil|sweden|denmark|@)", re.I)
+_NUMBER_ONLY = re.compile(r"^(?:§\s*)?(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,3}\.?)$")
+_SENT_END = re.compile(r"[.!?:]['\")\]]*$")
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGITS = re.compile(r"\d")
+_URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
+_SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
+
+MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
+_MODEL: dict | None = None
+
+
+def _norm_ws(s: str) -> str:
+    return " ".join(s.split())
+
+
+def unspace(text: str) -> str:
+    """Letter-spaced labels ("a b s t r a c t") written as one word."""
+    t = text.strip()
+    if _SPACED.match(t):
+        return t.replace(" ", "")
+    return t
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. document statistics
+
+@dataclass
+class DocStats:
+    body: float
+    body_family: str
+    body_gap: float
+    extents: dict
+    style_chars: dict
+    style_rows: dict
+    style_long: dict
+    total_chars: int
+    page_height: float = 792.0
+    first_heading_page: int = 0
+    abstract_row: int = -1      # index of the abstract label row on the front page, -1 if none
+    extra: dict = field(default_factory=dict)
+
+
+def style_key(r: Row) -> tuple:
+    return (round(r.size * 2) / 2, r.bold >= 0.6, r.italic >= 0.6, r.family, _is_caps(r))
+
+
+def _is_caps(r: Row) -> bool:
+    if r.caps_font:
+        return True
+    letters = [c for c in r.text if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocStats:
+    fam_chars: dict[str, int] = {}
+    style_chars: dict[tuple, int] = {}
+    style_rows: dict[tuple, int] = {}
+    style_long: dict[tuple, int] = {}
+    extents: dict[tuple, list[float]] = {}
+    total = 0
+    gaps: list[float] = []
+    prev = None
+    for r in rows:
+        k = style_key(r)
+        n = r.nchars
+        total += n
+        style_chars[k] = style_chars.get(k, 0) + n
+        style_rows[k] = style_rows.get(k, 0) + 1
+        if len(r.text.split()) > 12:
+            style_long[k] = style_long.get(k, 0) + 1
+        if abs(r.size - body) < 0.6:
+            fam_chars[r.family] = fam_chars.get(r.family, 0) + n
+        e = extents.get((r.page, r.col))
+        if e is None:
+            extents[(r.page, r.col)] = [r.x0, r.x1]
+        else:
+            if r.x0 < e[0]:
+                e[0] = r.x0
+            if r.x1 > e[1]:
+                e[1] = r.x1
+        if prev is not None and prev.page == r.page and prev.col == r.col and abs(r.size - body) < 0.6 \
+                and abs(prev.size - body) < 0.6 and len(gaps) < 4000:
+            g = r.y0 - prev.y1
+            if -2 < g < 3 * body:
+                gaps.append(g)
+        prev = r
+    body_family = max(fam_chars.items(), key=lambda kv: kv[1])[0] if fam_chars else ""
+    gaps.sort()
+    body_gap = gaps[len(gaps) // 2] if gaps else 0.2 * body
+    return DocStats(body=body, body_family=body_family, body_gap=max(body_gap, 0.2), extents=extents,
+                    style_chars=style_chars, style_rows=style_rows, style_long=style_long,
+                    total_chars=max(total, 1), page_height=page_height)
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. candidates
+
+@dataclass
+class Cand:
+    i: int                      # index of the first row
+    rows: list[int]             # row indices that make the heading (number row, continuation rows)
+    text: str                   # heading text as printed (numbering included)
+    runin: bool = False         # a run-in lead: the rest of row i is body text
+    rest: str = ""              # for run-in: the text after the lead
+    feats: list[float] = field(default_factory=list)
+    p: float = 0.0
+    z1: float = 0.0
+    skey: tuple = ()
+    number: str | None = None
+    title: str = ""
+    level: int = 1
+
+
+def _same_style(a: Row, b: Row) -> bool:
+    return abs(a.size - b.size) < 0.4 and (a.bold >= 0.6) == (b.bold >= 0.6) \
+        and (a.italic >= 0.6) == (b.italic >= 0.6) and a.family == b.family
+
+
+def _bodyish(r: Row, st: DocStats) -> bool:
+    return abs(r.size - st.body) < 0.6 and r.bold < 0.5 and r.family == st.body_family
+
+
+def _gap(a: Row | None, b: Row | None) -> float:
+    """Vertical gap between consecutive rows in reading order; large when they are on different
+    pages or columns (a break is as good as a gap)."""
+    if a is None or b is None:
+        return 99.0
+    if a.page != b.page or a.col != b.col or b.y0 < a.y0 - 1:
+        return 99.0
+    return b.y0 - a.y1
+
+
+def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
+    out: list[Cand] = []
+    n = len(rows)
+    taken: set[int] = set()
+    for i, r in enumerate(rows):
+        if i in taken or r.kind not in ("text", "small"):
+            continue
+        t = r.text
+        words = t.split()
+        prev = rows[i - 1] if i else None
+        # a number printed on its own (the words follow on the same baseline or the next line)
+        if _NUMBER_ONLY.match(t) and i + 1 < n:
+            k = _number_partner(rows, i)
+            if k is not None and k not in taken:
+                nx = rows[k]
+                c = Cand(i=i, rows=[i, k], text=t.rstrip() + " " + nx.text.strip())
+                if nx.lead and nx.lead_style and len(nx.lead.split()) < len(nx.text.split()):
+                    # "6.1.1" then "Triaging … Papers. We …": a numbered run-in
+                    c.text = t.rstrip() + " " + nx.lead
+                    c.runin = True
+                    c.rest = nx.text[len(nx.lead):].strip()
+                _extend(rows, c, st)
+                out.append(c)
+                taken.update(c.rows)
+                continue
+        standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
+            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size)
+        if r.lead and r.lead_style and len(r.lead) < len(t) - 2:
+            standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
+        if standalone and len(words) <= 30 and _LETTER.search(t):
+            c = Cand(i=i, rows=[i], text=t)
+            _extend(rows, c, st)
+            if len(c.text.split()) <= 40:
+                out.append(c)
+                taken.update(c.rows[1:])
+                # a run-in lead may still start this row (bold lead of a paragraph's first line)
+                if r.lead and not c.runin:
+                    rc = _runin(rows, i, st)
+                    if rc is not None:
+                        out.append(rc)
+                continue
+        if r.lead:
+            rc = _runin(rows, i, st)
+            if rc is not None:
+                out.append(rc)
+    return out
+
+
+def _join(a: str, b: str) -> str:
+    """Join two lines of a heading, undoing a line-end hyphen before a lower-case continuation."""
+    a, b = a.rstrip(), b.strip()
+    if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
+        return a[:-1] + b
+    return a + " " + b
+
+
+def _number_partner(rows: list[Row], i: int) -> int | None:
+    """The row that carries the words of a section number set on its own: on the same baseline
+    to its right, or just below it, within the next few rows."""
+    r = rows[i]
+    for k in range(i + 1, min(i + 6, len(rows))):
+        nx = rows[k]
+        if nx.page != r.page or nx.kind not in ("text", "small"):
+            continue
+        same_line = abs(nx.y1 - r.y1) < 0.5 * r.size and 0 <= nx.x0 - r.x1 < 6 * r.size
+        below = k == i + 1 and 0 <= nx.y0 - r.y1 < 1.2 * r.size and abs(nx.x0 - r.x0) < 3 * r.size
+        if (same_line or below) and _LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
+            return k
+    return None
+
+
+_CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
+
+
+def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
+    """Continuation rows of a standalone heading: same style, close below, in the same column,
+    and only where the line above wrapped (it reaches the column's right part, or it ends in a
+    hyphen or a word that needs a continuation) — a section heading directly followed by a
+    subsection heading in the same style stays two headings."""
+    last = rows[c.rows[-1]]
+    head = rows[c.i] if len(c.rows) == 1 else rows[c.rows[-1]]
+    if _bodyish(head, st) and head.italic < 0.6:
+        return  # a row in the body style is at most a one-line heading
+    caps = _is_caps(head)
+    head_lead = "b" if head.bold >= 0.6 else ("i" if head.italic >= 0.6 else "f")
+    numbered = strip_number(c.text)[0] is not None
+    j = c.rows[-1] + 1
+    while j < len(rows) and len(c.rows) < 5:
+        q = rows[j]
+        if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
+            break
+        lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text and abs(q.size - head.size) < 0.6
+        if not lead_cont and (not _same_style(head, q) or _bodyish(q, st) and not _bodyish(head, st)
+                              or _is_caps(q) != caps):
+            break
+        g = q.y0 - last.y1
+        if g < -1 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
+            break
+        if _SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+            break
+        e = st.extents.get((last.page, last.col), [last.x0, last.x1])
+        wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _CONNECTIVE.search(last.text.rstrip()) is not None \
+            or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
+            or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size
+        if not wrapped:
+            break
+        if lead_cont:
+            # the heading's last line runs into body text: "Stability and Restart. To explore …"
+            c.text = _join(c.text, q.lead)
+            c.rows.append(j)
+            c.runin = True
+            c.rest = q.text[len(q.lead):].strip()
+            return
+        c.text = _join(c.text, q.text)
+        c.rows.append(j)
+        last = q
+        j += 1
+
+
+def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
+    """A run-in heading: the styled lead of a paragraph's first row, ending in '.' or ':'."""
+    r = rows[i]
+    lead = r.lead.strip()
+    if not lead or r.lead_style not in ("b", "i", "f"):
+        return None
+    words = lead.split()
+    if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not re.match(r"\d", lead):
+        return None
+    if sum(ch.isalpha() for ch in lead) < 3:
+        return None
+    rest = r.text[len(r.lead):].strip() if r.text.startswith(r.lead) else r.text[len(lead):].strip()
+    if not rest:
+        return None
+    ends = lead.endswith((".", ":")) or rest.startswith(("—", "–", ":", ". "))
+    # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
+    new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and re.match(r"[A-Z0-9(\[]", rest) is not None
+    if not ends and not new_sentence:
+        return None
+    if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
+        return None
+    return Cand(i=i, rows=[i], text=lead.rstrip(".: —–"), runin=True, rest=rest)
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. features
+
+FEATURES = [
+    "size_rel", "size_up", "size_down", "bold", "italic", "family_diff", "caps", "numbered", "num_depth",
+    "words_log", "ends_period", "ends_colon", "lower_start", "first_in_block", "gap_before", "gap_after",
+    "indent", "centred", "width", "next_bodyish", "prev_ended", "in_figure", "neighbours", "known",
+    "style_share", "style_long", "style_rows_log", "underline", "front_zone", "digit_ratio", "urlish",
+    "lines", "runin", "runin_bold", "runin_italic", "runin_font", "lead_words", "institution",
+    "same_as_next", "page_first", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat",
+]
+FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low"]
+
+
+def _runin_key(r: Row) -> tuple:
+    return (r.lead_style, round(r.size), r.family)
+
+
+def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    body = st.body
+    runin_keys: dict[tuple, int] = {}
+    for c in cands:
+        if c.runin:
+            k = _runin_key(rows[c.i])
+            runin_keys[k] = runin_keys.get(k, 0) + 1
+    for c in cands:
+        r = rows[c.rows[-1] if _NUMBER_ONLY.match(rows[c.i].text) and len(c.rows) > 1 else c.i]
+        first = rows[c.i]
+        last = rows[c.rows[-1]]
+        prev = rows[c.i - 1] if c.i else None
+        nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
+        text = c.text
+        number, rest = strip_number(text)
+        words = rest.split() if rest else text.split()
+        letters = sum(1 for ch in text if ch.isalpha())
+        digits = len(_DIGITS.findall(text))
+        e = st.extents.get((r.page, r.col), [r.x0, r.x1])
+        colw = max(e[1] - e[0], 50.0)
+        k = style_key(r)
+        share = st.style_chars.get(k, 0) / st.total_chars
+        nrows_style = st.style_rows.get(k, 1)
+        long_rate = st.style_long.get(k, 0) / nrows_style
+        gb = _gap(prev, first)
+        ga = _gap(last, nxt)
+        centre = (r.x0 + r.x1) / 2
+        centred = abs(centre - (e[0] + e[1]) / 2) < 0.06 * colw and r.x0 - e[0] > 2 * body
+        size_rel = (r.size - body) / body
+        lead_words = len(c.text.split()) if c.runin else 0
+        f = [
+            max(-0.5, min(1.0, size_rel)),
+            1.0 if r.size >= body + 0.45 else 0.0,
+            1.0 if r.size <= body - 0.45 else 0.0,
+            1.0 if (r.bold >= 0.6 and not c.runin) or (c.runin and r.lead_style == "b") else 0.0,
+            1.0 if (r.italic >= 0.6 and not c.runin) or (c.runin and r.lead_style == "i") else 0.0,
+            1.0 if r.family != st.body_family else 0.0,
+            1.0 if _is_caps(r) and not c.runin else 0.0,
+            1.0 if number else 0.0,
+            float(number.count(".") + 1) if number else 0.0,
+            math.log1p(len(words)),
+            1.0 if text.rstrip().endswith(".") and not c.runin else 0.0,
+            1.0 if text.rstrip().endswith(":") and not c.runin else 0.0,
+            1.0 if (rest or text)[:1].islower() else 0.0,
+            1.0 if first.first_in_block else 0.0,
+            max(-1.0, min((gb - st.body_gap) / body, 3.0)),
+            max(-1.0, min((ga - st.body_gap) / body, 3.0)) if not c.runin else 0.0,
+            max(0.0, min((first.x0 - e[0]) / body, 6.0)),
+            1.0 if centred else 0.0,
+            min((max(rows[j].x1 for j in c.rows) - min(rows[j].x0 for j in c.rows)) / colw, 1.2),
+            1.0 if nxt is not None and _bodyish(nxt, st) else 0.0,
+            1.0 if prev is None or prev.page != first.page or prev.col != first.col
+            or _SENT_END.search(prev.text) else 0.0,
+            1.0 if r.fig else 0.0,
+            float(min(r.neighbours, 3)),
+            1.0 if KNOWN_HEADINGS.match(unspace(rest or text).strip(" :.")) else 0.0,
+            math.log10(share + 1e-5),
+            long_rate,
+            math.log1p(nrows_style),
+            1.0 if r.underline else 0.0,
+            (1.0 if c.i < st.abstract_row else 0.0) if st.abstract_row >= 0 else
+            (1.0 if r.page == st.first_heading_page and r.y0 < 0.45 * st.page_height else 0.0),
+            digits / max(len(text), 1),
+            1.0 if _URLISH.search(text) else 0.0,
+            float(len(c.rows)),
+            1.0 if c.runin else 0.0,
+            1.0 if c.runin and r.lead_style == "b" else 0.0,
+            1.0 if c.runin and r.lead_style == "i" else 0.0,
+            1.0 if c.runin and r.lead_style == "f" else 0.0,
+            math.log1p(lead_words),
+            1.0 if INSTITUTION.search(text) else 0.0,
+            1.0 if nxt is not None and _same_style(nxt, r) and not c.runin else 0.0,
+            1.0 if first.page == 0 else 0.0,
+            1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
+            and not _SENT_END.search(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
+            1.0 if c.runin and c.text.rstrip()[-1:] in ".:" else 0.0,
+            1.0 if c.runin and c.rest[:1].isupper() else 0.0,
+            math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,
+        ]
+        if letters < 2:
+            f[9] = -1.0
+        c.feats = f
+        c.skey = ("R",) + _runin_key(r) if c.runin else style_key(r)
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. scoring, outline, levels
+
+def load_model(path: str | None = None) -> dict:
+    global _MODEL
+    if path is None and _MODEL is not None:
+        return _MODEL
+    with open(path or MODEL_PATH, encoding="utf-8") as fh:
+        m = json.load(fh)
+    if m.get("features") != FEATURES or m.get("features2", FEATURES2) != FEATURES2:
+        raise ValueError("heading model features do not match the code; retrain with train_headings")
+    if path is None:
+        _MODEL = m
+    return m
+
+
+def _logit(p: dict, x: list[float]) -> float:
+    z = p["intercept"]
+    for xi, wi, mi, si in zip(x, p["coef"], p["mean"], p["scale"]):
+        z += wi * (xi - mi) / si
+    return max(-30.0, min(30.0, z))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def style_features(cands: list[Cand]) -> list[list[float]]:
+    """Stage-2 features: the candidate's own stage-1 logit and how the other candidates in its
+    style fared (headings of one level share a style across the document; table cells and
+    figure labels in a heading-like style share it with many weak rows)."""
+    groups: dict[tuple, list[float]] = {}
+    for c in cands:
+        groups.setdefault(c.skey, []).append(_sigmoid(c.z1))
+    out = []
+    for c in cands:
+        ps = groups[c.skey]
+        own = _sigmoid(c.z1)
+        n = len(ps) - 1
+        if n > 0:
+            mean = (sum(ps) - own) / n
+            high = (sum(1 for p in ps if p >= 0.5) - (own >= 0.5)) / n
+            low = (sum(1 for p in ps if p < 0.1) - (own < 0.1)) / n
+        else:
+            mean, high, low = own, 0.0, 0.0
+        out.append([c.z1, mean, math.log1p(n), high, low])
+    return out
+
+
+def score(cands: list[Cand], model: dict | None = None) -> None:
+    """Heading probability of each candidate: stage 1 from its own features, stage 2 adding the
+    evidence of the other candidates set in the same style."""
+    m = model or load_model()
+    for c in cands:
+        c.z1 = _logit(m["stage1"], c.feats)
+        c.p = _sigmoid(c.z1)
+    if "stage2" in m and cands:
+        for c, f2 in zip(cands, style_features(cands)):
+            c.p = _sigmoid(_logit(m["stage2"], f2))
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10,
+          "XI": 11, "XII": 12, "XIII": 13, "XIV": 14, "XV": 15}
+
+
+def _parts(number: str) -> tuple[str, list[int]] | None:
+    """("digit" | "roman" | "letter", numeric parts) of a section number, None if unusable."""
+    head, _, tail = number.partition(".")
+    rest = [int(x) for x in tail.split(".") if x.isdigit()] if tail else []
+    if head.isdigit():
+        return "digit", [int(head)] + rest
+    if head in _ROMAN and not tail:
+        return "roman", [_ROMAN[head]]
+    if len(head) == 1 and head.isalpha() and head.isupper():
+        return "letter", [ord(head) - 64] + rest
+    return None
+
+
+def _step_ok(a: list[int], b: list[int]) -> bool:
+    """May section number ``b`` follow ``a`` in an outline (one missing heading tolerated)?"""
+    if b[0] == a[0]:
+        if len(b) > len(a):
+            return b[:len(a)] == a and all(x <= 2 for x in b[len(a):])   # 3 → 3.1, 3.1 → 3.1.1
+        k = len(b) - 1
+        return b[:k] == a[:k] and a[k] < b[k] <= a[k] + 2                 # 3.1 → 3.2, 3.1.2 → 3.2
+    if a[0] < b[0] <= a[0] + 2:
+        return all(x <= 2 for x in b[1:])                                 # 3.4 → 4, 3 → 4.1
+    return False
+
+
+def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
+    """Numbered headings must form an outline. Among numbered candidates (weak ones included)
+    the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
+    its members are headings even when weak on their own ("1 Introduction" set like body text
+    but followed by 1.1 and 2), numbered candidates off the chain are not (an affiliation
+    "1 University of X" before "1 Introduction", list items, a stray "H." initial)."""
+    for kind in ("digit", "roman", "letter"):
+        items = []
+        for c in cands:
+            if not c.number or c.runin and c.p < threshold:
+                continue
+            pr = _parts(c.number)
+            if pr and pr[0] == kind and c.p >= 0.08:
+                items.append((c, pr[1]))
+        if not items:
+            continue
+        n = len(items)
+        best = [0.0] * n
+        back = [-1] * n
+        for j in range(n):
+            cj, bj = items[j]
+            gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0)
+            start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
+            best[j] = gain if start_ok else gain - 0.5
+            for i in range(j):
+                ci, bi = items[i]
+                if _step_ok(bi, bj) and best[i] + gain + 0.1 > best[j]:
+                    best[j] = best[i] + gain + 0.1
+                    back[j] = i
+        j = max(range(n), key=lambda k: best[k])
+        chain = set()
+        while j >= 0:
+            chain.add(id(items[j][0]))
+            j = back[j]
+        for c, _ in items:
+            if id(c) in chain:
+                if c.p >= 0.2 or len(chain) >= 3:
+                    c.p = max(c.p, threshold + 0.01)
+            elif c.p < 0.97:
+                c.p = 0.0
+
+
+_LETTERED = re.compile(r"^(?:appendix\s+)?([A-H])\s+(?=[A-Z])", re.I)
+
+
+def _letter_numbers(cands: list[Cand]) -> None:
+    """Top-level appendix letters printed without punctuation ("A Proofs", "B Hyper-parameters",
+    "Appendix A Details"): read as numbers when the document has an "A" heading followed by a
+    "B" one, or an "A" heading set like the other headings after the bibliography."""
+    found = []
+    for c in cands:
+        if c.number or c.runin or c.p < 0.08:
+            continue
+        m = _LETTERED.match(c.text)
+        if m and m.group(1).isupper():
+            found.append((c, m))
+    letters = {m.group(1) for c, m in found}
+    if "A" not in letters or not ("B" in letters or any(m.group(1) == "A" and c.p >= 0.3 for c, m in found)):
+        return
+    for c, m in found:
+        c.number = m.group(1)
+        c.title = unspace(c.text[m.end():]).strip(" .:")
+
+
+def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float = 0.5) -> list[Cand]:
+    """Accepted headings in reading order, with number, title and level."""
+    for c in cands:
+        c.number, c.title = strip_number(c.text)
+        c.title = unspace(c.title).strip(" .:")
+        if c.runin and c.number is None:
+            c.title = c.text.strip(" .:")
+    _letter_numbers(cands)
+    _plausible_sequence(cands, threshold)
+    acc = [c for c in cands if c.p >= threshold and c.title]
+    # one heading per row: a standalone candidate wins over a run-in lead of the same row
+    seen: dict[int, Cand] = {}
+    for c in acc:
+        o = seen.get(c.i)
+        if o is None or (o.runin and not c.runin) or (o.runin == c.runin and c.p > o.p):
+            seen[c.i] = c
+    acc = sorted(seen.values(), key=lambda c: c.i)
+    _levels(rows, acc, st)
+    return acc
+
+
+def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:
+    """Numbered headings take the depth of their number; unnumbered ones the level of numbered
+    headings in the same style, else their rank among the document's heading styles
+    (larger, then caps, then bold, then italic first); run-in heads sit below the heading
+    they follow."""
+    style_level: dict[tuple, int] = {}
+    for c in acc:
+        if c.number and not c.runin:
+            k = style_key(rows[c.rows[-1]])
+            style_level.setdefault(k, c.number.count(".") + 1)
+    styles = []
+    for c in acc:
+        if not c.runin:
+            k = style_key(rows[c.rows[-1]] if c.number and len(c.rows) > 1 else rows[c.i])
+            if k not in styles:
+                styles.append(k)
+    rank = sorted(styles, key=lambda k: (-k[0], not k[4], not k[1], not k[2]))
+    rank_level = {k: i + 1 for i, k in enumerate(rank)}
+    cur = 0
+    for c in acc:
+        if c.number and c.number[0].isdigit() or c.number and "." in c.number:
+            c.level = c.number.count(".") + 1
+        elif c.runin:
+            c.level = min(cur + 1, 4) if cur else 2
+        else:
+            k = style_key(rows[c.i])
+            c.level = style_level.get(k) or min(rank_level.get(k, 1), 3)
+        if not c.runin:
+            cur = c.level

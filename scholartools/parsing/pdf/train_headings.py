@@ -1,0 +1,212 @@
+"""Train the heading model (``heading_model.json``) on hand-annotated PDFs.
+
+    python -m scholartools.parsing.pdf.train_headings [--shared ../shared] [--cv] [--out FILE]
+
+Training documents: the visible gold PDFs of ``shared/external/pdfs`` whose gold lists headings
+(``gold_index.jsonl``, plus the headings annotated here in ``fixtures/pdfs/visible_extra.jsonl``)
+and the ``dev`` split of ``fixtures/pdfs/gold_index.jsonl``. The ``test`` split is never read
+here: it is kept for the figures reported as unseen.
+
+Every heading candidate (:func:`headings.candidates`) of a training PDF is labelled by its text:
+positive when it matches a gold heading (numbering stripped, case and punctuation ignored; a
+candidate that is a long prefix of a gold heading or the reverse also counts, so a heading
+whose last line was not joined still teaches "this row starts a heading"); gold headings marked
+optional are left out of training. A logistic regression (scikit-learn, standardised features,
+L2) is fitted; its weights, means and scales are written as JSON so the parser needs no
+scikit-learn at run time. ``--cv`` reports leave-one-document-out candidate-level P/R.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def _norm(text: str) -> str:
+    from scholartools.text.sections import strip_number
+
+    _, rest = strip_number(unicodedata.normalize("NFKC", text or ""))
+    return " ".join(_TOKEN.findall(rest.casefold()))
+
+
+def gold_documents(shared: Path, include_test: bool = False) -> list[dict]:
+    """``{"id", "path", "headings": [{"text", "optional"}], "split"}`` for every PDF with heading gold."""
+    docs = []
+    vis = shared / "external" / "pdfs"
+    extra = {}
+    extra_path = ROOT / "fixtures" / "pdfs" / "visible_extra.jsonl"
+    if extra_path.exists():
+        for line in extra_path.read_text().splitlines():
+            if line.strip():
+                g = json.loads(line)
+                extra[g["id"]] = g
+    if (vis / "gold_index.jsonl").exists():
+        for line in (vis / "gold_index.jsonl").read_text().splitlines():
+            if not line.strip():
+                continue
+            g = json.loads(line)
+            e = extra.get(g["id"])
+            if e:
+                heads = e["heading_detail"]
+            elif g.get("headings"):
+                heads = [{"text": h} for h in g["headings"]]
+            else:
+                continue
+            docs.append({"id": g["id"], "path": str(vis / g["pdf"]), "headings": heads, "split": "visible"})
+    new = ROOT / "fixtures" / "pdfs" / "gold_index.jsonl"
+    for line in new.read_text().splitlines():
+        if not line.strip():
+            continue
+        g = json.loads(line)
+        if g.get("split") != "dev" and not include_test:
+            continue
+        docs.append({"id": g["id"], "path": str(ROOT / "fixtures" / "pdfs" / g["pdf"]),
+                     "headings": g["heading_detail"], "split": g.get("split")})
+    return docs
+
+
+def label(text: str, gold: list[tuple[str, bool]]) -> int | None:
+    """1 / 0 for a candidate's text against the gold headings; None when it matches an optional one."""
+    t = _norm(text)
+    if not t:
+        return 0
+    for g, optional in gold:
+        if not g:
+            continue
+        hit = t == g
+        if not hit and min(len(t), len(g)) >= 0.6 * max(len(t), len(g)) and len(t.split()) >= 2:
+            hit = g.startswith(t) or t.startswith(g)
+        if hit:
+            return None if optional else 1
+    return 0
+
+
+def document_examples(path: str, heads: list[dict]):
+    """(feature rows, labels, candidate texts) of one PDF."""
+    from scholartools.parsing.pdf import headings, read_pdf
+    from scholartools.parsing.pdf.structure import prepare
+
+    doc = read_pdf(path, check_clipping=False)
+    rows = doc["rows"]
+    _, _, _, st = prepare(rows, doc["body"], doc["page_height"])
+    cands = headings.candidates(rows, st)
+    headings.features(rows, cands, st)
+    gold = [(_norm(h["text"]), bool(h.get("optional"))) for h in heads]
+    X, y, texts, keys = [], [], [], []
+    for c in cands:
+        lab = label(c.text, gold)
+        if lab is None:
+            continue
+        X.append(c.feats)
+        y.append(lab)
+        texts.append(c.text)
+        keys.append(c.skey)
+    return X, y, texts, keys
+
+
+def fit(X, y, C: float = 0.5):
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    X = np.asarray(X, dtype=float)
+    mean = X.mean(axis=0)
+    scale = X.std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    clf = LogisticRegression(C=C, max_iter=5000)
+    clf.fit((X - mean) / scale, y)
+    return clf, mean, scale
+
+
+def _as_params(clf, mean, scale) -> dict:
+    return {"coef": [round(float(v), 5) for v in clf.coef_[0]], "intercept": round(float(clf.intercept_[0]), 5),
+            "mean": [round(float(v), 5) for v in mean], "scale": [round(float(v), 5) for v in scale]}
+
+
+def _stage2_rows(X, keys, params):
+    """Stage-2 features of one document's candidates given stage-1 parameters."""
+    from scholartools.parsing.pdf.headings import Cand, _logit, style_features
+
+    cs = []
+    for x, k in zip(X, keys):
+        c = Cand(i=0, rows=[0], text="")
+        c.z1 = _logit(params, x)
+        c.skey = k
+        cs.append(c)
+    return style_features(cs)
+
+
+def train(data, C: float):
+    """Stage 1 on all documents; stage 2 on stage-1 logits computed leave-one-document-out."""
+    X = [x for _, xs, _, _, _ in data for x in xs]
+    y = [v for _, _, ys, _, _ in data for v in ys]
+    clf, mean, scale = fit(X, y, C)
+    stage1 = _as_params(clf, mean, scale)
+    X2, y2 = [], []
+    for k, (_, Xd, yd, _, kd) in enumerate(data):
+        if not yd:
+            continue
+        Xt = [x for j, (_, xs, _, _, _) in enumerate(data) if j != k for x in xs]
+        yt = [v for j, (_, _, ys, _, _) in enumerate(data) if j != k for v in ys]
+        c1, m1, s1 = fit(Xt, yt, C)
+        X2.extend(_stage2_rows(Xd, kd, _as_params(c1, m1, s1)))
+        y2.extend(yd)
+    clf2, mean2, scale2 = fit(X2, y2, C)
+    return stage1, _as_params(clf2, mean2, scale2)
+
+
+def predict(stage1, stage2, Xd, kd):
+    from scholartools.parsing.pdf.headings import _logit, _sigmoid
+
+    return [_sigmoid(_logit(stage2, f)) for f in _stage2_rows(Xd, kd, stage1)]
+
+
+def main(argv=None) -> None:
+    from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--out", default=MODEL_PATH)
+    ap.add_argument("--cv", action="store_true")
+    ap.add_argument("--C", type=float, default=0.5)
+    args = ap.parse_args(argv)
+    docs = gold_documents(Path(args.shared))
+    data = []
+    for d in docs:
+        X, y, texts, keys = document_examples(d["path"], d["headings"])
+        data.append((d["id"], X, y, texts, keys))
+        print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
+    y = [v for _, _, ys, _, _ in data for v in ys]
+    stage1, stage2 = train(data, args.C)
+    if args.cv:
+        tp = fp = fn = 0
+        for k, (did, Xd, yd, _, kd) in enumerate(data):
+            if not yd:
+                continue
+            s1, s2 = train([d for j, d in enumerate(data) if j != k], args.C)
+            p = [v >= 0.5 for v in predict(s1, s2, Xd, kd)]
+            tp += sum(1 for a, b in zip(p, yd) if a and b)
+            fp += sum(1 for a, b in zip(p, yd) if a and not b)
+            fn += sum(1 for a, b in zip(p, yd) if not a and b)
+        print(f"leave-one-document-out candidates: P {tp / max(tp + fp, 1):.3f} R {tp / max(tp + fn, 1):.3f}")
+    model = {"features": FEATURES, "features2": FEATURES2, "stage1": stage1, "stage2": stage2,
+             "C": args.C, "n_examples": len(y), "n_positive": int(sum(y)),
+             "documents": [d["id"] for d in docs],
+             "trained_with": "scholartools.parsing.pdf.train_headings (scikit-learn LogisticRegression, two stages)"}
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(model, fh, indent=1)
+        fh.write("\n")
+    order = sorted(zip(FEATURES, stage1["coef"]), key=lambda kv: -abs(kv[1]))
+    print("stage 1 (standardised):", ", ".join(f"{k} {v:+.2f}" for k, v in order))
+    print("stage 2 (standardised):", ", ".join(f"{k} {v:+.2f}" for k, v in zip(FEATURES2, stage2["coef"])))
+    print("wrote", os.path.relpath(args.out))
+
+
+if __name__ == "__main__":
+    main()
