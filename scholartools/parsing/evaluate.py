@@ -221,7 +221,9 @@ def load_gold(which: str, shared: str) -> list[dict]:
                 for k in ("title", "abstract"):
                     if not g.get(k) and e.get(k):
                         g[k] = e[k]
-                if not g.get("headings"):
+                if not g.get("headings") or e.get("replaces_headings"):
+                    if e.get("replaces_headings"):
+                        g["silver_headings"] = g.get("headings")
                     g["headings"] = e["headings"]
                     g["heading_detail"] = e["heading_detail"]
             g["path"] = str(vis / g["pdf"])

@@ -25,7 +25,7 @@ NUMBER_RE = re.compile(
 
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
-    ("abstract", re.compile(r"^(abstract|summary)\b")),
+    ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary)$")),
     ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
@@ -88,36 +88,56 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
     return "appendix" if in_appendix else "other"
 
 
+def _letter_ok(number: str | None, last_letter: str) -> bool:
+    """Is a lettered number ("A", "B.2") a plausible appendix number after ``last_letter``?
+    An author's initial read as a number ("H.") is not: appendices start at A and step by one."""
+    if not number or not re.match(r"^[A-Z](\.\d+)*$", number) or re.match(r"^[IVX]$", number):
+        return True
+    letter = number[0]
+    return letter == "A" or (last_letter and ord(letter) - ord(last_letter) in (0, 1))
+
+
 def type_sections(sections: list[dict]) -> list[dict]:
     """Fill ``type`` (and ``number``/``level`` when missing) on a list of section dicts in order.
 
-    A section that already has a ``type`` keeps it (and counts for what follows).
-    Sections after an appendix (or a references section followed by lettered sections) inherit
-    ``appendix``; sub-sections of a typed top-level section inherit its type when their own
-    heading says nothing more specific.
+    A section that already has a ``type`` keeps it (and counts for what follows). A section's
+    type comes from its own heading, or else from its parent's (the nearest earlier section of
+    a lower level), never from a sibling: sub-sections of a typed section inherit its type when
+    their own heading says nothing more specific. Sections after an appendix heading, or with
+    appendix letters (A, A.1, B … in sequence), are ``appendix``.
     """
     in_appendix = False
-    parent_type = None
+    stack: list[tuple[int, str]] = []       # (level, type) of the open ancestors
+    last_letter = ""
     for sec in sections:
         heading = sec.get("heading") or ""
         number = sec.get("number")
         if number is None:
             number, _ = strip_number(heading)
+        lettered = bool(number and re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number))
+        if lettered and not _letter_ok(number, last_letter):
+            number = None   # an initial, not an appendix letter
+            _, rest = strip_number(heading)
+            heading_for_type = rest
+        else:
+            heading_for_type = heading
+            if lettered:
+                last_letter = number[0]
         level = sec.get("level") or number_level(number)
-        kind = sec.get("type") or section_type(heading, in_appendix=in_appendix, number=number)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
         if sec.get("type"):
-            parent_type = kind if level == 1 else parent_type
-            sec.setdefault("number", number)
-            sec.setdefault("level", level)
-            in_appendix = in_appendix or kind == "appendix"
-            continue
+            kind = sec["type"]
+        else:
+            kind = section_type(heading_for_type, in_appendix=in_appendix, number=number or "")
+            if parent and parent not in ("other", "abstract", "references") \
+                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
+                kind = parent
+            sec["type"] = kind
         if kind == "appendix":
             in_appendix = True
-        if level > 1 and parent_type and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
-            kind = parent_type
-        if level == 1 or parent_type is None:
-            parent_type = kind if kind not in ("other",) else None
-        sec["type"] = kind
+        stack.append((level, kind))
         sec.setdefault("number", number)
         sec.setdefault("level", level)
     return sections

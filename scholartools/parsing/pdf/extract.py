@@ -68,7 +68,8 @@ class Row:
 
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
                  "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
-                 "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index")
+                 "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index", "upper",
+                 "lead_size")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -80,6 +81,7 @@ class Row:
         self.bold_prefix = ""
         self.lead = ""
         self.lead_style = ""
+        self.lead_size = 0.0
         self.underline = False
         self.fig = False
         self.neighbours = 0
@@ -170,6 +172,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.italic = ni / n
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
+    r.upper = r.caps_font or (n >= 3 and r.text.isupper())
     _set_lead(r, styles, parts)
     return r
 
@@ -202,6 +205,7 @@ def _set_lead(r: Row, styles: list, parts: list[str]) -> None:
         return
     r.lead = fix_accents(lead)
     r.lead_style = kind
+    r.lead_size = first[3]
 
 
 def page_size(page) -> tuple[float, float]:
@@ -212,16 +216,20 @@ def page_size(page) -> tuple[float, float]:
     return rect.width, rect.height
 
 
-def _graphics(blocks: list[dict], pw: float, ph: float) -> tuple[list, list, list]:
-    """(figure regions, thin horizontal rules, all vector boxes) from MuPDF's vector blocks.
+_CELL = 12.0
 
-    A figure region is a cluster of vector paths (curves, small rectangles, markers) that holds
-    several of them; large filled rectangles (panels, shaded boxes, page frames) and thin rules
-    are not figures. Rules are kept apart to find underlined text.
+
+def _graphics(blocks: list[dict], pw: float, ph: float) -> tuple[set, list, list]:
+    """(figure cells, thin horizontal rules, all vector boxes) from MuPDF's vector blocks.
+
+    Figure cells are the cells of a 12-pt grid over the page that two or more vector paths
+    (curves, small rectangles, markers) touch: the drawn part of a figure. Large filled
+    rectangles (panels, shaded boxes, page frames) and thin rules do not count; rules are kept
+    apart to find underlined text.
     """
-    boxes = []
     rules = []
     allv = []
+    hits: dict[tuple[int, int], int] = {}
     page_area = pw * ph
     for b in blocks:
         if b.get("type") != 3:
@@ -232,49 +240,26 @@ def _graphics(blocks: list[dict], pw: float, ph: float) -> tuple[list, list, lis
         if h <= 1.6 and w >= 8:
             rules.append((x0, y0, x1, y1))
             continue
-        if w <= 1.6 and h >= 8:
+        if w <= 1.6 and h >= 8 or w * h > 0.35 * page_area or b.get("isrect") and w * h > 2500:
             continue
-        area = w * h
-        if area > 0.35 * page_area or (b.get("isrect") and area > 2500):
+        cx0, cx1 = int(x0 // _CELL), int(x1 // _CELL)
+        cy0, cy1 = int(y0 // _CELL), int(y1 // _CELL)
+        if (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > 300:
             continue
-        boxes.append([x0 - 3, y0 - 3, x1 + 3, y1 + 3, 1])
-    if len(boxes) < 4:
-        return [], rules, allv
-    # greedy clustering of overlapping (slightly grown) boxes; few clusters per page
-    boxes.sort(key=lambda b: (b[1], b[0]))
-    clusters: list[list] = []
-    for b in boxes:
-        hit = None
-        for c in clusters:
-            if b[0] <= c[2] and c[0] <= b[2] and b[1] <= c[3] and c[1] <= b[3]:
-                if hit is None:
-                    c[0], c[1], c[2], c[3] = min(c[0], b[0]), min(c[1], b[1]), max(c[2], b[2]), max(c[3], b[3])
-                    c[4] += 1
-                    hit = c
-                else:
-                    hit[0], hit[1] = min(hit[0], c[0]), min(hit[1], c[1])
-                    hit[2], hit[3] = max(hit[2], c[2]), max(hit[3], c[3])
-                    hit[4] += c[4]
-                    c[4] = 0
-        if hit is None:
-            clusters.append(list(b))
-        else:
-            clusters = [c for c in clusters if c[4]]
-    figs = [(c[0], c[1], c[2], c[3]) for c in clusters
-            if c[4] >= 6 and (c[2] - c[0]) * (c[3] - c[1]) > 3000]
-    return figs, rules, allv
+        for cx in range(cx0, cx1 + 1):
+            for cy in range(cy0, cy1 + 1):
+                hits[(cx, cy)] = hits.get((cx, cy), 0) + 1
+    cells = {k for k, v in hits.items() if v >= 2}
+    return cells, rules, allv
 
 
-def _mark_rows(rows: list[Row], figs: list, rules: list) -> None:
+def _mark_rows(rows: list[Row], cells: set, rules: list) -> None:
     for r in rows:
-        if figs:
-            area = max((r.x1 - r.x0) * (r.y1 - r.y0), 1.0)
-            for fx0, fy0, fx1, fy1 in figs:
-                ix = min(r.x1, fx1) - max(r.x0, fx0)
-                iy = min(r.y1, fy1) - max(r.y0, fy0)
-                if ix > 0 and iy > 0 and ix * iy > 0.5 * area:
-                    r.fig = True
-                    break
+        if cells:
+            cy = int(((r.y0 + r.y1) / 2) // _CELL)
+            xs = range(int(r.x0 // _CELL), int(r.x1 // _CELL) + 1)
+            inside = sum(1 for cx in xs if (cx, cy) in cells or (cx, cy - 1) in cells and (cx, cy + 1) in cells)
+            r.fig = inside >= 0.6 * len(xs)
         if rules:
             for rx0, ry0, rx1, ry1 in rules:
                 if r.y1 - 1.5 <= ry0 <= r.y1 + 0.35 * r.size and rx0 <= r.x0 + 3 and rx1 >= r.x1 - 3 \

@@ -34,7 +34,8 @@ LABEL = re.compile(r"^(research( article| paper| letter)?|original( research)?( 
                    r"rapid communication|technical (note|report|contribution)|case (report|study)|report|"
                    r"open access|edge article|full paper|regular article|methods?|resource|opinion|"
                    r"research highlight|news( (&|and) views)?|correspondence|essay|hypothesis|"
-                   r"article type|preprint|accepted manuscript|author manuscript)\W*$", re.I)
+                   r"article type|preprint|accepted manuscript|author manuscript|"
+                   r"(hhs |nih |pmc )?public access)\W*$", re.I)
 _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
                       r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"

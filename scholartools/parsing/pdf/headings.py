@@ -56,6 +56,8 @@ _LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
+_REFS = re.compile(r"^(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|cited literature|"
+                   r"references and notes)$", re.I)
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
 _MODEL: dict | None = None
@@ -89,18 +91,17 @@ class DocStats:
     page_height: float = 792.0
     first_heading_page: int = 0
     abstract_row: int = -1      # index of the abstract label row on the front page, -1 if none
+    refs_row: int = -1          # index of the first row reading "References" (or the like), -1 if none
+    text_left: dict = field(default_factory=dict)   # (page, col) → left edge of the body text
     extra: dict = field(default_factory=dict)
 
 
 def style_key(r: Row) -> tuple:
-    return (round(r.size * 2) / 2, r.bold >= 0.6, r.italic >= 0.6, r.family, _is_caps(r))
+    return (r.size, r.bold >= 0.6, r.italic >= 0.6, r.family, r.upper)
 
 
 def _is_caps(r: Row) -> bool:
-    if r.caps_font:
-        return True
-    letters = [c for c in r.text if c.isalpha()]
-    return len(letters) >= 3 and all(c.isupper() for c in letters)
+    return r.upper
 
 
 def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocStats:
@@ -137,11 +138,21 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
                 gaps.append(g)
         prev = r
     body_family = max(fam_chars.items(), key=lambda kv: kv[1])[0] if fam_chars else ""
+    lefts: dict[tuple, dict[int, int]] = {}
+    refs_row = -1
+    for i, r in enumerate(rows):
+        if abs(r.size - body) < 0.6 and len(r.text) > 40:
+            d = lefts.setdefault((r.page, r.col), {})
+            k = int(r.x0 // 2)
+            d[k] = d.get(k, 0) + 1
+        if refs_row < 0 and r.page > 0 and len(r.text) < 40 and _REFS.match(r.text.strip(" .:")):
+            refs_row = i
+    text_left = {pc: 2.0 * max(d.items(), key=lambda kv: kv[1])[0] for pc, d in lefts.items()}
     gaps.sort()
     body_gap = gaps[len(gaps) // 2] if gaps else 0.2 * body
     return DocStats(body=body, body_family=body_family, body_gap=max(body_gap, 0.2), extents=extents,
                     style_chars=style_chars, style_rows=style_rows, style_long=style_long,
-                    total_chars=max(total, 1), page_height=page_height)
+                    total_chars=max(total, 1), page_height=page_height, refs_row=refs_row, text_left=text_left)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,6 +169,8 @@ class Cand:
     p: float = 0.0
     z1: float = 0.0
     skey: tuple = ()
+    headlike: float = 0.0       # short, no final period, followed by body text
+    page: int = 0
     number: str | None = None
     title: str = ""
     level: int = 1
@@ -209,7 +222,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
                 continue
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size)
-        if r.lead and r.lead_style and len(r.lead) < len(t) - 2:
+        if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9:
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
         if standalone and len(words) <= 30 and _LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
@@ -273,7 +286,8 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         q = rows[j]
         if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
             break
-        lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text and abs(q.size - head.size) < 0.6
+        lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
+            and abs(q.lead_size - head.size) < 0.6
         if not lead_cont and (not _same_style(head, q) or _bodyish(q, st) and not _bodyish(head, st)
                               or _is_caps(q) != caps):
             break
@@ -334,9 +348,10 @@ FEATURES = [
     "indent", "centred", "width", "next_bodyish", "prev_ended", "in_figure", "neighbours", "known",
     "style_share", "style_long", "style_rows_log", "underline", "front_zone", "digit_ratio", "urlish",
     "lines", "runin", "runin_bold", "runin_italic", "runin_font", "lead_words", "institution",
-    "same_as_next", "page_first", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat",
+    "same_as_next", "after_refs", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat", "lead_commas",
+    "year",
 ]
-FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low"]
+FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "style_headlike", "style_pages"]
 
 
 def _runin_key(r: Row) -> tuple:
@@ -390,7 +405,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             1.0 if first.first_in_block else 0.0,
             max(-1.0, min((gb - st.body_gap) / body, 3.0)),
             max(-1.0, min((ga - st.body_gap) / body, 3.0)) if not c.runin else 0.0,
-            max(0.0, min((first.x0 - e[0]) / body, 6.0)),
+            max(-2.0, min((first.x0 - st.text_left.get((r.page, r.col), e[0])) / body, 6.0)),
             1.0 if centred else 0.0,
             min((max(rows[j].x1 for j in c.rows) - min(rows[j].x0 for j in c.rows)) / colw, 1.2),
             1.0 if nxt is not None and _bodyish(nxt, st) else 0.0,
@@ -415,17 +430,21 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             math.log1p(lead_words),
             1.0 if INSTITUTION.search(text) else 0.0,
             1.0 if nxt is not None and _same_style(nxt, r) and not c.runin else 0.0,
-            1.0 if first.page == 0 else 0.0,
+            1.0 if 0 <= st.refs_row < c.i else 0.0,
             1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
             and not _SENT_END.search(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
             1.0 if c.runin and c.text.rstrip()[-1:] in ".:" else 0.0,
             1.0 if c.runin and c.rest[:1].isupper() else 0.0,
             math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,
+            min(c.text.count(",") / 2.0, 1.0) if c.runin else 0.0,
+            1.0 if _YEAR.search(text) else 0.0,
         ]
         if letters < 2:
             f[9] = -1.0
         c.feats = f
         c.skey = ("R",) + _runin_key(r) if c.runin else style_key(r)
+        c.page = r.page
+        c.headlike = 1.0 if (c.runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -459,21 +478,30 @@ def style_features(cands: list[Cand]) -> list[list[float]]:
     """Stage-2 features: the candidate's own stage-1 logit and how the other candidates in its
     style fared (headings of one level share a style across the document; table cells and
     figure labels in a heading-like style share it with many weak rows)."""
-    groups: dict[tuple, list[float]] = {}
+    groups: dict[tuple, list[Cand]] = {}
+    pages = set()
     for c in cands:
-        groups.setdefault(c.skey, []).append(_sigmoid(c.z1))
+        groups.setdefault(c.skey, []).append(c)
+        pages.add(c.page)
+    npages = max(len(pages), 1)
+    stats = {}
+    for k, cs in groups.items():
+        ps = [_sigmoid(c.z1) for c in cs]
+        stats[k] = (sum(ps), sum(1 for p in ps if p >= 0.5), sum(1 for p in ps if p < 0.1),
+                    sum(c.headlike for c in cs), len({c.page for c in cs}))
     out = []
     for c in cands:
-        ps = groups[c.skey]
+        tot, hi, lo, hl, pg = stats[c.skey]
         own = _sigmoid(c.z1)
-        n = len(ps) - 1
+        n = len(groups[c.skey]) - 1
         if n > 0:
-            mean = (sum(ps) - own) / n
-            high = (sum(1 for p in ps if p >= 0.5) - (own >= 0.5)) / n
-            low = (sum(1 for p in ps if p < 0.1) - (own < 0.1)) / n
+            mean = (tot - own) / n
+            high = (hi - (own >= 0.5)) / n
+            low = (lo - (own < 0.1)) / n
+            head = (hl - c.headlike) / n
         else:
-            mean, high, low = own, 0.0, 0.0
-        out.append([c.z1, mean, math.log1p(n), high, low])
+            mean, high, low, head = own, 0.0, 0.0, c.headlike
+        out.append([c.z1, mean, math.log1p(n), high, low, head, pg / npages])
     return out
 
 
@@ -506,6 +534,18 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
     return None
 
 
+_YEAR = re.compile(r"\b(1[89]|20)\d\d[a-z]?\b")
+
+
+def _outline_like(c: Cand) -> bool:
+    """Could this numbered candidate be a section heading at all? (Numbered references and
+    list items are long, end with a period or carry a year.)"""
+    words = c.title.split()
+    if len(words) > 16 or _YEAR.search(c.text):
+        return False
+    return c.runin or not c.text.rstrip().endswith(".")
+
+
 def _step_ok(a: list[int], b: list[int]) -> bool:
     """May section number ``b`` follow ``a`` in an outline (one missing heading tolerated)?"""
     if b[0] == a[0]:
@@ -530,8 +570,10 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
             if not c.number or c.runin and c.p < threshold:
                 continue
             pr = _parts(c.number)
-            if pr and pr[0] == kind and c.p >= 0.08:
+            if pr and pr[0] == kind and c.p >= 0.08 and _outline_like(c):
                 items.append((c, pr[1]))
+            elif pr and pr[0] == kind and c.p < 0.97:
+                c.p = 0.0
         if not items:
             continue
         n = len(items)
@@ -582,14 +624,22 @@ def _letter_numbers(cands: list[Cand]) -> None:
         c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
-def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float = 0.5) -> list[Cand]:
+def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
+    if threshold is None:
+        threshold = load_model().get("threshold", 0.5)
     for c in cands:
         c.number, c.title = strip_number(c.text)
         c.title = unspace(c.title).strip(" .:")
         if c.runin and c.number is None:
             c.title = c.text.strip(" .:")
     _letter_numbers(cands)
+    for c in cands:
+        # a standalone row naming a standard section ("References", "Acknowledgments") in a
+        # style of its own is a heading even when the model is unsure
+        if not c.runin and c.p >= 0.15 and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
+                and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
+            c.p = max(c.p, threshold + 0.01)
     _plausible_sequence(cands, threshold)
     acc = [c for c in cands if c.p >= threshold and c.title]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row

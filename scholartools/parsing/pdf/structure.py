@@ -222,6 +222,7 @@ class _Walker:
         self.eq_rows: list[Row] = []
         self.caption_rows: list[Row] = []
         self.in_refs = False
+        self.head_styles: set = set()   # styles of the section headings met before the bibliography
 
     def flush_para(self) -> None:
         if self.para and self.cur is not None:
@@ -273,9 +274,11 @@ class _Walker:
             return True
         if self.in_refs and not (c.number and re.match(r"^[A-Z]", c.number)) and not re.match(
                 r"^(appendix|appendices|supplementary|supplemental)", c.title, re.I) \
-                and not KNOWN_HEADINGS.match(c.title) and (c.number is None or c.runin) \
-                and (c.runin or c.p < 0.75):
+                and not KNOWN_HEADINGS.match(c.title) and (c.runin or c.p < 0.75) \
+                and (c.runin or c.skey not in self.head_styles):
             return False  # inside the bibliography a bold line is rarely a section
+        if not self.in_refs and not c.runin:
+            self.head_styles.add(c.skey)
         self.in_refs = False
         self.open_section(c, r)
         if c.runin and c.rest:
