@@ -69,7 +69,7 @@ class Row:
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
                  "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
                  "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index", "upper",
-                 "lead_size")
+                 "lead_size", "gap")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -124,15 +124,19 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     x0 = y0 = 1e9
     x1 = y1 = -1e9
     prev_x1 = None
+    widest = 0.0
     styles: list[tuple[str, tuple]] = []   # (text, (bold, italic, family, size)) per non-blank span
     for s in spans:
         t = s["text"]
         if not t:
             continue
         bx0, by0, bx1, by1 = s["bbox"]
-        if prev_x1 is not None and bx0 - prev_x1 > 0.15 * s["size"] and parts and not parts[-1].endswith(" ") \
-                and not t.startswith(" "):
-            parts.append(" ")
+        if prev_x1 is not None:
+            g = (bx0 - prev_x1) / max(s["size"], 1.0)
+            if g > widest:
+                widest = g
+            if g > 0.15 and parts and not parts[-1].endswith(" ") and not t.startswith(" "):
+                parts.append(" ")
         parts.append(t)
         prev_x1 = bx1
         k = len(t.strip())
@@ -173,6 +177,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
     r.upper = r.caps_font or (n >= 3 and r.text.isupper())
+    r.gap = widest
     _set_lead(r, styles, parts)
     return r
 

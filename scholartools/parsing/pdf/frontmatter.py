@@ -107,7 +107,10 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if strip_number(text)[0] and size < body + 1.5:
             continue
         label = bool(LABEL.match(text.strip(" |·•"))) or (text.isupper() and words <= 4 and letters < 40) \
-            or "|" in text and words <= 6 or _JOURNAL.match(text) is not None and words <= 7 or _names_row(text)
+            or "|" in text and words <= 6 or _JOURNAL.match(text) is not None and words <= 7
+        # a line of names right below another group of rows is the author line, not a title
+        if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
+            label = True
         cands.append((size, words, g, label, text))
     if not cands:
         return []
@@ -311,6 +314,8 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
         t = r.text
         if ABSTRACT_START.match(unspace(t)) or STOP_FRONT.match(t):
             break
+        if sum(1 for w in t.split() if len(w) == 1) >= 4:
+            continue   # letter-spaced labels ("A R T I C L E  I N F O")
         if _HARD_NOISE.search(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
             continue
         if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):

@@ -170,6 +170,7 @@ class Cand:
     z1: float = 0.0
     skey: tuple = ()
     headlike: float = 0.0       # short, no final period, followed by body text
+    number_alone: bool = False  # the section number was printed on a line of its own
     page: int = 0
     number: str | None = None
     title: str = ""
@@ -210,7 +211,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             k = _number_partner(rows, i)
             if k is not None and k not in taken:
                 nx = rows[k]
-                c = Cand(i=i, rows=[i, k], text=t.rstrip() + " " + nx.text.strip())
+                c = Cand(i=i, rows=[i, k], text=t.rstrip() + " " + nx.text.strip(), number_alone=True)
                 if nx.lead and nx.lead_style and len(nx.lead.split()) < len(nx.text.split()):
                     # "6.1.1" then "Triaging … Papers. We …": a numbered run-in
                     c.text = t.rstrip() + " " + nx.lead
@@ -260,7 +261,7 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
         if nx.page != r.page or nx.kind not in ("text", "small"):
             continue
         same_line = abs(nx.y1 - r.y1) < 0.5 * r.size and 0 <= nx.x0 - r.x1 < 6 * r.size
-        below = k == i + 1 and 0 <= nx.y0 - r.y1 < 1.2 * r.size and abs(nx.x0 - r.x0) < 3 * r.size
+        below = k == i + 1 and -0.3 * r.size <= nx.y0 - r.y1 < 1.2 * r.size and abs(nx.x0 - r.x0) < 3 * r.size
         if (same_line or below) and _LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
             return k
     return None
@@ -349,7 +350,7 @@ FEATURES = [
     "style_share", "style_long", "style_rows_log", "underline", "front_zone", "digit_ratio", "urlish",
     "lines", "runin", "runin_bold", "runin_italic", "runin_font", "lead_words", "institution",
     "same_as_next", "after_refs", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat", "lead_commas",
-    "year",
+    "year", "cell_gap",
 ]
 FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "style_headlike", "style_pages"]
 
@@ -438,6 +439,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,
             min(c.text.count(",") / 2.0, 1.0) if c.runin else 0.0,
             1.0 if _YEAR.search(text) else 0.0,
+            min(max(rows[j].gap for j in c.rows), 6.0) if not c.runin else 0.0,
         ]
         if letters < 2:
             f[9] = -1.0
@@ -541,7 +543,7 @@ def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
     list items are long, end with a period or carry a year.)"""
     words = c.title.split()
-    if len(words) > 16 or _YEAR.search(c.text):
+    if len(words) > 24 or _YEAR.search(c.text):
         return False
     return c.runin or not c.text.rstrip().endswith(".")
 
@@ -570,7 +572,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
             if not c.number or c.runin and c.p < threshold:
                 continue
             pr = _parts(c.number)
-            if pr and pr[0] == kind and c.p >= 0.08 and _outline_like(c):
+            if pr and pr[0] == kind and (c.p >= 0.08 or c.number_alone and c.p >= 0.01) and _outline_like(c):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 c.p = 0.0
@@ -581,7 +583,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
         back = [-1] * n
         for j in range(n):
             cj, bj = items[j]
-            gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0)
+            gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) + (0.3 if cj.number_alone else 0.0)
             start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
@@ -640,8 +642,13 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and c.p >= 0.15 and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
                 and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
             c.p = max(c.p, threshold + 0.01)
+        # an underlined short row standing apart, followed by body text, is a heading
+        r = rows[c.i]
+        if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
+                and c.feats[19] and not r.fig and r.neighbours == 0:
+            c.p = max(c.p, threshold + 0.01)
     _plausible_sequence(cands, threshold)
-    acc = [c for c in cands if c.p >= threshold and c.title]
+    acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
     seen: dict[int, Cand] = {}
     for c in acc:
