@@ -71,6 +71,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
         pages_with_images_no_text = 0
         metadata_title = (doc.metadata or {}).get("title") or None
         first_text = ""
+        visible: list[str] = []   # text a reader sees, page by page (clipping applied)
         for pno in range(use):
             try:
                 page = doc.load_page(pno)
@@ -86,7 +87,11 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
             warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
             if check_clipping and chars:
-                warnings.extend(_clipped(page, flags, rows, pno, size))
+                found, seen = _clipped(page, flags, rows, pno, size, vectors)
+                warnings.extend(found)
+                visible.append(seen)
+            else:
+                visible.append(" ".join(r.text for r in rows))
             n_chars += chars
             if chars < 20 and page.get_images(full=False):
                 pages_with_images_no_text += 1
@@ -112,6 +117,12 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                                     "(scanned without OCR); their text is missing"})
 
     all_rows = [r for rows in pages for r in rows]
+    if any(w.get("kind") == "hidden_text" for w in warnings):
+        from scholartools.parsing.pdf.hidden import drop_artefacts
+
+        warnings = drop_artefacts(warnings, " ".join(visible))
+    for w in warnings:
+        w.pop("_row", None)
     body = body_size(all_rows)
     drop_running_text(pages, heights)
     ordered = []
@@ -146,12 +157,16 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
     return rec
 
 
-def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float]) -> list[dict]:
-    """Hidden-text warnings for text cut away by clipping paths on this page (usually none).
+def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vectors: list) -> tuple[list[dict], str]:
+    """(hidden-text warnings for text cut away by clipping paths on this page (usually none),
+    the page's text with clipping applied).
 
     A cheap count of the page's characters with clipping applied is compared with the
     unclipped rows first; the detailed comparison runs only where characters went missing.
+    Text among a figure's paths (a plot clips its own annotations) is not reported.
     """
+    from scholartools.parsing.pdf.hidden import in_graphics
+
     import pymupdf
 
     pw, ph = size
@@ -160,7 +175,7 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float]) -> lis
     got = "".join(clipped.split())
     # quick exit: nothing clipped when every character of the rows survives clipping
     if len(got) >= len(inside) and inside in got:
-        return []
+        return [], clipped
     from scholartools.parsing.pdf.extract import fix_accents
 
     got = fix_accents(got)
@@ -179,8 +194,9 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float]) -> lis
                 pool[w] -= 1
             else:
                 missing.append(w)
-        if len(missing) >= 2 and len(missing) >= 0.5 * len(words):
+        if len(missing) >= 2 and len(missing) >= 0.5 * len(words) \
+                and not in_graphics((r.x0, r.y0, r.x1, r.y1), vectors):
             out.append({"kind": "hidden_text", "reason": "clipped", "page": pno + 1,
                         "bbox": [round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1)],
-                        "text": " ".join(missing)})
-    return out
+                        "text": " ".join(missing), "_row": r.text})
+    return out, clipped

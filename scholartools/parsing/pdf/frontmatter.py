@@ -205,6 +205,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         structured = structured_label(rest, "") if rest else None
         first_size = first_family = None
         first_x = first_x1 = 0.0
+        first_bold = False
         nwords = len(rest.split())
         j = i + 1
         while j < n:
@@ -227,15 +228,20 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if q.kind == "equation":
                 j += 1
                 continue
-            if q.kind not in ("text", "small", "caption+"):
+            if q.kind not in ("text", "small", "caption+", "heading", "heading+") \
+                    or q.kind in ("heading", "heading+") and not label and j in heads and not heads[j].runin:
                 j += 1
                 continue
             if first_size is None:
-                first_size, first_family, first_x, first_x1 = q.size, q.family, q.x0, q.x1
+                first_size, first_family, first_x, first_x1, first_bold = q.size, q.family, q.x0, q.x1, q.bold >= 0.6
+            elif q.size < first_size - 1.0 and nwords > 15:
+                j += 1
+                continue   # a footnote or side note set in small print inside the abstract's span
             elif nwords > 30 and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
                                   and abs(q.size - first_size) > 0.3
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
-                                  and abs(q.x1 - first_x1) > 2 * q.size):
+                                  and abs(q.x1 - first_x1) > 2 * q.size
+                                  or q.first_in_block and (q.bold >= 0.6) != first_bold):
                 break
             parts.append(q.text)
             used.add(j)

@@ -604,6 +604,25 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
                 c.p = 0.0
 
 
+def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """Rows that cannot be headings whatever their style: text set far smaller than the body
+    (labels inside a reproduced page or a plot), and rows of a table without rules (cells set
+    apart by wide gaps, with a neighbouring row that is cut the same way)."""
+    n = len(rows)
+    for c in cands:
+        r = rows[c.i]
+        if r.size < 0.62 * st.body:
+            c.p = 0.0
+            continue
+        if c.runin or r.gap < 1.4:
+            continue
+        for k in (c.i - 1, c.rows[-1] + 1):
+            if 0 <= k < n and rows[k].page == r.page and rows[k].col == r.col and rows[k].gap >= 1.4 \
+                    and abs(rows[k].y0 - r.y0) < 3 * r.size:
+                c.p = 0.0
+                break
+
+
 _LETTERED = re.compile(r"^(?:appendix\s+)?([A-H])\s+(?=[A-Z])", re.I)
 
 
@@ -648,6 +667,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _plausible_sequence(cands, threshold)
+    _vetoes(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
     seen: dict[int, Cand] = {}

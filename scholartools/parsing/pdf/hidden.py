@@ -16,6 +16,8 @@ Consecutive spans of one reason on one page are merged into one warning.
 
 from __future__ import annotations
 
+import re
+
 
 def _intersects(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -47,6 +49,11 @@ def judge(page, suspects: list[dict], vectors: list) -> list[dict]:
         if s["off"]:
             reason = "off_page"
         elif s["tiny"]:
+            # figure labels can be set very small; text drawn among a figure's paths is not hidden
+            if dark_fills is None:
+                dark_fills = _dark_fills(vectors)
+            if _covered(s["bbox"], dark_fills):
+                continue
             reason = "tiny"
         else:  # invisible or white: page_rows reports nothing else
             if images is None:
@@ -73,6 +80,41 @@ def judge(page, suspects: list[dict], vectors: list) -> list[dict]:
         found.append({"kind": "hidden_text", "reason": reason, "page": s["page"] + 1, "bbox": bbox,
                       "text": s["text"].strip()})
     return [f for f in found if sum(ch.isalpha() for ch in f["text"]) >= 2]
+
+
+def in_graphics(box, vectors: list) -> bool:
+    """Does ``box`` overlap any drawn (not near-white) vector graphics of the page?"""
+    return _covered(box, _dark_fills(vectors))
+
+
+def _trigrams(text: str) -> list[str]:
+    words = re.findall(r"[^\W_]+", text.lower())
+    return [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
+
+
+def drop_artefacts(warnings: list[dict], visible_text: str) -> list[dict]:
+    """Leave out hidden text that is a layout artefact rather than a message: text repeating what
+    a reader does see (a typesetter's overflow left under a clipping path or outside the page: at
+    least half of its word trigrams occur in ``visible_text``, the document's text with clipping
+    applied), and a hidden line repeated on three or more pages with only its numbers changed
+    (a draft's running header left outside the page box)."""
+    vis = " ".join(re.findall(r"[^\W_]+", visible_text.lower()))
+    repeats: dict[str, set] = {}
+    for w in warnings:
+        if w.get("kind") == "hidden_text":
+            repeats.setdefault(re.sub(r"\d+", "#", " ".join(w["text"].split())), set()).add(w.get("page"))
+    out = []
+    for w in warnings:
+        row = w.pop("_row", None)
+        if w.get("kind") == "hidden_text":
+            tg = _trigrams(row or w["text"])
+            need = 1 if w.get("reason") in ("clipped", "off_page") else 2
+            if tg and sum(1 for t in tg if vis.count(t) >= need) >= 0.5 * len(tg):
+                continue
+            if len(repeats.get(re.sub(r"\d+", "#", " ".join(w["text"].split())), ())) >= 3:
+                continue
+        out.append(w)
+    return out
 
 
 def _dark_fills(vectors: list) -> list[tuple]:
