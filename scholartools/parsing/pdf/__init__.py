@@ -86,11 +86,11 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
             rows, suspects, vectors = page_rows(d, pno, page.rect, size)
             warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
-            if check_clipping and chars:
+            if check_clipping and chars and _may_clip_text(doc, page):
                 found, seen = _clipped(page, flags, rows, pno, size, vectors)
                 warnings.extend(found)
                 visible.append(seen)
-            else:
+            else:  # nothing can be clipped: the rows are what a reader sees
                 visible.append(" ".join(r.text for r in rows))
             n_chars += chars
             if chars < 20 and page.get_images(full=False):
@@ -155,6 +155,37 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
         rec["source"]["pages_parsed"] = use
     rec["warnings"] = doc["warnings"]
     return rec
+
+
+_CLIP_OP = re.compile(rb"(?<![A-Za-z])W\*?\s+n(?![A-Za-z])")
+_TEXT_OR_FORM = re.compile(rb"(?<![A-Za-z])BT(?![A-Za-z])|/([^\s/\[\]<>()]+)\s+Do(?![A-Za-z])")
+
+
+def _may_clip_text(doc, page) -> bool:
+    """Could a clipping path on this page cut away text? (A clip operator followed, before the
+    graphics state is restored, by text or by a form that holds text; forms are read one level
+    deep.) Reading the content streams costs far less than a second text extraction, which
+    :func:`_clipped` then runs only where this says yes."""
+    try:
+        forms = {name: xref for xref, name, _inv, _bbox in page.get_xobjects()}
+        streams = [page.read_contents()]
+        for xref in forms.values():
+            streams.append(doc.xref_stream(xref) or b"")
+    except Exception:
+        return True
+    for data in streams:
+        for m in _CLIP_OP.finditer(data):
+            end = data.find(b"Q", m.end())
+            seg = data[m.end(): end if end >= 0 else len(data)]
+            for t in _TEXT_OR_FORM.finditer(seg):
+                if t.group(1) is None:
+                    return True
+                xref = forms.get(t.group(1).decode("latin-1"))
+                if xref is not None:
+                    inner = doc.xref_stream(xref) or b""
+                    if b"BT" in inner:
+                        return True
+    return False
 
 
 def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vectors: list) -> tuple[list[dict], str]:
