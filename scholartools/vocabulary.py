@@ -97,6 +97,16 @@ FLAW_VERDICTS = ("correct", "wrong")
 #: st-eqsynth's rule-based negatives (the offline counterpart of AAAR's random_rewriting)
 NEGATIVE_RULES = ("op-swap", "var-rename", "operand-swap", "const", "script", "sign", "drop-term")
 
+# --------------------------------------------------------------------------- limitations (BAGELS §3.2)
+
+#: the implicit-limitation keywords the paper names ("such as limitation(s), or shortcoming(s)")
+LIMITATION_KEYWORDS = r"\b(?:limitations?|shortcomings?)\b"
+#: sections where "limitations are rarely discussed" (e.g. abstract, introduction, related work)
+LIMITATION_EXCLUDED_SECTIONS = ("abstract", "introduction", "related work", "related_work")
+#: the terminal section markers ("acknowledgements, grant, future work, discussion, conclusion, or appendix")
+LIMITATION_STOP_TERMS = (r"\b(?:acknowledge?ments?|grants?|future work|discussion|conclusions?|appendix|"
+                         r"appendices)\b")
+
 # --------------------------------------------------------------------------- identifiers
 
 #: a DOI in running text (the trailing punctuation of a sentence is not part of it)

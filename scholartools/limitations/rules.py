@@ -5,19 +5,21 @@ and by ``st-generate --task limitations`` (which must never show the model that 
 :func:`target_texts` is what it removes from every prompt).
 
 * **Explicit**: a section whose heading (or canonical ``type``) names limitations — "7 Limitations",
-  "A.3 Corpus Limitations", "Limitations and Future Work" — and the subsections under it. ACL's
-  Responsible-NLP checklist is skipped: headings that are questions ("Did you describe the
-  limitations of your work?") and answers that only point elsewhere ("Section 7", "Left blank.").
+  "A.3 Corpus Limitations", "Limitations and Future Work", "Broader Impact and Limitations" — and
+  the subsections under it. ACL's Responsible-NLP checklist is skipped: headings that are
+  questions ("Did you describe the limitations of your work?"), answers that only point elsewhere
+  ("Section 7", "Yes, see §6", "Left blank.", "The Limitations section after the conclusion."),
+  and checklist lines glued to the end of a section's text (:func:`checklist_start`).
 * **Implicit**: over the other sections except abstract, introduction and related work, a span
   starts at the sentence holding a keyword (``limitation(s)``, ``shortcoming(s)``) and runs to the
   end of that section and on through following sections, until a section whose heading matches a
-  stop term (acknowledgements, grant, future work, discussion, conclusion, appendix). The paper
-  lists discussion and conclusion as stop terms yet says implicit limitations live there; as the
-  spec proposes, stop terms apply to the headings of *following* sections only, never to the
-  section where the keyword was found.
+  stop term (acknowledgements, grant, future work, discussion, conclusion, appendix), an excluded
+  section, or an explicit limitations section. The paper lists discussion and conclusion as stop
+  terms yet says implicit limitations live there; as the spec proposes, stop terms apply to the
+  headings of *following* sections only, never to the section where the keyword was found.
 
 Keywords, excluded sections and stop terms are parameters (:class:`Rules`), the defaults being
-the paper's examples.
+the paper's examples (:mod:`scholartools.vocabulary`).
 """
 from __future__ import annotations
 
@@ -26,18 +28,39 @@ from dataclasses import dataclass, field
 
 from scholartools.text.sections import section_type, strip_number
 from scholartools.text.sentences import split_spans
+from scholartools.vocabulary import LIMITATION_EXCLUDED_SECTIONS, LIMITATION_KEYWORDS, LIMITATION_STOP_TERMS
 
 __all__ = ["Rules", "DEFAULT_RULES", "is_checklist_heading", "is_pointer", "is_limitations_heading",
-           "explicit_sections", "implicit_spans", "target_texts"]
+           "checklist_start", "explicit_sections", "implicit_spans", "target_texts"]
 
-KEYWORDS = r"\b(?:limitations?|shortcomings?)\b"
-EXCLUDED_SECTIONS = ("abstract", "introduction", "related work", "related_work")
-STOP_TERMS = r"\b(?:acknowledge?ments?|grants?|future work|discussion|conclusions?|appendix|appendices)\b"
+KEYWORDS = LIMITATION_KEYWORDS
+EXCLUDED_SECTIONS = LIMITATION_EXCLUDED_SECTIONS
+STOP_TERMS = LIMITATION_STOP_TERMS
 
 _CHECKLIST_HEADING = re.compile(r"\?\s*$|^\s*(?:[A-Z]\d*[.)]?\s+)?(?:did|do|have|has|are|is|was|were)\s+you\b", re.I)
+# a checklist question line inside a text: "A2. Did you discuss any potential risks of your work? …",
+# "7 A2. Did you …", "A For every submission:", "B Did you use or create scientific artifacts?"
+_CHECKLIST_LINE = re.compile(
+    r"^[ \t]*(?:\d{1,2}[ \t]+)?(?:[A-E]\d{1,2}\.?[ \t]+(?i:did|do|does|have|has|are|is|was|were|if you)\b|"
+    r"[A-E][ \t]+(?i:did you|for every submission)\b|[A-E]\d{1,2}\.[ \t]+\S)", re.M)
 _POINTER = re.compile(
     r"^\s*(?:yes|no|n/?a)?[\s,.:;-]*(?:see\s+)?(?:(?:section|sec\.?|appendix|app\.?|§)\s*[\dA-Z][\w.]*"
     r"(?:\s*(?:,|and|&)\s*[\dA-Z][\w.]*)*)?\s*[.)]?\s*$|^\s*left blank\.?\s*$", re.I)
+# words of an answer that only says where the limitations are ("Limitations section after the conclusion")
+_PLACE_WORDS = set("""
+yes no n a see please refer to the a an in on at of after before between following and or as with its it is
+it's its are was were be been has have had we our us this that which where section sections sec secs
+unnumbered numbered number without no named called titled entitled labelled labeled limitation limitations
+limitaion limtations page pages pg p line lines appendix appendices app main paper papers end beginning last
+final first second third separate separately own name same dedicated required requested provided template
+standalone stand alone conclusion conclusions concluding remarks reference references bibliography part right
+immediately just directly discussed discuss describe described mentioned mention presented present included
+include add added placed located can be found find listed there also both risks risk ethics ethical statement
+considerations broader impact impacts future work directions throughout body document text instruction
+instructions acl latex file given per follow following followed submitted submission camera ready version
+thesis work's paper's section's do does did not applicable blank left yes primarily mostly mainly comes come
+""".split())
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
 @dataclass(frozen=True)
@@ -47,6 +70,8 @@ class Rules:
     stop_terms: str = STOP_TERMS
     #: an answer shorter than this, that only points elsewhere, is not a limitations text
     pointer_chars: int = 60
+    #: an answer up to this long made only of place words ("… section after the conclusion") is a pointer
+    place_chars: int = 250
     _compiled: dict = field(default_factory=dict, compare=False, repr=False)
 
     def pattern(self, name: str) -> re.Pattern:
@@ -67,10 +92,50 @@ def is_checklist_heading(heading: str | None) -> bool:
     return bool(heading) and bool(_CHECKLIST_HEADING.search(heading))
 
 
+def checklist_start(text: str | None) -> int | None:
+    """Offset of the first Responsible-NLP checklist line in ``text`` ("A2. Did you discuss …?"),
+    where a parser glued the checklist to the section before it; None when there is none."""
+    m = _CHECKLIST_LINE.search(text or "")
+    return m.start() if m else None
+
+
+def _is_place_answer(text: str, rules: Rules) -> bool:
+    words = _WORDS.findall(text.lower().replace("’", "'"))
+    if not words or len(text) > rules.place_chars:
+        return False
+    other = [w for w in words if w not in _PLACE_WORDS and not re.fullmatch(r"[ivx]+|[a-h]", w)]
+    return not other and bool(re.search(r"\b(?:sections?|sec|§|appendix|page|pg|line|conclusions?|statement|"
+                                        r"references|limitations?|after|before|end|last|final)\b",
+                                        text, re.I) or "§" in text)
+
+
 def is_pointer(text: str | None, rules: Rules = DEFAULT_RULES) -> bool:
-    """An answer that only points elsewhere ("Section 7", "Yes, see §6", "Left blank.") or is empty."""
+    """An answer that only points elsewhere, or is empty: "Section 7", "Yes, see §6", "Left
+    blank.", "The Limitations section after the conclusion.", a cut-off fragment of a few words.
+    Checklist lines glued after the answer are ignored. A complete sentence that states something
+    ("We only test on English.") is not a pointer, however short."""
     t = (text or "").strip()
-    return not t or (len(t) < rules.pointer_chars and bool(_POINTER.match(t)))
+    cut = checklist_start(t)
+    if cut is not None:
+        # the text runs into question A2 or later: it is the answer to checklist question A1
+        if re.match(r"\s*(?:\d{1,2}\s+)?(?:A[2-9]|[B-E]\d)", t[cut:]):
+            return True
+        t = t[:cut].strip()
+    if not t:
+        return True
+    if len(t) < rules.pointer_chars and bool(_POINTER.match(t)):
+        return True
+    if _is_place_answer(t, rules):
+        return True
+    if len(t) < rules.pointer_chars and not _is_sentence(t):
+        return True
+    return False
+
+
+def _is_sentence(t: str) -> bool:
+    """A complete statement: starts with a capital, ends with a full stop, has a verb-like word."""
+    return (t[:1].isupper() and t.rstrip()[-1:] in ".!?" and len(t.split()) >= 4
+            and not re.search(r"\b(?:sections?|sec\.|§|appendix|page|line)\b", t, re.I))
 
 
 def is_limitations_heading(heading: str | None, type_: str | None = None, rules: Rules = DEFAULT_RULES) -> bool:
@@ -108,6 +173,13 @@ def explicit_sections(sections: list[dict], rules: Rules = DEFAULT_RULES) -> lis
     return out
 
 
+def section_end(text: str | None) -> int:
+    """Where a section's own text ends: before a glued checklist, else its length."""
+    text = text or ""
+    cut = checklist_start(text)
+    return len(text.rstrip()) if cut is None else len(text[:cut].rstrip())
+
+
 def implicit_spans(sections: list[dict], rules: Rules = DEFAULT_RULES) -> list[dict]:
     """Implicit limitation spans: ``{"section": index, "start", "end"}`` offsets into that
     section's text, one entry per section the span covers (see the module docstring)."""
@@ -119,28 +191,38 @@ def implicit_spans(sections: list[dict], rules: Rules = DEFAULT_RULES) -> list[d
         heading = sec.get("heading")
         if capturing and heading and stop.search(_heading_words(heading)):
             capturing = False
-        if i in explicit or is_checklist_heading(heading) or _excluded(sec, rules):
+        if is_limitations_heading(heading, sec.get("type"), rules) or i in explicit \
+                or is_checklist_heading(heading) or _excluded(sec, rules):
             capturing = False
             continue
         text = sec.get("text") or ""
+        end = section_end(text)
         if capturing:
-            if text.strip():
-                spans.append({"section": i, "start": 0, "end": len(text)})
+            if text[:end].strip():
+                spans.append({"section": i, "start": 0, "end": end})
             continue
-        m = kw.search(text)
+        m = kw.search(text, 0, end)
         if not m:
             continue
         start = 0
-        for s, e in split_spans(text):
+        for s, e in split_spans(text[:end]):
             if s <= m.start() < e:
                 start = s
                 break
             if s > m.start():
                 break
             start = s
-        spans.append({"section": i, "start": start, "end": len(text)})
+        spans.append({"section": i, "start": start, "end": end})
         capturing = True
     return spans
+
+
+def _review_texts(review) -> list[str]:
+    if isinstance(review, str):
+        return [review]
+    if isinstance(review, dict):
+        return [str(v) for k, v in review.items() if isinstance(v, str) and k != "id"]
+    return []
 
 
 def target_texts(paper: dict, rules: Rules = DEFAULT_RULES) -> list[str]:
@@ -152,8 +234,5 @@ def target_texts(paper: dict, rules: Rules = DEFAULT_RULES) -> list[str]:
         out.append((sections[span["section"]].get("text") or "")[span["start"]:span["end"]])
     reviews = paper.get("reviews") or []
     for r in reviews if isinstance(reviews, list) else [reviews]:
-        if isinstance(r, str):
-            out.append(r)
-        elif isinstance(r, dict):
-            out.extend(str(v) for k, v in r.items() if isinstance(v, str) and k != "id")
+        out.extend(_review_texts(r))
     return [t for t in out if t.strip()]

@@ -42,8 +42,6 @@ __all__ = ["SegmentOptions", "Unit", "units", "segment", "segment_many", "points
 class SegmentOptions:
     #: a sentence whose cosine to the current point is below this starts a new point (no cue)
     shift: float = 0.12
-    #: with an addition cue ("Moreover"), stay in the point only above this similarity
-    addition_stay: float = 0.80
     #: use embeddings for topic shifts (False: cues and paragraphs only)
     embeddings: bool = True
 
@@ -144,6 +142,12 @@ _LIMITED_BY = re.compile(
     r"\b(?:is|are|was|were|remains?) (?:still )?(?:limited|constrained|restricted) (?:by|in) (?:several|some|a few|"
     r"a number of|multiple|various|two|three|four|the following|certain)(?: \w+)? (?:factors|ways|aspects|respects|"
     r"points|issues|limitations)\s*[.:]?\s*$", re.I)
+# "A limitation of our approach is its cost.": the sentence names the limitation, it does not announce it
+_NAMES_ONE = re.compile(
+    r"\b" + _LIM + r"\b[^.;:]*?\b(?:is|are|was|lies|lie|concerns?|stems?|comes?|arises?|relates?)\s+"
+    r"(?!(?:as follows|(?:\w+-)?fold|twofold|threefold|two|three|four|several|many|the following|listed|"
+    r"discussed|described|summari[sz]ed|stated|outlined|mainly|mostly)\b)(?:that|the|its|their|our|in|a|an|"
+    r"from|with|related)\b", re.I)
 _POINTER_SENT = re.compile(
     r"\b(?:in|see|refer to|described in|discussed in|detailed in|provided in|reported in)\s+"
     r"(?:the\s+)?(?:section|sec\.|§|appendix|app\.|supplementary)", re.I)
@@ -175,7 +179,8 @@ def _is_label_line(text: str) -> bool:
     """A one-to-three word label closed by a full stop, as lower-cased texts keep their sub-headings
     ("corpus.", "potential risks.")."""
     t = text.strip()
-    return t.endswith((".", ":")) and 1 <= len(t.split()) <= 3 and not re.search(
+    return t.endswith((".", ":")) and 1 <= len(t.split()) <= 3 and "," not in t and not _ENUM.match(t) \
+        and not re.search(
         r"\b(?:is|are|was|were|has|have|do|does|can|will|we|it|they|this)\b", t, re.I)
 
 
@@ -185,6 +190,8 @@ def _is_framing(text: str) -> bool:
         return True
     low = t.lower()
     if not re.search(_LIM, low):
+        return False
+    if _NAMES_ONE.search(low):
         return False
     words = _WORD.findall(low)
     other = [w for w in words if w not in _FRAMING_WORDS]
@@ -300,17 +307,10 @@ def _assign_roles(text: str, us: list[Unit]) -> None:
         u.cue = _cue(piece)
 
 
-def segment(text: str, vectors=None, options: SegmentOptions = DEFAULT_OPTIONS,
-            unit_list: list[Unit] | None = None) -> list[tuple[int, int]]:
-    """Points of ``text`` as ``(start, end)`` offsets, in document order.
-
-    ``vectors``: the unit embeddings (rows aligned with :func:`units`; L2-normalised), used for
-    topic shifts; None uses cues and paragraphs only.
-    """
-    us = unit_list if unit_list is not None else units(text)
-    if not us:
-        return []
-    _assign_roles(text, us)
+def _decide(text: str, us: list[Unit], sim: Callable[[list[int], int], float | None],
+            options: SegmentOptions) -> list[list[int]]:
+    """Group the content units of ``us`` (roles assigned) into points. ``sim(group, i)`` is the
+    cosine of unit ``i`` to the point ``group`` so far, or None when unknown (then no split)."""
     groups: list[list[int]] = []
     current: list[int] = []
     closed = False            # the current point ended with a future-work / mitigation sentence
@@ -325,21 +325,17 @@ def segment(text: str, vectors=None, options: SegmentOptions = DEFAULT_OPTIONS,
         piece = text[u.start:u.end]
         new = not current
         if current and not after_break:
-            if u.cue in ("enum", "label"):
+            if u.cue in ("enum", "label", "scope", "addition"):
                 new = True
             elif u.cue == "continuation":
                 new = False
-            elif u.cue == "scope":
-                new = True
-            elif u.cue == "addition":
-                new = not (vectors is not None and options.embeddings
-                           and _similarity(vectors, current, i) >= options.addition_stay)
             elif u.para:
                 new = True
             elif closed and _STATES.search(piece) and not _CLOSES.search(piece):
                 new = True
-            elif vectors is not None and options.embeddings:
-                new = _similarity(vectors, current, i) < options.shift
+            elif options.embeddings:
+                value = sim(current, i)
+                new = value is not None and value < options.shift
         if new and current:
             groups.append(current)
             current = []
@@ -348,33 +344,71 @@ def segment(text: str, vectors=None, options: SegmentOptions = DEFAULT_OPTIONS,
         closed = bool(_CLOSES.search(piece))
     if current:
         groups.append(current)
-    return [(us[g[0]].start, us[g[-1]].end) for g in groups]
+    return groups
 
 
-def _similarity(vectors, group: list[int], i: int) -> float:
+def _prepared(text: str) -> list[Unit]:
+    us = units(text)
+    _assign_roles(text, us)
+    return us
+
+
+def _needed(text: str, us: list[Unit], options: SegmentOptions) -> set[int]:
+    """The units whose embeddings a topic-shift decision may read (a superset: the points are
+    taken as long as they can be without similarity splits)."""
+    need: set[int] = set()
+
+    def ask(group: list[int], i: int) -> None:
+        need.update(group)
+        need.add(i)
+
+    _decide(text, us, ask, options)
+    return need
+
+
+def segment(text: str, vectors=None, options: SegmentOptions = DEFAULT_OPTIONS) -> list[tuple[int, int]]:
+    """Points of ``text`` as ``(start, end)`` offsets, in document order.
+
+    ``vectors``: unit index → L2-normalised embedding (a dict, or rows aligned with
+    :func:`units`) for the topic-shift rule; None uses cues and paragraphs only.
+    """
+    return segment_many([text], options, vectors=[vectors] if vectors is not None else None)[0]
+
+
+def _similarity(vectors, group: list[int], i: int) -> float | None:
     import numpy as np
 
-    centroid = vectors[group].mean(axis=0)
+    try:
+        rows = [vectors[g] for g in group]
+        target = vectors[i]
+    except (KeyError, IndexError):
+        return None
+    centroid = np.mean(rows, axis=0)
     norm = float(np.linalg.norm(centroid)) or 1.0
-    return float(vectors[i] @ centroid / norm)
+    return float(target @ centroid / norm)
 
 
 def segment_many(texts: Sequence[str], options: SegmentOptions = DEFAULT_OPTIONS,
-                 encode: Callable[[list[str]], "object"] | None = None) -> list[list[tuple[int, int]]]:
-    """:func:`segment` over many texts, every sentence of all of them embedded in one batch."""
-    all_units = [units(t) for t in texts]
-    vectors = None
-    if options.embeddings:
-        if encode is None:
-            from scholartools.embeddings import encode
-        sents = [t[u.start:u.end] for t, us in zip(texts, all_units) for u in us]
-        vectors = encode(sents) if sents else None
+                 encode: Callable[[list[str]], "object"] | None = None,
+                 vectors: list | None = None) -> list[list[tuple[int, int]]]:
+    """:func:`segment` over many texts. Only the sentences a topic-shift decision may read are
+    embedded, all of them in one batch (``encode``: the shared MiniLM encoder by default)."""
+    prepared = [_prepared(t) for t in texts]
+    if vectors is None and options.embeddings:
+        wanted = [(k, i) for k, (t, us) in enumerate(zip(texts, prepared)) for i in sorted(_needed(t, us, options))]
+        vectors = [dict() for _ in texts]
+        if wanted:
+            if encode is None:
+                from scholartools.embeddings import encode
+            rows = encode([texts[k][prepared[k][i].start:prepared[k][i].end] for k, i in wanted])
+            for (k, i), row in zip(wanted, rows):
+                vectors[k][i] = row
     out = []
-    k = 0
-    for t, us in zip(texts, all_units):
-        v = vectors[k:k + len(us)] if vectors is not None else None
-        k += len(us)
-        out.append(segment(t, v, options, us))
+    for k, (t, us) in enumerate(zip(texts, prepared)):
+        v = vectors[k] if vectors is not None else None
+        groups = _decide(t, us, (lambda g, i, v=v: _similarity(v, g, i)) if v is not None else (lambda g, i: None),
+                         options)
+        out.append([(us[g[0]].start, us[g[-1]].end) for g in groups])
     return out
 
 
