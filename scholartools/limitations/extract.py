@@ -44,6 +44,8 @@ class ExtractOptions:
     merge: str = "union"
     #: cosine at which two points are the same limitation (offline merge and reviewer de-duplication)
     dedup: float = 0.8
+    #: False: no encoder at all (points merged and de-duplicated by exact text only)
+    embeddings: bool = True
     segment: SegmentOptions = field(default_factory=lambda: DEFAULT_OPTIONS)
 
 
@@ -208,6 +210,17 @@ def _dedup(points: list[str], vectors, threshold: float) -> list[str]:
     return merge_points([], points, vectors, "union", threshold)
 
 
+def _first_copies(points: list[dict], kept: list[str]) -> list[dict]:
+    """The located points whose text was kept, each text once (its first occurrence)."""
+    left = set(kept)
+    out = []
+    for x in points:
+        if x["text"] in left:
+            left.discard(x["text"])
+            out.append(x)
+    return out
+
+
 def _output(p: Plan, author_pts: list[dict], review_pts: list[dict], review: list[str] | None,
             merged: list[str] | None, extra: dict | None = None) -> dict:
     out = dict(p.record)
@@ -217,7 +230,7 @@ def _output(p: Plan, author_pts: list[dict], review_pts: list[dict], review: lis
         "review": review,
         "merged": merged,
         "spans": [r.span() for r in regions],
-        "points": [{**x, "span": x["span"]} for x in (author_pts or []) + (review_pts or [])],
+        "points": (author_pts or []) + (review_pts or []),
     }
     if extra:
         lim.update(extra)
@@ -249,7 +262,7 @@ def offline_batch(records: list[dict], opts: ExtractOptions = DEFAULT_EXTRACT) -
         results[id(p)] = (a, r)
     texts = sorted({x["text"] for p in good if p.has_reviews for pts in results[id(p)] for x in pts})
     vectors = None
-    if texts:
+    if texts and opts.embeddings:
         from scholartools.embeddings import encode
 
         vectors = dict(zip(texts, encode(texts)))
@@ -261,8 +274,7 @@ def offline_batch(records: list[dict], opts: ExtractOptions = DEFAULT_EXTRACT) -
         a, r = results[id(p)]
         author = [x["text"] for x in a]
         review = _dedup([x["text"] for x in r], vectors, opts.dedup) if p.has_reviews else []
-        kept_review = set(review)
-        r = [x for x in r if x["text"] in kept_review and not kept_review.discard(x["text"])]
+        r = _first_copies(r, review)
         merged = merge_points(author, review, vectors, opts.merge, opts.dedup) if p.has_reviews else list(author)
         out.append(_output(p, a, r, review, merged))
     return out

@@ -37,11 +37,18 @@ _WEAKNESS = re.compile(r"\b(?:weakness(?:es)?|cons|negatives?|reasons? (?:to|for
                        r"shortcomings?|drawbacks?|limitations?|issues|flaws?|areas? (?:for|of) improvement|"
                        r"what could be improved|points? of improvement)\b", re.I)
 _STRENGTH = re.compile(r"\b(?:strengths?|pros|positives?|reasons? (?:to|for) accept(?:ance)?|merits?)\b", re.I)
-_KNOWN = re.compile(r"\b(?:summary|strengths?|weakness(?:es)?|questions?|limitations?|clarity|quality|novelty|"
-                    r"reproducibility|soundness|presentation|contribution|rating|confidence|ethics?|ethical|"
-                    r"recommendation|comments?|suggestions?|typos?|pros|cons|concerns?|reasons? to|"
-                    r"requested changes|correctness|significance|originality|overall|minor|major|decision|"
-                    r"flag for ethics review|details of ethics concerns|review|evaluation|assessment)\b", re.I)
+# the words of review-form headings ("Summary of the Paper", "Strengths and Weaknesses", "Clarity,
+# Quality, Novelty and Reproducibility", "Questions for the Authors", "Reasons to reject"): a heading
+# made only of these opens a part; any other short line ("Limited context window:") is a label inside one
+_FORM_WORDS = set("""
+summary summaries of the paper papers review reviews submission main strengths strength weaknesses weakness and
+or clarity quality novelty novelity originality significance soundness presentation contribution contributions
+reproducibility correctness technical empirical questions question for to authors author additional comments
+comment feedback suggestions suggestion limitations limitation rating ratings score scores confidence
+recommendation overall assessment evaluation ethics ethical concerns concern flag details pros cons reasons
+reason accept reject acceptance rejection requested changes minor major issues typos decision detailed your
+other points general remarks justification impact broader societal potential negative
+""".split())
 
 _CRITICAL_START = re.compile(
     r"^(?:however|but|on the other hand|unfortunately|that said|nevertheless|weakness(?:es)?\b|cons\b|"
@@ -129,15 +136,19 @@ def _headings(text: str) -> list[tuple[int, int, str, bool]]:
     pos = 0
     for line in text.split("\n"):
         m = _HEADING_LINE.match(line)
-        if m and line.strip() and (line.rstrip().endswith(":") or _KNOWN.search(m.group("h"))) \
-                and len(m.group("h").split()) <= 9:
+        if m and line.strip() and _is_form(m.group("h")):
             lines.append((pos, pos + len(line), m.group("h").strip(), False))
         else:
             m = _INLINE_LABEL.match(line)
-            if m and _KNOWN.search(m.group("h")) and len(m.group("h").split()) <= 6:
+            if m and _is_form(m.group("h")):
                 inline.append((pos, pos + m.end(), m.group("h").strip(), True))
         pos += len(line) + 1
     return lines or inline
+
+
+def _is_form(heading: str) -> bool:
+    words = re.findall(r"[a-z]+", heading.lower())
+    return 0 < len(words) <= 9 and all(w in _FORM_WORDS for w in words)
 
 
 def critical_sentences(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

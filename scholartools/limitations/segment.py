@@ -228,7 +228,8 @@ _CONTINUE = re.compile(
     r"to (?:address|mitigate|alleviate|overcome|solve|tackle|remedy|reduce|avoid|counter|handle|improve|fix|"
     r"help|compensate)|one (?:possible|potential|simple|way|option|solution|direction|remedy)|"
     r"(?:a|one|another) (?:possible|potential|promising) (?:solution|remedy|direction|way|approach)|"
-    r"further (?:research|work|studies|investigation|experiments|exploration)|more (?:research|work|studies)|"
+    r"further (?:research|work|studies|investigation|experiments|experimentation|exploration|analysis|analyses|"
+    r"evaluation|testing)|more (?:research|work|studies)|"
     r"exploring|investigating|extending|addressing|even though|even if|in that sense|in those cases|"
     r"that is|to this end|with (?:this|that)|in this (?:case|setting|regard)|instead|"
     r"to (?!date\b)[a-z]+)\b", re.I)
