@@ -176,7 +176,7 @@ def test_merge_points_by_cosine():
 
 def test_cli_streams_records_errors_and_options():
     recs = [{"id": "p", "sections": SECTIONS}, {"id": "q"}, {"id": "r", "sections": SECTIONS}]
-    r = run_cli("st-extract-limits", ["--method", "offline", "--topic-shift", "0"], records=recs)
+    r = run_cli("st-extract-limits", ["--method", "offline", "--no-embeddings"], records=recs)
     assert r.code == 1, r.stderr
     assert [o["id"] for o in r.records] == ["p", "q", "r"]
     assert r.records[1]["error"]["field"] == "sections"

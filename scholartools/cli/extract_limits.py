@@ -38,8 +38,10 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
 @click.option("--topic-shift", type=click.FloatRange(0, 1), default=None, metavar="COSINE",
               help="Offline segmentation: start a new point inside a paragraph without any cue when the "
                    "sentence's cosine to the point is below this (default 0.12; 0 turns embeddings off).")
+@click.option("--embeddings/--no-embeddings", default=True, show_default=True,
+              help="--no-embeddings: no encoder at all (no topic shift; points de-duplicated by exact text).")
 def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, keywords, exclude_sections,
-         stop_terms, implicit, topic_shift):
+         stop_terms, implicit, topic_shift, embeddings):
     """Extract a paper's limitations as verbatim points (BAGELS stage B): explicit Limitations
     sections (with their subsections; ACL checklist entries and pointer answers skipped),
     implicit spans (a keyword sentence outside abstract / introduction / related work, up to the
@@ -79,14 +81,15 @@ def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, key
     if exclude_sections is not None:
         rules["excluded"] = tuple(x.strip().lower() for x in exclude_sections.split(",") if x.strip())
     seg = DEFAULT_OPTIONS
-    if topic_shift is not None:
-        seg = SegmentOptions(shift=topic_shift, embeddings=topic_shift > 0)
+    if topic_shift is not None or not embeddings:
+        shift = DEFAULT_OPTIONS.shift if topic_shift is None else topic_shift
+        seg = SegmentOptions(shift=shift, embeddings=embeddings and shift > 0)
     opts = ExtractOptions(from_field=from_field, reviews_field=reviews_field,
                           rules=Rules(**rules) if rules else DEFAULT_RULES, implicit=implicit, merge=merge,
-                          dedup=dedup, segment=seg)
+                          dedup=dedup, embeddings=embeddings, segment=seg)
     task = tasks.get("st-extract-limits", "limitations")
     extra = {"merge": merge}
-    if method == "offline" or (method == "auto" and not llm.model):
+    if embeddings and (method == "offline" or (method == "auto" and not llm.model)):
         from scholartools.embeddings import model_name
 
         extra["embedding_model"] = model_name()
