@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["tokenize", "BM25Index", "DenseIndex", "HybridIndex", "Hit", "rrf", "score_fusion", "RRF_C"]
+__all__ = ["tokenize", "BM25Index", "DenseIndex", "HybridIndex", "Hit", "rrf", "score_fusion", "RRF_C",
+           "dedupe", "has_match"]
 
 #: the reciprocal-rank constant of LangChain's EnsembleRetriever (BAGELS' code)
 RRF_C = 60
@@ -215,3 +216,50 @@ def _fuse(raw: dict, k: int, fusion: str, weights: dict[str, float], per: int, c
         ranks = {name: (r.index(doc) + 1 if doc in r else None) for name, r in rankings.items()}
         hits.append(Hit(doc, score, ranks, {name: float(raw[name][doc]) for name in raw}))
     return hits
+
+
+# ------------------------------------------------------------------------------------ near duplicates
+
+def _same_words(a: str, b: str) -> bool:
+    return tokenize(a) == tokenize(b)
+
+
+def dedupe(texts: Sequence[str], threshold: float, vectors=None, always_keep: int = 0) -> list[int]:
+    """Indexes of ``texts`` kept when a text is dropped as a near duplicate of one kept before it:
+    the same words, or (``vectors``: text → L2-normalised embedding) a cosine ≥ ``threshold``. The
+    first ``always_keep`` texts are kept whatever they match (e.g. an authors' list that another
+    list is merged into). Used by ``st-extract-limits`` to merge author and reviewer points.
+
+    >>> dedupe(["Only English.", "only  english", "Small data."], 0.9)
+    [0, 2]
+    """
+    import numpy as np
+
+    kept: list[int] = []
+    for i, t in enumerate(texts):
+        if i >= always_keep and kept:
+            if any(_same_words(t, texts[k]) for k in kept):
+                continue
+            if vectors is not None:
+                sims = np.stack([vectors[texts[k]] for k in kept]) @ vectors[t]
+                if float(sims.max()) >= threshold:
+                    continue
+        kept.append(i)
+    return kept
+
+
+def has_match(queries: Sequence[str], pool: Sequence[str], threshold: float, vectors=None) -> list[bool]:
+    """For each query, whether some text of ``pool`` is the same words or (with ``vectors``) has a
+    cosine ≥ ``threshold`` with it."""
+    import numpy as np
+
+    if not pool:
+        return [False] * len(queries)
+    out = []
+    matrix = np.stack([vectors[p] for p in pool]) if vectors is not None else None
+    for q in queries:
+        hit = any(_same_words(q, p) for p in pool)
+        if not hit and matrix is not None:
+            hit = float((matrix @ vectors[q]).max()) >= threshold
+        out.append(hit)
+    return out

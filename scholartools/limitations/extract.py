@@ -188,21 +188,16 @@ def _points(regions: list[Region], offsets: list[list[tuple[int, int]]]) -> list
 
 def merge_points(author: list[str], review: list[str], vectors: dict[str, Any] | None, mode: str = "union",
                  threshold: float = 0.8) -> list[str]:
-    """Offline master merge: ``union`` keeps the author points, then each reviewer point whose
-    cosine to every point kept so far is below ``threshold``; ``intersection`` keeps the author
-    points some reviewer point reaches ``threshold`` with. ``vectors`` maps text → unit vector."""
-    def same(a: str, b: str) -> bool:
-        if a.strip().lower() == b.strip().lower():
-            return True
-        return vectors is not None and float(vectors[a] @ vectors[b]) >= threshold
+    """Offline master merge: ``union`` keeps the author points, then each reviewer point that is not
+    a near duplicate (same words, or cosine ≥ ``threshold``) of a point kept so far;
+    ``intersection`` keeps the author points some reviewer point is a near duplicate of.
+    ``vectors`` maps text → unit vector (None: same words only)."""
+    from scholartools.retrieval import dedupe, has_match
 
     if mode == "intersection":
-        return [a for a in author if any(same(a, r) for r in review)]
-    kept = list(author)
-    for r in review:
-        if not any(same(r, k) for k in kept):
-            kept.append(r)
-    return kept
+        return [a for a, hit in zip(author, has_match(author, review, threshold, vectors)) if hit]
+    texts = list(author) + list(review)
+    return [texts[i] for i in dedupe(texts, threshold, vectors, always_keep=len(author))]
 
 
 def _dedup(points: list[str], vectors, threshold: float) -> list[str]:
