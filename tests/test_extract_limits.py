@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pymupdf
-import pytest
 from cli_helpers import run_cli
 
 from scholartools.limitations import segment
@@ -10,7 +9,6 @@ from scholartools.limitations.extract import ExtractOptions, extract, merge_poin
 from scholartools.limitations.reviews import review_texts, weakness_regions
 from scholartools.limitations.segment import SegmentOptions
 
-NO_EMB = ExtractOptions(segment=SegmentOptions(embeddings=False))
 
 
 def _run(records, **kw):

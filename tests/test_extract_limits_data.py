@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from conftest import EXTERNAL, ROOT

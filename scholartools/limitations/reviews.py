@@ -96,22 +96,12 @@ def review_text(review: Any, index: int = 0, field: str = "reviews") -> tuple[st
         if joined is not None:
             return joined, False
     if isinstance(review, dict):
-        for key in WEAKNESS_KEYS:
-            v = review.get(key)
-            if isinstance(v, str):
-                return v, True
-            if isinstance(v, list):
-                joined = _join_segments(v)
-                if joined is not None:
-                    return joined, True
-        for key in TEXT_KEYS:
-            v = review.get(key)
-            if isinstance(v, str):
-                return v, False
-            if isinstance(v, list):
-                joined = _join_segments(v)
-                if joined is not None:
-                    return joined, False
+        for keys, whole in ((WEAKNESS_KEYS, True), (TEXT_KEYS, False)):
+            for key in keys:
+                v = review.get(key)
+                text = v if isinstance(v, str) else _join_segments(v) if isinstance(v, list) else None
+                if text is not None:
+                    return text, whole
     raise RecordError("bad_value", f"'{field}[{index}]' holds no review text: give a string, or an object with a "
                       f"text field ({', '.join(TEXT_KEYS[:4])} …) or a weaknesses field", field=field)
 

@@ -5,32 +5,32 @@ One point is one distinct limitation, possibly several sentences (BAGELS §3.1);
 future-work sentence stays with the limitation it answers. The rules follow the annotation
 guideline of ``fixtures/limitations/GUIDELINE.md``:
 
-1. **Units**: the text is cut into blocks at hard line breaks (a line that ends a sentence, or a
-   line followed by a capitalised, numbered or bulleted line; a line broken mid-sentence by PDF
-   extraction is joined to the next), and blocks into sentences
-   (:func:`scholartools.text.sentences.split_spans`).
+1. **Units**: the text is cut into blocks at line breaks — a line that starts in lower case, or
+   follows a line ending in a hyphen, is the same sentence broken by PDF extraction and is joined
+   to the line before — and blocks into sentences (:func:`scholartools.text.sentences.split_spans`).
 2. **Roles**: a unit is a *heading* (a short line without a full stop, "Ethics Statement",
    "corpus."), *framing* (announces, counts or closes the limitations without stating one), *out*
    (text of another section that LimTopic-style extraction glued on: a conclusion tail before a
    glued "limitations" heading; ethics or licence statements after an ethics heading that state
    no risk) or *content*.
-3. **Boundaries** between content units: a new point starts at an enumeration (bullets, "(2)",
-   "Second,", "Finally,"), at a new limitation named as such ("Another limitation …"), at a run-in
-   label ("Runtime: …"), after a heading or framing unit, at an addition cue ("Moreover",
-   "Additionally", "We also …") and at a paragraph break — unless the unit opens with a
-   continuation cue ("This", "However", "Therefore", "For example", "In future work", "To address
-   this" …), which keeps it with the point before. Inside a paragraph without any cue, a new point
-   starts when the sentence states a new limitation after its predecessor closed one (a future
-   work or mitigation sentence), or when the topic shifts: cosine similarity of the sentence to
-   the current point (shared MiniLM embeddings, batched by the caller) below
-   :attr:`SegmentOptions.shift`.
+3. **Boundaries** between content units: a new point starts after a heading or framing unit, at
+   an enumeration (bullets, "(2)", "Second,", "Finally,"), at a new limitation named as such
+   ("Another limitation …"), at a run-in label ("Runtime: …"), at an addition cue ("Moreover",
+   "Additionally", "We also …"), at a scope restriction ("we only use …") and at a paragraph
+   break; a unit that opens with a continuation cue ("This", "However", "Therefore", "For
+   example", "In future work", "To address this" …) stays with the point before, even after a
+   paragraph break. Inside a paragraph without any cue, a new point starts when the sentence
+   states a new limitation after its predecessor closed one (a future-work or mitigation
+   sentence), or when the topic shifts: cosine similarity of the sentence to the current point
+   (shared MiniLM embeddings; only the sentences such a decision reads are embedded, in one batch)
+   below :attr:`SegmentOptions.shift`.
 
 Every point is a verbatim slice ``text[start:end]``; :func:`segment` returns the offsets.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from scholartools.text.sentences import split_spans
@@ -55,9 +55,10 @@ class Unit:
     end: int
     #: first unit of a block (after a hard line break)
     para: bool = False
-    role: str = "content"   # content | heading | framing | out
-    #: the unit's text with a glued heading removed (start moved past it)
-    cue: str = ""           # enum | addition | continuation | limitation | label | ""
+    #: content | heading | framing | out (a glued heading is cut off by moving ``start`` past it)
+    role: str = "content"
+    #: the cue the unit opens with: enum | label | continuation | addition | scope | ""
+    cue: str = ""
 
 
 # ------------------------------------------------------------------------------------ units
@@ -148,9 +149,6 @@ _NAMES_ONE = re.compile(
     r"(?!(?:as follows|(?:\w+-)?fold|twofold|threefold|two|three|four|several|many|the following|listed|"
     r"discussed|described|summari[sz]ed|stated|outlined|mainly|mostly)\b)(?:that|the|its|their|our|in|a|an|"
     r"from|with|related)\b", re.I)
-_POINTER_SENT = re.compile(
-    r"\b(?:in|see|refer to|described in|discussed in|detailed in|provided in|reported in)\s+"
-    r"(?:the\s+)?(?:section|sec\.|§|appendix|app\.|supplementary)", re.I)
 _FRAMING_WORDS = set("""
 this our the a an we work paper study approach method methods model models framework system proposed current
 present has have had is are be been there exist exists existing several some few number of following main major
