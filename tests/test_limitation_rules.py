@@ -34,3 +34,39 @@ def test_target_texts_hold_every_limitation_text_and_the_reviews():
     assert "A limitation of our approach is Y. It is slow." in targets
     assert "The evaluation is weak." in targets and "No ablation." in targets
     assert not any("We conclude" in t for t in targets)
+
+
+import pytest  # noqa: E402
+
+from scholartools.limitations.rules import Rules, checklist_start, is_limitations_heading  # noqa: E402
+
+
+@pytest.mark.parametrize("heading, expected", [
+    ("7 Limitations", True), ("A.3 Corpus Limitations", True), ("Limitations and Future Work", True),
+    ("Broader Impact and Limitations", True), ("Limitation", True), ("6 Conclusion", False),
+    ("A1. Did you describe the limitations of your work?", False), ("Ethics Statement", False),
+])
+def test_limitations_headings(heading, expected):
+    assert is_limitations_heading(heading) is expected
+
+
+def test_keyword_inside_discussion_starts_a_span_the_next_stop_heading_ends_it():
+    secs = [{"heading": "4 Discussion", "type": "discussion", "text": "It works. One shortcoming is speed."},
+            {"heading": "4.1 Speed", "level": 2, "text": "It takes a day."},
+            {"heading": "5 Future Work", "text": "We will fix it."}]
+    assert implicit_spans(secs) == [{"section": 0, "start": 10, "end": 35}, {"section": 1, "start": 0, "end": 15}]
+    # the stop terms are an option: without "future work" the span runs on
+    rules = Rules(stop_terms=r"\bappendix\b")
+    assert [s["section"] for s in implicit_spans(secs, rules)] == [0, 1, 2]
+    # excluded sections are an option too (the subsection holds no keyword of its own)
+    assert implicit_spans(secs, Rules(excluded=("discussion",))) == []
+
+
+def test_checklist_answers_and_glued_checklists():
+    assert is_pointer("Section 5\n7 A2. Did you discuss any potential risks of your work? Not applicable.")
+    assert is_pointer("The Limitation section after conclusion and before the references")
+    assert is_pointer("limitations of single-modal speech.")          # a cut-off fragment
+    assert not is_pointer("We only test on English.")
+    text = "We use one GPU.\nA For every submission:\nA1. Did you describe the limitations of your work? Yes."
+    assert checklist_start(text) == len("We use one GPU.\n")
+    assert checklist_start("Our model (A1) is small. E is the set of edges.") is None
