@@ -37,6 +37,8 @@ RUNS = {
                    {"latex": "y = a + b", "context_before": "the sum of $a$ and $b$ is", "context_after": "for all x"}),
     "st-judge": (["--task", "match", "--batch-pairs"], {"limitations": {"merged": ["Only English data is used."]},
                                                         "generated": ["The evaluation covers English only."]}),
+    "st-extract-limits": (["--method", "offline", "--no-embeddings"],
+                          {"sections": [{"heading": "Limitations", "text": "We only use English data."}]}),
     # an LLM-only command: a dry run calls nothing and needs no server
     "st-generate": (["--task", "rq", "--model", "openai/test-model", "--dry-run", "--no-cache"],
                     {"abstract": "We study cats.", "introduction": "Cats sleep a lot."}),

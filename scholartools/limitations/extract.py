@@ -100,8 +100,11 @@ def _sections(rec: dict) -> list[dict]:
         raise RecordError("bad_value", "'sections' must be a list of section objects "
                           f"({{heading, text, …}}), not {type(sections).__name__}", field="sections")
     for i, s in enumerate(sections):
-        if s.get("text") is not None and not isinstance(s.get("text"), str):
-            raise RecordError("bad_value", f"'sections[{i}].text' must be text", field=f"sections[{i}].text")
+        for key in ("text", "heading", "type"):
+            if s.get(key) is not None and not isinstance(s.get(key), str):
+                raise RecordError("bad_value", f"'sections[{i}].{key}' must be text", field=f"sections[{i}].{key}")
+        if s.get("level") is not None and (not isinstance(s["level"], int) or isinstance(s["level"], bool)):
+            raise RecordError("bad_value", f"'sections[{i}].level' must be an integer", field=f"sections[{i}].level")
     return sections
 
 
