@@ -234,3 +234,20 @@ def test_pdf_end_to_end(tmp_path):
     assert [(s["kind"], s["section"]) for s in lim["spans"]] == [("implicit", "Discussion"),
                                                                  ("explicit", "Limitations")]
     assert lim["spans"][0]["text"].startswith("A limitation of our approach")
+
+
+def test_implicit_spans_are_about_this_work_and_their_points_stop_at_the_first_non_limitation():
+    secs = [{"heading": "3 Method", "text": "To overcome the limitations of prior retrievers, we propose X. "
+                                            "X uses Y."},
+            {"heading": "4 Analysis", "text": "A limitation of our approach is its cost. It needs a GPU.\n\n"
+                                              "Table 3 shows the results per domain.\n\nWe only test English."},
+            {"heading": "5 Conclusion", "text": "We presented X."}]
+    (out,) = _run([{"id": "w", "sections": secs}])
+    lim = out["limitations"]
+    assert [(s["section"], s["start"]) for s in lim["spans"]] == [("4 Analysis", 0)]   # not the Method sentence
+    assert lim["author"] == ["A limitation of our approach is its cost. It needs a GPU."]
+    # the paper's plain keyword rule is an option
+    from scholartools.limitations.rules import Rules
+
+    (plain,) = _run([{"id": "w", "sections": secs}], rules=Rules(own_work=False))
+    assert [s["section"] for s in plain["limitations"]["spans"]] == ["3 Method", "4 Analysis"]

@@ -35,13 +35,16 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
                    "grant, future work, discussion, conclusion, appendix).")
 @click.option("--implicit/--no-implicit", default=True, show_default=True,
               help="Look for implicit limitation spans outside the Limitations sections.")
+@click.option("--any-keyword", is_flag=True,
+              help="Start an implicit span at any keyword sentence (the paper's plain rule), also one about "
+                   "prior work's limitations or one the paper overcomes ('to address the limitations of …').")
 @click.option("--topic-shift", type=click.FloatRange(0, 1), default=None, metavar="COSINE",
               help="Offline segmentation: start a new point inside a paragraph without any cue when the "
                    "sentence's cosine to the point is below this (default 0.12; 0 turns embeddings off).")
 @click.option("--embeddings/--no-embeddings", default=True, show_default=True,
               help="--no-embeddings: no encoder at all (no topic shift; points de-duplicated by exact text).")
 def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, keywords, exclude_sections,
-         stop_terms, implicit, topic_shift, embeddings):
+         stop_terms, implicit, any_keyword, topic_shift, embeddings):
     """Extract a paper's limitations as verbatim points (BAGELS stage B): explicit Limitations
     sections (with their subsections; ACL checklist entries and pointer answers skipped),
     implicit spans (a keyword sentence outside abstract / introduction / related work, up to the
@@ -78,6 +81,8 @@ def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, key
             except re.error as exc:
                 io.usage_error(f"--{name.replace('_', '-')}: not a regular expression ({exc})")
             rules[name] = value
+    if any_keyword:
+        rules["own_work"] = False
     if exclude_sections is not None:
         rules["excluded"] = tuple(x.strip().lower() for x in exclude_sections.split(",") if x.strip())
     seg = DEFAULT_OPTIONS

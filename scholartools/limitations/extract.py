@@ -157,12 +157,19 @@ def plan(rec: dict, opts: ExtractOptions = DEFAULT_EXTRACT) -> Plan:
 
 # ------------------------------------------------------------------------------------ points
 
-def _keep_implicit(text: str) -> bool:
-    """An implicit span's point is kept when it states a limitation (the regex span may run on
-    into sentences that do not)."""
+def _implicit_kept(texts: list[str], keywords) -> list[bool]:
+    """Which points of an implicit region are kept: a point holding a keyword, and the points
+    right after a kept one that state a limitation too. The §4.3 span runs on to the next stop
+    heading and "can occasionally capture irrelevant sentences"; offline, the points stop at the
+    first one that states no limitation (the LLM method refines the whole span instead)."""
     from scholartools.limitations.segment import _STATES
 
-    return bool(_STATES.search(text))
+    out, previous = [], False
+    for t in texts:
+        keep = bool(keywords.search(t)) or (previous and bool(_STATES.search(t)))
+        out.append(keep)
+        previous = keep
+    return out
 
 
 def _fallback(region: Region) -> list[tuple[int, int]]:
@@ -175,12 +182,13 @@ def _fallback(region: Region) -> list[tuple[int, int]]:
     return [(region.start + body[0].start, region.start + body[-1].end)]
 
 
-def _points(regions: list[Region], offsets: list[list[tuple[int, int]]]) -> list[dict]:
+def _points(regions: list[Region], offsets: list[list[tuple[int, int]]], rules: Rules = DEFAULT_RULES) -> list[dict]:
     out = []
     for k, (region, found) in enumerate(zip(regions, offsets)):
         spans = [(region.start + s, region.start + e) for s, e in found]
         if region.kind == "implicit":
-            spans = [(s, e) for s, e in spans if _keep_implicit(region.text[s:e])]
+            keep = _implicit_kept([region.text[s:e] for s, e in spans], rules.pattern("keywords"))
+            spans = [sp for sp, ok in zip(spans, keep) if ok]
         elif region.kind == "explicit" and not spans:
             spans = _fallback(region)
         for s, e in spans:
@@ -252,7 +260,7 @@ def offline_batch(records: list[dict], opts: ExtractOptions = DEFAULT_EXTRACT) -
     results: dict[int, tuple[list[dict], list[dict]]] = {}
     for p in good:
         n_paper, n_rev = len(p.paper), len(p.reviews)
-        a = _points(p.paper, segs[k:k + n_paper])
+        a = _points(p.paper, segs[k:k + n_paper], opts.rules)
         r = _points(p.reviews, segs[k + n_paper:k + n_paper + n_rev])
         for x in r:
             x["span"] += n_paper

@@ -11,7 +11,9 @@ and by ``st-generate --task limitations`` (which must never show the model that 
   ("Section 7", "Yes, see §6", "Left blank.", "The Limitations section after the conclusion."),
   and checklist lines glued to the end of a section's text (:func:`checklist_start`).
 * **Implicit**: over the other sections except abstract, introduction and related work, a span
-  starts at the sentence holding a keyword (``limitation(s)``, ``shortcoming(s)``) and runs to the
+  starts at the sentence holding a keyword (``limitation(s)``, ``shortcoming(s)``) — one that names
+  a limitation of this work, not of prior methods nor one the paper overcomes ("to address the
+  limitations of existing retrievers, we …"; :attr:`Rules.own_work`) — and runs to the
   end of that section and on through following sections, until a section whose heading matches a
   stop term (acknowledgements, grant, future work, discussion, conclusion, appendix), an excluded
   section, or an explicit limitations section. The paper lists discussion and conclusion as stop
@@ -72,6 +74,9 @@ class Rules:
     pointer_chars: int = 60
     #: an answer up to this long made only of place words ("… section after the conclusion") is a pointer
     place_chars: int = 250
+    #: a keyword sentence about others' limitations, or one the paper overcomes ("to address the
+    #: limitations of prior work, we …"), does not start an implicit span (False: the paper's plain rule)
+    own_work: bool = True
     _compiled: dict = field(default_factory=dict, compare=False, repr=False)
 
     def pattern(self, name: str) -> re.Pattern:
@@ -201,20 +206,36 @@ def implicit_spans(sections: list[dict], rules: Rules = DEFAULT_RULES) -> list[d
             if text[:end].strip():
                 spans.append({"section": i, "start": 0, "end": end})
             continue
-        m = kw.search(text, 0, end)
-        if not m:
+        start = _first_keyword_sentence(text, end, kw, rules)
+        if start is None:
             continue
-        start = 0
-        for s, e in split_spans(text[:end]):
-            if s <= m.start() < e:
-                start = s
-                break
-            if s > m.start():
-                break
-            start = s
         spans.append({"section": i, "start": start, "end": end})
         capturing = True
     return spans
+
+
+# the keyword names someone else's limitation, or one the paper removes: "to overcome the
+# limitations of prior methods", "existing approaches suffer from two shortcomings"
+_OTHERS = re.compile(
+    r"\b(?:overcome|overcomes|overcoming|address|addresses|addressing|alleviate|alleviates|alleviating|mitigate|"
+    r"mitigates|mitigating|tackle|tackles|tackling|remedy|remedies|solve|solves|solving|circumvent|circumvents|"
+    r"avoid|avoids|avoiding|fix|fixes|resolve|resolves|eliminate|eliminates|reduce|reduces|break through|"
+    r"go beyond|goes beyond|without (?:the|these|such|this))\b(?:\W+\w+){0,4}?\W+(?:limitations?|shortcomings?)\b|"
+    r"\b(?:limitations?|shortcomings?) of (?:the )?(?:prior|previous|existing|earlier|current|conventional|"
+    r"traditional|standard|classical|state-of-the-art|these|those|such|their|other|many|most|some|all)\b|"
+    r"\b(?:prior|previous|existing|earlier|conventional|traditional|their|these|those|such)(?: \w+){0,3} "
+    r"(?:has|have|had|suffer|suffers|suffered|face|faces|share|shares)(?: \w+){0,3} (?:limitations?|shortcomings?)\b",
+    re.I)
+
+
+def _first_keyword_sentence(text: str, end: int, kw: re.Pattern, rules: Rules) -> int | None:
+    """Start of the first sentence of ``text[:end]`` whose keyword names a limitation of this
+    work (with ``rules.own_work``; else of the first keyword sentence), or None."""
+    for s, e in split_spans(text[:end]):
+        sent = text[s:e]
+        if kw.search(sent) and not (rules.own_work and _OTHERS.search(sent)):
+            return s
+    return None
 
 
 def _review_texts(review) -> list[str]:
