@@ -42,6 +42,10 @@ __all__ = ["SegmentOptions", "Unit", "units", "segment", "segment_many", "points
 class SegmentOptions:
     #: a sentence whose cosine to the current point is below this starts a new point (no cue)
     shift: float = 0.12
+    #: the topic shift is only asked inside a point of at least this many sentences, for a sentence
+    #: of at least ``shift_words`` words (a short tail — "See Appendix D." — never opens a point)
+    shift_run: int = 3
+    shift_words: int = 8
     #: use embeddings for topic shifts (False: cues and paragraphs only)
     embeddings: bool = True
 
@@ -332,7 +336,8 @@ def _decide(text: str, us: list[Unit], sim: Callable[[list[int], int], float | N
                 new = True
             elif closed and _STATES.search(piece) and not _CLOSES.search(piece):
                 new = True
-            elif options.embeddings:
+            elif options.embeddings and len(current) >= options.shift_run \
+                    and len(piece.split()) >= options.shift_words:
                 value = sim(current, i)
                 new = value is not None and value < options.shift
         if new and current:
