@@ -72,15 +72,18 @@ def locate(point: str, text: str, start: int = 0, end: int | None = None) -> tup
 
 
 def _place(points: list[str], regions, first_span: int) -> tuple[list[dict], int]:
-    """Located points (``{text, source, kind, span, start, end}``) and how many were dropped."""
-    out, dropped = [], 0
+    """Located points (``{text, source, kind, span, start, end}``; a stretch returned twice is
+    kept once) and how many were dropped."""
+    out, dropped, seen = [], 0, set()
     for p in points:
         for k, region in enumerate(regions):
             loc = locate(p, region.text, region.start, region.end)
             if loc is not None:
                 s, e = loc
-                out.append({"text": region.text[s:e], "source": region.source, "kind": region.kind,
-                            "span": first_span + k, "start": s, "end": e})
+                if (k, s, e) not in seen:
+                    seen.add((k, s, e))
+                    out.append({"text": region.text[s:e], "source": region.source, "kind": region.kind,
+                                "span": first_span + k, "start": s, "end": e})
                 break
         else:
             dropped += 1
