@@ -245,8 +245,8 @@ def _output(p: Plan, author_pts: list[dict], review_pts: list[dict], review: lis
 
 
 def offline_batch(records: list[dict], opts: ExtractOptions = DEFAULT_EXTRACT) -> list:
-    """The offline method over a batch: every sentence of the batch embedded in one call, every
-    reviewer point in one more (only when the batch has reviews)."""
+    """The offline method over a batch: the sentences a topic-shift decision reads embedded in one
+    call for the whole batch, the points of records with reviews in one more (for the merge)."""
     plans: list[Plan | RecordError] = []
     for rec in records:
         try:
