@@ -28,7 +28,7 @@ from scholartools.limitations.rules import DEFAULT_RULES, Rules, explicit_sectio
 from scholartools.limitations.segment import DEFAULT_OPTIONS, SegmentOptions, segment_many, units
 from scholartools.records import RecordError, get_path, set_path
 
-__all__ = ["ExtractOptions", "Region", "Plan", "plan", "offline_batch", "extract", "merge_points"]
+__all__ = ["ExtractOptions", "Region", "Plan", "plan", "offline_batch", "offline_task", "extract", "merge_points"]
 
 _MISSING = object()
 
@@ -284,6 +284,11 @@ def offline_batch(records: list[dict], opts: ExtractOptions = DEFAULT_EXTRACT) -
         merged = merge_points(author, review, vectors, opts.merge, opts.dedup) if p.has_reviews else list(author)
         out.append(_output(p, a, r, review, merged))
     return out
+
+
+def offline_task(records: list[dict], ctx) -> list:
+    """The offline method as the task registry calls it (``ctx.options``: an :class:`ExtractOptions`)."""
+    return offline_batch(records, ctx.options)
 
 
 def extract(records, opts: ExtractOptions = DEFAULT_EXTRACT, batch_size: int = 64):

@@ -10,17 +10,10 @@ from __future__ import annotations
 
 from scholartools.tasks import Task, register
 
-
-def _offline(records, ctx):
-    from scholartools.limitations.extract import offline_batch
-
-    return offline_batch(records, ctx.options)
-
-
 LIMITATIONS = register(Task(
     name="limitations", command="st-extract-limits",
     summary="limitation spans and verbatim limitation points of papers and reviews; author + reviewer merge",
-    llm="scholartools.limitations.llm_method:llm_record", offline=_offline,
+    llm="scholartools.limitations.llm_method:llm_record", offline="scholartools.limitations.extract:offline_task",
     templates=("limits_refine", "limits_reviews", "limits_merge_union", "limits_merge_intersection"),
     reads={"sections": "sections", "reviews": "reviews"},
     writes=("limitations.author", "limitations.review", "limitations.merged", "limitations.spans",
