@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
-import sqlite3
 import sys
 import threading
 import time
@@ -36,6 +35,7 @@ from typing import Any, Callable
 
 from scholartools.llm import cache as cache_mod
 from scholartools.llm import litellm_compat
+from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
@@ -46,10 +46,6 @@ DUMMY_KEY = "sk-no-key-needed"
 PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 #: seconds between looks at the cache while another process asks the same request
 CLAIM_POLL = 0.1
-
-
-class CacheUnavailable(RuntimeError):
-    """The cache file cannot be opened (bad path, not a database, damaged, no permission)."""
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -74,12 +70,10 @@ class LLMClient:
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         self.cache = None
         if not config.no_cache:
-            path = config.cache_path or cache_mod.default_path()
             try:
-                self.cache = cache_mod.ResponseCache(path)
-            except (sqlite3.Error, OSError) as exc:
-                raise CacheUnavailable(f"cannot use the LLM cache '{path}': {exc} "
-                                       f"(give another file with --cache PATH, or run with --no-cache)") from exc
+                self.cache = cache_mod.open_cache(config.cache_path or cache_mod.default_path())
+            except CacheUnavailable as exc:
+                raise CacheUnavailable(f"{exc} (give another file with --cache PATH, or run with --no-cache)") from exc
         self.totals = Ledger(config.max_cost)
         self.pricing = Pricing(config.price, self._get_litellm)
         self.owner = cache_mod.claim_owner(self)
@@ -218,11 +212,17 @@ class LLMClient:
 
     # ----------------------------------------------------------------------------- results
     def _cache_op(self, fn, *args, **kwargs):
-        """A cache read or write; a failure (disk full, corrupt row) is logged once, never fatal."""
+        """A cache read or write; a failure (disk full, corrupt row, server gone) is logged once,
+        never fatal: a cache that went away costs calls, not records."""
         try:
             return fn(*args, **kwargs)
-        except (sqlite3.Error, OSError, ValueError) as exc:
-            if "cache" not in self._warned:
+        except self.cache.errors as exc:
+            if self.cache.down:
+                if "cache-down" not in self._warned:
+                    self._warned.add("cache-down")
+                    self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
+                             f"continuing without a cache for the rest of this run (answers are not stored)")
+            elif "cache" not in self._warned:
                 self._warned.add("cache")
                 self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
             return None
