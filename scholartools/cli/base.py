@@ -131,6 +131,11 @@ class RecordIO:
                 if f is not self._stdin:
                     f.close()
 
+    def raw_records(self) -> Iterator[dict]:
+        """Every input record in order, input error records included (they are not written here):
+        for commands that hand the whole stream on, as ``--scheduler`` does to Dask workers."""
+        return self._all_records()
+
     def records(self) -> Iterator[dict]:
         """Input records to process; error records are written through as they are met."""
         for rec in self._all_records():
@@ -165,13 +170,14 @@ class RecordIO:
         self.n_in += n
 
     # ------------------------------------------------------------------ output
-    def write(self, record: dict) -> None:
-        """Write one output record (adds provenance to non-error records)."""
+    def write(self, record: dict, stamped: bool = False) -> None:
+        """Write one output record (adds provenance to non-error records; ``stamped``: the record
+        already carries its entry, made by the same command elsewhere, e.g. on a Dask worker)."""
         extra = record.pop("_provenance", None)
         if is_error(record):
             self.n_errors += 1
             self.n_pending += record["error"].get("kind") == "batch_pending"
-        else:
+        elif not stamped:
             entry = {"command": self.command, "version": __version__}
             entry.update(self.provenance)
             if extra:
