@@ -34,6 +34,14 @@ inside batches are recorded in ``server.batch_requests``, never in ``server.requ
 ``batch_plan(expire_after=3)`` (ends ``expired`` after answering 3 items; the rest are
 ``batch_expired`` errors) or ``batch_plan(fail="message")`` (validation fails, nothing answered).
 
+Anthropic's Message Batches API too (``POST /v1/messages/batches``, ``GET
+/v1/messages/batches/{id}`` and ``…/results``; use the server's root, ``server.root``, as the
+``--api-base`` of an ``anthropic/…`` model): each request's ``params`` are handed to the reply
+function as an OpenAI-shaped body (system prompt first, text blocks joined), and the answer is
+sent back as an Anthropic message (``stop_reason`` ``end_turn``, usage in words).  The same
+``batch_plan`` applies; items past ``expire_after`` come back as ``expired``, failed ones as
+``errored``.
+
 Run standalone (used by benchmarks/llm_throughput.py, so the server has its own GIL):
 
     python tests/openai_server.py --latency 0.2        # prints the base URL on stdout
@@ -112,6 +120,7 @@ class ScriptedOpenAIServer:
         self.httpd.request_queue_size = 256
         self.port = self.httpd.server_address[1]
         self.url = f"http://{host}:{self.port}/v1"
+        self.root = f"http://{host}:{self.port}"
         self._thread: threading.Thread | None = None
 
     # scripting ---------------------------------------------------------------------------
@@ -229,6 +238,70 @@ class ScriptedOpenAIServer:
                 self._run_batch(batch)
         return 200, _public(batch)
 
+    # Anthropic's Message Batches ------------------------------------------------------------
+    def _create_message_batch(self, body: dict) -> tuple[int, dict]:
+        requests = body.get("requests")
+        if not isinstance(requests, list) or not requests:
+            return 400, {"type": "error", "error": {"type": "invalid_request_error", "message": "requests: empty"}}
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        batch = {"id": "msgbatch_" + self._new_id("b"), "type": "message_batch", "processing_status": "in_progress",
+                 "request_counts": {"processing": len(requests), "succeeded": 0, "errored": 0, "canceled": 0,
+                                    "expired": 0},
+                 "ended_at": None, "created_at": now, "expires_at": now, "cancel_initiated_at": None,
+                 "results_url": None, "_requests": requests, "_plan": dict(self._plan), "_results": None}
+        self.batches[batch["id"]] = batch
+        return 200, _public(batch)
+
+    def _retrieve_message_batch(self, batch_id: str) -> tuple[int, dict]:
+        batch = self.batches.get(batch_id)
+        if batch is None:
+            return 404, {"type": "error", "error": {"type": "not_found_error", "message": batch_id}}
+        plan = batch["_plan"]
+        if batch["processing_status"] == "in_progress":
+            if plan.get("hold", 0) > 0:
+                plan["hold"] -= 1
+            else:
+                self._run_message_batch(batch)
+        return 200, _public(batch)
+
+    def _run_message_batch(self, batch: dict) -> None:
+        plan, results = batch["_plan"], []
+        counts = {"processing": 0, "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0}
+        limit = plan.get("expire_after")
+        for i, req in enumerate(batch["_requests"]):
+            if limit is not None and i >= limit:
+                result = {"type": "expired"}
+            else:
+                params = req["params"]
+                messages = [{"role": "system", "content": "".join(b.get("text", "") for b in params["system"])}] \
+                    if params.get("system") else []
+                for m in params.get("messages", []):
+                    content = m["content"]
+                    text = content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
+                    messages.append({"role": m["role"], "content": text})
+                body = {**{k: v for k, v in params.items() if k not in ("messages", "system")}, "messages": messages}
+                with self._lock:
+                    self.batch_requests.append(body)
+                status, answer = self._answer(body)
+                if status != 200:
+                    result = {"type": "errored", "error": {"type": "error", "error": {
+                        "type": "api_error" if status >= 500 else "invalid_request_error",
+                        "message": answer.get("error", {}).get("message", "")}}}
+                else:
+                    text = answer["choices"][0]["message"]["content"]
+                    result = {"type": "succeeded", "message": {
+                        "id": "msg_" + self._new_id("m"), "type": "message", "role": "assistant",
+                        "model": params.get("model"), "content": [{"type": "text", "text": text}],
+                        "stop_reason": "end_turn", "stop_sequence": None,
+                        "usage": {"input_tokens": sum(words(m["content"]) for m in messages),
+                                  "output_tokens": words(text)}}}
+            counts[result["type"]] += 1
+            results.append({"custom_id": req["custom_id"], "result": result})
+        batch["_results"] = b"".join(json.dumps(r).encode() + b"\n" for r in results)
+        batch.update(processing_status="ended", request_counts=counts,
+                     ended_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                     results_url=f"{self.root}/v1/messages/batches/{batch['id']}/results")
+
     def _cancel_batch(self, batch_id: str) -> tuple[int, dict]:
         batch = self.batches.get(batch_id)
         if batch is None:
@@ -300,6 +373,17 @@ def _make_handler(server: ScriptedOpenAIServer):
 
         def do_GET(self):
             parts = self.path.split("?")[0].rstrip("/").split("/")
+            if "messages" in parts and "batches" in parts:                 # Anthropic's Message Batches
+                if parts[-1] == "results":
+                    batch = server.batches.get(parts[-2])
+                    if batch is None or batch.get("_results") is None:
+                        self._send(404, b'{"type": "error", "error": {"type": "not_found_error"}}')
+                    else:
+                        self._send(200, batch["_results"], content_type="application/binary")
+                    return
+                status, body = server._retrieve_message_batch(parts[-1])
+                self._send(status, json.dumps(body).encode())
+                return
             if len(parts) >= 4 and parts[-3] == "files" and parts[-1] == "content":   # /v1/files/{id}/content
                 f = server.files.get(parts[-2])
                 if f is None:
@@ -331,6 +415,15 @@ def _make_handler(server: ScriptedOpenAIServer):
                     self._send(400, _error_body(400, f"bad upload: {exc}"))
                     return
                 self._send(200, json.dumps(meta).encode())
+                return
+            if path.endswith("/messages/batches"):
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    self._send(400, _error_body(400, "request body is not JSON"))
+                    return
+                status, out = server._create_message_batch(body)
+                self._send(status, json.dumps(out).encode())
                 return
             if "/batches" in path:
                 try:

@@ -16,7 +16,7 @@ import time
 import orjson
 
 from redis_server import RedisServer, redis_server  # noqa: F401 (fixture)
-from test_llm_cli import HERE, ROOT, score_reply
+from test_llm_cli import HERE, ROOT, run, score_reply
 
 RECS = [{"id": f"r{i}", "text": f"shared text {i}"} for i in range(24)]
 TEMPLATE = "Rate the clarity of this text from 1 to 5.\n\n{{text}}"
@@ -44,11 +44,14 @@ def finish(p, timeout=180):
 
 def test_a_second_process_makes_none_of_the_first_process_calls(openai_server, redis_server):
     openai_server.reply(score_reply)
-    code, recs, err = finish(start(openai_server.url, redis_server.url))
+    code, recs, err = finish(start(openai_server.url, redis_server.url))       # a real process
     assert code == 0, err
     assert openai_server.calls == 24 and [r["clarity"]["value"] for r in recs] == [expected(r) for r in RECS]
-    code, recs2, err = finish(start(openai_server.url, redis_server.url))
-    assert code == 0, err and openai_server.calls == 24            # all 24 answers came from Redis
+    # the second run (in this process: a fresh client, a fresh connection) is all Redis hits
+    code, recs2, err = run(["--api-base", openai_server.url, "--max-concurrency", "4"], records=RECS,
+                           env={"ST_MODEL": "openai/test-model", "ST_CACHE": redis_server.url})
+    assert code == 0, err
+    assert openai_server.calls == 24
     assert [r["clarity"] for r in recs2] == [r["clarity"] for r in recs]
     assert all(r["provenance"][-1]["cache_hits"] == 1 and r["provenance"][-1]["calls"] == 0 for r in recs2)
 
@@ -85,6 +88,7 @@ def test_server_killed_mid_run_loses_no_record(openai_server, redis_server):
 
 def test_unreachable_server_at_start_is_a_usage_error(openai_server):
     srv = RedisServer()   # a free port with nothing listening
-    code, recs, err = finish(start(openai_server.url, srv.url))
+    code, recs, err = run(["--api-base", openai_server.url], records=RECS[:2],
+                          env={"ST_MODEL": "openai/test-model", "ST_CACHE": srv.url})
     assert code == 2 and recs == [] and openai_server.calls == 0
     assert srv.url in err and "--no-cache" in err

@@ -18,6 +18,8 @@ from scholartools.cli.manpages import load_command
 from test_llm_cli import RECS, run, score_reply
 
 MINI = ["--model", "openai/gpt-4o-mini"]
+#: the toy command's prompt before the text (tests/test_llm_cli.py)
+TEMPLATE_TEXT = "Rate the clarity of this text from 1 to 5.\n\n"
 
 
 def args(server, cache, *extra):
@@ -129,7 +131,7 @@ def test_a_batch_that_fails_validation_leaves_every_request_for_the_next_run(ope
     cache = tmp_path / "c.sqlite"
     run(args(openai_server, cache, "--batch-api", "submit"))
     code, _, err = run(args(openai_server, cache, "--batch-api", "collect"), records=[])
-    assert code == 0 and "failed; 0 answers stored in the cache, 6 not" in err and rows(cache) == 0
+    assert code == 0 and "failed (line 1: bad request); 0 answers stored in the cache, 6 not" in err and rows(cache) == 0
     code, recs, _ = run(args(openai_server, cache))
     assert code == 0 and openai_server.calls == 6
 
@@ -178,6 +180,40 @@ def test_usage_errors(openai_server, tmp_path):
     assert code == 2 and "--dry-run and --batch-api" in err
     code, _, err = run([*MINI, "--api-base", openai_server.url, "--no-cache", "--batch-api", "submit"])
     assert code == 2 and "--no-cache" in err
-    code, _, err = run(["--model", "anthropic/claude-3-5-haiku-20241022", "--cache", str(tmp_path / "c.sqlite"),
-                        "--batch-api", "submit"], env={"ST_API_KEY": "x"})
-    assert code == 2 and "no batch API" in err and openai_server.calls == 0
+    code, _, err = run(["--model", "ollama/llama3", "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite"),
+                        "--batch-api", "submit"])
+    assert code == 2 and "no batch API for 'ollama/llama3'" in err and openai_server.calls == 0
+
+
+def test_anthropic_message_batches_submit_collect_rerun(openai_server, tmp_path):
+    """anthropic/… through Anthropic's Message Batches API (the scripted server speaks it): the
+    batch asks what a direct call would (litellm's Anthropic body: model name, text blocks,
+    max_tokens), the answers land in the cache at half the --price, failed and expired items
+    stay for the next submit."""
+    cache = tmp_path / "c.sqlite"
+    anth = ["--model", "anthropic/claude-3-5-haiku-20241022", "--api-base", openai_server.root,
+            "--cache", str(cache), "--price", "0.8,4"]
+    openai_server.reply(lambda b: Fault.status(500) if b["messages"][-1]["content"].endswith(" 2")
+                        else score_reply(b)).batch_plan(expire_after=5)
+    code, recs, err = run([*anth, "--batch-api", "submit"])
+    assert code == 0 and "6 requests submitted" in err and openai_server.calls == 0
+    batch_id = next(iter(openai_server.batches))
+    assert batch_id.startswith("msgbatch_")
+    params = openai_server.batches[batch_id]["_requests"][0]["params"]
+    assert params["model"] == "claude-3-5-haiku-20241022" and params["max_tokens"] > 0
+    assert params["messages"][0]["content"][0] == {"type": "text", "text": f"{TEMPLATE_TEXT}{RECS[0]['text']}"}
+
+    code, _, err = run([*anth, "--batch-api", "collect"], records=[])
+    assert "4 answers stored in the cache, 2 not" in err and "1 errored api_error" in err and "1 expired" in err
+    pt, ct, cost, resp = sqlite3.connect(cache).execute(
+        "select prompt_tokens, completion_tokens, cost, response from responses limit 1").fetchone()
+    assert ct == 2 and cost == pytest.approx(pt * 0.4e-6 + ct * 2e-6)     # half of $0.80 / $4 per million
+    assert orjson.loads(resp)["finish_reason"] == "stop"                   # end_turn, mapped as litellm maps it
+
+    openai_server.reply(score_reply).batch_plan()
+    code, _, err = run([*anth, "--batch-api", "submit"])
+    assert "2 requests submitted" in err
+    run([*anth, "--batch-api", "collect"], records=[])
+    code, recs, err = run(anth)
+    assert code == 0 and openai_server.calls == 0
+    assert [r["clarity"]["value"] for r in recs] == [len(TEMPLATE_TEXT + r["text"]) % 5 + 1 for r in RECS]
