@@ -361,16 +361,17 @@ class SQLiteCache(CacheBackend):
 
     def lookup_many(self, keys: list[str]) -> dict[str, dict]:
         """Responses for the keys that are cached (one query per 500 keys)."""
-        out: dict[str, dict] = {}
+        rows = self._rows_for_keys("SELECT key, response, prompt_tokens, completion_tokens, cost, served_model "
+                                   "FROM responses WHERE usable=1 AND key IN ({})", keys)
+        return {row[0]: self._row(row[1:]) for row in rows}
+
+    def _rows_for_keys(self, query: str, keys: list[str]) -> Iterator[tuple]:
+        """The rows of ``query`` (its ``IN ({})`` filled with the distinct ``keys``, 500 at a time)."""
         uniq = list(dict.fromkeys(keys))
         conn = self._connect()
         for i in range(0, len(uniq), 500):
             chunk = uniq[i:i + 500]
-            q = ("SELECT key, response, prompt_tokens, completion_tokens, cost, served_model FROM responses "
-                 f"WHERE usable=1 AND key IN ({','.join('?' * len(chunk))})")
-            for row in conn.execute(q, chunk):
-                out[row[0]] = self._row(row[1:])
-        return out
+            yield from conn.execute(query.format(",".join("?" * len(chunk))), chunk)
 
     @staticmethod
     def _row(row) -> dict:
@@ -530,14 +531,7 @@ class SQLiteCache(CacheBackend):
             raise
 
     def keys_in_batches(self, keys: list[str]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        uniq = list(dict.fromkeys(keys))
-        conn = self._connect()
-        for i in range(0, len(uniq), 500):
-            chunk = uniq[i:i + 500]
-            q = f"SELECT key, batch_id FROM batch_items WHERE key IN ({','.join('?' * len(chunk))})"
-            out.update(dict(conn.execute(q, chunk).fetchall()))
-        return out
+        return dict(self._rows_for_keys("SELECT key, batch_id FROM batch_items WHERE key IN ({})", keys))
 
 
 #: the name the SQLite cache had before there were several backends
