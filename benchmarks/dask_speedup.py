@@ -10,6 +10,10 @@ Two workloads, each run sequentially in this process (``scholartools.run``) and 
 * st-facets --method offline on the ScholarSum pairs (shared/external/scholarsum/pairs.jsonl),
   64 records per partition.
 
+The sequential st-facets is also run with one BLAS/torch thread, as Dask's workers run (distributed
+sets ``OMP_NUM_THREADS=1`` and the like for them): under contention, multi-threaded BLAS costs
+more than it saves, which alone can make the workers look faster than 2x.
+
 Both sides are warm (modules imported, the embedding model loaded: in this process by a
 one-record run, on every worker by the same run through ``Client.run``), so the speed-up is the
 parallel work itself; the cluster's start and the workers' warm-up are reported apart, since a
@@ -87,6 +91,18 @@ def main() -> None:
     par, t_par = timed(lambda: list(std.run("st-facets", pairs, scheduler=client, partition_size=64, method="offline")))
     assert strip(par) == strip(seq), "st-facets on Dask differs from the sequential records"
     rows.append((f"st-facets --method offline, {len(pairs)} pairs", t_seq, t_par))
+    # Dask's workers run with one BLAS / OpenMP thread (distributed sets OMP_NUM_THREADS=1 and the
+    # like); the same sequential run limited to one thread separates that effect from the parallelism
+    import torch
+    from threadpoolctl import threadpool_limits
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    with threadpool_limits(1):
+        seq1, t_seq1 = timed(lambda: scholartools.run("st-facets", pairs, method="offline"))
+    torch.set_num_threads(threads)
+    assert strip(seq1) == strip(seq)
+    rows.append((f"  same, sequential with 1 BLAS/torch thread", t_seq1, t_par))
 
     client.close()
     cluster.close()

@@ -43,6 +43,7 @@ The real ``dask`` package is imported by absolute import (this module is
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -64,6 +65,7 @@ def run_partition(records: Iterable[dict], command: str, args: tuple = (), optio
     """What a worker does with one partition: ``scholartools.run(command, records, *args, **options)``."""
     from scholartools.api import run
 
+    os.environ.pop("ST_SCHEDULER", None)   # a worker runs its partition itself, never on Dask again
     with _LOCK:   # one command at a time per worker process: --max-concurrency holds per worker
         return run(command, list(records), *args, **(options or {}))
 
