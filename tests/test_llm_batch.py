@@ -217,3 +217,14 @@ def test_anthropic_message_batches_submit_collect_rerun(openai_server, tmp_path)
     code, recs, err = run(anth)
     assert code == 0 and openai_server.calls == 0
     assert [r["clarity"]["value"] for r in recs] == [len(TEMPLATE_TEXT + r["text"]) % 5 + 1 for r in RECS]
+
+
+def test_a_refused_submission_is_a_clear_failure_and_nothing_is_remembered(tmp_path):
+    from redis_server import free_port
+
+    cache = tmp_path / "c.sqlite"
+    nowhere = f"http://127.0.0.1:{free_port()}/v1"          # nothing listens there
+    code, recs, err = run([*MINI, "--api-base", nowhere, "--cache", str(cache), "--batch-api", "submit"],
+                          records=RECS[:2])
+    assert code == 1 and "submitting the batch of 2 requests failed" in err
+    assert sqlite3.connect(cache).execute("select count(*) from batch_items").fetchone()[0] == 0

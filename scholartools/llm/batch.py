@@ -295,7 +295,13 @@ class BatchWriter:
             for chunk in _chunks(items):
                 made = ad.create([(key[len(KEY_PREFIX):], body) for key, (_, body) in chunk])
                 info = {**made, "provider": provider, "model": model, "api_base": self.api_base, "count": len(chunk)}
-                self.cache.add_batch(made["id"], info, [(key, blob) for key, (blob, _) in chunk])
+                try:
+                    self.cache.add_batch(made["id"], info, [(key, blob) for key, (blob, _) in chunk])
+                except Exception as exc:  # noqa: BLE001 - the provider runs it; say which one, loudly
+                    raise BatchSubmitError(
+                        f"batch {made['id']} ({len(chunk)} requests) was created at the provider but could not be "
+                        f"recorded in the cache ({type(exc).__name__}: {exc}), so collect will not find it; "
+                        f"cancel it at the provider or keep its id") from exc
                 for key, _ in chunk:
                     del items[key]
                 done.append(info)

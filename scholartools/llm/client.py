@@ -208,6 +208,8 @@ class LLMClient:
         n = len(self.batch)
         try:
             infos = self.batch.submit()
+        except BatchSubmitError:
+            raise
         except Exception as exc:  # noqa: BLE001 - the provider's words, with what it means for the run
             raise BatchSubmitError(f"submitting the batch of {n} requests failed ({type(exc).__name__}: "
                                    f"{str(exc)[:300]}); nothing more was submitted, run the command again") from exc
