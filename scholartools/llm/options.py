@@ -165,7 +165,8 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
                      help="Time limit of one attempt."),
         click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
-                     help="SQLite response cache (default: ~/.cache/scholartools/llm.sqlite)."),
+                     help="Response cache: a SQLite file (default: ~/.cache/scholartools/llm.sqlite) or "
+                          "redis://host:port/db, shared by many machines."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
         click.option("--dry-run", is_flag=True,
                      help="Count calls, cache hits and estimated cost on stderr; call nothing."),
