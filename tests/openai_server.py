@@ -23,6 +23,25 @@ returns OpenAI's per-token list ``[{"token", "logprob", "top_logprobs": [{"token
 (:func:`token_logprobs` builds one from ``{token: probability}``). Without it, or for requests
 that do not ask, ``logprobs`` stays null as before.
 
+Batch API (OpenAI's ``/v1/files`` and ``/v1/batches``): ``POST /v1/files`` (multipart upload,
+``purpose=batch``), ``GET /v1/files/{id}`` and ``/v1/files/{id}/content``, ``POST /v1/batches``,
+``GET /v1/batches/{id}`` and ``POST /v1/batches/{id}/cancel``.  A batch is answered line by line
+with the same reply function (and log-probabilities) as direct calls; a reply function returning
+``Fault.status(code)`` fails that item (it goes to the batch's error file).  Bodies answered
+inside batches are recorded in ``server.batch_requests``, never in ``server.requests``, so
+``server.calls`` counts direct calls only.  Script the next batches with
+``openai_server.batch_plan(hold=2)`` (stays ``in_progress`` for 2 retrieves),
+``batch_plan(expire_after=3)`` (ends ``expired`` after answering 3 items; the rest are
+``batch_expired`` errors) or ``batch_plan(fail="message")`` (validation fails, nothing answered).
+
+Anthropic's Message Batches API too (``POST /v1/messages/batches``, ``GET
+/v1/messages/batches/{id}`` and ``…/results``; use the server's root, ``server.root``, as the
+``--api-base`` of an ``anthropic/…`` model): each request's ``params`` are handed to the reply
+function as an OpenAI-shaped body (system prompt first, text blocks joined), and the answer is
+sent back as an Anthropic message (``stop_reason`` ``end_turn``, usage in words).  The same
+``batch_plan`` applies; items past ``expire_after`` come back as ``expired``, failed ones as
+``errored``.
+
 Run standalone (used by benchmarks/llm_throughput.py, so the server has its own GIL):
 
     python tests/openai_server.py --latency 0.2        # prints the base URL on stdout
@@ -88,6 +107,12 @@ class ScriptedOpenAIServer:
         self._reply: Callable[[dict], Any] | str = "OK"
         self._logprobs: Callable[[dict, str], list] | None = None
         self.requests: list[dict] = []
+        #: the batch API's state: uploaded files, batches, and the bodies answered inside batches
+        self.files: dict[str, dict] = {}
+        self.batches: dict[str, dict] = {}
+        self.batch_requests: list[dict] = []
+        self._plan: dict = {}
+        self._ids = 0
         self.inflight = 0
         self.max_inflight = 0
         self.httpd = ThreadingHTTPServer((host, port), _make_handler(self))
@@ -95,6 +120,7 @@ class ScriptedOpenAIServer:
         self.httpd.request_queue_size = 256
         self.port = self.httpd.server_address[1]
         self.url = f"http://{host}:{self.port}/v1"
+        self.root = f"http://{host}:{self.port}"
         self._thread: threading.Thread | None = None
 
     # scripting ---------------------------------------------------------------------------
@@ -112,10 +138,19 @@ class ScriptedOpenAIServer:
             self._faults.extend(faults)
         return self
 
+    def batch_plan(self, hold: int = 0, expire_after: int | None = None, fail: str | None = None) -> "ScriptedOpenAIServer":
+        """How the batches created from now on behave (see the module docstring)."""
+        self._plan = {"hold": hold, "expire_after": expire_after, "fail": fail}
+        return self
+
     def reset(self) -> None:
         with self._lock:
             self._faults.clear()
             self.requests.clear()
+            self.batch_requests.clear()
+            self.files.clear()
+            self.batches.clear()
+            self._plan = {}
             self.max_inflight = 0
         self._reply = "OK"
         self._logprobs = None
@@ -148,6 +183,169 @@ class ScriptedOpenAIServer:
         self.stop()
 
     # internals ---------------------------------------------------------------------------
+    def _new_id(self, prefix: str) -> str:
+        with self._lock:
+            self._ids += 1
+            return f"{prefix}-{self._ids:06d}"
+
+    def _answer(self, body: dict) -> tuple[int, dict]:
+        """(status, JSON body) of one chat request answered inside a batch (no faults queue, no latency)."""
+        reply = self._reply
+        result = reply(body) if callable(reply) else reply
+        if isinstance(result, Fault):
+            code = result.code if result.kind == "status" else 500
+            return code, json.loads(_error_body(code, result.message))
+        if isinstance(result, dict):
+            return 200, result
+        completion = _completion(body, result)
+        if self._logprobs is not None and body.get("logprobs"):
+            for choice in completion["choices"]:
+                choice["logprobs"] = {"content": self._logprobs(body, choice["message"]["content"])}
+        return 200, completion
+
+    def _add_file(self, content: bytes, purpose: str, filename: str) -> dict:
+        meta = {"id": self._new_id("file"), "object": "file", "bytes": len(content), "created_at": int(time.time()),
+                "filename": filename, "purpose": purpose, "status": "processed"}
+        self.files[meta["id"]] = {"meta": meta, "content": content}
+        return meta
+
+    def _create_batch(self, body: dict) -> tuple[int, dict]:
+        source = self.files.get(body.get("input_file_id") or "")
+        if source is None:
+            return 404, json.loads(_error_body(404, f"no file {body.get('input_file_id')!r}"))
+        now = int(time.time())
+        batch = {"id": self._new_id("batch"), "object": "batch", "endpoint": body.get("endpoint"), "errors": None,
+                 "input_file_id": source["meta"]["id"], "completion_window": body.get("completion_window", "24h"),
+                 "status": "validating", "output_file_id": None, "error_file_id": None, "created_at": now,
+                 "in_progress_at": None, "expires_at": now + 86400, "finalizing_at": None, "completed_at": None,
+                 "failed_at": None, "expired_at": None, "cancelling_at": None, "cancelled_at": None,
+                 "request_counts": {"total": 0, "completed": 0, "failed": 0}, "metadata": body.get("metadata")}
+        batch["_plan"] = dict(self._plan)
+        self.batches[batch["id"]] = batch
+        return 200, _public(batch)
+
+    def _retrieve_batch(self, batch_id: str) -> tuple[int, dict]:
+        batch = self.batches.get(batch_id)
+        if batch is None:
+            return 404, json.loads(_error_body(404, f"no batch {batch_id!r}"))
+        plan = batch["_plan"]
+        if batch["status"] in ("validating", "in_progress"):
+            if plan.get("hold", 0) > 0:
+                plan["hold"] -= 1
+                batch["status"] = "in_progress"
+                batch["in_progress_at"] = batch["in_progress_at"] or int(time.time())
+            else:
+                self._run_batch(batch)
+        return 200, _public(batch)
+
+    # Anthropic's Message Batches ------------------------------------------------------------
+    def _create_message_batch(self, body: dict) -> tuple[int, dict]:
+        requests = body.get("requests")
+        if not isinstance(requests, list) or not requests:
+            return 400, {"type": "error", "error": {"type": "invalid_request_error", "message": "requests: empty"}}
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        batch = {"id": "msgbatch_" + self._new_id("b"), "type": "message_batch", "processing_status": "in_progress",
+                 "request_counts": {"processing": len(requests), "succeeded": 0, "errored": 0, "canceled": 0,
+                                    "expired": 0},
+                 "ended_at": None, "created_at": now, "expires_at": now, "cancel_initiated_at": None,
+                 "results_url": None, "_requests": requests, "_plan": dict(self._plan), "_results": None}
+        self.batches[batch["id"]] = batch
+        return 200, _public(batch)
+
+    def _retrieve_message_batch(self, batch_id: str) -> tuple[int, dict]:
+        batch = self.batches.get(batch_id)
+        if batch is None:
+            return 404, {"type": "error", "error": {"type": "not_found_error", "message": batch_id}}
+        plan = batch["_plan"]
+        if batch["processing_status"] == "in_progress":
+            if plan.get("hold", 0) > 0:
+                plan["hold"] -= 1
+            else:
+                self._run_message_batch(batch)
+        return 200, _public(batch)
+
+    def _run_message_batch(self, batch: dict) -> None:
+        plan, results = batch["_plan"], []
+        counts = {"processing": 0, "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0}
+        limit = plan.get("expire_after")
+        for i, req in enumerate(batch["_requests"]):
+            if limit is not None and i >= limit:
+                result = {"type": "expired"}
+            else:
+                params = req["params"]
+                messages = [{"role": "system", "content": "".join(b.get("text", "") for b in params["system"])}] \
+                    if params.get("system") else []
+                for m in params.get("messages", []):
+                    content = m["content"]
+                    text = content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
+                    messages.append({"role": m["role"], "content": text})
+                body = {**{k: v for k, v in params.items() if k not in ("messages", "system")}, "messages": messages}
+                with self._lock:
+                    self.batch_requests.append(body)
+                status, answer = self._answer(body)
+                if status != 200:
+                    result = {"type": "errored", "error": {"type": "error", "error": {
+                        "type": "api_error" if status >= 500 else "invalid_request_error",
+                        "message": answer.get("error", {}).get("message", "")}}}
+                else:
+                    text = answer["choices"][0]["message"]["content"]
+                    result = {"type": "succeeded", "message": {
+                        "id": "msg_" + self._new_id("m"), "type": "message", "role": "assistant",
+                        "model": params.get("model"), "content": [{"type": "text", "text": text}],
+                        "stop_reason": "end_turn", "stop_sequence": None,
+                        "usage": {"input_tokens": sum(words(m["content"]) for m in messages),
+                                  "output_tokens": words(text)}}}
+            counts[result["type"]] += 1
+            results.append({"custom_id": req["custom_id"], "result": result})
+        batch["_results"] = b"".join(json.dumps(r).encode() + b"\n" for r in results)
+        batch.update(processing_status="ended", request_counts=counts,
+                     ended_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                     results_url=f"{self.root}/v1/messages/batches/{batch['id']}/results")
+
+    def _cancel_batch(self, batch_id: str) -> tuple[int, dict]:
+        batch = self.batches.get(batch_id)
+        if batch is None:
+            return 404, json.loads(_error_body(404, f"no batch {batch_id!r}"))
+        if batch["status"] in ("validating", "in_progress"):
+            batch.update(status="cancelled", cancelled_at=int(time.time()))
+        return 200, _public(batch)
+
+    def _run_batch(self, batch: dict) -> None:
+        plan = batch["_plan"]
+        now = int(time.time())
+        lines = [json.loads(line) for line in self.files[batch["input_file_id"]]["content"].splitlines() if line.strip()]
+        if plan.get("fail"):
+            batch.update(status="failed", failed_at=now,
+                         errors={"object": "list", "data": [{"code": "invalid_request", "message": plan["fail"],
+                                                              "param": None, "line": 1}]})
+            return
+        out, err = [], []
+        limit = plan.get("expire_after")
+        for i, line in enumerate(lines):
+            rid = self._new_id("batch_req")
+            if limit is not None and i >= limit:
+                err.append({"id": rid, "custom_id": line["custom_id"], "response": None,
+                            "error": {"code": "batch_expired",
+                                      "message": "This request could not be executed before the completion window expired."}})
+                continue
+            with self._lock:
+                self.batch_requests.append(line["body"])
+            status, body = self._answer(line["body"])
+            entry = {"id": rid, "custom_id": line["custom_id"],
+                     "response": {"status_code": status, "request_id": rid, "body": body}, "error": None}
+            (out if status == 200 else err).append(entry)
+        if out:
+            batch["output_file_id"] = self._add_file(b"".join(json.dumps(e).encode() + b"\n" for e in out),
+                                                     "batch_output", f"{batch['id']}_output.jsonl")["id"]
+        if err:
+            batch["error_file_id"] = self._add_file(b"".join(json.dumps(e).encode() + b"\n" for e in err),
+                                                    "batch_output", f"{batch['id']}_error.jsonl")["id"]
+        expired = limit is not None and limit < len(lines)
+        batch.update(status="expired" if expired else "completed",
+                     request_counts={"total": len(lines), "completed": len(out), "failed": len(err)},
+                     in_progress_at=batch["in_progress_at"] or now, finalizing_at=now,
+                     **({"expired_at": now} if expired else {"completed_at": now}))
+
     def _next_action(self, body: dict):
         with self._lock:
             self.requests.append(body)
@@ -163,21 +361,84 @@ def _make_handler(server: ScriptedOpenAIServer):
         def log_message(self, *args):  # keep test output clean
             pass
 
-        def _send(self, status: int, payload: bytes, headers: dict | None = None):
+        def _send(self, status: int, payload: bytes, headers: dict | None = None,
+                  content_type: str = "application/json"):
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(payload)))
             for k, v in (headers or {}).items():
                 self.send_header(k, v)
             self._headers_buffer.append(b"\r\n" + payload)   # headers and body in one write
             self.flush_headers()
 
-        def do_GET(self):  # /v1/models, for clients that probe
+        def do_GET(self):
+            parts = self.path.split("?")[0].rstrip("/").split("/")
+            if "messages" in parts and "batches" in parts:                 # Anthropic's Message Batches
+                if parts[-1] == "results":
+                    batch = server.batches.get(parts[-2])
+                    if batch is None or batch.get("_results") is None:
+                        self._send(404, b'{"type": "error", "error": {"type": "not_found_error"}}')
+                    else:
+                        self._send(200, batch["_results"], content_type="application/binary")
+                    return
+                status, body = server._retrieve_message_batch(parts[-1])
+                self._send(status, json.dumps(body).encode())
+                return
+            if len(parts) >= 4 and parts[-3] == "files" and parts[-1] == "content":   # /v1/files/{id}/content
+                f = server.files.get(parts[-2])
+                if f is None:
+                    self._send(404, _error_body(404, f"no file {parts[-2]!r}"))
+                else:
+                    self._send(200, f["content"], content_type="application/octet-stream")
+                return
+            if len(parts) >= 3 and parts[-2] == "files":
+                f = server.files.get(parts[-1])
+                self._send(*(((200, json.dumps(f["meta"]).encode())) if f else (404, _error_body(404, "no such file"))))
+                return
+            if len(parts) >= 3 and parts[-2] == "batches":
+                status, body = server._retrieve_batch(parts[-1])
+                self._send(status, json.dumps(body).encode())
+                return
+            # /v1/models, for clients that probe
             self._send(200, json.dumps({"object": "list", "data": [{"id": "test-model", "object": "model"}]}).encode())
 
         def do_POST(self):
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length) if length else b""
+            path = self.path.split("?")[0].rstrip("/")
+            if path.endswith("/files"):
+                try:
+                    fields = _multipart(self.headers.get("Content-Type", ""), raw)
+                    content, filename = fields["file"]
+                    meta = server._add_file(content, fields["purpose"][0].decode(), filename or "upload.jsonl")
+                except (KeyError, ValueError) as exc:
+                    self._send(400, _error_body(400, f"bad upload: {exc}"))
+                    return
+                self._send(200, json.dumps(meta).encode())
+                return
+            if path.endswith("/messages/batches"):
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    self._send(400, _error_body(400, "request body is not JSON"))
+                    return
+                status, out = server._create_message_batch(body)
+                self._send(status, json.dumps(out).encode())
+                return
+            if "/batches" in path:
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    self._send(400, _error_body(400, "request body is not JSON"))
+                    return
+                if path.endswith("/batches"):
+                    status, out = server._create_batch(body)
+                elif path.endswith("/cancel"):
+                    status, out = server._cancel_batch(path.split("/")[-2])
+                else:
+                    status, out = 404, json.loads(_error_body(404, "unknown batch endpoint"))
+                self._send(status, json.dumps(out).encode())
+                return
             try:
                 body = json.loads(raw or b"{}")
             except ValueError:
@@ -234,6 +495,25 @@ def _make_handler(server: ScriptedOpenAIServer):
             self._send(200, json.dumps(completion).encode())
 
     return Handler
+
+
+def _public(batch: dict) -> dict:
+    return {k: v for k, v in batch.items() if not k.startswith("_")}
+
+
+def _multipart(content_type: str, raw: bytes) -> dict[str, tuple[bytes, str | None]]:
+    """The fields of a multipart/form-data body: name → (bytes, filename)."""
+    from email.parser import BytesParser
+    from email.policy import HTTP
+
+    if "multipart/form-data" not in content_type:
+        raise ValueError("not multipart/form-data")
+    msg = BytesParser(policy=HTTP).parsebytes(b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + raw)
+    fields = {}
+    for part in msg.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        fields[name] = (part.get_payload(decode=True) or b"", part.get_filename())
+    return fields
 
 
 def token_logprobs(first: dict[str, float], token: str | None = None) -> list[dict]:

@@ -46,8 +46,11 @@ RUNS = {
 }
 #: commands that write one record per input record (st-agree aggregates)
 PER_RECORD = [c for c in RUNS if c != "st-agree"]
+#: commands that do not read records: st-parse (files in, records out) and st-cache (cache
+#: maintenance), each with its own contract test below
+NOT_FILTERS = ("st-parse", "st-cache")
 #: commands that are stubs until their issue lands
-PLANNED = [c for c in COMMANDS if c not in RUNS and c != "st-parse"]
+PLANNED = [c for c in COMMANDS if c not in RUNS and c not in NOT_FILTERS]
 
 
 def invoke(command: str, args=(), input: bytes = b"", **kw):
@@ -174,6 +177,24 @@ def test_st_parse_contract(tmp_path):
     assert code == 1 and [r["id"] for r in out] == ["paper", "missing"]
     assert out[1]["error"]["kind"] == "unreadable_file" and "missing.pdf" in out[1]["error"]["message"]
     assert out[0]["provenance"][-1]["command"] == "st-parse"
+
+
+def test_st_cache_contract(tmp_path):
+    """st-cache maintains a cache rather than filtering records: stdout is JSON lines (counts, or
+    the exported entries), a problem with its arguments or its cache is exit 2 naming it, refused
+    import lines are exit 1 with the line number on stderr."""
+    cache = str(tmp_path / "c.sqlite")
+    code, out, err, _ = invoke("st-cache", ["stats", "--cache", str(tmp_path / "none.sqlite")])
+    assert code == 2 and out == [] and "none.sqlite" in err
+    code, out, err, _ = invoke("st-cache", ["prune", "--cache", cache])
+    assert code == 2 and "--older-than" in err
+    code, out, err, _ = invoke("st-cache", ["vacuum"])
+    assert code == 2 and "vacuum" in err
+    code, out, err, _ = invoke("st-cache", ["import", "--cache", cache], b'{"key": "v1:x"}\nnot json\n')
+    assert code == 1 and out[0]["refused"] == 2 and out[0]["added"] == 0
+    assert "<stdin>:1: refused" in err and "<stdin>:2: refused" in err
+    code, out, err, _ = invoke("st-cache", ["stats", "--cache", cache])
+    assert code == 0 and out[0]["entries"] == 0 and out[0]["backend"] == "sqlite"
 
 
 def test_closed_pipe_ends_quietly(tmp_path):

@@ -11,6 +11,7 @@ COMMANDS = {
     "st-judge": "judge",
     "st-score": "score",
     "st-agree": "agree",
+    "st-cache": "cache",
 }
 
 

@@ -24,7 +24,8 @@ the same in every command:
   turns that record into an error record; the run goes on (``--strict``: it stops there);
 * every output record that is not an error gets a provenance entry ``{command, version, …}``
   made of ``io.provenance`` plus the transient ``_provenance`` dict an output record may carry;
-* exit 0 when no error record was written, 1 when some were, 2 on usage errors;
+* exit 0 when no error record was written, 1 when some were, 2 on usage errors (records waiting
+  for a provider batch, error kind ``batch_pending`` under ``--batch-api submit``, do not count);
 * a closed pipe (``| head``) ends the command quietly; a summary line goes to stderr at the end
   unless ``--quiet``.
 
@@ -98,6 +99,8 @@ class RecordIO:
         self.n_in = 0
         self.n_out = 0
         self.n_errors = 0
+        #: error records of kind batch_pending (--batch-api submit): not failures, the exit stays 0
+        self.n_pending = 0
         self._t0 = time.perf_counter()
         self._last_flush = self._t0
 
@@ -127,6 +130,11 @@ class RecordIO:
             finally:
                 if f is not self._stdin:
                     f.close()
+
+    def raw_records(self) -> Iterator[dict]:
+        """Every input record in order, input error records included (they are not written here):
+        for commands that hand the whole stream on, as ``--scheduler`` does to Dask workers."""
+        return self._all_records()
 
     def records(self) -> Iterator[dict]:
         """Input records to process; error records are written through as they are met."""
@@ -162,12 +170,14 @@ class RecordIO:
         self.n_in += n
 
     # ------------------------------------------------------------------ output
-    def write(self, record: dict) -> None:
-        """Write one output record (adds provenance to non-error records)."""
+    def write(self, record: dict, stamped: bool = False) -> None:
+        """Write one output record (adds provenance to non-error records; ``stamped``: the record
+        already carries its entry, made by the same command elsewhere, e.g. on a Dask worker)."""
         extra = record.pop("_provenance", None)
         if is_error(record):
             self.n_errors += 1
-        else:
+            self.n_pending += record["error"].get("kind") == "batch_pending"
+        elif not stamped:
             entry = {"command": self.command, "version": __version__}
             entry.update(self.provenance)
             if extra:
@@ -294,9 +304,10 @@ class RecordIO:
             self._out.close()
         if not self.quiet:
             secs = time.perf_counter() - self._t0
-            print(f"{self.command}: {self.n_in} in, {self.n_out} out, {self.n_errors} errors, {secs:.2f} s",
+            pending = f" ({self.n_pending} waiting for a provider batch)" if self.n_pending else ""
+            print(f"{self.command}: {self.n_in} in, {self.n_out} out, {self.n_errors} errors{pending}, {secs:.2f} s",
                   file=self._stderr, flush=True)
-        return 1 if self.n_errors else 0
+        return 1 if self.n_errors > self.n_pending else 0
 
 
 def _quiet_broken_pipe() -> None:

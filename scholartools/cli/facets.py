@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.scale import scheduler_options
 from scholartools.llm.options import llm_options
 
 from scholartools.vocabulary import FACETS as FACET_NAMES
 
 
 @st_command("st-facets")
+@scheduler_options
 @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
 @click.option("--ref", "ref", default="reference", show_default=True, metavar="FIELD",
               help="Field with the reference text (an abstract); `--ref abstract` on paper records.")
@@ -51,6 +53,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
       st-facets --ref reference --cand candidate < pairs.jsonl \\
         | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
       st-parse paper.pdf | st-facets --ref abstract   # a paper's abstract: facets.reference only
+      st-facets --scheduler local:2 --method offline < pairs.jsonl > rated.jsonl   # on Dask
     """
     from scholartools import tasks
     from scholartools.facets import annotate

@@ -7,11 +7,13 @@ import sys
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.scale import scheduler_options
 
 FORMAT_CHOICES = ["auto", "pdf", "latex", "tei", "s2orc", "scienceparse", "flatjson", "markdown", "text"]
 
 
 @st_command("st-parse", reads_records=False)
+@scheduler_options(over="files")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True))
 @click.option("--paths-from-stdin", is_flag=True, help="Read file paths from stdin, one per line.")
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="auto", show_default=True,
@@ -43,6 +45,7 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
       st-parse paper.pdf | st-extract-limits | st-generate --task limitations
       find papers/ -name '*.pdf' | st-parse --paths-from-stdin -o papers.jsonl
       st-parse --format latex main.tex | st-eqsynth
+      st-parse --scheduler tcp://head:8786 --paths-from-stdin < pdfs.txt > papers.jsonl
     """
     from scholartools.parsing import parse_paths
 

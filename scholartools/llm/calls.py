@@ -48,6 +48,9 @@ class LLMConfig:
     backoff_max: float = field(default_factory=lambda: _env_float("ST_LLM_BACKOFF_MAX", 60.0))
     #: output tokens assumed per call when a request sets no max_tokens (dry-run, budget)
     assumed_output_tokens: int = 256
+    #: ``--batch-api``: None (call), "submit" (write uncached requests into a provider batch),
+    #: "collect" / "wait" (fetch finished batches into the cache; see scholartools.llm.batch)
+    batch_api: str | None = None
 
 
 @dataclass

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
-import sqlite3
 import sys
 import threading
 import time
@@ -36,6 +35,7 @@ from typing import Any, Callable
 
 from scholartools.llm import cache as cache_mod
 from scholartools.llm import litellm_compat
+from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
@@ -46,10 +46,6 @@ DUMMY_KEY = "sk-no-key-needed"
 PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 #: seconds between looks at the cache while another process asks the same request
 CLAIM_POLL = 0.1
-
-
-class CacheUnavailable(RuntimeError):
-    """The cache file cannot be opened (bad path, not a database, damaged, no permission)."""
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -74,12 +70,10 @@ class LLMClient:
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         self.cache = None
         if not config.no_cache:
-            path = config.cache_path or cache_mod.default_path()
             try:
-                self.cache = cache_mod.ResponseCache(path)
-            except (sqlite3.Error, OSError) as exc:
-                raise CacheUnavailable(f"cannot use the LLM cache '{path}': {exc} "
-                                       f"(give another file with --cache PATH, or run with --no-cache)") from exc
+                self.cache = cache_mod.open_cache(config.cache_path or cache_mod.default_path())
+            except CacheUnavailable as exc:
+                raise CacheUnavailable(f"{exc} (give another file with --cache PATH, or run with --no-cache)") from exc
         self.totals = Ledger(config.max_cost)
         self.pricing = Pricing(config.price, self._get_litellm)
         self.owner = cache_mod.claim_owner(self)
@@ -90,6 +84,14 @@ class LLMClient:
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
         self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
+        self.batch = None   # --batch-api submit: the requests deferred into a provider batch
+        if config.batch_api == "submit":
+            from scholartools.llm.batch import BatchWriter
+
+            if self.cache is None:
+                raise ValueError("--batch-api submit needs the cache (the answers are collected into it): "
+                                 "drop --no-cache")
+            self.batch = BatchWriter(self.cache, self._get_litellm, config.api_base, self.log)
 
     # ----------------------------------------------------------------------------- public
     def request(self, messages: list[dict] | str, template=None, **kw) -> Request:
@@ -189,11 +191,38 @@ class LLMClient:
         return self.run([request])[0]
 
     def close(self) -> None:
-        """Print the run summary to stderr (if any LLM work happened) and release resources."""
-        for line in self.totals.summary(self.config.dry_run, self.config.assumed_output_tokens):
-            self.log(line)
-        if self.cache is not None:
-            self.cache.close()
+        """Submit the deferred requests (``--batch-api submit``), print the run summary to stderr
+        (if any LLM work happened) and release resources."""
+        try:
+            if self.batch is not None and len(self.batch):
+                self._submit_batch()
+        finally:
+            for line in self.totals.summary(self.config.dry_run, self.config.assumed_output_tokens):
+                self.log(line)
+            if self.cache is not None:
+                self.cache.close()
+
+    def _submit_batch(self) -> None:
+        from scholartools.llm.batch import BatchSubmitError
+
+        n = len(self.batch)
+        try:
+            infos = self.batch.submit()
+        except BatchSubmitError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the provider's words, with what it means for the run
+            raise BatchSubmitError(f"submitting the batch of {n} requests failed ({type(exc).__name__}: "
+                                   f"{str(exc)[:300]}); nothing more was submitted, run the command again") from exc
+        for info in infos:
+            self.log(f"batch {info['id']}: {info['count']} requests submitted ({info['model']}); fetch the answers "
+                     f"into the cache with --batch-api collect (or wait), then run the command again")
+
+    def check_batch_api(self) -> None:
+        """For ``--batch-api submit``: the model's provider must have a batch API (BatchUnsupported)."""
+        if self.batch is not None:
+            from scholartools.llm.batch import provider_of
+
+            provider_of(self.config.model, self.config.api_base, self._get_litellm())
 
     def __enter__(self):
         return self
@@ -218,11 +247,17 @@ class LLMClient:
 
     # ----------------------------------------------------------------------------- results
     def _cache_op(self, fn, *args, **kwargs):
-        """A cache read or write; a failure (disk full, corrupt row) is logged once, never fatal."""
+        """A cache read or write; a failure (disk full, corrupt row, server gone) is logged once,
+        never fatal: a cache that went away costs calls, not records."""
         try:
             return fn(*args, **kwargs)
-        except (sqlite3.Error, OSError, ValueError) as exc:
-            if "cache" not in self._warned:
+        except self.cache.errors as exc:
+            if self.cache.down:
+                if "cache-down" not in self._warned:
+                    self._warned.add("cache-down")
+                    self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
+                             f"continuing without a cache for the rest of this run (answers are not stored)")
+            elif "cache" not in self._warned:
                 self._warned.add("cache")
                 self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
             return None
@@ -293,6 +328,8 @@ class LLMClient:
         rkey, rblob = self._key(repair)
         text2 = await self._get(repair, rkey, rblob, res)
         res.repaired = True
+        if text2 is None and res.error and res.error.get("kind") == "batch_pending":
+            return res   # the repair waits in a batch: the record is finished by the run after collect
         if text2 is None:  # the repair call itself failed or is a dry run: keep the first reply
             res.error = None
             res.ok = True
@@ -326,6 +363,8 @@ class LLMClient:
             res.dry_run = True
             res.unscored = unscored(None, "dry_run")
             return None
+        if self.batch is not None:
+            return self._defer(req, model, key, blob, res)
         shared = self._inflight.get(key)
         if shared is not None:   # the same request is being asked by another record of this run
             text, error, logprobs = await asyncio.shield(shared)
@@ -340,6 +379,30 @@ class LLMClient:
             del self._inflight[key]
             fut.set_result((text, res.error, res.logprobs))
         return text
+
+    def _defer(self, req: Request, model: str, key: str, blob: bytes, res: Result) -> None:
+        """``--batch-api submit``: write the request into the provider batch instead of calling it."""
+        waiting = self._cache_op(self.batch.waiting_in, key)
+        if waiting is None and key not in self.batch.items.get(model, {}):
+            if self.config.max_cost is not None:
+                from scholartools.llm.batch import batch_price
+
+                pt = self._estimate(req, model)[0]
+                price = batch_price(self.pricing, model, self._get_litellm())
+                out = req.params.get("max_tokens") or self.config.assumed_output_tokens
+                try:
+                    self.totals.reserve(model, None if price is None else pt * price[0] + out * price[1])
+                except BudgetExceeded as exc:
+                    res.error = {"kind": "budget", "message": str(exc), "max_cost": self.config.max_cost}
+                    self.totals.count(budget_refused=1, errors=1)
+                    return None
+            self.batch.add(model, key, blob, req.messages, req.params)
+            self.totals.count(batched=1)
+        where = f"batch {waiting} (submitted earlier)" if waiting else "the provider batch of this run"
+        res.error = {"kind": "batch_pending", "retryable": True, **({"batch": waiting} if waiting else {}),
+                     "message": f"request written into {where}; collect it with --batch-api collect, "
+                                f"then run again"}
+        return None
 
     def _take_shared(self, res: Result, text: str | None, error: dict | None) -> str | None:
         if error is not None or text is None:

@@ -56,6 +56,7 @@ class Ledger:
         self.dry_cost = 0.0
         self.reserved = 0.0
         self.budget_refused = 0
+        self.batched = 0   # requests written into a provider batch (--batch-api submit)
         self.budget_stop: str | None = None
         self.completion_mean: float | None = None
 
@@ -124,6 +125,8 @@ class Ledger:
                                               if self.cost_unknown else "")
             lines.append(f"llm: {self.calls} calls, {self.cache_hits} cache hits, {self.errors} failed, "
                          f"tokens {self.prompt_tokens} in / {self.completion_tokens} out, cost {cost}")
+        if self.batched:
+            lines.append(f"llm: {self.batched} requests written into a provider batch instead of being called")
         if self.budget_refused:
             lines.append(f"llm: --max-cost {self.max_cost} USD: {self.budget_refused} requests not sent")
         return lines

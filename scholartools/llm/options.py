@@ -20,8 +20,9 @@ cache is a usage error — and drives the task's generator per record; see
 Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-concurrency``
 (default 8), ``--retries`` (default 5), ``--timeout`` (seconds per attempt, default 120),
 ``--cache PATH`` (``ST_CACHE``), ``--no-cache``, ``--dry-run``, ``--max-cost USD``,
-``--temperature``, ``--price IN,OUT`` (USD per million tokens, for models litellm cannot price)
-and ``--template FILE`` or ``NAME=FILE`` (repeatable).  API keys come from the provider's usual
+``--temperature``, ``--price IN,OUT`` (USD per million tokens, for models litellm cannot price),
+``--template FILE`` or ``NAME=FILE`` (repeatable) and ``--batch-api submit|collect|wait``
+(provider batches at half the price, answered into the cache: :mod:`scholartools.llm.batch`).  API keys come from the provider's usual
 environment variable (or ``ST_API_KEY``) and are never stored.
 """
 from __future__ import annotations
@@ -34,7 +35,7 @@ import click
 from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
-                "dry_run", "max_cost", "temperature", "price", "template")
+                "dry_run", "max_cost", "temperature", "price", "template", "batch_api")
 
 
 class LLMSettings:
@@ -42,7 +43,7 @@ class LLMSettings:
 
     def __init__(self, model=None, api_base=None, max_concurrency=8, retries=5, timeout=120.0,
                  cache=None, no_cache=False, dry_run=False, max_cost=None, temperature=None,
-                 price=None, template=(), template_names: list[str] | None = None):
+                 price=None, template=(), batch_api=None, template_names: list[str] | None = None):
         from scholartools.llm.client import LLMConfig
 
         self.template_names = list(template_names or [])
@@ -54,11 +55,15 @@ class LLMSettings:
             raise click.UsageError("--max-concurrency must be at least 1")
         if max_cost is not None and max_cost < 0:
             raise click.UsageError("--max-cost must not be negative")
+        if batch_api and dry_run:
+            raise click.UsageError("--dry-run and --batch-api do not go together: a dry run calls and submits nothing")
+        if batch_api and no_cache:
+            raise click.UsageError("--batch-api needs the cache (batch answers are collected into it): drop --no-cache")
         self.config = LLMConfig(
             model=model or None, api_base=api_base or None, max_concurrency=max_concurrency or 8,
             retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
             no_cache=no_cache, dry_run=dry_run, max_cost=max_cost, temperature=temperature,
-            price=_parse_price(price))
+            price=_parse_price(price), batch_api=batch_api or None)
         self._client = None
 
     @property
@@ -87,9 +92,13 @@ class LLMSettings:
                 log = io.log
             from scholartools.llm.client import CacheUnavailable
 
+            from scholartools.llm.batch import BatchUnsupported
+
             try:
                 self._client = LLMClient(self.config, log=log)
-            except CacheUnavailable as exc:
+                self._client.check_batch_api()
+            except (CacheUnavailable, BatchUnsupported) as exc:
+                self._client = None
                 raise click.UsageError(str(exc)) from exc
             missing = self._client.missing_credentials()
             if missing:
@@ -99,8 +108,29 @@ class LLMSettings:
 
     def close(self) -> None:
         if self._client is not None:
-            self._client.close()
-            self._client = None
+            client, self._client = self._client, None
+            from scholartools.llm.batch import BatchSubmitError
+
+            try:
+                client.close()
+            except BatchSubmitError as exc:
+                raise click.ClickException(str(exc)) from exc
+
+    def collect_batches(self, log: Callable[[str], None]) -> dict:
+        """``--batch-api collect|wait``: fetch the finished provider batches into the cache."""
+        from scholartools.llm import batch, cache as cache_mod
+        from scholartools.llm.cost import Pricing
+        from scholartools.llm.litellm_compat import import_litellm
+
+        try:
+            cache = cache_mod.open_cache(self.config.cache_path or cache_mod.default_path())
+        except cache_mod.CacheUnavailable as exc:
+            raise click.UsageError(str(exc)) from exc
+        try:
+            return batch.collect(cache, Pricing(self.config.price, import_litellm), import_litellm, log,
+                                 wait=self.config.batch_api == "wait")
+        finally:
+            cache.close()
 
 
 def _parse_price(value: str | None) -> tuple[float, float] | None:
@@ -135,7 +165,8 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
                      help="Time limit of one attempt."),
         click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
-                     help="SQLite response cache (default: ~/.cache/scholartools/llm.sqlite)."),
+                     help="Response cache: a SQLite file (default: ~/.cache/scholartools/llm.sqlite) or "
+                          "redis://host:port/db, shared by many machines."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
         click.option("--dry-run", is_flag=True,
                      help="Count calls, cache hits and estimated cost on stderr; call nothing."),
@@ -145,6 +176,10 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--price", metavar="IN,OUT",
                      help="USD per million input,output tokens for a model litellm cannot price."),
         click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
+        click.option("--batch-api", type=click.Choice(["submit", "collect", "wait"]),
+                     help="Provider batches at half the price: submit writes the uncached requests into a batch "
+                          "(records needing them end as batch_pending); collect (wait: until done) fetches the "
+                          "answers into the cache, read no records; then run without it."),
     ]
 
 
@@ -159,6 +194,10 @@ def llm_options(fn: Callable | None = None, *, templates: list[str] | None = Non
         def wrapper(*args, **kwargs):
             values = {k: kwargs.pop(k) for k in OPTION_NAMES if k in kwargs}
             settings = LLMSettings(**values, template_names=templates)
+            if settings.config.batch_api in ("collect", "wait"):   # no record is read or written
+                io = args[0] if args else None
+                settings.collect_batches(io.log if io is not None else print)
+                return None
             try:
                 return f(*args, llm=settings, **kwargs)
             finally:

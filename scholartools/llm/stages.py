@@ -25,6 +25,8 @@ What the runner owns, so that no task repeats it:
 * every Result a record used is summed into that record's provenance (calls, cache hits,
   tokens, cost, model, templates); a fan-out child carrying ``_calls`` (its own Results) gets
   those instead;
+* under ``--batch-api submit`` a request the cache cannot answer goes into a provider batch and
+  ends its record (an error record of kind ``batch_pending``; see :mod:`scholartools.llm.batch`);
 * under ``--dry-run`` nothing is called: an uncached request comes back unscored, and with
   ``ctx.ask(..., dry_value=V)`` its value is ``V`` so that later rounds are counted too;
 * records advance independently (a record's next round starts as soon as its own answers are
@@ -170,8 +172,17 @@ def _start(fn: Callable, arg: Any, ctx: TaskContext) -> _Unit:
 
 
 def _answer(unit: _Unit, results: list[Result]) -> None:
-    """Hand one round's results to ``unit``: its failure is thrown in, else the answers are sent."""
+    """Hand one round's results to ``unit``: its failure is thrown in, else the answers are sent.
+
+    A request written into a provider batch (``--batch-api submit``) ends the record at once,
+    even for ``keep_errors`` asks: a later round built on an answer not yet known must never be
+    asked (nor paid for)."""
     unit.used.extend(results)
+    pending = next((r for r in results if r.error and r.error.get("kind") == "batch_pending"), None)
+    if pending is not None:
+        unit.gen.close()
+        unit.output, unit.done, unit.asks = pending.as_exception(), True, []
+        return
     failure = None
     for ask, res in zip(unit.asks, results):
         if res.dry_run and ask.dry_value is not None:

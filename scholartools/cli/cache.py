@@ -1,0 +1,196 @@
+"""st-cache: inspect and maintain the LLM response cache (SQLite file or Redis/Valkey server)."""
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+import orjson
+
+from scholartools import __version__
+from scholartools.cli.base import CONTEXT_SETTINGS, StCommand
+
+ACTIONS = ("stats", "prune", "export", "import", "merge")
+_AGE = re.compile(r"(\d+(?:\.\d+)?)([smhdw])")
+_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def parse_age(text: str) -> float:
+    """Seconds in ``30d``, ``12h``, ``90m``, ``45s`` or ``2w``."""
+    m = _AGE.fullmatch(text.strip().lower())
+    if not m:
+        raise click.BadParameter(f"'{text}' is not an age like 30d, 12h, 90m, 45s or 2w", param_hint="--older-than")
+    return float(m.group(1)) * _UNIT[m.group(2)]
+
+
+def _open(location: str, must_exist: bool = False):
+    import os
+
+    from scholartools.llm.cache import CacheUnavailable, is_server_url, open_cache
+
+    if must_exist and not is_server_url(location) and not os.path.isfile(location):
+        raise click.UsageError(f"no cache file '{location}'")
+    try:
+        return open_cache(location)
+    except CacheUnavailable as exc:
+        raise click.UsageError(str(exc)) from exc
+
+
+def _table(s: dict) -> str:
+    lines = [f"cache    {s['location']} ({s['backend']})",
+             f"entries  {s['entries']} ({s['usable']} usable, {s['unusable']} unusable), {s['bytes'] / 1e6:.2f} MB",
+             f"created  {s['oldest'] or '-'} .. {s['newest'] or '-'}",
+             f"claims   {s['claims']} in flight; open provider batches: {len(s['batches'])}", ""]
+    width = max([5] + [len(m) for m in s["by_model"]])
+    lines.append(f"{'model':<{width}}  {'entries':>8}  {'prompt':>10}  {'completion':>10}  {'cost USD':>10}")
+    for model, row in s["by_model"].items():
+        cost = "unknown" if row["cost"] is None else f"{row['cost']:.4f}"
+        lines.append(f"{model:<{width}}  {row['entries']:>8}  {row['prompt_tokens']:>10}  "
+                     f"{row['completion_tokens']:>10}  {cost:>10}")
+    for b in s["batches"]:
+        lines.append(f"batch {b.get('id')}: {b.get('count')} requests, {b.get('model')}, submitted {b.get('submitted_at')}")
+    return "\n".join(lines) + "\n"
+
+
+@click.command("st-cache", cls=StCommand, context_settings=CONTEXT_SETTINGS)
+@click.argument("action", type=click.Choice(ACTIONS), metavar="ACTION")
+@click.argument("args", nargs=-1, metavar="[FILE|CACHE]...")
+@click.option("--cache", envvar="ST_CACHE", metavar="PATH|URL", show_envvar=True,
+              help="The cache: a SQLite file or redis://host:port/db (default: ~/.cache/scholartools/llm.sqlite).")
+@click.option("--older-than", metavar="AGE", help="Entries created more than AGE ago (30d, 12h, 90m, 45s, 2w).")
+@click.option("--model", metavar="MODEL", help="Entries of this model (as requested, e.g. openai/gpt-4o-mini).")
+@click.option("--unusable", is_flag=True, help="prune: the replies their task could not parse (never served anyway).")
+@click.option("-o", "--output", metavar="FILE", help="export: write here instead of stdout.")
+@click.option("--format", "fmt", type=click.Choice(["json", "table"]), default="json", show_default=True,
+              help="stats: one JSON line, or a table for people.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line on stderr.")
+@click.version_option(__version__, "--version", prog_name="st-cache", message="%(prog)s %(version)s")
+def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
+    """Inspect and maintain the LLM response cache: a SQLite file or a Redis/Valkey server.
+
+    \b
+    ACTION is one of:
+      stats               entries (usable / unusable), bytes, by model: entries, tokens, cost;
+                          oldest and newest, claims in flight, open provider batches
+      prune               delete entries --older-than AGE and/or of --model M and/or --unusable
+      export [-o FILE]    every entry as JSON Lines (the request, the reply, tokens, cost,
+                          time), optionally only --model M / --older-than AGE
+      import [FILE...]    entries from JSONL files (or stdin) into the cache; an entry whose key
+                          is not the SHA-256 of its request is refused (exit 1), the rest go in
+      merge INTO FROM...  copy every entry of the FROM caches into INTO
+
+    When two caches hold the same key, the first usable answer wins (a reply its task could
+    not parse is replaced by a usable one). stats, prune, import and merge write one JSON line
+    of counts on stdout; export writes the entries. Hit counts are not kept (a write per hit
+    would serialise the readers of a shared cache).
+
+    \b
+    Examples:
+      st-cache stats --format table
+      st-cache prune --older-than 30d
+      st-cache export --model openai/gpt-4o-mini | gzip > answers.jsonl.gz
+      zcat answers.jsonl.gz | ST_CACHE=redis://cachehost:6379/0 st-cache import
+      st-cache merge ~/.cache/scholartools/llm.sqlite laptop.sqlite cluster.sqlite
+      st-cache merge redis://cachehost:6379/0 ~/.cache/scholartools/llm.sqlite
+    """
+    from scholartools.llm.cache import default_path, iso_before
+
+    location = cache or default_path()
+    before = iso_before(parse_age(older_than)) if older_than else None
+    say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {m}", file=sys.stderr, flush=True))
+    out = sys.stdout.buffer
+
+    def emit(obj: dict) -> None:
+        out.write(orjson.dumps(obj) + b"\n")
+        out.flush()
+
+    if action in ("stats", "prune", "export") and args:
+        raise click.UsageError(f"{action} takes no FILE arguments (the cache is --cache or ST_CACHE)")
+    if action == "stats":
+        c = _open(location, must_exist=True)
+        s = c.stats()
+        s["batches"] = [{k: b.get(k) for k in ("id", "provider", "model", "count", "submitted_at")}
+                        for b in c.open_batches()]
+        c.close()
+        if fmt == "table":
+            out.write(_table(s).encode())
+        else:
+            emit(s)
+        return
+    if action == "prune":
+        if not (older_than or model or unusable):
+            raise click.UsageError("prune needs --older-than AGE, --model MODEL or --unusable")
+        c = _open(location, must_exist=True)
+        n = c.prune(model=model, before=before, unusable=unusable)
+        left = len(c)
+        c.close()
+        emit({"action": "prune", "cache": c.location, "deleted": n, "entries": left})
+        say(f"deleted {n} entries from {c.location}; {left} left")
+        return
+    if action == "export":
+        c = _open(location, must_exist=True)
+        dest = open(output, "wb") if output and output != "-" else out
+        n = 0
+        try:
+            for e in c.iter_entries(model=model, before=before):
+                e["request"] = orjson.loads(e["request"])
+                e["response"] = orjson.loads(e["response"])
+                dest.write(orjson.dumps(e) + b"\n")
+                n += 1
+        finally:
+            if dest is not out:
+                dest.close()
+            c.close()
+        say(f"exported {n} entries from {c.location}")
+        return
+    if action == "import":
+        c = _open(location)
+        counts = _import(c, args or ("-",), say)
+        c.close()
+        emit({"action": "import", "cache": c.location, **counts})
+        say(f"{counts['added']} added, {counts['replaced']} replaced, {counts['kept']} kept, "
+            f"{counts['refused']} refused; into {c.location}")
+        sys.exit(1 if counts["refused"] else 0)
+    # merge
+    if len(args) < 2:
+        raise click.UsageError("merge needs INTO and at least one FROM cache: st-cache merge INTO FROM...")
+    into = _open(args[0])
+    counts = {"added": 0, "replaced": 0, "kept": 0, "refused": 0}
+    for src_location in args[1:]:
+        src = _open(src_location, must_exist=True)
+        for e in src.iter_entries(model=model, before=before):
+            counts[into.put_entry(e)] += 1
+        src.close()
+    into.close()
+    emit({"action": "merge", "cache": into.location, **counts})
+    say(f"{counts['added']} added, {counts['replaced']} replaced, {counts['kept']} kept; into {into.location}")
+
+
+def _import(cache, files, say) -> dict:
+    from scholartools.llm.cache import check_entry
+    from scholartools.records import open_binary
+
+    counts = {"added": 0, "replaced": 0, "kept": 0, "refused": 0}
+    for path in files:
+        try:
+            f = sys.stdin.buffer if path == "-" else open_binary(path)
+        except OSError as exc:
+            raise click.UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
+        name = "<stdin>" if path == "-" else path
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                entry = check_entry(orjson.loads(line))
+            except (ValueError, orjson.JSONDecodeError) as exc:
+                counts["refused"] += 1
+                say(f"{name}:{n}: refused: {exc}")
+                continue
+            counts[cache.put_entry(entry)] += 1
+        if f is not sys.stdin.buffer:
+            f.close()
+    return counts
+
+
+if __name__ == "__main__":
+    main()
