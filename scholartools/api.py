@@ -66,6 +66,9 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
     name = command if command.startswith("st-") else f"st-{command}"
     if name not in COMMANDS:
         raise ValueError(f"unknown command '{command}' (one of {', '.join(COMMANDS)})")
+    if name == "st-cache":   # it writes reports about a cache, not records
+        raise ValueError("st-cache maintains a cache rather than transforming records: use "
+                         "scholartools.llm.cache.open_cache(...) from Python")
     cmd = load_command(name)
     stdin = io.BytesIO(b"".join(orjson.dumps(r) + b"\n" for r in records))
     stdout, stderr = io.BytesIO(), io.StringIO()

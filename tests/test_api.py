@@ -40,3 +40,8 @@ def test_parse_score_agree_and_facets_as_functions(tmp_path):
     assert result.results[0]["value"] == pytest.approx(1.0)
     rated = st.rate_facets([{"id": "f", "reference": "We study cats. We find that cats sleep."}])
     assert rated[0]["facets"]["reference"]["sentences"] == ["We study cats.", "We find that cats sleep."]
+
+
+def test_run_refuses_the_cache_command():
+    with pytest.raises(ValueError, match="open_cache"):
+        st.run("st-cache", [])

@@ -377,16 +377,3 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
         return cmd
 
     return decorate
-
-
-def planned_command(name: str, summary: str, tasks: str) -> click.Command:
-    """A command whose work belongs to a later issue: it says so plainly and exits 2."""
-
-    @st_command(name)
-    def _cmd(io: RecordIO) -> None:
-        print(f"{name}: not implemented yet ({summary}); no output was written.", file=sys.stderr)
-        sys.exit(2)
-
-    _cmd.help = (f"{summary}\n\nNOT IMPLEMENTED YET: this command exists so that pipelines and man pages "
-                 f"name it, but it does no work yet and exits with status 2.\n\nPlanned tasks: {tasks}")
-    return _cmd
