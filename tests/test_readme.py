@@ -52,6 +52,8 @@ def _model_reply(body):
     prompt = body["messages"][-1]["content"]
     if "### Candidate equation" in prompt:
         return "1"
+    if 'Answer "Yes" or "No"' in prompt:   # a PointWise match: the generated point on corpora matches
+        return "Yes" if "Small corpora" in prompt and "small by design" in prompt else "No"
     return "1. **Small corpora**: the collections are small.\n2. **One field**: only computer science papers."
 
 
@@ -61,6 +63,6 @@ def test_model_pipeline_runs_as_written(pipeline, openai_server, tmp_path):
     out = _run(pipeline, {"ST_MODEL": "openai/test-model", "ST_API_BASE": openai_server.url,
                           "ST_CACHE": str(tmp_path / "cache.sqlite"), "ST_LLM_BACKOFF_BASE": "0.01"})
     assert openai_server.calls > 0
-    if "--task limitations" in pipeline:
-        assert out[0]["generated"] == ["**Small corpora**: the collections are small.",
-                                       "**One field**: only computer science papers."]
+    if "--task limitations" in pipeline:   # 4 ground-truth points x 2 generated, one match: BAGELS §6.4
+        paper = [r for r in out if not r.get("aggregate")][0]
+        assert paper["scores"]["pointwise"]["TP"] == 1
