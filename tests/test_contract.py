@@ -254,3 +254,24 @@ def test_any_input_gives_valid_jsonl_one_record_per_line_and_a_contract_exit(com
         assert len(out) == non_blank
     if any(isinstance(r.get("error"), dict) for r in out):   # an error record (not a field named "error")
         assert code == 1
+
+
+def test_each_record_is_flushed_at_once_when_stdout_is_a_pipe():
+    """A reader downstream gets each record as it is written, not when a buffer fills (st-score scores
+    in batches of --batch-size records; one here, so that only the writer's flushing is tested)."""
+    import select
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "scholartools.cli.score", "--metric", "rougeL", "--quiet",
+                             "--batch-size", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        proc.stdin.write(jsonl({"id": "first", "reference": "a b c", "candidate": "a c"}))
+        proc.stdin.flush()   # stdin stays open: the command cannot have reached the end of its input
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, "no record arrived while the input was still open"
+        first = orjson.loads(proc.stdout.readline())
+        assert first["id"] == "first" and first["scores"]["rougeL"]["f"] == pytest.approx(0.8)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
