@@ -51,12 +51,12 @@ INSTITUTION = re.compile(r"\b(universit|institut|department|dept\.|laborator|col
                          r"street|avenue|road|usa|u\.s\.a|uk|germany|china|france|japan|canada|italy|spain|"
                          r"australia|netherlands|switzerland|india|korea|brazil|sweden|denmark|@)", re.I)
 _NUMBER_ONLY = re.compile(r"^(?:§\s*)?(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,3}\.?)$")
-_SENT_END = re.compile(r"[.!?:]['\")\]]*$")
-_LETTER = re.compile(r"[^\W\d_]")
+SENT_END = re.compile(r"[.!?:]['\")\]]*$")
+LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
-_REFS = re.compile(r"^(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|cited literature|"
+REFS = re.compile(r"^(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|cited literature|"
                    r"references and notes)$", re.I)
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
@@ -145,7 +145,7 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
             d = lefts.setdefault((r.page, r.col), {})
             k = int(r.x0 // 2)
             d[k] = d.get(k, 0) + 1
-        if refs_row < 0 and r.page > 0 and len(r.text) < 40 and _REFS.match(r.text.strip(" .:")):
+        if refs_row < 0 and r.page > 0 and len(r.text) < 40 and REFS.match(r.text.strip(" .:")):
             refs_row = i
     text_left = {pc: 2.0 * max(d.items(), key=lambda kv: kv[1])[0] for pc, d in lefts.items()}
     gaps.sort()
@@ -225,7 +225,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size)
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9:
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
-        if standalone and len(words) <= 30 and _LETTER.search(t):
+        if standalone and len(words) <= 30 and LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
             _extend(rows, c, st)
             if len(c.text.split()) <= 40:
@@ -262,7 +262,7 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
             continue
         same_line = abs(nx.y1 - r.y1) < 0.5 * r.size and 0 <= nx.x0 - r.x1 < 6 * r.size
         below = k == i + 1 and -0.3 * r.size <= nx.y0 - r.y1 < 1.2 * r.size and abs(nx.x0 - r.x0) < 3 * r.size
-        if (same_line or below) and _LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
+        if (same_line or below) and LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
             return k
     return None
 
@@ -295,7 +295,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         g = q.y0 - last.y1
         if g < -1 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
-        if _SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+        if SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _CONNECTIVE.search(last.text.rstrip()) is not None \
@@ -411,7 +411,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             min((max(rows[j].x1 for j in c.rows) - min(rows[j].x0 for j in c.rows)) / colw, 1.2),
             1.0 if nxt is not None and _bodyish(nxt, st) else 0.0,
             1.0 if prev is None or prev.page != first.page or prev.col != first.col
-            or _SENT_END.search(prev.text) else 0.0,
+            or SENT_END.search(prev.text) else 0.0,
             1.0 if r.fig else 0.0,
             float(min(r.neighbours, 3)),
             1.0 if KNOWN_HEADINGS.match(unspace(rest or text).strip(" :.")) else 0.0,
@@ -433,7 +433,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             1.0 if nxt is not None and _same_style(nxt, r) and not c.runin else 0.0,
             1.0 if 0 <= st.refs_row < c.i else 0.0,
             1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
-            and not _SENT_END.search(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
+            and not SENT_END.search(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
             1.0 if c.runin and c.text.rstrip()[-1:] in ".:" else 0.0,
             1.0 if c.runin and c.rest[:1].isupper() else 0.0,
             math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,

@@ -22,7 +22,7 @@ import re
 
 from scholartools.parsing.pdf import frontmatter, headings
 from scholartools.parsing.pdf.extract import Row
-from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS
+from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, SENT_END
 from scholartools.parsing.references import split_references
 from scholartools.text.sections import type_sections
 
@@ -32,9 +32,7 @@ REFERENCE_HEADINGS = re.compile(r"^(references?|bibliography|literature cited|wo
 ABSTRACT_START = frontmatter.ABSTRACT_START
 EQ_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)?[a-z]?)\s*\)\s*$")
 MATH_CHARS = re.compile(r"[=+−\-×·∑∏∫∂∇≤≥≈≠∈∉⊂⊆∪∩→←↔⇒⇔∞√αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|‖⟨⟩()\[\]{}]")
-_LETTER = re.compile(r"[^\W\d_]")
 _WORD4 = re.compile(r"[A-Za-z]{4,}")
-SENT_END = re.compile(r"[.!?:]['\")\]]*$")
 
 
 def _norm_ws(s: str) -> str:
