@@ -15,6 +15,16 @@ ROOT = Path(__file__).resolve().parents[1]
 from scholartools.cli import COMMANDS  # noqa: E402
 
 
+def interruptible() -> None:
+    """``preexec_fn`` for a child that a test stops with SIGINT: a job started in the background
+    (``make test &``, nohup, some CI runners) inherits SIGINT *ignored*, and Python then never
+    installs its KeyboardInterrupt handler, so the signal would be lost. Ctrl-C at a terminal
+    always reaches the command; this gives the child the terminal's default."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @dataclass
 class Result:
     code: int

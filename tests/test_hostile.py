@@ -17,7 +17,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from cli_helpers import ROOT, run_cli
+from cli_helpers import ROOT, interruptible, run_cli
 from conftest import EXTERNAL
 
 LLM = ["--model", "openai/test-model", "--retries", "1"]
@@ -259,7 +259,8 @@ def test_ctrl_c_writes_the_finished_records_in_order_then_exits_130(openai_serve
     env = dict(os.environ, PYTHONPATH=str(ROOT), **FAST)
     p = subprocess.Popen([sys.executable, "-m", "scholartools.cli.facets", *LLM, "--api-base", openai_server.url,
                           "--cache", str(tmp_path / "c.sqlite"), "--max-concurrency", "2"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=interruptible)
     p.stdin.write(b"".join(orjson.dumps(r) + b"\n" for r in recs))
     p.stdin.close()
     p.stdin = None

@@ -59,6 +59,7 @@ if __name__ == "__main__":
 # ------------------------------------------------------------------------------------- tests
 import pytest  # noqa: E402
 
+from cli_helpers import interruptible  # noqa: E402
 from openai_server import Fault  # noqa: E402
 
 RECS = [{"id": f"r{i}", "text": f"text number {i}"} for i in range(6)]
@@ -263,7 +264,8 @@ def test_ctrl_c_exits_130_and_keeps_answers_in_the_cache(openai_server, tmp_path
     env = dict(os.environ, PYTHONPATH=ROOT, ST_MODEL="openai/m", ST_CACHE=str(cache))
     env.pop("OPENAI_API_KEY", None)
     p = subprocess.Popen([sys.executable, HERE, "--api-base", openai_server.url, "--max-concurrency", "2"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         preexec_fn=interruptible)
     p.stdin.write(b"".join(orjson.dumps(r) + b"\n" for r in recs))
     p.stdin.close()
     p.stdin = None   # so communicate() does not flush it
