@@ -45,6 +45,9 @@ from scholartools.facets import corpora  # noqa: E402
 from scholartools.facets import train_roles as tr  # noqa: E402
 
 
+DEV_DOCS = 300  # of each dev split (CODA-19's has 1,000 abstracts; the others fewer than 300)
+
+
 def load_all(cache: Path | None):
     """``{corpus: {split: docs}}`` for the three real corpora (train with weak conclusions,
     dev / test with the gold labels as mapped) and the written corpus."""
@@ -53,7 +56,7 @@ def load_all(cache: Path | None):
     data = {}
     for name in corpora.REAL:
         data[name] = {"train": corpora.load(name, "train", weak=True),
-                      "dev": corpora.load(name, "dev", weak=False),
+                      "dev": corpora.load(name, "dev", weak=False)[:DEV_DOCS],
                       "test": corpora.load(name, "test", weak=False)}
     data["written"] = {"train": corpora.load_written()}
     if cache:

@@ -171,7 +171,7 @@ def pearson(x, y) -> float:
 
 
 def evaluate(rows: list[dict], signals: list[dict], folds: int = 5, seeds=(0, 1, 2), bins: int = 3,
-             **fit_options) -> dict:
+             bin_keys: dict | None = None, **fit_options) -> dict:
     """In-sample, document-level cross-validated and leave-one-system-out pooled Pearson r with
     ``human.overall``.
 
@@ -180,7 +180,8 @@ def evaluate(rows: list[dict], signals: list[dict], folds: int = 5, seeds=(0, 1,
     predictions pooled (how it fares on a summariser it never saw, as the arXiv half's are).
     ``by_length``: r of the cross-validated predictions (first seed) within ``bins`` equal-size
     bins of candidate length and of reference length (words): a rater that only tracked length,
-    or that held only for PubMed-like lengths, would fall inside the bins.
+    or that held only for PubMed-like lengths, would fall inside the bins. ``bin_keys``
+    (name → one number per row) adds more such checks under ``by_key``.
     An undefined FM (no facet found in the reference) is predicted as the training mean.
     ``fit_options`` go to :func:`fit`."""
     overall = np.array([r["human"]["overall"] for r in rows])
@@ -202,6 +203,8 @@ def evaluate(rows: list[dict], signals: list[dict], folds: int = 5, seeds=(0, 1,
     if bins and first is not None:
         result["by_length"] = {side: within_bins(first, overall, [len(words_of(r[side])) for r in rows], bins)
                                for side in ("candidate", "reference") if all(side in r for r in rows)}
+        if bin_keys:
+            result["by_key"] = {name: within_bins(first, overall, key, bins) for name, key in bin_keys.items()}
     return result
 
 

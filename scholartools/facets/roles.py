@@ -242,7 +242,10 @@ _STAT = re.compile(r"%|±|\+/-|\bp\s*[<=>≤]|\b(ci|or|hr|rr|auc|f1|sd|iqr|bleu)
 _CITATION = re.compile(r"\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]|\bet al\b|@xcite|\(\s*[A-Z][A-Za-z-]+[^()]{0,40}\d{4}[a-z]?\s*\)")
 _MATH = re.compile(r"@xmath|[=<>≤≥]")
 _WORDS_RE = re.compile(r"[^\W\d_]+|\d+", re.U)
-N_GENERIC = len(_CUES) + 1 + 11
+#: the columns of :func:`generic_features`
+GENERIC_NAMES = (*_CUES, "conclusion", "first_person", "past", "present", "perfect", "modal", "numbers",
+                 "statistics", "citation", "math", "length", "question")
+N_GENERIC = len(GENERIC_NAMES)
 
 
 def generic_features(sentences: list[str]) -> np.ndarray:
@@ -362,6 +365,8 @@ class RoleModel:
         dense = [self.pos_scale * position_features(n)]
         if self.generic_scale:
             g = generic_features(sentences)
+            for name in self.meta.get("generic_drop") or ():
+                g[:, GENERIC_NAMES.index(name)] = 0.0
             dense += [self.generic_scale * g, self.ctx_scale * self.generic_scale * neighbours(g, -1),
                       self.ctx_scale * self.generic_scale * neighbours(g, 1)]
         if self.uses_embeddings:

@@ -35,6 +35,7 @@ import argparse
 import hashlib
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -117,8 +118,6 @@ def _vocabulary(groups: list[list], config: dict):
     vec.fit(sents)
     vocab = vec.vocabulary_
     if config["tfidf"] == "shared" and len(groups) > 1:
-        from collections import Counter
-
         seen = Counter()
         for docs in groups:
             df = Counter(t for sents, _ in docs for s in sents for t in set(tokens(s)))
@@ -135,6 +134,7 @@ def _empty_model(vocab, idf, config) -> RoleModel:
             "embedding_kind": config.get("embedding") or "plain", "emb_scale": config["emb_scale"],
             "pos_scale": config["pos_scale"], "ctx_scale": config["ctx_scale"],
             "generic_scale": config["generic_scale"] if config.get("generic") else 0.0,
+            "generic_drop": list(config.get("generic_drop") or []),
             "transition_weight": 1.0}
     return RoleModel(vocab, idf, np.zeros((0, k)), np.zeros(k), np.zeros((k, k)), np.zeros(k), meta)
 
@@ -152,15 +152,20 @@ def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[
     model = _empty_model(vocab, idf, config)
     group_weights = group_weights or [1.0] * len(groups)
     X, y, w = [], [], []
+    balance = float(config.get("balance", 0.0))
     for docs, e_list, gw in zip(groups, embs, group_weights):
-        n_lab = sum(lab in LABELS for _, labs in docs for lab in labs) or 1
+        # within a corpus, a class of n sentences weighs n^(1 - balance): balance 1 gives every
+        # class of the corpus the same total (field-specific class priors do not carry over)
+        counts = Counter(lab for _, labs in docs for lab in labs if lab in LABELS)
+        mass = {lab: c ** (1.0 - balance) for lab, c in counts.items()}
+        total = sum(mass.values()) or 1.0
         for (sents, labs), e in zip(docs, e_list):
             keep = [i for i, lab in enumerate(labs) if lab in LABELS]
             if not keep:
                 continue
             X.append(model.features(sents, e, sparse=True)[keep])
             y += [LABELS.index(labs[i]) for i in keep]
-            w += [gw / n_lab] * len(keep)
+            w += [gw * mass[labs[i]] / counts[labs[i]] / total for i in keep]
     X = sparse.vstack(X, format="csr")
     w = np.array(w) * len(w) / sum(w)
     clf = LogisticRegression(C=config["C"], max_iter=3000, random_state=0)
