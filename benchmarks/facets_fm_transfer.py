@@ -8,7 +8,8 @@ For the shipped rater (one weight per signal shared by the four facets) and the 
 (one weight per facet and signal), on the references as given and with structured-abstract
 headings stripped, it prints pooled Pearson r with ``human.overall``:
 
-- in-sample, CV by document (5 folds over the 49 documents, mean of 3 fold seeds) and
+- in-sample, CV by document (5 folds over the 49 documents, mean of 3 fold seeds),
+  leave-one-document-out (fitted on 48 documents, scored on the 49th, in turn) and
   leave-one-system-out (fitted on five summarisers, scored on the sixth, in turn);
 - within three equal-size bins of candidate length, of reference length, and of the share of the
   reference's content words that never occur in CSAbstruct (a computer-science corpus): the
@@ -56,7 +57,7 @@ def parameters(shared: bool) -> dict:
     n = len(RATER_SIGNALS)
     return {"weights fitted to the humans": n if shared else n * len(FACETS),
             "thresholds (quantile-matched to the human rating distribution)": sum(FACET_MAXIMA[f] - 1 for f in FACETS),
-            "signal sd per facet (moment estimates)": n * len(FACETS)}
+            "signal mean and sd pairs, per facet (moment estimates)": n * len(FACETS)}
 
 
 def main(argv=None):
@@ -93,7 +94,7 @@ def main(argv=None):
         if name.startswith("stored"):
             continue
         print(f"{name}\n  in-sample {res['in_sample']:.3f}   CV by document {res['cv_mean']:.3f} {res['cv']}   "
-              f"leave-one-system-out {res['by_system']:.3f}")
+              f"leave-one-document-out {res['by_document']:.3f}   leave-one-system-out {res['by_system']:.3f}")
         print("  parameters: " + ", ".join(f"{v} {k}" for k, v in res["parameters"].items()))
         bins = dict(res["by_length"], **res.get("by_key", {}))
         for k, b in bins.items():

@@ -94,18 +94,20 @@ def main(argv=None):
     ap.add_argument("--embed-cache", default="/tmp/facets/emb")
     ap.add_argument("--data-cache", default="/tmp/facets/roles-data.pkl")
     ap.add_argument("--max-train-docs", type=int, default=1200)
-    ap.add_argument("--recipes", default="first,new")
+    ap.add_argument("--recipes", default="first,new", help="comma-separated recipes, or none")
     ap.add_argument("--config", default="{}", help="JSON overrides of the new recipe (experiments)")
     ap.add_argument("--split", default="test", choices=("dev", "test"))
     ap.add_argument("--held", default=",".join(corpora.REAL))
     ap.add_argument("--written", default="no,yes")
     ap.add_argument("--written-weight", type=float, default=tr.WRITTEN_WEIGHT)
+    ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR",
+                    help="also score this trained role model on each held-out corpus (repeatable)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_all(Path(a.data_cache) if a.data_cache else None)
     results = {}
     log = (lambda m: print("   ", m, file=sys.stderr))
-    for rname in a.recipes.split(","):
+    for rname in [r for r in a.recipes.split(",") if r in RECIPES]:
         recipe = dict(RECIPES[rname], **(json.loads(a.config) if rname == "new" else {}))
         for w in a.written.split(","):
             for held in a.held.split(","):
@@ -116,15 +118,15 @@ def main(argv=None):
                 results.setdefault(key, {})[held] = round(f1, 4)
                 print(f"{key:20s} held out {held:10s} {a.split} macro-F1 {f1:.4f}  ({time.time() - t0:.0f}s)",
                       file=sys.stderr, flush=True)
-    if "shipped" in a.recipes or True:
-        from scholartools.facets.roles import load_model
+    from scholartools.facets.roles import MODEL_DIR, RoleModel
 
-        shipped = load_model()
-        use_emb = shipped.uses_embeddings
-        results["shipped model"] = {
-            held: round(tr.score(shipped, data[held][a.split],
-                                 tr.embed_docs(data[held][a.split], a.embed_cache) if use_emb else None), 4)
-            for held in a.held.split(",")}
+    for spec in [f"shipped model={MODEL_DIR}"] + a.model:
+        name, _, directory = spec.partition("=")
+        model = RoleModel.load(directory)
+        results[name] = {held: round(tr.score(model, data[held][a.split],
+                                              tr.embed_docs(data[held][a.split], a.embed_cache)
+                                              if model.uses_embeddings else None), 4)
+                         for held in a.held.split(",")}
     if a.json:
         print(json.dumps(results, indent=1))
     else:

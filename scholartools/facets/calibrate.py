@@ -6,10 +6,10 @@
 Uses the PubMed rows only, without the duplicate document (``duplicate_of``). The reference and the
 candidate are decomposed by the shipped role model and their signals computed by
 :func:`rate.facet_signals`. For each facet, every signal's mean and standard deviation are taken
-over the pairs where the facet is rated (reference facet found by us and by the humans), each
-signal's weight is its Pearson correlation with the human ratings of those pairs (0 if negative),
-and the thresholds on the weighted mean standardised signal are set by quantile matching against
-the human ratings of those pairs. The shipped rater is fitted on references whose structured-abstract headings were
+over the pairs where the facet is rated (reference facet found by us and by the humans), one weight per signal shared by the four facets (max(0, Pearson r of the standardised signal with
+the standardised human ratings, pooled over the facets): 6 parameters fitted to the humans), and
+the thresholds on the weighted mean standardised signal are set by quantile matching against the
+human ratings of those pairs. The shipped rater is fitted on references whose structured-abstract headings were
 stripped (10 of the 49 PubMed references have them; arXiv abstracts and most others do not), so
 that it does not lean on headings; ``--keep-headings`` fits on the references as given. Writes
 ``model/rater.json``.
@@ -176,8 +176,9 @@ def evaluate(rows: list[dict], signals: list[dict], folds: int = 5, seeds=(0, 1,
     ``human.overall``.
 
     ``cv``: k folds over the documents, one figure per seed (``cv_mean`` their mean).
-    ``by_system``: the rater fitted on all systems but one and scored on that one, in turn, the
-    predictions pooled (how it fares on a summariser it never saw, as the arXiv half's are).
+    ``by_document``: leave-one-document-out (fitted on 48 documents, scored on the 49th, in turn,
+    pooled). ``by_system``: the rater fitted on all systems but one and scored on that one, in
+    turn, the predictions pooled (how it fares on a summariser it never saw, as the arXiv half's are).
     ``by_length``: r of the cross-validated predictions (first seed) within ``bins`` equal-size
     bins of candidate length and of reference length (words): a rater that only tracked length,
     or that held only for PubMed-like lengths, would fall inside the bins. ``bin_keys``
@@ -196,6 +197,8 @@ def evaluate(rows: list[dict], signals: list[dict], folds: int = 5, seeds=(0, 1,
         first = pred if first is None else first
         result["cv"].append(round(pearson(pred, overall), 4))
     result["cv_mean"] = round(float(np.mean(result["cv"])), 4)
+    pred = _held_out(rows, signals, [{d} for d in docs], key="doc_id", **fit_options)
+    result["by_document"] = round(pearson(pred, overall), 4)
     systems = sorted({r["system"] for r in rows})
     if len(systems) > 1:
         pred = _held_out(rows, signals, [{s} for s in systems], key="system", **fit_options)
@@ -267,8 +270,9 @@ def main(argv=None):
         "calibrated_on": "ScholarSum PubMed human facet ratings (49 documents x 6 systems, duplicate "
                          "document excluded), references "
                          + ("as given" if a.keep_headings else "with structured-abstract headings stripped")
-                         + "; per facet: signal mean/sd, signal weight = max(0, Pearson r with the human "
-                           "ratings), quantile-matched thresholds",
+                         + "; per facet: signal mean/sd and quantile-matched thresholds; one weight per signal "
+                           "shared by the four facets = max(0, Pearson r of the standardised signal with the "
+                           "standardised human ratings, pooled over the facets)",
         "score": "weighted mean of standardised signals (see scholartools.facets.rate); MiniLM cosine",
     })
     Path(a.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -1,12 +1,15 @@
 """Sentence-role classifier: label each sentence of an abstract background / method / result /
 conclusion / other, using the sentence, its position and its neighbours.
 
-The model is a multinomial logistic regression over
+The model is a multinomial logistic regression over features of the sentence and of its two
+neighbours (scaled down), chosen not to tie it to one field's words:
 
-- TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``),
-- the TF-IDF rows of the previous and the next sentence (scaled down),
-- optionally (``embeddings`` in the model metadata) MiniLM embeddings of the sentence and its
-  neighbours — off in the shipped model: they cost more time than they gain,
+- field-independent cues (:func:`generic_features`: aim, gap, method and finding phrases,
+  conclusion cues, person, tense, modals, numbers, statistics, citations, length),
+- MiniLM embeddings centered on the abstract's mean (``embedding_kind`` ``centered`` in the model
+  metadata: the topic drops out), when ``embeddings`` is set,
+- TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``); in the shipped model
+  only those frequent in both training corpora,
 - relative position in the abstract (bins, first, last),
 
 followed by Viterbi decoding with a learned label-transition matrix, so that sequence context counts

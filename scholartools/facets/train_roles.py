@@ -139,6 +139,21 @@ def _empty_model(vocab, idf, config) -> RoleModel:
     return RoleModel(vocab, idf, np.zeros((0, k)), np.zeros(k), np.zeros((k, k)), np.zeros(k), meta)
 
 
+def sample_weights(groups: list[list], group_weights: list[float], balance: float = 0.0) -> np.ndarray:
+    """One weight per labelled sentence of ``groups`` (in order), scaled to mean 1: corpus ``i``
+    weighs ``group_weights[i]`` in total, and within a corpus a class of n sentences weighs
+    n^(1 − balance) (``balance`` 1: every class of the corpus the same total, so one field's class
+    priors do not carry over; 0: every sentence of the corpus the same)."""
+    w = []
+    for docs, gw in zip(groups, group_weights):
+        counts = Counter(lab for _, labs in docs for lab in labs if lab in LABELS)
+        mass = {lab: c ** (1.0 - balance) for lab, c in counts.items()}
+        total = sum(mass.values()) or 1.0
+        w += [gw * mass[lab] / counts[lab] / total for _, labs in docs for lab in labs if lab in LABELS]
+    w = np.array(w)
+    return w * len(w) / w.sum()
+
+
 def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[float] | None = None,
         dev: list | None = None, dev_embs: list | None = None, log=None) -> RoleModel:
     """A role model fitted on ``groups`` (one list of ``(sentences, labels)`` documents per corpus,
@@ -151,23 +166,16 @@ def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[
     vocab, idf = _vocabulary(groups, config)
     model = _empty_model(vocab, idf, config)
     group_weights = group_weights or [1.0] * len(groups)
-    X, y, w = [], [], []
-    balance = float(config.get("balance", 0.0))
-    for docs, e_list, gw in zip(groups, embs, group_weights):
-        # within a corpus, a class of n sentences weighs n^(1 - balance): balance 1 gives every
-        # class of the corpus the same total (field-specific class priors do not carry over)
-        counts = Counter(lab for _, labs in docs for lab in labs if lab in LABELS)
-        mass = {lab: c ** (1.0 - balance) for lab, c in counts.items()}
-        total = sum(mass.values()) or 1.0
+    X, y = [], []
+    for docs, e_list in zip(groups, embs):
         for (sents, labs), e in zip(docs, e_list):
             keep = [i for i, lab in enumerate(labs) if lab in LABELS]
             if not keep:
                 continue
             X.append(model.features(sents, e, sparse=True)[keep])
             y += [LABELS.index(labs[i]) for i in keep]
-            w += [gw * mass[labs[i]] / counts[labs[i]] / total for i in keep]
     X = sparse.vstack(X, format="csr")
-    w = np.array(w) * len(w) / sum(w)
+    w = sample_weights(groups, group_weights, float(config.get("balance", 0.0)))
     clf = LogisticRegression(C=config["C"], max_iter=3000, random_state=0)
     clf.fit(X, np.array(y), sample_weight=w)
     k = len(LABELS)
