@@ -2,6 +2,7 @@
 
     python benchmarks/facets_roles_transfer.py [--embed-cache /tmp/facets/emb] [--max-train-docs 1200]
                                                [--recipes first,new] [--split test] [--json]
+                                               [--config JSON] [--model NAME=DIR ...]
 
 Three real corpora with human labels (``../shared/external/abstract-roles``): CSAbstruct
 (computer science), CODA-19 (COVID-19 papers, crowd labels), NICTA-PIBOSO (medicine); the label
@@ -24,7 +25,9 @@ NICTA's PICO "other") are not scored. Recipes (:mod:`scholartools.facets.train_r
   on the abstract, TF-IDF only of n-grams frequent in at least two training corpora, position.
 
 Also printed: the model shipped in ``scholartools/facets/model`` as it is (trained on CSAbstruct
-and the written corpus, so its CSAbstruct figure is not held out).
+and the written corpus, so its CSAbstruct figure is not held out), and any ``--model NAME=DIR``
+(e.g. the model shipped before, to compare). ``--config '{"balance": 1.0, "embedding": "plain"}'``
+gives the class-balanced recipe of docs/st-facets.md; ``--recipes none`` scores only the models.
 
 Embedding the corpora once takes most of an hour on 2 shared cores (cached by ``--embed-cache``);
 after that a full run takes a few minutes.

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from cli_helpers import run_cli
-from conftest import EXTERNAL
 from scholartools.facets.rate import quantile_thresholds, to_rating
 from scholartools.facets.roles import heading
 from scholartools.text.sentences import split_sentences

@@ -11,8 +11,6 @@ import re
 import sys
 from collections import Counter
 
-import pytest
-
 from conftest import EXTERNAL, ROOT, scholarsum_pubmed_pairs
 from scholartools.facets.roles import LABELS, RoleModel
 from scholartools.facets.train_roles import WRITTEN_DIR, load_written

@@ -6,11 +6,12 @@
 Uses the PubMed rows only, without the duplicate document (``duplicate_of``). The reference and the
 candidate are decomposed by the shipped role model and their signals computed by
 :func:`rate.facet_signals`. For each facet, every signal's mean and standard deviation are taken
-over the pairs where the facet is rated (reference facet found by us and by the humans), one weight per signal shared by the four facets (max(0, Pearson r of the standardised signal with
-the standardised human ratings, pooled over the facets): 6 parameters fitted to the humans), and
+over the pairs where the facet is rated (reference facet found by us and by the humans); one
+weight per signal is shared by the four facets (max(0, Pearson r of the standardised signal with
+the standardised human ratings, pooled over the facets): 6 parameters fitted to the humans); and
 the thresholds on the weighted mean standardised signal are set by quantile matching against the
-human ratings of those pairs. The shipped rater is fitted on references whose structured-abstract headings were
-stripped (10 of the 49 PubMed references have them; arXiv abstracts and most others do not), so
+human ratings of those pairs. The shipped rater is fitted on references whose structured-abstract
+headings were stripped (10 of the 49 PubMed references have them; arXiv abstracts and most others do not), so
 that it does not lean on headings; ``--keep-headings`` fits on the references as given. Writes
 ``model/rater.json``.
 
