@@ -94,8 +94,9 @@ RECIPES = {"first": tr.FIRST_CONFIG, "new": tr.DEFAULT_CONFIG}
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--embed-cache", default="/tmp/facets/emb")
-    ap.add_argument("--data-cache", default="/tmp/facets/roles-data.pkl")
+    ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs (.npy files)")
+    ap.add_argument("--data-cache", help="file keeping the loaded corpora between runs (a pickle: "
+                                         "give a path only you can write)")
     ap.add_argument("--max-train-docs", type=int, default=1200)
     ap.add_argument("--recipes", default="first,new", help="comma-separated recipes, or none")
     ap.add_argument("--config", default="{}", help="JSON overrides of the new recipe (experiments)")
