@@ -32,8 +32,6 @@ import argparse
 import ast
 import json
 import sys
-import tarfile
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,9 +41,6 @@ PAIRS = SHARED / "external" / "scholarsum" / "pairs.jsonl"
 sys.path.insert(0, str(ROOT))
 
 from scholartools.vocabulary import FACETS  # noqa: E402
-NICTA_MAP = {"background": "background", "population": "method", "intervention": "method",
-             "study design": "method", "outcome": "result"}
-CODA_MAP = {"background": "background", "purpose": "background", "method": "method", "finding": "result"}
 
 
 def prf(gold: list[str], pred: list[str], facets=FACETS) -> dict:
@@ -67,56 +62,21 @@ def prf(gold: list[str], pred: list[str], facets=FACETS) -> dict:
 # --- corpora: each a list of (sentences, gold labels or None per sentence) --------------------
 
 def csabstruct_docs(split: str = "test", weak: bool = True):
-    from scholartools.facets.train_roles import CSABSTRUCT_MAP, load_csabstruct
+    from scholartools.facets.corpora import load_csabstruct
 
-    path = ROLES / "CSAbstruct" / f"{split}.jsonl"
-    if weak:
-        return load_csabstruct(path)
-    docs = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            rec = json.loads(line)
-            docs.append((rec["sentences"], [CSABSTRUCT_MAP[x] for x in rec["labels"]]))
-    return docs
+    return load_csabstruct(split=split, weak=weak)
 
 
 def nicta_docs(split: str = "test"):
-    docs, sents, labs = [], [], []
-    for line in (ROLES / "NICTA-PIBOSO" / f"{split}_clean.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("###"):
-            if sents:
-                docs.append((sents, labs))
-            sents, labs = [], []
-        elif "\t" in line:
-            lab, text = line.split("\t", 1)
-            sents.append(text)
-            labs.append(NICTA_MAP.get(lab))
-    if sents:
-        docs.append((sents, labs))
-    return docs
+    from scholartools.facets.corpora import load_nicta
+
+    return load_nicta(split)
 
 
 def coda_docs(split: str = "test"):
-    tar = ROLES / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
-    docs = []
-    with tarfile.open(tar) as t:
-        for m in t:
-            if not (m.isfile() and f"/human_label/{split}/" in m.name and m.name.endswith(".json")
-                    and "/expert/" not in m.name):
-                continue
-            paper = json.load(t.extractfile(m))
-            sents, labs = [], []
-            for para in paper["abstract"]:
-                for sent in para["sentences"]:
-                    text = " ".join(seg["segment_text"] for seg in sent)
-                    counts = Counter(seg["crowd_label"] for seg in sent)
-                    best = max(counts.values())
-                    lab = next(seg["crowd_label"] for seg in sent if counts[seg["crowd_label"]] == best)
-                    sents.append(text)
-                    labs.append(CODA_MAP.get(lab))
-            if sents:
-                docs.append((m.name, sents, labs))
-    return [(s, lab) for _, s, lab in sorted(docs)]
+    from scholartools.facets.corpora import load_coda19
+
+    return load_coda19(split)
 
 
 def _facet_dict(v):
@@ -161,12 +121,19 @@ def pubmed_docs(side: str, no_headings: bool = False):
     return docs
 
 
-def score(model, docs, three: bool = False) -> dict:
+def score(model, docs, three: bool = False, embed_cache=None) -> dict:
+    """Macro-F1 and per-facet P/R of ``model`` on ``docs`` (gold None or ``other`` skipped); a
+    model that reads embeddings gets them in one batch (``embed_cache``: a directory keeping them)."""
+    embs = None
+    if model.uses_embeddings:
+        from scholartools.facets.train_roles import embed_docs
+
+        embs = embed_docs(docs, embed_cache)
     gold, pred = [], []
-    for sents, labs in docs:
-        out = model.predict(sents)
+    for i, (sents, labs) in enumerate(docs):
+        out = model.predict(sents, None if embs is None else embs[i])
         for g, p in zip(labs, out):
-            if g is None:
+            if g not in FACETS:
                 continue
             if three:
                 g = "result" if g == "conclusion" else g
@@ -189,9 +156,9 @@ def corpora() -> dict:
     }
 
 
-def evaluate(model, sets: dict | None = None) -> dict:
+def evaluate(model, sets: dict | None = None, embed_cache=None) -> dict:
     sets = sets or corpora()
-    return {name: score(model, docs, three) for name, (docs, three) in sets.items()}
+    return {name: score(model, docs, three, embed_cache) for name, (docs, three) in sets.items()}
 
 
 def table(results: dict) -> str:
@@ -209,10 +176,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", help="role model directory (default: the shipped one)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
+    ap.add_argument("--sets", help="comma-separated subset of the evaluation sets")
     a = ap.parse_args()
     from scholartools.facets.roles import load_model
 
-    res = evaluate(load_model(a.model))
+    sets = corpora()
+    if a.sets:
+        sets = {k: v for k, v in sets.items() if k in a.sets.split(",")}
+    res = evaluate(load_model(a.model), sets, a.embed_cache)
     print(json.dumps(res, indent=1) if a.json else table(res))
 
 

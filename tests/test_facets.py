@@ -8,7 +8,6 @@ import json
 import pytest
 
 from cli_helpers import run_cli
-from conftest import EXTERNAL
 from scholartools.facets.rate import quantile_thresholds, to_rating
 from scholartools.facets.roles import heading
 from scholartools.text.sentences import split_sentences
@@ -62,18 +61,16 @@ def test_quantile_thresholds_hand_case():
 
 
 def test_role_model_macro_f1_on_csabstruct_test():
-    """The shipped model against CSAbstruct's human test labels (mapped, weak conclusions)."""
+    """The shipped model against CSAbstruct's human test labels (mapped; three facets, conclusion
+    merged into result, as CSAbstruct has none), on the first 60 abstracts (350 sentences: the
+    model reads sentence embeddings, and embedding the whole split would take minutes): 0.752
+    measured (whole test split 0.806); the majority class gives 0.2."""
+    from scholartools.facets.corpora import load_csabstruct
     from scholartools.facets.roles import load_model
-    from scholartools.facets.train_roles import load_csabstruct, macro_f1
+    from scholartools.facets.train_roles import embed_docs, score
 
-    docs = load_csabstruct(EXTERNAL / "abstract-roles" / "CSAbstruct" / "test.jsonl")
-    model = load_model()
-    gold, pred = [], []
-    for sents, labs in docs:
-        gold += labs
-        pred += model.predict(sents)
-    # majority-class baseline is 0.12; the model must be far above it
-    assert macro_f1(gold, pred) >= 0.70
+    docs = load_csabstruct(split="test", weak=False)[:60]
+    assert score(load_model(), docs, embed_docs(docs)) >= 0.72
 
 
 def test_conclusion_cues_hand_cases():

@@ -47,7 +47,9 @@ def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
 
 def test_cross_validated_by_document(pipeline):
     """Refit the rater on 4/5 of the 49 documents, predict the rest, pool: the figure that says what
-    to expect on documents the rater never saw (measured 0.554; 0.510 before the splitter fixes)."""
+    to expect on documents the rater never saw (measured 0.566; 0.554 with the first role model
+    and one weight per facet and signal; 0.510 before the splitter fixes). Leave-one-document-out
+    0.574, leave-one-system-out 0.553 (the arXiv half has summarisers the rater never saw)."""
     from scholartools.facets.calibrate import evaluate
 
     rows, records, _ = pipeline
@@ -56,7 +58,14 @@ def test_cross_validated_by_document(pipeline):
         ev = rec["facet_evidence"]
         signals.append({f: None if ev[f].get("rule") == "reference facet empty" else ev[f] for f in FACETS})
     res = evaluate(rows, signals)
-    assert res["cv_mean"] >= 0.53
-    assert res["in_sample"] >= 0.55
-    # fitted on five summarisers, scored on the sixth, in turn (the arXiv half has new ones): 0.550
-    assert res["by_system"] >= 0.52
+    assert res["cv_mean"] >= 0.55
+    assert res["in_sample"] >= 0.56
+    assert res["by_document"] >= 0.55
+    assert res["by_system"] >= 0.53
+    # r does not come from length: within each third of the pairs by candidate length and by
+    # reference length (words) the cross-validated r stays well above ROUGE-L's pooled 0.24
+    # (measured 0.49 / 0.41 / 0.64 and 0.60 / 0.56 / 0.54)
+    for side in ("candidate", "reference"):
+        bins = res["by_length"][side]
+        assert [b["n"] for b in bins] == [98, 98, 98]
+        assert min(b["r"] for b in bins) >= 0.35, (side, bins)

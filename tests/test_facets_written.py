@@ -11,8 +11,6 @@ import re
 import sys
 from collections import Counter
 
-import pytest
-
 from conftest import EXTERNAL, ROOT, scholarsum_pubmed_pairs
 from scholartools.facets.roles import LABELS, RoleModel
 from scholartools.facets.train_roles import WRITTEN_DIR, load_written
@@ -87,18 +85,18 @@ def test_shipped_model_was_trained_on_the_corpus_as_it_is():
 
 
 def test_role_model_on_pubmed_silver_labels():
-    """Macro-F1 of the shipped model against GPT-4's stored facet extractions (PubMed references,
-    headings stripped, and candidate summaries): 0.73 / 0.73 for the CSAbstruct-only model; 0.830 /
-    0.779 (conclusion recall 0.66) now. Before lower-case summaries with a stray capital were split
-    into sentences, the candidates gave 0.761 (recall 0.62)."""
+    """Macro-F1 of the shipped model against GPT-4's stored facet extractions of the PubMed
+    references (headings stripped; 366 sentences): 0.73 for the CSAbstruct-only model, 0.830 for
+    the first model with the written corpus, 0.824 (conclusion P/R 0.94 / 0.71) for the shipped
+    one (field-independent features, centered embeddings; see docs/st-facets.md). The candidate
+    summaries (1,913 sentences; 0.778, conclusion recall 0.64) are measured by
+    benchmarks/facets_roles.py and, through FM r, by tests/test_facets_pubmed.py: embedding them
+    here would take minutes."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import facets_roles
 
     from scholartools.facets.roles import load_model
 
-    model = load_model()
-    ref = facets_roles.score(model, facets_roles.pubmed_docs("reference", no_headings=True))
-    cand = facets_roles.score(model, facets_roles.pubmed_docs("candidate"))
-    assert ref["macro_f1"] >= 0.82
-    assert cand["macro_f1"] >= 0.77
-    assert cand["per_facet"]["conclusion"]["r"] >= 0.64
+    ref = facets_roles.score(load_model(), facets_roles.pubmed_docs("reference", no_headings=True))
+    assert ref["macro_f1"] >= 0.80
+    assert ref["per_facet"]["conclusion"]["p"] >= 0.9 and ref["per_facet"]["conclusion"]["r"] >= 0.68

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scholartools.facets.decompose import decompose, facet_probabilities, facets_from_spans, normalise_text
+from scholartools.facets.decompose import (decompose, facet_probabilities, facets_from_spans, normalise_text,
+                                          split_text)
 from scholartools.vocabulary import FACETS
 from scholartools.records import RecordError, get_path, set_path
 
@@ -72,13 +73,20 @@ def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field
     return "text", v, v
 
 
-def _offline_facets(side):
+def _offline_facets(side, embed):
     kind, value, _ = side
     if kind == "facets":
         return facets_from_spans(value)
     if kind == "sentences":
-        return decompose(sentences=value)
-    return decompose(value)
+        return decompose(sentences=value, embed=embed)
+    return decompose(value, embed=embed)
+
+
+def _side_sentences(side) -> list[str]:
+    kind, value, _ = side
+    if kind == "facets":
+        return facets_from_spans(value)["sentences"]
+    return split_text(value) if kind == "text" else split_text(sentences=value)
 
 
 def _finish(rec: dict, opts: FacetOptions, ref: dict, cand: dict | None, ratings, evidence) -> dict:
@@ -94,26 +102,23 @@ def _finish(rec: dict, opts: FacetOptions, ref: dict, cand: dict | None, ratings
 
 
 def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
-    """Offline method on a batch (one embedding call for all the batch's sentences)."""
+    """Offline method on a batch: one embedding call for all the batch's sentences, shared by the
+    role model and the rater."""
     from scholartools.facets import rate
 
-    work = []
+    sides = []
     for rec in records:
         try:
-            ref_side = _side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True)
-            cand_side = _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)
+            sides.append((_side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True),
+                          _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)))
         except RecordError as exc:  # this record only: returned in its place, not raised
-            work.append(exc)
-            continue
-        ref = _offline_facets(ref_side)
-        cand = _offline_facets(cand_side) if cand_side else None
-        given = cand_side is not None and cand_side[0] == "facets"
-        cand_text = None
-        if cand_side is not None:
-            cand_text = normalise_text(cand_side[2]) if cand_side[0] == "text" else cand_side[2]
-        work.append((rec, ref, cand, given, cand_text))
-    texts = sorted({s for item in work if not isinstance(item, RecordError) and item[2] is not None
-                    for s in item[1]["sentences"] + item[2]["sentences"]})
+            sides.append(exc)
+    from scholartools.facets.roles import load_model
+
+    ok = [item for item in sides if not isinstance(item, RecordError)]
+    # vectors are needed by the rater (pairs) and by a role model that reads embeddings
+    needed = ok if load_model().uses_embeddings else [item for item in ok if item[1] is not None]
+    texts = sorted({s for item in needed for side in item if side is not None for s in _side_sentences(side)})
     vectors = {}
     if texts:
         from scholartools.embeddings import encode
@@ -123,19 +128,29 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     def embed(items):
         import numpy as np
 
+        missing = sorted({t for t in items if t not in vectors})
+        if missing:  # not expected: every sentence needed was split the same way above
+            from scholartools.embeddings import encode
+
+            vectors.update(zip(missing, encode(missing)))
         return np.array([vectors[t] for t in items]) if items else np.zeros((0, 1))
 
     out = []
-    for item in work:
+    for rec, item in zip(records, sides):
         if isinstance(item, RecordError):
             out.append(item)
             continue
-        rec, ref, cand, given, cand_text = item
+        ref_side, cand_side = item
+        ref = _offline_facets(ref_side, embed)
+        cand = _offline_facets(cand_side, embed) if cand_side else None
         ratings = evidence = None
         if cand is not None:
+            given = cand_side[0] == "facets"
+            cand_text = normalise_text(cand_side[2]) if cand_side[0] == "text" else cand_side[2]
             one = opts.empty_candidate == "one" or (opts.empty_candidate == "auto" and given)
             ratings, evidence = rate.rate(ref, cand, embed, facets=FACETS, empty_candidate_one=one,
-                                          probs=facet_probabilities(cand, given=given), cand_text=cand_text)
+                                          probs=facet_probabilities(cand, given=given, embed=embed),
+                                          cand_text=cand_text)
         out.append(_finish(rec, opts, ref, cand, ratings, evidence))
     return out
 

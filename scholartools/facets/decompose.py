@@ -64,15 +64,31 @@ def facets_from_labels(sentences: list[str], labels: list[str]) -> dict:
     return out
 
 
-def decompose(text: str | None = None, sentences: list[str] | None = None, embeddings=None,
-              model=None) -> dict:
-    """Decompose ``text`` (or already split ``sentences``) into facets."""
+def split_text(text: str | None = None, sentences: list[str] | None = None) -> list[str]:
+    """The sentences :func:`decompose` labels: ``text`` normalised and split (or ``sentences``
+    as given), without "sentences" that have no letter or digit (". . .", left by degenerate
+    generations: they say nothing)."""
     if sentences is None:
         sentences = split_sentences(normalise_text(text or ""))
-    # a "sentence" without a letter or digit (". . .", left by degenerate generations) says nothing
-    sentences = [s for s in (str(x).strip() for x in sentences) if _WORD.search(s)]
+    return [s for s in (str(x).strip() for x in sentences) if _WORD.search(s)]
+
+
+def decompose(text: str | None = None, sentences: list[str] | None = None, embeddings=None,
+              model=None, embed=None) -> dict:
+    """Decompose ``text`` (or already split ``sentences``) into facets. A role model that reads
+    sentence embeddings gets ``embeddings`` (one row per sentence of :func:`split_text`), or
+    ``embed(sentences)`` (a shared, caching encoder), or encodes them itself."""
+    sentences = split_text(text, sentences)
+    if embeddings is None and embed is not None and sentences and _model(model).uses_embeddings:
+        embeddings = embed(sentences)
     labels = predict_roles(sentences, embeddings, model=model) if sentences else []
     return facets_from_labels(sentences, labels)
+
+
+def _model(model=None):
+    from scholartools.facets.roles import load_model
+
+    return model or load_model()
 
 
 def facets_from_spans(spans: dict) -> dict:
@@ -91,7 +107,7 @@ def facets_from_spans(spans: dict) -> dict:
     return out
 
 
-def facet_probabilities(record: dict, model=None, given: bool = False):
+def facet_probabilities(record: dict, model=None, given: bool = False, embeddings=None, embed=None):
     """``(n, 4)`` soft facet membership of the record's sentences (columns: :data:`FACETS`).
 
     Each row is the role model's posterior for the sentence (forward-backward over the model's
@@ -99,7 +115,7 @@ def facet_probabilities(record: dict, model=None, given: bool = False):
     ``other`` sentence belongs to none. A sentence whose label came from a rule rather than the
     classifier's best guess (a structured-abstract heading, a conclusion cue: the model has no
     trained conclusion class) is one-hot on its label. ``given=True`` (facets given by the user
-    or an LLM): one-hot on the labels.
+    or an LLM): one-hot on the labels. ``embeddings`` / ``embed`` as for :func:`decompose`.
     """
     import numpy as np
 
@@ -108,10 +124,10 @@ def facet_probabilities(record: dict, model=None, given: bool = False):
     onehot = np.array([[float(lab == f) for f in FACETS] for lab in labels], dtype=float).reshape(n, 4)
     if given or not n:
         return onehot
-    from scholartools.facets.roles import load_model
-
-    m = model or load_model()
-    lp = m.log_probs(record["sentences"])
+    m = _model(model)
+    if embeddings is None and embed is not None and m.uses_embeddings:
+        embeddings = embed(record["sentences"])
+    lp = m.log_probs(record["sentences"], embeddings)
     post = _posterior(lp, m.start, m.transitions, m.transition_weight)
     out = np.zeros((n, 4))
     for i, lab in enumerate(labels):

@@ -51,6 +51,9 @@ from scholartools.vocabulary import FACET_MAXIMA as SCALE_MAX  # noqa: F401 (cal
 from scholartools.vocabulary import FACETS
 RATER_FILE = Path(__file__).with_name("model") / "rater.json"
 SIGNALS = ("coverage_soft", "coverage_all", "lexical", "facet_mass", "complete", "concludes", "fluent")
+#: the signals the shipped rater combines: ``coverage_all`` is computed (evidence) but left out, as
+#: it repeats ``coverage_soft`` without the facet membership (see docs/st-facets.md)
+RATER_SIGNALS = ("coverage_soft", "lexical", "facet_mass", "complete", "concludes", "fluent")
 
 _WORDS = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
 STOP_WORDS = frozenset(

@@ -1,12 +1,15 @@
 """Sentence-role classifier: label each sentence of an abstract background / method / result /
 conclusion / other, using the sentence, its position and its neighbours.
 
-The model is a multinomial logistic regression over
+The model is a multinomial logistic regression over features of the sentence and of its two
+neighbours (scaled down), chosen not to tie it to one field's words:
 
-- TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``),
-- the TF-IDF rows of the previous and the next sentence (scaled down),
-- optionally (``embeddings`` in the model metadata) MiniLM embeddings of the sentence and its
-  neighbours — off in the shipped model: they cost more time than they gain,
+- field-independent cues (:func:`generic_features`: aim, gap, method and finding phrases,
+  conclusion cues, person, tense, modals, numbers, statistics, citations, length),
+- MiniLM embeddings centered on the abstract's mean (``embedding_kind`` ``centered`` in the model
+  metadata: the topic drops out), when ``embeddings`` is set,
+- TF-IDF word 1–2-grams of the lowercased sentence (digits folded to ``0``); in the shipped model
+  only those frequent in both training corpora,
 - relative position in the abstract (bins, first, last),
 
 followed by Viterbi decoding with a learned label-transition matrix, so that sequence context counts
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -188,6 +192,90 @@ def context_embeddings(emb: np.ndarray) -> np.ndarray:
     return np.hstack([emb, prev, nxt])
 
 
+# --- field-independent features -----------------------------------------------------------------
+# What marks a sentence's role in any field: who speaks and in which tense, stock phrases of
+# aims, methods, findings and conclusions, numbers, citations. Each pattern is a small closed
+# list of function words and academic verbs (no field's nouns), so the features mean the same in
+# a COVID-19 abstract, a parsing paper and a tokenised arXiv summary.
+
+_CUES = {
+    "aim": re.compile(
+        r"\b(in this (paper|work|study|article|letter|report|thesis|review|note)|here,? we|herein|"
+        r"th(is|e present) (paper|study|work|article|report) (presents?|propose[sd]?|describes?|introduces?|"
+        r"investigates?|examines?|explores?|reports?|aims?|addresses|focuse?s|studies)|"
+        r"we (propose|present|introduce|describe|investigate|examine|explore|address|develop|report|"
+        r"consider|study|aim|seek|set out)|"
+        r"(aim|goal|objective|purpose|intent)s? (of (this|the present|our)|(was|were|is|are) to)|"
+        r"(^|\. )(to (investigate|determine|evaluate|assess|examine|explore|compare|identify|describe|"
+        r"characteri[sz]e|understand|analy[sz]e|estimate|test|establish|review)))\b", re.I),
+    "gap": re.compile(
+        r"\b(however|although|despite|whereas|remains? (unclear|unknown|poorly|largely|elusive|a |an |"
+        r"challenging|controversial|open)|little is known|(few|no) (studies|work|methods)|lack(s|ing)? of|"
+        r"(is|are|has been|have been) (limited|lacking|scarce|unclear|unknown|challenging|difficult)|"
+        r"poorly understood|open (problem|question)|(recent|previous|prior|existing|current) "
+        r"(studies|work|works|research|methods|approaches|literature)|has (been|received)|"
+        r"have (been|received)|increasing(ly)?|widely|commonly|(is|are) (a|an|one of the) )\b", re.I),
+    "method_verb": re.compile(
+        r"\b(we (use[ds]?|apply|applied|train(ed)?|collect(ed)?|conduct(ed)?|perform(ed)?|design(ed)?|"
+        r"buil[dt]|employ(ed)?|adopt(ed)?|measure[ds]?|recruit(ed)?|enrol(l)?ed|analy[sz]ed?|"
+        r"model(l)?ed|simulate[ds]?|formulate[ds]?|implement(ed)?|extract(ed)?|construct(ed)?|"
+        r"compute[ds]?|calculate[ds]?|derive[ds]?|combine[ds]?|leverage[ds]?|exploit(ed)?|test(ed)?)|"
+        r"(was|were|is|are) (used|performed|conducted|measured|collected|recruited|enrol(l)?ed|randomi[sz]ed|"
+        r"analy[sz]ed|assessed|evaluated|obtained|calculated|estimated|included|treated|administered|"
+        r"trained|tested|applied|employed|selected|extracted|reviewed|searched|screened|followed|"
+        r"divided|allocated|assigned|recorded|determined|examined|investigated|performed)|"
+        r"(by|through) (using|means of|applying)|based on|using|via|consist(s|ed|ing) of)\b", re.I),
+    "result_verb": re.compile(
+        r"\b((results?|findings|analys[ie]s|experiments?|data|evaluations?) (show|showed|shows|indicate[ds]?|"
+        r"demonstrate[ds]?|reveal(ed|s)?|confirm(ed|s)?)|we (find|found|observe[ds]?|show(ed)?|obtain(ed)?|"
+        r"achieve[ds]?|report)|(was|were|is|are) (found|observed|significantly|higher|lower|greater|"
+        r"associated|increased|decreased|detected|identified|reduced|improved|correlated|superior|"
+        r"comparable|similar)|significant(ly)?|outperform(s|ed|ing)?|improve(s|d|ment)|achieve(s|d)|"
+        r"(increase|decrease|reduction|rise|drop)s? (in|of)|compared (to|with)|relative to|versus|vs\b|"
+        r"(higher|lower|better|worse|greater|fewer|more|less) than|accuracy|odds ratio|hazard ratio|"
+        r"confidence interval|correlat(ed|ion))\b", re.I),
+}
+_FIRST_PERSON = re.compile(r"\b(we|our|us|ours)\b", re.I)
+_PAST = re.compile(r"\b(was|were|had|did)\b|\b[a-z]{3,}ed\b", re.I)
+_PRESENT = re.compile(r"\b(is|are|has|does|do|remains?|seems?|appears?)\b", re.I)
+_PERFECT = re.compile(r"\b(has|have) (been|\w+ed)\b", re.I)
+_MODAL = re.compile(r"\b(may|might|could|would|should|can|will|must)\b", re.I)
+_NUMBER = re.compile(r"(?<![a-z])\d+(?:[.,]\d+)?")
+_STAT = re.compile(r"%|±|\+/-|\bp\s*[<=>≤]|\b(ci|or|hr|rr|auc|f1|sd|iqr|bleu)\b", re.I)
+_CITATION = re.compile(r"\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]|\bet al\b|@xcite|\(\s*[A-Z][A-Za-z-]+[^()]{0,40}\d{4}[a-z]?\s*\)")
+_MATH = re.compile(r"@xmath|[=<>≤≥]")
+_WORDS_RE = re.compile(r"[^\W\d_]+|\d+", re.U)
+#: the columns of :func:`generic_features`
+GENERIC_NAMES = (*_CUES, "conclusion", "first_person", "past", "present", "perfect", "modal", "numbers",
+                 "statistics", "citation", "math", "length", "question")
+N_GENERIC = len(GENERIC_NAMES)
+
+
+def generic_features(sentences: list[str]) -> np.ndarray:
+    """``(n, N_GENERIC)`` field-independent features of each sentence (see ``_CUES``): the cue
+    groups and the conclusion cue (0/1), first person, past / present / perfect tense and modals
+    (shares of the words, scaled), numbers, statistics, citations, mathematics, length, and a
+    question mark.
+
+    >>> f = generic_features(["We propose a parser.", "Accuracy was 91% (p<0.01)."])
+    >>> [float(x) for x in f[0, :2]], float(f[1, 3])  # aim cue; a result cue in the second
+    ([1.0, 0.0], 1.0)
+    """
+    out = np.zeros((len(sentences), N_GENERIC), dtype=np.float32)
+    for i, s in enumerate(sentences):
+        n_words = max(1, len(_WORDS_RE.findall(s)))
+        row = [float(bool(rx.search(s))) for rx in _CUES.values()]
+        row.append(float(bool(CONCLUSION_CUE.search(s))))
+        rate = lambda rx: min(1.0, 5.0 * len(rx.findall(s)) / n_words)  # noqa: E731
+        row += [float(bool(_FIRST_PERSON.search(s))), rate(_PAST), rate(_PRESENT),
+                float(bool(_PERFECT.search(s))), float(bool(_MODAL.search(s))),
+                min(1.0, len(_NUMBER.findall(s)) / 4.0), float(bool(_STAT.search(s))),
+                float(bool(_CITATION.search(s))), float(bool(_MATH.search(s))),
+                min(1.0, math.log1p(n_words) / math.log(60.0)), float("?" in s)]
+        out[i] = row
+    return out
+
+
 class RoleModel:
     """A loaded role classifier (linear weights + transitions); see the module docstring."""
 
@@ -203,9 +291,13 @@ class RoleModel:
         self.meta = meta
         self.labels = meta["labels"]
         self.uses_embeddings = bool(meta.get("embeddings", True))
+        # "centered": each sentence's embedding minus its abstract's mean (the topic, which is the
+        # field's, drops out; what is left says how the sentence differs from its neighbours)
+        self.embedding_kind = meta.get("embedding_kind", "plain")
         self.emb_scale = float(meta.get("emb_scale", 1.0))
         self.pos_scale = float(meta.get("pos_scale", 1.0))
         self.ctx_scale = float(meta.get("ctx_scale", 0.5))
+        self.generic_scale = float(meta.get("generic_scale", 0.0))  # 0: no field-independent features
         self.transition_weight = float(meta.get("transition_weight", 1.0))
 
     # -- persistence --
@@ -232,9 +324,10 @@ class RoleModel:
                                               encoding="utf-8")
 
     # -- features --
-    def tfidf(self, sentences: list[str]) -> np.ndarray:
-        """Dense ``(n, |vocab|)`` sublinear TF-IDF rows, L2-normalised (as sklearn's)."""
-        out = np.zeros((len(sentences), len(self.vocab)), dtype=np.float32)
+    def tfidf(self, sentences: list[str], sparse: bool = False):
+        """``(n, |vocab|)`` sublinear TF-IDF rows, L2-normalised (as sklearn's); dense, or CSR
+        with ``sparse`` (training)."""
+        rows, cols, vals_all = [], [], []
         for i, s in enumerate(sentences):
             counts: dict[int, int] = {}
             for t in tokens(s):
@@ -245,20 +338,55 @@ class RoleModel:
                 idx = np.fromiter(counts, dtype=np.int64)
                 tf = np.array([1.0 + math.log(c) for c in counts.values()], dtype=np.float32)
                 vals = tf * self.idf[idx]
-                out[i, idx] = vals / max(float(np.linalg.norm(vals)), 1e-12)
+                rows.append(np.full(len(idx), i))
+                cols.append(idx)
+                vals_all.append(vals / max(float(np.linalg.norm(vals)), 1e-12))
+        shape = (len(sentences), len(self.vocab))
+        if sparse:
+            from scipy import sparse as sp
+
+            if not rows:
+                return sp.csr_matrix(shape, dtype=np.float32)
+            return sp.csr_matrix((np.concatenate(vals_all), (np.concatenate(rows), np.concatenate(cols))),
+                                 shape=shape, dtype=np.float32)
+        out = np.zeros(shape, dtype=np.float32)
+        for r, c, v in zip(rows, cols, vals_all):
+            out[r, c] = v
         return out
 
-    def features(self, sentences: list[str], embeddings: np.ndarray | None) -> np.ndarray:
-        tf = self.tfidf(sentences)
-        parts = [tf, self.ctx_scale * neighbours(tf, -1), self.ctx_scale * neighbours(tf, 1),
-                 self.pos_scale * position_features(len(sentences))]
+    def embedding_features(self, embeddings: np.ndarray) -> np.ndarray:
+        """``(n, 3d)``: the sentence's embedding (centered on its abstract's mean for
+        ``embedding_kind == "centered"``), the previous and the next one's, scaled."""
+        e = np.asarray(embeddings, np.float32)
+        if self.embedding_kind == "centered" and len(e):
+            e = e - e.mean(axis=0, keepdims=True)
+        return self.emb_scale * context_embeddings(e)
+
+    def features(self, sentences: list[str], embeddings: np.ndarray | None, sparse: bool = False):
+        """The classifier's input rows for one abstract (``sparse``: a CSR matrix, for training)."""
+        n = len(sentences)
+        dense = [self.pos_scale * position_features(n)]
+        if self.generic_scale:
+            g = generic_features(sentences)
+            for name in self.meta.get("generic_drop") or ():
+                g[:, GENERIC_NAMES.index(name)] = 0.0
+            dense += [self.generic_scale * g, self.ctx_scale * self.generic_scale * neighbours(g, -1),
+                      self.ctx_scale * self.generic_scale * neighbours(g, 1)]
         if self.uses_embeddings:
             if embeddings is None:
                 from scholartools.embeddings import encode
 
                 embeddings = encode(sentences)
-            parts.append(self.emb_scale * context_embeddings(np.asarray(embeddings, np.float32)))
-        return np.hstack(parts)
+            dense.append(self.embedding_features(embeddings))
+        parts = []
+        if self.vocab:
+            tf = self.tfidf(sentences, sparse=sparse)
+            parts = [tf, self.ctx_scale * neighbours(tf, -1), self.ctx_scale * neighbours(tf, 1)]
+        if sparse:
+            from scipy import sparse as sp
+
+            return sp.hstack(parts + [sp.csr_matrix(np.hstack(dense))], format="csr", dtype=np.float32)
+        return np.hstack(parts + dense)
 
     def log_probs(self, sentences: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
         """Per-sentence log-probabilities ``(n, n_labels)`` of the linear model (no context decoding)."""
@@ -294,8 +422,9 @@ class RoleModel:
         return [self.labels[j] for j in reversed(path)]
 
     def predict(self, sentences: list[str], embeddings: np.ndarray | None = None,
-                use_headings: bool = True) -> list[str]:
-        """Role of each sentence, with headings and sequence context."""
+                use_headings: bool = True, log_probs: np.ndarray | None = None) -> list[str]:
+        """Role of each sentence, with headings and sequence context (``log_probs``: the
+        classifier's output for these sentences, when already computed)."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
@@ -310,7 +439,7 @@ class RoleModel:
                     fixed[i] = current
             if not any_heading:
                 fixed = [None] * len(sentences)
-        lp = self.log_probs(sentences, embeddings)
+        lp = self.log_probs(sentences, embeddings) if log_probs is None else log_probs
         labels = self.decode(lp, fixed)
         if self.meta.get("conclusion_tail", True):
             free = conclusion_tail(sentences, labels)
@@ -318,10 +447,16 @@ class RoleModel:
         return labels
 
 
+#: environment variable naming a role-model directory to use instead of the shipped one (e.g. a
+#: model built with ``python -m scholartools.facets.train_roles --local`` for your own use)
+MODEL_ENV = "ST_FACETS_ROLE_MODEL"
+
+
 @lru_cache(maxsize=4)
 def load_model(directory: str | None = None) -> RoleModel:
-    """The shipped role model (cached per process)."""
-    return RoleModel.load(directory or MODEL_DIR)
+    """The role model in ``directory``, else in ``$ST_FACETS_ROLE_MODEL``, else the shipped one
+    (cached per process)."""
+    return RoleModel.load(directory or os.environ.get(MODEL_ENV) or MODEL_DIR)
 
 
 def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,

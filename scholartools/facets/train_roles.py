@@ -1,91 +1,63 @@
-"""Train the sentence-role model shipped in ``scholartools/facets/model/``.
+"""Train the sentence-role model (``scholartools/facets/model/``) on any mix of the labelled corpora.
 
-    python -m scholartools.facets.train_roles [--data ../shared/external/abstract-roles] [--out DIR]
-                                              [--written data/facet-roles] [--written-weight 8]
+    python -m scholartools.facets.train_roles [--corpora csabstruct,written] [--out DIR] [--dry-run]
+                                              [--embed-cache /tmp/facets/emb]
 
-Training data: CSAbstruct (Cohan et al., EMNLP 2019; Apache-2.0), train split for fitting, dev
-split for the transition weight of the Viterbi decoding (chosen on the full prediction path, the
-conclusion tail rule included), test split for the figure reported in ``roles.json``.
-Label mapping: background, objective → background; method → method; result → result;
-other → other. CSAbstruct has no conclusion class (conclusions are labelled ``result``), so a
-result sentence in the last two sentences of an abstract that carries a conclusion cue
-(:data:`scholartools.facets.roles.CONCLUSION_CUE`: "we conclude", "these results suggest",
-"therefore,", "may help", "future work", …) is relabelled
-``conclusion`` (weak labels,
-see :func:`weak_conclusion`). The same rule is applied to the test split for the reported
-macro-F1, which is therefore a figure on the mapped labels, not on human conclusion labels.
+Corpora (:mod:`scholartools.facets.corpora`, where the label mappings are documented):
+``csabstruct`` (computer science, Apache-2.0), ``coda19`` (COVID-19, crowd labels, no licence:
+research use only), ``nicta`` (medicine, no licence: research use only), ``written`` (scholartools'
+own written corpus, Apache-2.0). The shipped model may only be trained on the Apache-2.0 ones
+(:data:`corpora.SHIPPABLE`); ``--out`` refuses the others unless ``--local`` says the model is for
+the user's own use (built from the user's own copy of the data; point st-facets at it with
+``ST_FACETS_ROLE_MODEL=DIR``).
 
-Beside CSAbstruct train, the written corpus in ``data/facet-roles/`` (scholartools' own: fictional
-biomedical, physical-science, mathematical and computer-science abstracts and machine-style
-summaries, each sentence labelled with real conclusion labels; see its README) is fitted with a
-sample weight of ``--written-weight`` per sentence. ``--written none`` trains on CSAbstruct alone.
+Training, for a given mix: every corpus's train split, each corpus weighing the same in total
+(``written`` ``--written-weight`` times that), labels mapped to the four facets plus ``other``;
+corpora without a conclusion class get weak conclusion labels (cue-bearing result sentences
+among the last two, :func:`corpora.weak_conclusion`). Features (``--features``):
 
-Deterministic (lbfgs solver, fixed seed); well under a minute on 2 CPU cores without
-``--embeddings`` (with them, embedding 15k sentences takes minutes on a shared CPU).
+- ``generic``: field-independent features of the sentence and its neighbours
+  (:func:`scholartools.facets.roles.generic_features`: cue phrases of aims, gaps, methods,
+  findings and conclusions, person, tense, modals, numbers, statistics, citations, length);
+- ``embedding``: MiniLM embeddings of the sentence and its neighbours, each centered on its
+  abstract's mean (the topic drops out);
+- ``tfidf``: word 1–2-grams of the sentence and its neighbours (``shared``: only those frequent
+  in at least two of the training corpora; ``all``: every one, the first model's features);
+- position in the abstract, always.
+
+Then a multinomial logistic regression (lbfgs, deterministic) and Viterbi decoding over learned
+label transitions; the transition weight is chosen on the dev splits of the training corpora.
+Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
 """
 from __future__ import annotations
 
 import argparse
-import json
-import re
+import hashlib
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-from scholartools.facets.roles import (CONCLUSION_CUE, LABELS, MODEL_DIR, TAIL, RoleModel, context_embeddings, neighbours,
-                                      position_features, tokens)
+from scholartools.facets import corpora
+from scholartools.facets.corpora import (CSABSTRUCT_MAP, WRITTEN_DIR, load_csabstruct, load_written,  # noqa: F401
+                                         weak_conclusion)
+from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel, tokens
+from scholartools.vocabulary import FACETS
 
-WRITTEN_DIR = Path(__file__).resolve().parents[2] / "data" / "facet-roles"
-WRITTEN_WEIGHT = 8.0
-
-CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
-                  "result": "result", "other": "other"}
-
-def weak_conclusion(sentences: list[str], labels: list[str]) -> list[str]:
-    """Relabel cue-bearing result sentences among the last two as conclusion."""
-    out = list(labels)
-    n = len(labels)
-    for i in range(max(0, n - TAIL), n):
-        if out[i] == "result" and CONCLUSION_CUE.search(sentences[i]):
-            out[i] = "conclusion"
-    # a conclusion is never followed by a plain result in the same abstract's tail
-    for i in range(n - 1):
-        if out[i] == "conclusion" and out[i + 1] == "result":
-            out[i + 1] = "conclusion"
-    return out
+WRITTEN_WEIGHT = 1.0
+#: the shipped model's recipe (see docs/st-facets.md for the experiments behind each choice)
+DEFAULT_CONFIG = {"tfidf": "shared", "embedding": "centered", "generic": True, "C": 1.0,
+                  "ctx_scale": 0.5, "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 1.0,
+                  "min_df": 3}
+#: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
+FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
+                "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 0.0, "min_df": 3}
 
 
-def load_written(directory: Path) -> list[tuple[list[str], list[str]]]:
-    """The written corpus (``data/facet-roles/*.jsonl``): ``(sentences, labels)`` per item, labels
-    already in the five role names (real conclusion labels: no weak relabelling)."""
-    docs = []
-    for path in sorted(Path(directory).glob("*.jsonl")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            rec = json.loads(line)
-            sents, labels = rec["sentences"], rec["labels"]
-            if len(sents) != len(labels) or not set(labels) <= set(LABELS):
-                raise ValueError(f"{path}:{n}: sentences and labels differ in length or use a label "
-                                 f"outside {LABELS}")
-            docs.append((sents, labels))
-    return docs
-
-
-def load_csabstruct(path: Path) -> list[tuple[list[str], list[str]]]:
-    docs = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        rec = json.loads(line)
-        labels = [CSABSTRUCT_MAP[lab] for lab in rec["labels"]]
-        docs.append((rec["sentences"], weak_conclusion(rec["sentences"], labels)))
-    return docs
-
-
-def macro_f1(gold: list[str], pred: list[str], labels=("background", "method", "result", "conclusion")) -> float:
+def macro_f1(gold: list, pred: list, labels=FACETS) -> float:
+    """Macro-F1 over ``labels`` (gold sentences outside them still count as false positives)."""
     f1s = []
     for lab in labels:
         tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
@@ -95,11 +67,34 @@ def macro_f1(gold: list[str], pred: list[str], labels=("background", "method", "
     return float(np.mean(f1s))
 
 
-def _embed_docs(docs):
+# --- embeddings, cached --------------------------------------------------------------------------
+
+def embed_texts(texts: list[str], cache_dir: str | Path | None = None, chunk: int = 1000) -> np.ndarray:
+    """MiniLM vectors of ``texts``; with ``cache_dir``, each run of ``chunk`` texts is stored
+    there as ``<hash of its texts>.npy`` (an interrupted run keeps what it finished)."""
     from scholartools.embeddings import encode
 
-    flat = [s for sents, _ in docs for s in sents]
-    vecs = encode(flat)
+    parts = []
+    for i in range(0, len(texts), chunk):
+        part = texts[i:i + chunk]
+        path = None
+        if cache_dir:
+            key = hashlib.sha256("\n".join(part).encode("utf-8")).hexdigest()[:20]
+            path = Path(cache_dir) / f"c{chunk}-{key}.npy"
+            if path.exists():
+                parts.append(np.load(path))
+                continue
+        vecs = np.asarray(encode(part), dtype=np.float32)
+        if path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.save(path, vecs)
+        parts.append(vecs)
+    return np.vstack(parts) if parts else np.zeros((0, 384), np.float32)
+
+
+def embed_docs(docs, cache_dir=None) -> list[np.ndarray]:
+    """One ``(n_sentences, d)`` array per document."""
+    vecs = embed_texts([s for sents, _ in docs for s in sents], cache_dir)
     out, k = [], 0
     for sents, _ in docs:
         out.append(vecs[k:k + len(sents)])
@@ -107,127 +102,211 @@ def _embed_docs(docs):
     return out
 
 
-def _matrix(docs, embs, vectorizer, emb_scale, pos_scale, ctx_scale, use_emb):
-    from scipy import sparse
+# --- fitting -----------------------------------------------------------------------------------
 
-    rows = []
-    for (sents, _), e in zip(docs, embs):
-        tf = vectorizer.transform(sents)
-        parts = [tf, ctx_scale * neighbours(tf, -1), ctx_scale * neighbours(tf, 1),
-                 sparse.csr_matrix(pos_scale * position_features(len(sents)))]
-        if use_emb:
-            parts.append(sparse.csr_matrix(emb_scale * context_embeddings(e)))
-        rows.append(sparse.hstack(parts))
-    return sparse.vstack(rows).tocsr()
-
-
-def train(data_dir: Path, out_dir: Path | None, use_emb: bool = False, C: float = 4.0,
-          emb_scale: float = 0.5, pos_scale: float = 1.0, ctx_scale: float = 0.5, log=print,
-          extra_docs: list | None = None, extra_weight: float = 1.0):
+def _vocabulary(groups: list[list], config: dict):
+    """``(vocab, idf)`` of the TF-IDF features over the training groups (one list of documents per
+    corpus), or ``({}, empty)`` without them. ``shared``: only n-grams in at least ``min_df``
+    sentences of each of at least two corpora (one corpus: all of its n-grams)."""
     from sklearn.feature_extraction.text import TfidfVectorizer
+
+    if not config.get("tfidf") or config["tfidf"] == "none":
+        return {}, np.zeros(0, np.float32)
+    sents = [s for docs in groups for sents, _ in docs for s in sents]
+    vec = TfidfVectorizer(analyzer=tokens, sublinear_tf=True, min_df=config["min_df"], norm="l2",
+                          dtype=np.float32)
+    vec.fit(sents)
+    vocab = vec.vocabulary_
+    if config["tfidf"] == "shared" and len(groups) > 1:
+        seen = Counter()
+        for docs in groups:
+            df = Counter(t for sents, _ in docs for s in sents for t in set(tokens(s)))
+            seen.update(t for t, c in df.items() if c >= config["min_df"])
+        keep = sorted((t for t in vocab if seen[t] >= 2), key=vocab.get)
+        return {t: i for i, t in enumerate(keep)}, vec.idf_[[vocab[t] for t in keep]].astype(np.float32)
+    keep = sorted(vocab, key=vocab.get)
+    return {t: i for i, t in enumerate(keep)}, vec.idf_.astype(np.float32)
+
+
+def _empty_model(vocab, idf, config) -> RoleModel:
+    k = len(LABELS)
+    meta = {"labels": LABELS, "embeddings": bool(config.get("embedding")),
+            "embedding_kind": config.get("embedding") or "plain", "emb_scale": config["emb_scale"],
+            "pos_scale": config["pos_scale"], "ctx_scale": config["ctx_scale"],
+            "generic_scale": config["generic_scale"] if config.get("generic") else 0.0,
+            "generic_drop": list(config.get("generic_drop") or []),
+            "transition_weight": 1.0}
+    return RoleModel(vocab, idf, np.zeros((0, k)), np.zeros(k), np.zeros((k, k)), np.zeros(k), meta)
+
+
+def sample_weights(groups: list[list], group_weights: list[float], balance: float = 0.0) -> np.ndarray:
+    """One weight per labelled sentence of ``groups`` (in order), scaled to mean 1: corpus ``i``
+    weighs ``group_weights[i]`` in total, and within a corpus a class of n sentences weighs
+    n^(1 − balance) (``balance`` 1: every class of the corpus the same total, so one field's class
+    priors do not carry over; 0: every sentence of the corpus the same)."""
+    w = []
+    for docs, gw in zip(groups, group_weights):
+        counts = Counter(lab for _, labs in docs for lab in labs if lab in LABELS)
+        mass = {lab: c ** (1.0 - balance) for lab, c in counts.items()}
+        total = sum(mass.values()) or 1.0
+        w += [gw * mass[lab] / counts[lab] / total for _, labs in docs for lab in labs if lab in LABELS]
+    w = np.array(w)
+    return w * len(w) / w.sum()
+
+
+def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[float] | None = None,
+        dev: list | None = None, dev_embs: list | None = None, log=None) -> RoleModel:
+    """A role model fitted on ``groups`` (one list of ``(sentences, labels)`` documents per corpus,
+    ``embs`` the matching embeddings or Nones), each corpus weighing ``group_weights[i]`` in total
+    (default: all the same). ``dev`` (documents, gold labels) chooses the transition weight."""
+    from scipy import sparse
     from sklearn.linear_model import LogisticRegression
 
     t0 = time.time()
-    base = data_dir / "CSAbstruct"
-    train_docs = load_csabstruct(base / "train.jsonl")
-    n_cs = len(train_docs)
-    train_docs = train_docs + list(extra_docs or [])
-    dev_docs = load_csabstruct(base / "dev.jsonl")
-    test_docs = load_csabstruct(base / "test.jsonl")
-    embs = {k: _embed_docs(d) if use_emb else [None] * len(d)
-            for k, d in (("train", train_docs), ("dev", dev_docs), ("test", test_docs))}
-    log(f"embedded in {time.time() - t0:.1f}s")
-
-    vec = TfidfVectorizer(analyzer=tokens, sublinear_tf=True, min_df=3, norm="l2", dtype=np.float32)
-    vec.fit([s for sents, _ in train_docs for s in sents])
-    X = _matrix(train_docs, embs["train"], vec, emb_scale, pos_scale, ctx_scale, use_emb)
-    y = np.array([LABELS.index(lab) for _, labs in train_docs for lab in labs])
-    clf = LogisticRegression(C=C, max_iter=3000, random_state=0)
-    weights = np.array([1.0 if d < n_cs else extra_weight
-                        for d, (sents, _) in enumerate(train_docs) for _ in sents])
-    clf.fit(X, y, sample_weight=weights)
-
-    # transitions and start distribution from the training label sequences (add-one smoothing)
+    vocab, idf = _vocabulary(groups, config)
+    model = _empty_model(vocab, idf, config)
+    group_weights = group_weights or [1.0] * len(groups)
+    X, y = [], []
+    for docs, e_list in zip(groups, embs):
+        for (sents, labs), e in zip(docs, e_list):
+            keep = [i for i, lab in enumerate(labs) if lab in LABELS]
+            if not keep:
+                continue
+            X.append(model.features(sents, e, sparse=True)[keep])
+            y += [LABELS.index(labs[i]) for i in keep]
+    X = sparse.vstack(X, format="csr")
+    w = sample_weights(groups, group_weights, float(config.get("balance", 0.0)))
+    clf = LogisticRegression(C=config["C"], max_iter=3000, random_state=0)
+    clf.fit(X, np.array(y), sample_weight=w)
     k = len(LABELS)
-    trans = np.ones((k, k))
-    start = np.ones(k)
-    for _, labs in train_docs:
-        start[LABELS.index(labs[0])] += 1
-        for a, b in zip(labs, labs[1:]):
-            trans[LABELS.index(a), LABELS.index(b)] += 1
-    trans = np.log(trans / trans.sum(axis=1, keepdims=True))
-    start = np.log(start / start.sum())
-
-    vocab = {t: int(i) for t, i in vec.vocabulary_.items()}
-    classes = list(clf.classes_)
     coef = np.zeros((X.shape[1], k), dtype=np.float32)
     intercept = np.zeros(k, dtype=np.float32)
-    for j, c in enumerate(classes):
+    for j, c in enumerate(clf.classes_):
         coef[:, c] = clf.coef_[j]
         intercept[c] = clf.intercept_[j]
-    meta = {"labels": LABELS, "embeddings": use_emb, "emb_scale": emb_scale, "pos_scale": pos_scale,
-            "ctx_scale": ctx_scale,
-            "transition_weight": 1.0}
-    model = RoleModel(vocab, vec.idf_, coef, intercept, trans, start, meta)
+    # transitions and start distribution from the label sequences (add-one smoothing), each corpus
+    # weighing the same; a transition through an unlabelled sentence is not counted
+    trans, start = np.ones((k, k)), np.ones(k)
+    for docs, gw in zip(groups, group_weights):
+        tc, sc = np.zeros((k, k)), np.zeros(k)
+        for _, labs in docs:
+            if labs and labs[0] in LABELS:
+                sc[LABELS.index(labs[0])] += 1
+            for a, b in zip(labs, labs[1:]):
+                if a in LABELS and b in LABELS:
+                    tc[LABELS.index(a), LABELS.index(b)] += 1
+        trans += 1000 * gw * tc / max(tc.sum(), 1)
+        start += 100 * gw * sc / max(sc.sum(), 1)
+    model.coef, model.intercept = coef, intercept
+    model.transitions = np.log(trans / trans.sum(axis=1, keepdims=True))
+    model.start = np.log(start / start.sum())
+    if dev:
+        lps = [model.log_probs(sents, None if dev_embs is None else e)
+               for (sents, _), e in zip(dev, dev_embs or [None] * len(dev))]
+        best = max((score(model, dev, weight=wt, log_probs=lps), wt) for wt in (0.0, 0.5, 1.0, 1.5))
+        model.transition_weight = best[1]
+        model.meta["dev_macro_f1"] = round(best[0], 4)
+    model.meta["transition_weight"] = model.transition_weight
+    model.meta["C"] = config["C"]
+    if log:
+        log(f"fitted on {X.shape[0]} sentences x {X.shape[1]} features in {time.time() - t0:.0f}s; "
+            f"transition weight {model.transition_weight}")
+    return model
 
-    def evaluate(docs, emb_list, weight, tail=True):
+
+def predictions(model: RoleModel, docs, embs=None, weight: float | None = None,
+                log_probs: list | None = None) -> tuple[list, list]:
+    """``(gold, predicted)`` over the documents' facet sentences (gold None or ``other`` skipped:
+    the macro-F1 is over the facets, and ``other`` is copyright lines and stray text).
+    ``log_probs``: the classifier's outputs per document, when already computed."""
+    if weight is not None:
         model.transition_weight = weight
-        gold, pred = [], []
-        for (sents, labs), e in zip(docs, emb_list):
-            gold += labs
-            pred += model.predict(sents, e) if tail else model.decode(model.log_probs(sents, e))
-        return macro_f1(gold, pred)
+    gold, pred = [], []
+    for i, (sents, labs) in enumerate(docs):
+        lp = None if log_probs is None else log_probs[i]
+        out = model.predict(sents, None if embs is None else embs[i], log_probs=lp)
+        for g, p in zip(labs, out):
+            if g in FACETS:
+                gold.append(g)
+                pred.append(p)
+    return gold, pred
 
-    best = max((evaluate(dev_docs, embs["dev"], w), w) for w in (0.0, 0.5, 1.0, 1.5, 2.0))
-    model.transition_weight = best[1]
-    test_f1 = evaluate(test_docs, embs["test"], best[1])
-    indep = evaluate(test_docs, embs["test"], 0.0)
-    no_rule = evaluate(test_docs, embs["test"], best[1], tail=False)
+
+def score(model: RoleModel, docs, embs=None, weight: float | None = None, three: bool = True,
+          log_probs: list | None = None) -> float:
+    """Macro-F1 on ``docs``; ``three``: conclusion merged into result on both sides (corpora
+    without a conclusion class), gold ``other`` skipped."""
+    gold, pred = predictions(model, docs, embs, weight, log_probs)
+    if three:
+        gold = ["result" if g == "conclusion" else g for g in gold]
+        pred = ["result" if p == "conclusion" else p for p in pred]
+        return macro_f1(gold, pred, FACETS[:3])
+    return macro_f1(gold, pred)
+
+
+def train(names: list[str], config: dict | None = None, written_weight: float = WRITTEN_WEIGHT,
+          embed_cache=None, log=print) -> RoleModel:
+    """The model on the train splits of ``names`` (corpora names), transition weight on their dev
+    splits (the written corpus has none), with provenance in ``model.meta``."""
+    config = dict(DEFAULT_CONFIG, **(config or {}))
+    use_emb = bool(config.get("embedding"))
+    groups, embs, weights, dev, dev_embs = [], [], [], [], []
+    for name in names:
+        docs = corpora.load(name, "train", weak=True)
+        groups.append(docs)
+        embs.append(embed_docs(docs, embed_cache) if use_emb else [None] * len(docs))
+        weights.append(written_weight if name == "written" else 1.0)
+        if name != "written":
+            d = corpora.load(name, "dev", weak=False)
+            dev += d
+            dev_embs += embed_docs(d, embed_cache) if use_emb else [None] * len(d)
+        log(f"{name}: {len(docs)} texts, {sum(len(s) for s, _ in docs)} sentences")
+    model = fit(groups, embs, config, weights, dev or None, dev_embs or None, log=log)
+    n_texts = {n: len(g) for n, g in zip(names, groups)}
+    n_sents = {n: sum(len(s) for s, _ in g) for n, g in zip(names, groups)}
     model.meta.update({
-        "transition_weight": best[1],
-        "trained_on": "CSAbstruct train split (Cohan et al. 2019, github allenai/sequential_sentence_classification, "
-                      "Apache-2.0); labels background+objective->background, method, result, other; "
-                      "conclusion = weak relabelling of cue-bearing final result sentences"
-                      + (f"; plus the scholartools written corpus data/facet-roles ({len(extra_docs or [])} texts, "
-                         f"{sum(len(s) for s, _ in extra_docs or [])} sentences, sample weight {extra_weight})"
-                         if extra_docs else ""),
-        "licence": "model derived from Apache-2.0 data (CSAbstruct, scholartools' written corpus); "
-                   "model weights Apache-2.0",
-        "C": C, "seed": 0,
-        "csabstruct_dev_macro_f1": round(best[0], 4),
-        "csabstruct_test_macro_f1": round(test_f1, 4),
-        "csabstruct_test_macro_f1_no_context": round(indep, 4),
-        "csabstruct_test_macro_f1_no_tail_rule": round(no_rule, 4),
+        "trained_on": "; ".join(
+            (f"scholartools' written corpus data/facet-roles ({n_texts[n]} texts, {n_sents[n]} sentences, "
+             f"weight {written_weight} x a real corpus)") if n == "written" else
+            f"{n} train split ({n_texts[n]} abstracts, {n_sents[n]} sentences)" for n in names)
+            + "; corpora weigh the same in total; label mappings and weak conclusion labels: "
+              "scholartools.facets.corpora",
+        "corpora": list(names),
+        "licence": "; ".join(f"{n}: {corpora.LICENCES[n]}" for n in names)
+            + ("; model weights Apache-2.0" if set(names) <= set(corpora.SHIPPABLE)
+               else "; model for local research use only, not for redistribution"),
+        "config": config, "seed": 0,
         "embedding_model": "all-MiniLM-L6-v2" if use_emb else None,
     })
-    log(f"dev macro-F1 {best[0]:.4f} (transition weight {best[1]}), test macro-F1 {test_f1:.4f} "
-        f"(without sequence decoding {indep:.4f}, without the conclusion tail rule {no_rule:.4f}); "
-        f"{time.time() - t0:.1f}s")
-    if out_dir is not None:
-        model.save(out_dir)
-        log(f"saved to {out_dir}")
     return model
 
 
 def main(argv=None):
-    here = Path(__file__).resolve().parents[2]
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(here.parent / "shared" / "external" / "abstract-roles"))
-    ap.add_argument("--written", default=str(WRITTEN_DIR),
-                    help="the written corpus (data/facet-roles); 'none' trains on CSAbstruct alone")
+    ap.add_argument("--corpora", default="csabstruct,written",
+                    help="comma-separated: csabstruct, coda19, nicta, written (default: the shipped mix)")
     ap.add_argument("--written-weight", type=float, default=WRITTEN_WEIGHT,
-                    help="sample weight of a written-corpus sentence (a CSAbstruct sentence weighs 1)")
+                    help="total weight of the written corpus, a real corpus weighing 1")
+    ap.add_argument("--features", default=None,
+                    help="'first' for the first model's recipe (TF-IDF of every n-gram + position)")
     ap.add_argument("--out", default=str(MODEL_DIR))
-    ap.add_argument("--embeddings", action="store_true", help="add MiniLM features (slow to train)")
-    ap.add_argument("--ctx-scale", type=float, default=0.5)
-    ap.add_argument("--C", type=float, default=4.0)
-    ap.add_argument("--emb-scale", type=float, default=0.5)
+    ap.add_argument("--local", action="store_true",
+                    help="allow corpora without a licence to redistribute (a model for your own use)")
+    ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
     ap.add_argument("--dry-run", action="store_true", help="train and report, do not save")
     a = ap.parse_args(argv)
-    written = [] if a.written == "none" else load_written(Path(a.written))
-    train(Path(a.data), None if a.dry_run else Path(a.out), use_emb=a.embeddings, C=a.C,
-          emb_scale=a.emb_scale, ctx_scale=a.ctx_scale, log=lambda m: print(m, file=sys.stderr),
-          extra_docs=written, extra_weight=a.written_weight)
+    names = [n.strip() for n in a.corpora.split(",") if n.strip()]
+    unknown = set(names) - set(corpora.REAL) - {"written"}
+    if unknown:
+        ap.error(f"--corpora: unknown {sorted(unknown)}")
+    if not a.dry_run and not a.local and not set(names) <= set(corpora.SHIPPABLE):
+        ap.error(f"--corpora: {sorted(set(names) - set(corpora.SHIPPABLE))} carry no licence that allows "
+                 "redistributing a derived model; use --local for a model for your own use")
+    config = FIRST_CONFIG if a.features == "first" else None
+    model = train(names, config, a.written_weight, a.embed_cache, log=lambda m: print(m, file=sys.stderr))
+    if not a.dry_run:
+        model.save(a.out)
+        print(f"saved to {a.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

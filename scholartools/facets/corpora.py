@@ -1,0 +1,149 @@
+"""The labelled sentence-role corpora st-facets' role model is trained and measured on, each mapped
+onto the four facets (background / method / result / conclusion) plus ``other``.
+
+Every loader returns a list of documents ``(sentences, labels)``; a label is a role name
+(:data:`scholartools.vocabulary.ROLE_LABELS`) or ``None`` for a sentence whose gold label maps to
+no role (it keeps its place in the sequence, so neighbours and position stay right, but it is
+neither trained on nor scored).
+
+=============== =========================================================================== ==========
+corpus          mapping                                                                     licence
+=============== =========================================================================== ==========
+CSAbstruct      background, objective → background; method; result; other → other           Apache-2.0
+(computer       (no conclusion class: conclusions are labelled result; ``weak=True`` turns
+science)        cue-bearing result sentences among the last two into conclusion)
+CODA-19         sentence label = majority label of its clause segments (ties: the earlier   none stated
+(COVID-19)      segment); background, purpose → background; method; finding → result;       (research
+                other → other (copyright lines, citations, non-English text). No conclusion  use)
+                class: conclusions are "finding"
+NICTA-PIBOSO    background → background; population, intervention, study design → method;  none stated
+(medicine)      outcome → result (results and conclusions mixed); other → None (settings,   (research
+                outcome measures, …: PICO's "other" is not IMRaD's)                          use)
+written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
+=============== =========================================================================== ==========
+
+Where the data lives: ``../shared/external/abstract-roles`` beside the checkout (``ST_SHARED``
+overrides ``../shared``); see its PROVENANCE.md. Nothing here ships any of the corpora's text.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tarfile
+from collections import Counter
+from pathlib import Path
+
+from scholartools.facets.roles import CONCLUSION_CUE, LABELS, TAIL
+
+ROOT = Path(__file__).resolve().parents[2]
+WRITTEN_DIR = ROOT / "data" / "facet-roles"
+ROLES_DIR = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared")) / "external" / "abstract-roles"
+
+CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
+                  "result": "result", "other": "other"}
+CODA_MAP = {"background": "background", "purpose": "background", "method": "method", "finding": "result",
+            "other": "other"}
+NICTA_MAP = {"background": "background", "population": "method", "intervention": "method",
+             "study design": "method", "outcome": "result", "other": None}
+#: the real human-labelled corpora, by the name used in tables and on the command line
+REAL = ("csabstruct", "coda19", "nicta")
+#: licence of the labels, for the model's metadata (see PROVENANCE.md of abstract-roles)
+LICENCES = {"csabstruct": "Apache-2.0", "coda19": "none stated (research use only)",
+            "nicta": "none stated (research use only)", "written": "Apache-2.0 (scholartools)"}
+#: corpora whose labels may train a model shipped under scholartools' licence
+SHIPPABLE = ("csabstruct", "written")
+
+
+def weak_conclusion(sentences: list[str], labels: list) -> list:
+    """Relabel cue-bearing result sentences among the last two as conclusion (weak labels for the
+    corpora without a conclusion class), and a result right after such a conclusion too."""
+    out = list(labels)
+    n = len(labels)
+    for i in range(max(0, n - TAIL), n):
+        if out[i] == "result" and CONCLUSION_CUE.search(sentences[i]):
+            out[i] = "conclusion"
+    for i in range(n - 1):
+        if out[i] == "conclusion" and out[i + 1] == "result":
+            out[i + 1] = "conclusion"
+    return out
+
+
+def load_csabstruct(path: Path | str | None = None, weak: bool = True, split: str = "train"):
+    """CSAbstruct ``split`` (or the file ``path``), labels mapped; ``weak``: weak conclusions."""
+    path = Path(path) if path else ROLES_DIR / "CSAbstruct" / f"{split}.jsonl"
+    docs = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        labels = [CSABSTRUCT_MAP[lab] for lab in rec["labels"]]
+        docs.append((rec["sentences"], weak_conclusion(rec["sentences"], labels) if weak else labels))
+    return docs
+
+
+def load_nicta(split: str = "train", weak: bool = False):
+    """NICTA-PIBOSO ``split`` (Jin & Szolovits' cleaned files), labels mapped."""
+    docs, sents, labs = [], [], []
+    for line in (ROLES_DIR / "NICTA-PIBOSO" / f"{split}_clean.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("###"):
+            if sents:
+                docs.append((sents, labs))
+            sents, labs = [], []
+        elif "\t" in line:
+            lab, text = line.split("\t", 1)
+            sents.append(text)
+            labs.append(NICTA_MAP[lab])
+    if sents:
+        docs.append((sents, labs))
+    return [(s, weak_conclusion(s, lab)) for s, lab in docs] if weak else docs
+
+
+def load_coda19(split: str = "train", weak: bool = False):
+    """CODA-19 ``split`` read from the stored tarball, in file-name order; sentence labels from the
+    clause-segment crowd labels (majority, ties to the earlier segment)."""
+    tar = ROLES_DIR / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
+    docs = []
+    with tarfile.open(tar) as t:
+        for m in t:
+            if not (m.isfile() and f"/human_label/{split}/" in m.name and m.name.endswith(".json")
+                    and "/expert/" not in m.name):
+                continue
+            paper = json.load(t.extractfile(m))
+            sents, labs = [], []
+            for para in paper["abstract"]:
+                for sent in para["sentences"]:
+                    counts = Counter(seg["crowd_label"] for seg in sent)
+                    best = max(counts.values())
+                    lab = next(seg["crowd_label"] for seg in sent if counts[seg["crowd_label"]] == best)
+                    sents.append(" ".join(seg["segment_text"] for seg in sent))
+                    labs.append(CODA_MAP.get(lab))
+            if sents:
+                docs.append((m.name, sents, labs))
+    docs = [(s, lab) for _, s, lab in sorted(docs)]
+    return [(s, weak_conclusion(s, lab)) for s, lab in docs] if weak else docs
+
+
+def load_written(directory: Path | str = WRITTEN_DIR):
+    """The written corpus (``data/facet-roles/*.jsonl``): labels already role names (real
+    conclusion labels: no weak relabelling)."""
+    docs = []
+    for path in sorted(Path(directory).glob("*.jsonl")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            sents, labels = rec["sentences"], rec["labels"]
+            if len(sents) != len(labels) or not set(labels) <= set(LABELS):
+                raise ValueError(f"{path}:{n}: sentences and labels differ in length or use a label "
+                                 f"outside {LABELS}")
+            docs.append((sents, labels))
+    return docs
+
+
+def load(name: str, split: str = "train", weak: bool = True):
+    """A corpus by name (:data:`REAL` or ``written``); ``weak``: weak conclusion labels on the
+    corpora without a conclusion class. The written corpus has no splits (``split`` is ignored)."""
+    if name == "written":
+        return load_written()
+    loader = {"csabstruct": load_csabstruct, "coda19": load_coda19, "nicta": load_nicta}[name]
+    return loader(split=split, weak=weak)
