@@ -21,7 +21,7 @@ rec = json.loads(open(sys.argv[1]).readline())
 print(f"title: {rec['title']}\npages: {rec['source']['pages']}, references: {len(rec['references'])}, "
       f"equations: {len(rec['equations'])}, warnings: {len(rec['warnings'])}")
 for s in rec["sections"][:12]:
-    print(f"  {s.get('number') or '':>5} {s['heading'][:60]:60s} [{s['type']}]")
+    print(f"  {s.get('number') or '':>5} {(s.get('heading') or '(text before the first heading)')[:60]:60s} [{s['type']}]")
 PY
 
 say "st-parse | st-facets: a real abstract (Semantic Scholar's literature graph, NAACL 2018) -> its facets"

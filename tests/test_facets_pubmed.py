@@ -35,9 +35,10 @@ def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
                                  "--quiet"], input=scored.stdout)
     (res,) = agree.records
     assert res["n"] == len(rows) == 294
-    # measured 0.572; 0.525 before lower-case summaries with a stray capital were split into sentences
-    # and glued headings ("backgroundpsychosocial", ".methodsa total") were split off
-    assert res["value"] >= 0.55
+    # measured 0.586 (0.572 with the first role model and per-facet weights; 0.525 before lower-case
+    # summaries with a stray capital were split into sentences and glued headings
+    # ("backgroundpsychosocial", ".methodsa total") were split off); the goal is 0.55
+    assert res["value"] == pytest.approx(0.586, abs=0.006)
     stored = {"rougeL": 0.239, "bertscore": 0.342}
     for field, r in stored.items():  # the baselines from the same file, as the paper reports them
         base = run_cli("st-agree", ["--rater", field, "--rater", "human.overall", "--measure", "pearson", "--quiet"],

@@ -165,6 +165,8 @@ def test_class1_headings_without_a_bold_flag(built, real):
     for h in ("RETRIEVAL OF STYLE FILES", "HEADINGS: SECOND LEVEL", "HEADINGS: THIRD LEVEL", "FOOTNOTES",
               "CITATIONS WITHIN THE TEXT", "MARGINS IN LATEX"):
         assert h in iclr
+    # a year in a numbered heading is not a reference's year (it was dropped as one)
+    assert iclr[0] == "SUBMISSION OF CONFERENCE PAPERS TO ICLR 2026"
     # BioMed Central subsections: a smaller font whose name says nothing about its weight
     bmc = _headings(real["bmc"])
     for h in ("Setting", "Study approach, sampling and data analysis", "Ethical considerations", "Leadership"):

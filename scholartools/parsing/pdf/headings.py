@@ -536,12 +536,14 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
     return None
 
 
-_YEAR = re.compile(r"\b(1[89]|20)\d\d[a-z]?\b")
+# a year as a reference prints it, after a comma, a period or an opening parenthesis ("Smith, J.
+# (2019)", "Nature, 2019"); a heading may name one plainly ("1 Submission of papers to ICLR 2026")
+_YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
 
 
 def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
-    list items are long, end with a period or carry a year.)"""
+    list items are long, end with a period or carry a year as references print it.)"""
     words = c.title.split()
     if len(words) > 24 or _YEAR.search(c.text):
         return False
