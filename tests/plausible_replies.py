@@ -65,9 +65,10 @@ def identify(prompt: str) -> tuple[str | None, dict]:
 def _read_fields(prompt: str, literals: list[str], fields: list[str]) -> dict | None:
     """The field values of ``prompt`` if it is ``literals`` with fields between them, else None.
 
-    Literal stretches are found left to right (first occurrence), or right to left (last
-    occurrence) for a template that begins with a field: its leading value (ICE's examples)
-    repeats the literals that follow it."""
+    Literal stretches are found left to right (first occurrence); a template that begins with a
+    field ends that field at the last occurrence of the literal after it, since its value (ICE's
+    examples) may repeat the literals that follow it while later fields (BatchEval's items) may
+    repeat the ones before them."""
     if not prompt.startswith(literals[0]) or not prompt.endswith(literals[-1]):
         return None
     if len(prompt) < len(literals[0]) + len(literals[-1]):
@@ -75,35 +76,29 @@ def _read_fields(prompt: str, literals: list[str], fields: list[str]) -> dict | 
     if not fields:
         return {} if prompt == literals[0] else None
     values: dict = {}
-    if literals[0]:                      # left to right
-        pos = len(literals[0])
-        for i, name in enumerate(fields):
-            lit = literals[i + 1]
-            if i + 1 == len(fields):
-                end = len(prompt) - len(lit)
-            elif lit:
-                end = prompt.find(lit, pos)
-            else:
-                end = pos
-            if end < pos:
-                return None
-            values.setdefault(name, prompt[pos:end])
-            pos = end + len(lit)
-        return values
-    end = len(prompt) - len(literals[-1])   # right to left
-    for i in range(len(fields) - 1, -1, -1):
-        lit = literals[i]
-        if i == 0:
-            start = 0
+    pos = len(literals[0])
+    start = 0
+    if not literals[0] and literals[1]:
+        # a leading field (ICE's examples, a rating task) may repeat the literals that follow it:
+        # it ends at the last occurrence of the next literal; the rest is read left to right
+        end = prompt.rfind(literals[1], 0, len(prompt) - len(literals[-1]) if len(fields) > 1 else None)
+        if end < 0:
+            return None
+        values[fields[0]] = prompt[:end]
+        pos = end + len(literals[1])
+        start = 1
+    for i in range(start, len(fields)):
+        name, lit = fields[i], literals[i + 1]
+        if i + 1 == len(fields):
+            end = len(prompt) - len(lit)
         elif lit:
-            start = prompt.rfind(lit, 0, end)
-            if start < 0:
-                return None
-            start += len(lit)
+            end = prompt.find(lit, pos)
         else:
-            start = end
-        values[fields[i]] = prompt[start:end]
-        end = start - len(lit)
+            end = pos
+        if end < pos:
+            return None
+        values.setdefault(name, prompt[pos:end])
+        pos = end + len(lit)
     return values
 
 

@@ -61,3 +61,14 @@ def test_samples_of_one_recovery_prompt_get_different_equations():
     body = _body("eqsynth_recover", before="text", after="text", lhs="y =")
     answers = {P.reply(body) for _ in range(3)}
     assert len(answers) == 3 and all(a.startswith("y =") for a in answers)
+
+
+def test_batch_items_repeating_the_earlier_literals_are_read_whole():
+    from scholartools.judge.rate import _batch_items
+
+    items = _batch_items([("Name bias in machine translation.", "How to measure name bias in translation?"),
+                          ("A survey of retrieval.", "Unrelated words entirely.")])
+    name, fields = P.identify(P._prompt(_body("judge_rate_batch", items=items, n="2", aspect="problem")))
+    assert name == "judge_rate_batch" and fields["items"] == items
+    scores = json.loads(P.reply(_body("judge_rate_batch", items=items, n="2", aspect="problem")))["scores"]
+    assert len(scores) == 2 and scores[0] > scores[1]     # the first pair shares words, the second none
