@@ -9,8 +9,8 @@ ScholarSum, touching one input redoes exactly its downstream files and asks the 
 (every call is in the cache). `make plan`
 counts calls without calling: its last line is `calls: N`, checked against a hand count.
 
-The slices are small (`make -j2`, two or three items) because every LLM step is a process that
-imports litellm; the whole module takes about a minute and a half on two idle cores.
+The slices are small (one to twelve items) and the five runs start together, because every LLM
+step is a process that imports litellm (about 3 CPU seconds each).
 """
 from __future__ import annotations
 
@@ -40,14 +40,49 @@ def server():
         srv.stop()
 
 
+def command(paper: str, out: Path, *args: str, goal: str = "check") -> list[str]:
+    return [MAKE, "-j2", "--no-print-directory", "-C", str(ROOT / "examples" / paper), goal,
+            f"OUT={out}", f"SHARED={SHARED}", *args]
+
+
+ENV = {k: v for k, v in os.environ.items() if not k.startswith(("ST_", "MAKE", "MFLAGS"))}
+
+
 def make(paper: str, out: Path, *args: str, goal: str = "check") -> str:
     """`make -j2 -C examples/PAPER GOAL OUT=out ARGS…`; its stdout (the step lines), or the failure."""
-    cmd = [MAKE, "-j2", "--no-print-directory", "-C", str(ROOT / "examples" / paper), goal,
-           f"OUT={out}", f"SHARED={SHARED}", *args]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ST_", "MAKE", "MFLAGS"))}
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
+    cmd = command(paper, out, *args, goal=goal)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=900)
     assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done.stdout
+
+
+@pytest.fixture(scope="module")
+def checks(server, tmp_path_factory):
+    """The five `make check` runs, started together (each step is a process; together they keep
+    both cores busy): {paper: (OUT, the make variables)}, once all have finished."""
+    base = tmp_path_factory.mktemp("examples")
+    shutil.copy(ROOT / "fixtures" / "generate" / "papers.jsonl", base / "related.jsonl")
+    shutil.copy(ROOT / "fixtures" / "papers" / "paper.pdf", base / "new.pdf")
+    model = (f"API_BASE={server.url}", "MODEL=openai/test-model")
+    args = {"bagels": ("N=2", *model, f"CORPUS={base / 'related.jsonl'}"),
+            "paperrq": ("N=6", *model, "PROTOCOLS=geval ice", f"NEW_PAPERS={base / 'new.pdf'}"),
+            "claimcheck": ("N=1", *model),
+            "scholarsum": (),           # no API_BASE: `check` starts the scripted server itself
+            "aaar": ("N=1", *model)}
+    running = {p: subprocess.Popen(command(p, base / p, *a), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, env=ENV) for p, a in args.items()}
+    failed = {}
+    for p, proc in running.items():
+        log, _ = proc.communicate(timeout=900)
+        if proc.returncode:
+            failed[p] = f"{' '.join(command(p, base / p, *args[p]))}\n{log[-4000:]}"
+    return {p: (base / p, a, failed.get(p)) for p, a in args.items()}
+
+
+def ran(checks, paper: str) -> tuple[Path, tuple]:
+    out, args, failure = checks[paper]
+    assert failure is None, failure
+    return out, args
 
 
 def mtimes(out: Path) -> dict[str, int]:
@@ -93,11 +128,8 @@ def rerun_after_touch(paper: str, out: Path, args: tuple, server_calls, touched:
 # ---------------------------------------------------------------------------- the five papers
 
 
-def test_bagels(server, tmp_path):
-    out, corpus = tmp_path / "bagels", tmp_path / "related.jsonl"
-    shutil.copy(ROOT / "fixtures" / "generate" / "papers.jsonl", corpus)
-    args = ("N=2", f"API_BASE={server.url}", "MODEL=openai/test-model", f"CORPUS={corpus}")
-    make("bagels", out, *args)
+def test_bagels(checks, server):
+    out, args = ran(checks, "bagels")
     table = rows((out / "table.md").read_text(encoding="utf-8"))
     assert table[0] == ["method", "papers", "A_G (%)", "A_H (%)", "P", "R", "F1", "P (1:1)", "R (1:1)", "F1 (1:1)"]
     assert [r[0] for r in table[2:]] == ["vanilla", "rag"]
@@ -108,19 +140,15 @@ def test_bagels(server, tmp_path):
     assert len(gt) == 2 and all(g["limitations"]["merged"] for g in gt)
     assert server.calls > 0
     # a new corpus file: only the RAG branch is remade, from the cache
-    rerun_after_touch("bagels", out, args, lambda: server.calls, corpus,
+    rerun_after_touch("bagels", out, args, lambda: server.calls, out.parent / "related.jsonl",
                       {"corpus.jsonl", "part1/rag.generated.jsonl", "part1/rag.judged.jsonl",
                        "rag.pairs.jsonl", "rag.scores.jsonl", "table.md"})
 
 
-def test_paperrq(server, tmp_path):
+def test_paperrq(checks, server):
     from scipy.stats import spearmanr
 
-    out, new_paper = tmp_path / "paperrq", tmp_path / "new.pdf"
-    shutil.copy(ROOT / "fixtures" / "papers" / "paper.pdf", new_paper)
-    args = ("N=6", f"API_BASE={server.url}", "MODEL=openai/test-model", "PROTOCOLS=geval ice",
-            f"NEW_PAPERS={new_paper}")
-    make("paperrq", out, *args)
+    out, args = ran(checks, "paperrq")
     text = (out / "table.md").read_text(encoding="utf-8")
     table = rows(text)
     assert table[0] == ["protocol", "problem ρ", "problem τ", "method ρ", "method τ", "format ρ", "format τ", "n"]
@@ -134,14 +162,12 @@ def test_paperrq(server, tmp_path):
     assert table[4][1] == f"{rho:.3f}" and table[4][7] == "6"
     assert "Research questions of the new papers" in text
     # new papers: only their research questions are remade, from the cache
-    rerun_after_touch("paperrq", out, args, lambda: server.calls, new_paper,
+    rerun_after_touch("paperrq", out, args, lambda: server.calls, out.parent / "new.pdf",
                       {"new-papers.jsonl", "rq.jsonl", "table.md"})
 
 
-def test_claimcheck(server, tmp_path):
-    out = tmp_path / "claimcheck"
-    args = ("N=1", f"API_BASE={server.url}", "MODEL=openai/test-model")
-    make("claimcheck", out, *args)
+def test_claimcheck(checks, server):
+    out, args = ran(checks, "claimcheck")
     text = (out / "table.md").read_text(encoding="utf-8")
     table = rows(text)
     assert table[0] == ["step", "units", "P_edit", "R_edit", "F1_edit", "P_exact", "R_exact", "F1_exact"]
@@ -158,11 +184,10 @@ def test_claimcheck(server, tmp_path):
     rerun_after_touch("claimcheck", out, args, lambda: server.calls)
 
 
-def test_scholarsum(tmp_path):
+def test_scholarsum(checks):
     import numpy as np
 
-    out = tmp_path / "scholarsum"
-    make("scholarsum", out)        # no API_BASE: `check` starts the scripted server itself
+    out, args = ran(checks, "scholarsum")      # no API_BASE: `check` started the scripted server itself
     assert (out / "scatter.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     table = rows((out / "table.md").read_text(encoding="utf-8"))
     assert table[0] == ["metric", "r", "ρ", "τ", "n"]
@@ -177,14 +202,12 @@ def test_scholarsum(tmp_path):
     assert table[5][1] == f"{r:.3f}"
     logged = len((out / "check-requests.jsonl").read_text().splitlines())
     assert logged > 0
-    rerun_after_touch("scholarsum", out, (), lambda: len((out / "check-requests.jsonl").read_text().splitlines()),
-                      out / "facets.jsonl", {"facets.jsonl", "scored.jsonl", "agree.jsonl", "scatter.png", "table.md"})
+    rerun_after_touch("scholarsum", out, args, lambda: len((out / "check-requests.jsonl").read_text().splitlines()),
+                      out / "scored.jsonl", {"scored.jsonl", "agree.jsonl", "scatter.png", "table.md"})
 
 
-def test_aaar(server, tmp_path):
-    out = tmp_path / "aaar"
-    args = ("N=1", f"API_BASE={server.url}", "MODEL=openai/test-model")
-    make("aaar", out, *args)
+def test_aaar(checks, server):
+    out, args = ran(checks, "aaar")
     text = (out / "table.md").read_text(encoding="utf-8")
     for section in ("EquationInference (Table 1)", "ExperimentDesign (Table 2)", "PaperWeakness (Table 6)",
                     "ReviewCritique (Table 7)"):
