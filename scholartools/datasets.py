@@ -115,8 +115,9 @@ def scholarsum_pairs(path: str | Path, dataset: str = "pubmed") -> list[dict]:
 # ---------------------------------------------------------------------------- ReviewCritique
 
 
-def _text_record(body_text: str, pid: str) -> dict:
-    """``body_text`` read as ``st-parse --format text`` reads a file."""
+def text_record(body_text: str, pid: str) -> dict:
+    """``body_text`` read as ``st-parse --format text`` reads a file, with id ``pid`` (and no
+    temporary path in ``source``)."""
     from scholartools.parsing import parse_path
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -148,7 +149,7 @@ def reviewcritique_papers(papers_path: str | Path, segments_path: str | Path,
     reviews = _reviews_by_paper(segments_path)
     out = []
     for idx, row in enumerate(first(read_jsonl(papers_path), n)):
-        rec = _text_record(row["body_text"], f"rc{idx:02d}")
+        rec = text_record(row["body_text"], f"rc{idx:02d}")
         revs = reviews.get(idx, [])
         rec.update(title=row.get("title") or rec.get("title"), decision=row.get("decision"), paper_idx=idx,
                    review=[r["review"] for r in revs], review_models=[r["review_model"] for r in revs],
