@@ -64,7 +64,9 @@ def checks(server, tmp_path_factory):
     shutil.copy(ROOT / "fixtures" / "generate" / "papers.jsonl", base / "related.jsonl")
     shutil.copy(ROOT / "fixtures" / "papers" / "paper.pdf", base / "new.pdf")
     model = (f"API_BASE={server.url}", "MODEL=openai/test-model")
-    args = {"bagels": ("N=2", *model, f"CORPUS={base / 'related.jsonl'}"),
+    # BAGELS: our tiny paper and a short real one (Mooney 2005: 23k characters, 2 limitation sentences)
+    papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {SHARED / 'external' / 'pdfs' / 'science-parse' / 'mooney05.pdf'}"
+    args = {"bagels": (f"PAPERS={papers}", *model, f"CORPUS={base / 'related.jsonl'}"),
             "paperrq": ("N=6", *model, "PROTOCOLS=geval ice", f"NEW_PAPERS={base / 'new.pdf'}"),
             "claimcheck": ("N=1", *model),
             "scholarsum": (),           # no API_BASE: `check` starts the scripted server itself
