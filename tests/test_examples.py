@@ -232,10 +232,14 @@ def test_aaar(checks, server):
 
 def test_plan_counts_geval_samples_and_its_steps(tmp_path):
     """G-Eval with 20 samples on 2 RQs and one aspect: 2 x 20 rating calls + 1 for the evaluation
-    steps; priced from litellm's map for a named model; the last line is `calls: N`."""
-    text = make("paperrq", tmp_path / "plan", "N=2", "PROTOCOLS=geval", "ASPECTS=problem",
-                "JUDGE_FLAGS=--samples 20", "MODEL=openai/gpt-4o-mini", goal="plan")
-    lines = text.strip().splitlines()
+    steps; priced from litellm's map for a named model. Run as the interface says (`make -C DIR
+    plan`, whose own last line would be "make: Leaving directory"), the last line is `calls: N`."""
+    cmd = [MAKE, "-C", str(ROOT / "examples" / "paperrq"), "plan", f"OUT={tmp_path / 'plan'}", f"SHARED={SHARED}",
+           "N=2", "PROTOCOLS=geval", "ASPECTS=problem", "JUDGE_FLAGS=--samples 20", "MODEL=openai/gpt-4o-mini"]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
     assert lines[-1] == "calls: 41"
-    assert lines[-2].startswith("total cost: $") and "unknown" not in lines[-2]
+    assert lines[-2].startswith("make: Leaving directory")
+    assert lines[-3].startswith("total cost: $") and "unknown" not in lines[-3]
     assert any(line.split()[:2] == ["geval", "41"] for line in lines)
