@@ -45,6 +45,11 @@ sent back as an Anthropic message (``stop_reason`` ``end_turn``, usage in words)
 Run standalone (used by benchmarks/llm_throughput.py, so the server has its own GIL):
 
     python tests/openai_server.py --latency 0.2        # prints the base URL on stdout
+
+As a stand-in model for whole pipelines (the example Makefiles' ``check`` target): ``--replies
+tests/plausible_replies.py`` answers every prompt of every shipped template in the shape it asks
+for, ``--log FILE`` writes one JSON line per request, and ``--run 'make … API_BASE={url}'`` runs a
+command against the server and stops it afterwards (see :func:`main`).
 """
 from __future__ import annotations
 
@@ -100,8 +105,10 @@ def words(text: Any) -> int:
 
 
 class ScriptedOpenAIServer:
-    def __init__(self, latency: float = 0.0, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, latency: float = 0.0, host: str = "127.0.0.1", port: int = 0, log: str | None = None):
         self.latency = latency
+        #: a file that gets one JSON line per chat request (``--log``): its number, model and prompt start
+        self.log = log
         self._lock = threading.Lock()
         self._faults: list[Fault] = []
         self._reply: Callable[[dict], Any] | str = "OK"
@@ -350,6 +357,12 @@ class ScriptedOpenAIServer:
         with self._lock:
             self.requests.append(body)
             fault = self._faults.pop(0) if self._faults else None
+            if self.log:
+                msgs = body.get("messages") or [{}]
+                line = {"n": len(self.requests), "model": body.get("model"),
+                        "prompt": str(msgs[-1].get("content"))[:120]}
+                with open(self.log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(line) + "\n")
         return fault
 
 
@@ -567,14 +580,56 @@ if pytest is not None:
             srv.stop()
 
 
-def main(argv=None):  # pragma: no cover - used by benchmarks
+def _load_replies(path: str):
+    """The ``reply`` function of a Python rule file (``--replies``; e.g. tests/plausible_replies.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("st_scripted_replies", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--replies: cannot load '{path}'")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not callable(getattr(module, "reply", None)):
+        raise SystemExit(f"--replies: '{path}' defines no reply(body) function")
+    return module.reply
+
+
+def main(argv=None):  # pragma: no cover - used by benchmarks and the example pipelines
+    """Standalone server. ``--replies FILE.py`` answers with that file's ``reply(body)`` instead of
+    the fixed ``--reply`` text; ``--log FILE`` appends one JSON line per chat request; ``--run CMD``
+    starts the server, runs the shell command CMD with ``{url}`` replaced by the server's base URL
+    (also in the environment as ``API_BASE``), stops the server and exits with CMD's status. A
+    ``--port`` that is taken falls back to a free one (with a note on stderr)."""
     import argparse
+    import os
+    import subprocess
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--reply", default="OK")
+    ap.add_argument("--replies", metavar="FILE.py", help="a Python file whose reply(body) answers every request")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per chat request to FILE")
+    ap.add_argument("--run", metavar="CMD", help="run this shell command against the server, then stop")
     args = ap.parse_args(argv)
-    srv = ScriptedOpenAIServer(latency=args.latency, port=args.port).reply(args.reply)
+    reply = _load_replies(args.replies) if args.replies else args.reply
+    try:
+        srv = ScriptedOpenAIServer(latency=args.latency, port=args.port, log=args.log)
+    except OSError as exc:
+        if not args.port:
+            raise
+        print(f"openai_server: port {args.port} unavailable ({exc.strerror}); using a free one", file=sys.stderr)
+        srv = ScriptedOpenAIServer(latency=args.latency, port=0, log=args.log)
+    srv.reply(reply)
+    if args.run:
+        srv.start()
+        try:
+            # close_fds=False: a `make -jN` run this way keeps the parent make's jobserver
+            done = subprocess.run(args.run.replace("{url}", srv.url), shell=True, close_fds=False,
+                                  env={**os.environ, "API_BASE": srv.url})
+        finally:
+            srv.stop()
+        sys.exit(done.returncode)
     print(srv.url, flush=True)
     try:
         srv.httpd.serve_forever()

@@ -1,0 +1,125 @@
+# What the five paper pipelines share; each examples/<paper>/Makefile sets PAPER and includes it.
+#
+# Every step is one file target built by one command, so an interrupted or changed run redoes
+# only the files that are missing or older than their inputs, and the LLM cache (CACHE) answers
+# every call already made: a rerun never pays twice. Outputs go to out/<paper>/ at the root of
+# the checkout; the headline table is out/<paper>/table.md.
+
+# ---------------------------------------------------------------- variables a user sets
+ROOT     := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
+# the shared data folder (external datasets), beside the checkout unless SHARED= (or ST_SHARED) says
+SHARED   ?= $(or $(ST_SHARED),$(ROOT)/../shared)
+EXTERNAL  = $(SHARED)/external
+# any litellm model string (openai/gpt-4o-mini, anthropic/…, ollama/…); default: ST_MODEL
+MODEL    ?= $(ST_MODEL)
+# an OpenAI-compatible server (vLLM, llama.cpp, the scripted test server); default: ST_API_BASE
+API_BASE ?= $(ST_API_BASE)
+# the LLM response cache (SQLite file or redis://…); default: ST_CACHE, else out/<paper>/llm.sqlite
+CACHE    ?= $(or $(ST_CACHE),$(OUT)/llm.sqlite)
+# N=10: only the first N items (papers, pairs, RQs) — a cheap trial run
+N        ?=
+# JOBS=4 with make -j4: the LLM steps run on 4 shards of the items in parallel
+JOBS     ?= 1
+# more options for every LLM step, e.g. LLM_FLAGS='--max-cost 5 --max-concurrency 4'
+LLM_FLAGS ?=
+OUT      ?= $(ROOT)/out/$(PAPER)
+
+# ---------------------------------------------------------------- tools
+BIN  := $(ROOT)/bin
+# Python with the checkout's scholartools (the checkout's .venv when there is one, as bin/ does)
+PY   := PYTHONPATH=$(ROOT)$${PYTHONPATH:+:$$PYTHONPATH} $(or $(wildcard $(ROOT)/.venv/bin/python),python3)
+DATA := $(PY) -m scholartools.datasets
+REPORT := $(PY) -m scholartools.report
+LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE)) --cache $(CACHE) $(LLM_FLAGS)
+# `$(RUN) CMD …`: CMD … -o $@ through a temporary file; exit 1 (some records are error records,
+# written and passed on as every command does) keeps the output, 2 (usage) or worse stops the build
+RUN   = $(ROOT)/examples/run-step $@
+SHARDS := $(shell seq 1 $(JOBS))
+CONF   := $(OUT)/config
+
+.DELETE_ON_ERROR:
+# every file a step writes is kept (make would delete the intermediate files of pattern chains)
+.SECONDARY:
+.SUFFIXES:
+.DEFAULT_GOAL := table
+.PHONY: table check plan clean help
+
+# ---------------------------------------------------------------- configuration stamps
+# $(CONF)/n and $(CONF)/model hold the values of N and of the model settings; each is rewritten
+# only when its value changes, so a new MODEL (or N) redoes exactly the steps that depend on it.
+# `check` and `plan` leave the model stamp alone (they run sub-makes or dry runs of their own).
+define stamp
+$(shell mkdir -p $(CONF) && { printf '%s\n' '$(strip $(2))' | cmp -s - $(CONF)/$(1) || printf '%s\n' '$(strip $(2))' > $(CONF)/$(1); })
+endef
+GOALS := $(or $(MAKECMDGOALS),table)
+ifneq ($(filter-out check clean help,$(GOALS)),)
+$(call stamp,n,$(N))
+$(call stamp,jobs,$(JOBS))
+endif
+ifneq ($(filter-out check plan clean help,$(GOALS)),)
+$(call stamp,model,$(MODEL) $(MODEL_SETTINGS))
+endif
+$(CONF)/%:
+	@mkdir -p $(@D) && touch $@
+
+# a pipeline with LLM-only steps (REQUIRES_MODEL := yes) says so before anything runs
+ifeq ($(REQUIRES_MODEL)$(MODEL),yes)
+ifneq ($(filter-out check plan clean help,$(GOALS)),)
+$(error $(PAPER): set MODEL= (a litellm model string, e.g. MODEL=openai/gpt-4o-mini), or run 'make check' \
+(offline, against the scripted test server), or 'make plan' (the calls and their cost))
+endif
+endif
+
+# ---------------------------------------------------------------- check: offline, scripted server
+# `make check` runs the pipeline on the first CHECK_N items against API_BASE when given, else
+# against tests/openai_server.py with plausible replies for every prompt (started and stopped
+# here; its requests are logged to out/<paper>/check-requests.jsonl). Up to date: nothing runs.
+# The server listens on CHECK_PORT (one per paper; a free one if it is taken): the cache key
+# holds the server's address, so a later check finds its answers in the cache.
+CHECK_N     ?= 2
+CHECK_MODEL ?= openai/test-model
+CHECK_ARGS   = N=$(or $(N),$(CHECK_N)) MODEL=$(if $(filter command line,$(origin MODEL)),$(MODEL),$(CHECK_MODEL)) \
+               JOBS=$(JOBS) $(CHECK_EXTRA)
+check:
+	@mkdir -p $(OUT)
+ifneq ($(API_BASE),)
+	@$(MAKE) --no-print-directory -q table $(CHECK_ARGS) API_BASE=$(API_BASE) 2>/dev/null \
+	  || $(MAKE) --no-print-directory table $(CHECK_ARGS) API_BASE=$(API_BASE)
+else
+	@$(MAKE) --no-print-directory -q table $(CHECK_ARGS) API_BASE=http://127.0.0.1:$(CHECK_PORT)/v1 2>/dev/null \
+	  || $(PY) $(ROOT)/tests/openai_server.py --port $(CHECK_PORT) --replies $(ROOT)/tests/plausible_replies.py \
+	       --log $(OUT)/check-requests.jsonl --run '$(MAKE) --no-print-directory table $(CHECK_ARGS) API_BASE={url}'
+endif
+	@echo "$(PAPER): $(OUT)/table.md"
+
+# ---------------------------------------------------------------- plan: dry runs, nothing called
+# Each Makefile lists its dry-run steps in PLAN_STEPS (name=stderr file under $(OUT)/plan/); their
+# counts are summed by scholartools.report. MODEL prices the calls (default openai/gpt-4o-mini).
+PLAN_MODEL = $(or $(MODEL),openai/gpt-4o-mini)
+PLAN       = --model $(PLAN_MODEL) $(if $(API_BASE),--api-base $(API_BASE)) --no-cache --dry-run $(LLM_FLAGS)
+# `$(DRYRUN) CMD …`: a dry run; its records go to /dev/null, its stderr (with the call summary) to
+# the step's log $@, shown only when the step fails. Plan steps depend on FORCE: always fresh.
+DRYRUN     = @mkdir -p $(@D) && $(ROOT)/examples/run-step --dry $@
+# `make -C DIR plan` ends with GNU make's own "make: Leaving directory …" line (-C turns on -w),
+# which nothing inside a Makefile can turn off. So that `calls: N` stays the last line a reader
+# of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is then printed
+# just after make has exited (or is a zombie its parent has yet to reap); on a terminal, and with -s or --no-print-directory, it is printed
+# in place.
+LEAVES := $(and $(filter 0,$(MAKELEVEL)),$(findstring w,$(filter-out -%,$(firstword $(MAKEFLAGS)))),\
+            $(if $(findstring --no-print-directory,$(MAKEFLAGS)),,yes))
+plan: $(foreach s,$(PLAN_STEPS),$(OUT)/plan/$(s).log)
+	@$(REPORT) -o $(OUT)/plan/summary.txt plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
+	  $(foreach s,$(PLAN_STEPS),$(s)=$(OUT)/plan/$(s).log)
+ifneq ($(strip $(LEAVES)),)
+	@if [ -t 1 ]; then cat $(OUT)/plan/summary.txt; else sed '$$d' $(OUT)/plan/summary.txt; \
+	  m=$$PPID; ( while s=$$(ps -o stat= -p $$m 2>/dev/null) && [ -n "$$s" ] && [ "$${s#Z}" = "$$s" ]; \
+	    do sleep 0.02; done; tail -n 1 $(OUT)/plan/summary.txt ) & fi
+else
+	@cat $(OUT)/plan/summary.txt
+endif
+FORCE:
+.PHONY: FORCE
+
+clean:
+	find $(OUT) -mindepth 1 -maxdepth 1 ! -name '$(notdir $(CACHE))' ! -name '$(notdir $(CACHE))-*' \
+	  -exec rm -rf {} + 2>/dev/null || true
