@@ -66,3 +66,11 @@ def test_model_pipeline_runs_as_written(pipeline, openai_server, tmp_path):
     if "--task limitations" in pipeline:   # 4 ground-truth points x 2 generated, one match: BAGELS §6.4
         paper = [r for r in out if not r.get("aggregate")][0]
         assert paper["scores"]["pointwise"]["TP"] == 1
+
+
+def test_reproduce_a_paper_names_every_paper_pipeline():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Reproduce a paper", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`make -C examples/(\w+)", section)
+    pipelines = sorted(p.parent.name for p in (ROOT / "examples").glob("*/Makefile"))
+    assert sorted(named) == pipelines == ["aaar", "bagels", "claimcheck", "paperrq", "scholarsum"]
