@@ -102,16 +102,17 @@ PLAN       = --model $(PLAN_MODEL) $(if $(API_BASE),--api-base $(API_BASE)) --no
 DRYRUN     = @mkdir -p $(@D) && $(ROOT)/examples/run-step --dry $@
 # `make -C DIR plan` ends with GNU make's own "make: Leaving directory …" line (-C turns on -w),
 # which nothing inside a Makefile can turn off. So that `calls: N` stays the last line a reader
-# of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is then printed
-# just after make has exited (or is a zombie its parent has yet to reap); on a terminal, and with -s or --no-print-directory, it is printed
-# in place.
+# of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is printed in
+# place and once more just after make has exited (or is a zombie its parent has yet to reap): a
+# reader of a file that opens it the moment make returns still finds the count, the line above
+# make's. On a terminal, and with -s or --no-print-directory, it is printed once, in place.
 LEAVES := $(and $(filter 0,$(MAKELEVEL)),$(findstring w,$(filter-out -%,$(firstword $(MAKEFLAGS)))),\
             $(if $(findstring --no-print-directory,$(MAKEFLAGS)),,yes))
 plan: $(foreach s,$(PLAN_STEPS),$(OUT)/plan/$(s).log)
 	@$(REPORT) -o $(OUT)/plan/summary.txt plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
 	  $(foreach s,$(PLAN_STEPS),$(s)=$(OUT)/plan/$(s).log)
 ifneq ($(strip $(LEAVES)),)
-	@if [ -t 1 ]; then cat $(OUT)/plan/summary.txt; else sed '$$d' $(OUT)/plan/summary.txt; \
+	@if [ -t 1 ]; then cat $(OUT)/plan/summary.txt; else cat $(OUT)/plan/summary.txt; \
 	  m=$$PPID; ( while s=$$(ps -o stat= -p $$m 2>/dev/null) && [ -n "$$s" ] && [ "$${s#Z}" = "$$s" ]; \
 	    do sleep 0.02; done; tail -n 1 $(OUT)/plan/summary.txt ) & fi
 else
