@@ -150,9 +150,13 @@ def _raw(line: bytes | str) -> str:
     return text.rstrip("\r\n")
 
 
-def _bad_line(exc: jsonlines.InvalidLineError, source: str, command: str) -> dict:
-    """The error record for a line the reader refused (not JSON, not UTF-8, not an object)."""
-    lineno, where = exc.lineno, f"{source}:{exc.lineno}"
+_JSON_TYPES = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
+               type(None): "null"}
+
+
+def _bad_line(exc: jsonlines.InvalidLineError, lineno: int, source: str, command: str) -> dict:
+    """The error record for a line jsonlines refused (not UTF-8, not JSON, null or not an object)."""
+    where = f"{source}:{lineno}"
     cause = exc.__cause__
     if isinstance(cause, UnicodeDecodeError):
         byte = cause.object[cause.start]
@@ -163,10 +167,21 @@ def _bad_line(exc: jsonlines.InvalidLineError, source: str, command: str) -> dic
         return error_record(command, "invalid_json", f"{where}: not valid JSON ({cause})",
                             line=lineno, source=source) | {"raw": _raw(exc.line)}
     # valid JSON, but not an object ("does not match requested type", or a null)
-    value = orjson.loads(exc.line)
-    return error_record(command, "not_an_object",
-                        f"{where}: a JSON {type(value).__name__} where a JSON object was expected",
+    kind = _JSON_TYPES.get(type(orjson.loads(exc.line)), "value")
+    return error_record(command, "not_an_object", f"{where}: a JSON {kind} where a JSON object was expected",
                         line=lineno, source=source) | {"raw": _raw(exc.line)}
+
+
+def read_line(line: bytes | str, lineno: int, source: str, command: str = "read") -> dict | None:
+    """jsonlines' verdict on one line: the record, an error record naming ``source:lineno``, or
+    None for a line jsonlines skips (blank or whitespace only). A byte-order mark or a record
+    separator (RFC 7464) before the JSON is dropped."""
+    try:
+        return jsonlines.Reader((line,), loads=orjson.loads).read(type=dict, skip_empty=True)
+    except EOFError:
+        return None
+    except jsonlines.InvalidLineError as exc:
+        return _bad_line(exc, lineno, source, command)
 
 
 def open_binary(path: str) -> IO[bytes]:
@@ -178,18 +193,29 @@ def open_binary(path: str) -> IO[bytes]:
     return open(path, "rb")
 
 
-def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = "read") -> Iterator[dict]:
-    """Records from an open binary stream; a bad line becomes an error record naming ``source``
-    and its line number, and reading goes on; blank lines are skipped (but counted)."""
-    reader = jsonlines.Reader(stream, loads=orjson.loads)
-    read = reader.read
-    while True:
+def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = "read",
+               numbered: bool = False) -> Iterator[dict]:
+    """Records from an open binary stream (or any iterable of byte lines), in order
+    (``numbered``: ``(line number, record)`` pairs).
+
+    Each line's bytes go straight to orjson; a line that orjson does not take as a JSON object
+    as it stands (blank, a byte-order mark, not UTF-8, not JSON, not an object) is read by
+    jsonlines (:func:`read_line`), whose verdict counts: the record, nothing for a blank line, or
+    an error record naming ``source`` and the line number — and reading goes on. The two give
+    the same records on every line (``tests/test_records.py``); orjson on the bytes is the fast
+    path because jsonlines decodes each line to ``str`` first, which orjson must encode back to
+    UTF-8: twice the time on st-parse's records (``benchmarks/jsonl_speed.py``)."""
+    loads, refused = orjson.loads, orjson.JSONDecodeError
+    for lineno, line in enumerate(stream, 1):
         try:
-            yield read(type=dict, skip_empty=True)
-        except EOFError:
-            return
-        except jsonlines.InvalidLineError as exc:
-            yield _bad_line(exc, source, command)
+            value = loads(line)
+        except refused:
+            value = None
+        if type(value) is not dict:
+            value = read_line(line, lineno, source, command)
+            if value is None:
+                continue
+        yield (lineno, value) if numbered else value
 
 
 def read_jsonl(path: str, command: str = "read") -> Iterator[dict]:

@@ -17,10 +17,11 @@ Makefiles (``examples/<paper>/Makefile``) call them through ``python -m scholart
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+
+from scholartools.datasets import read_jsonl
 
 DASH = "—"
 SYMBOL = {"pearson": "r", "spearman": "ρ", "kendall": "τ"}
@@ -48,11 +49,6 @@ def markdown(header: Sequence[str], rows: Iterable[Sequence[str]], align: str | 
     for row in rows:
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |")
     return "\n".join(lines) + "\n"
-
-
-def read_jsonl(path: str | Path) -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 def overall(records: Iterable[dict]) -> dict | None:

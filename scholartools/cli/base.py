@@ -94,6 +94,7 @@ class RecordIO:
                 raise InputSourceError(f"cannot write output '{output}': {exc.strerror}") from exc
             self._close_out = True
         self._writer = writer(self._out)
+        self._write = self._writer.write
         #: command-level provenance fields (method, model, template …), merged into every entry
         self.provenance: dict[str, Any] = {}
         self.n_in = 0
@@ -120,16 +121,27 @@ class RecordIO:
                 f, _ = self._open(path)
                 f.close()
 
-    def _all_records(self) -> Iterator[dict]:
+    def _input_records(self, path: str, write_errors: bool) -> Iterator[dict]:
+        """The records of one input in order; ``write_errors``: error records are written through
+        as they are met instead of yielded. (This loop runs once per record of every command.)"""
+        f, source = self._open(path)
+        write = self.write
+        try:
+            for rec in iter_lines(f, source, self.command):
+                self.n_in += 1
+                if write_errors:
+                    err = rec.get("error")
+                    if err and isinstance(err, dict):
+                        write(rec)
+                        continue
+                yield rec
+        finally:
+            if f is not self._stdin:
+                f.close()
+
+    def _all_records(self, write_errors: bool = False) -> Iterator[dict]:
         for path in self.inputs:
-            f, source = self._open(path)
-            try:
-                for rec in iter_lines(f, source, self.command):
-                    self.n_in += 1
-                    yield rec
-            finally:
-                if f is not self._stdin:
-                    f.close()
+            yield from self._input_records(path, write_errors)
 
     def raw_records(self) -> Iterator[dict]:
         """Every input record in order, input error records included (they are not written here):
@@ -138,58 +150,46 @@ class RecordIO:
 
     def records(self) -> Iterator[dict]:
         """Input records to process; error records are written through as they are met."""
-        for rec in self._all_records():
-            if is_error(rec):
-                self.write(rec)
-            else:
-                yield rec
+        if len(self.inputs) == 1:
+            return self._input_records(self.inputs[0], write_errors=True)
+        return self._all_records(write_errors=True)
 
     def records_per_input(self) -> list[tuple[str, list[dict]]]:
         """The records of each input (``-i`` file, or stdin) kept apart, as ``(name, records)``,
         for commands that join their inputs (``st-agree --join``); error records are written
         through as they are met, not returned."""
-        out = []
-        for path in self.inputs:
-            f, source = self._open(path)
-            try:
-                recs = []
-                for rec in iter_lines(f, source, self.command):
-                    self.n_in += 1
-                    if is_error(rec):
-                        self.write(rec)
-                    else:
-                        recs.append(rec)
-            finally:
-                if f is not self._stdin:
-                    f.close()
-            out.append((source, recs))
-        return out
+        return [("<stdin>" if path == "-" else path, list(self._input_records(path, write_errors=True)))
+                for path in self.inputs]
 
     def count_in(self, n: int = 1) -> None:
         """For commands that do not read records (st-parse): count a unit of input."""
         self.n_in += n
 
     # ------------------------------------------------------------------ output
-    def write(self, record: dict, stamped: bool = False) -> None:
-        """Write one output record (adds provenance to non-error records; ``stamped``: the record
-        already carries its entry, made by the same command elsewhere, e.g. on a Dask worker)."""
+    def write(self, record: dict, stamped: bool = False, seconds: float | None = None) -> None:
+        """Write one output record. A record that is not an error gets a provenance entry (with
+        ``seconds`` spent on it, unless its ``_provenance`` names them); ``stamped``: the record
+        already carries its entry, made by the same command elsewhere, e.g. on a Dask worker."""
         extra = record.pop("_provenance", None)
-        if is_error(record):
+        err = record.get("error")
+        failed = bool(err) and isinstance(err, dict)
+        if failed:
             self.n_errors += 1
-            self.n_pending += record["error"].get("kind") == "batch_pending"
+            self.n_pending += err.get("kind") == "batch_pending"
         elif not stamped:
-            entry = {"command": self.command, "version": __version__}
-            entry.update(self.provenance)
+            entry = {"command": self.command, "version": __version__, **self.provenance}
             if extra:
                 entry.update(extra)
+            if seconds is not None and "seconds" not in (extra or ()):
+                entry["seconds"] = round(seconds, 6)
             add_provenance(record, entry)
-        self._writer.write(record)
+        self._write(record)
         self.n_out += 1
         now = time.perf_counter()
         if now - self._last_flush > 0.5:
             self._out.flush()
             self._last_flush = now
-        if self.strict and is_error(record):
+        if failed and self.strict:
             raise _StrictStop()
 
     def write_text(self, text: str, units: int = 0) -> None:
@@ -208,15 +208,12 @@ class RecordIO:
     def _emit(self, result: Any, source: dict, seconds: float | None = None) -> None:
         if isinstance(result, BaseException):
             self.write(self.error_for(source, result))
-            return
-        outs = result if isinstance(result, list) else [result]
-        for out in outs:
-            if out is None:
-                continue
-            if seconds is not None and not is_error(out):
-                prov = out.setdefault("_provenance", {})
-                prov.setdefault("seconds", round(seconds, 6))
-            self.write(out)
+        elif isinstance(result, list):
+            for out in result:
+                if out is not None:
+                    self.write(out, seconds=seconds)
+        elif result is not None:
+            self.write(result, seconds=seconds)
 
     def map(self, fn: Callable[[dict], Any]) -> None:
         """Stream: ``fn(record)`` → a record, a list of records (fan-out), or raises."""

@@ -9,6 +9,7 @@ import orjson
 
 from scholartools import __version__
 from scholartools.cli.base import CONTEXT_SETTINGS, StCommand
+from scholartools.records import writer
 
 ACTIONS = ("stats", "prune", "export", "import", "merge")
 _AGE = re.compile(r"(\d+(?:\.\d+)?)([smhdw])")
@@ -101,7 +102,7 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
     out = sys.stdout.buffer
 
     def emit(obj: dict) -> None:
-        out.write(orjson.dumps(obj) + b"\n")
+        writer(out).write(obj)
         out.flush()
 
     if action in ("stats", "prune", "export") and args:
@@ -130,12 +131,13 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
     if action == "export":
         c = _open(location, must_exist=True)
         dest = open(output, "wb") if output and output != "-" else out
+        write = writer(dest).write
         n = 0
         try:
             for e in c.iter_entries(model=model, before=before):
                 e["request"] = orjson.loads(e["request"])
                 e["response"] = orjson.loads(e["response"])
-                dest.write(orjson.dumps(e) + b"\n")
+                write(e)
                 n += 1
         finally:
             if dest is not out:
@@ -168,7 +170,7 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
 
 def _import(cache, files, say) -> dict:
     from scholartools.llm.cache import check_entry
-    from scholartools.records import open_binary
+    from scholartools.records import is_error, iter_lines, open_binary
 
     counts = {"added": 0, "replaced": 0, "kept": 0, "refused": 0}
     for path in files:
@@ -177,12 +179,12 @@ def _import(cache, files, say) -> dict:
         except OSError as exc:
             raise click.UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
         name = "<stdin>" if path == "-" else path
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
+        for n, rec in iter_lines(f, name, "st-cache", numbered=True):
             try:
-                entry = check_entry(orjson.loads(line))
-            except (ValueError, orjson.JSONDecodeError) as exc:
+                if is_error(rec):
+                    raise ValueError(rec["error"]["message"].removeprefix(f"{name}:{n}: "))
+                entry = check_entry(rec)
+            except ValueError as exc:
                 counts["refused"] += 1
                 say(f"{name}:{n}: refused: {exc}")
                 continue
