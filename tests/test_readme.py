@@ -74,3 +74,24 @@ def test_reproduce_a_paper_names_every_paper_pipeline():
     named = re.findall(r"`make -C examples/(\w+)", section)
     pipelines = sorted(p.parent.name for p in (ROOT / "examples").glob("*/Makefile"))
     assert sorted(named) == pipelines == ["aaar", "bagels", "claimcheck", "paperrq", "scholarsum"]
+
+
+def test_the_dependency_table_says_what_every_required_package_is_for():
+    """Every package of setup.cfg's install_requires has a row in the README's dependency table
+    (or is named in one with its partner: "numpy, scipy, scikit-learn"), and every package named
+    in the table is required: the list cannot drift from what is installed."""
+    import configparser
+
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg")
+    required = {re.split(r"[\[<>=~!; ]", line.strip())[0].lower()
+                for line in cfg["options"]["install_requires"].splitlines() if line.strip()}
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("## Dependencies and what each is for", 1)[1].split("\n## ", 1)[0]
+    named = {name.strip().lower() for row in re.findall(r"^\| ([^|]+) \| [^|]+ \|$", table, re.M)
+             for name in row.split(",")} - {"package"}
+    uses = dict(re.findall(r"^\| ([^|]+) \| ([^|]+) \|$", table, re.M))
+    named_in_uses = {p for p in required if re.search(rf"\b{re.escape(p)}\b", " ".join(uses.values()))}
+    assert required - named - named_in_uses == set()
+    assert named - required == set()
+    assert all(len(use.split()) >= 3 for use in uses.values())
