@@ -49,6 +49,11 @@ TAIL = 2  # conclusion cues count in the last TAIL sentences (weak labels and th
 _HEADING = re.compile(r"^\s*+([A-Za-z]++(?:[ /&,]++[A-Za-z]++){0,3})[ /&,\s]*+(?:[:.]|(?<=\s)-\s)\s*+(.*)$", re.S)
 
 
+# the shape of a structured-abstract heading whatever its words: one to four words and a colon
+# ("Comments :", "Methodology/Principal Findings:")
+_OTHER_HEADING = re.compile(r"^\s*+[A-Za-z][A-Za-z/&'-]*+(?:[ ]++[A-Za-z/&'-]++){0,3}[ ]?+:(?:\s|$)")
+
+
 def heading(sentence: str) -> tuple[str | None, str]:
     """``(facet, rest)`` when ``sentence`` starts with a structured-abstract heading.
 
@@ -435,6 +440,8 @@ class RoleModel:
                     any_heading = True
                     current = facet
                     fixed[i] = "other" if not rest else facet
+                elif _OTHER_HEADING.match(s):
+                    current = None  # a heading we cannot place ("Comments:") ends the last one's reach
                 elif current is not None:
                     fixed[i] = current
             if not any_heading:
