@@ -1,4 +1,4 @@
-"""Evaluation harness for the st-facets sentence-role model, on four kinds of data.
+"""Evaluation harness for the st-facets sentence-role model, on five kinds of data.
 
     python benchmarks/facets_roles.py [--model DIR] [--json]
 
@@ -23,6 +23,10 @@ and recall of the role model (:mod:`scholartools.facets.roles`) on:
     finding → result; other skipped). Neither has a conclusion class, so predicted conclusions
     count as result there (three-facet macro-F1). These two corpora carry no licence: they are used
     for evaluation only, never for training the shipped model.
+(d) ACL abstracts (``acl``): 93 real abstracts of computational linguistics, which no training
+    corpus is drawn from (CSAbstruct is computer science at large; the written corpus has NLP-style
+    texts written for training), labelled with the four facets by three AI annotators from the FM
+    definitions (``fixtures/facet-roles/README.md``: a silver standard, not human judgement).
 
 All figures are deterministic; the whole run takes well under a minute on 2 cores.
 """
@@ -77,6 +81,12 @@ def coda_docs(split: str = "test"):
     from scholartools.facets.corpora import load_coda19
 
     return load_coda19(split)
+
+
+def acl_docs():
+    from scholartools.facets.corpora import load_acl
+
+    return load_acl()
 
 
 def _facet_dict(v):
@@ -153,6 +163,7 @@ def corpora() -> dict:
         "pubmed-cand": (pubmed_docs("candidate"), False),
         "nicta-3": (nicta_docs(), True),
         "coda19-3": (coda_docs(), True),
+        "acl": (acl_docs(), False),
     }
 
 

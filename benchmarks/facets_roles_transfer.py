@@ -1,7 +1,7 @@
 """Does st-facets' sentence-role model transfer to fields it was not trained on? Leave-one-corpus-out.
 
     python benchmarks/facets_roles_transfer.py [--embed-cache /tmp/facets/emb] [--max-train-docs 1200]
-                                               [--recipes first,new] [--split test] [--json]
+                                               [--recipes first,new,sequence] [--split test] [--json]
                                                [--config JSON] [--model NAME=DIR ...]
 
 Three real corpora with human labels (``../shared/external/abstract-roles``): CSAbstruct
@@ -22,7 +22,9 @@ NICTA's PICO "other") are not scored. Recipes (:mod:`scholartools.facets.train_r
 - ``first``: the first shipped model's recipe (TF-IDF of every word 1–2-gram of the sentence and
   its neighbours, position);
 - ``new``: field-independent cue / tense / number / citation features, MiniLM embeddings centered
-  on the abstract, TF-IDF only of n-grams frequent in at least two training corpora, position.
+  on the abstract, TF-IDF only of n-grams frequent in at least two training corpora, position;
+- ``sequence``: the ``new`` linear model and three BiGRU members that read the abstract's
+  sentences in order (:mod:`scholartools.facets.sequence`) — the shipped recipe.
 
 Also printed: the model shipped in ``scholartools/facets/model`` as it is (trained on CSAbstruct
 and the written corpus, so its CSAbstruct figure is not held out), and any ``--model NAME=DIR``
@@ -70,7 +72,7 @@ def load_all(cache: Path | None):
 def run_fold(data, held: str, recipe: dict, written: bool, split: str, embed_cache, max_docs: int,
              written_weight: float = tr.WRITTEN_WEIGHT, log=None) -> float:
     names = [n for n in corpora.REAL if n != held] + (["written"] if written else [])
-    use_emb = bool(recipe.get("embedding"))
+    use_emb = bool(recipe.get("embedding") or recipe.get("sequence"))
 
     def embs(docs):
         return tr.embed_docs(docs, embed_cache) if use_emb else [None] * len(docs)
@@ -89,7 +91,7 @@ def run_fold(data, held: str, recipe: dict, written: bool, split: str, embed_cac
     return tr.score(model, target, embs(target)), model
 
 
-RECIPES = {"first": tr.FIRST_CONFIG, "new": tr.DEFAULT_CONFIG}
+RECIPES = {"first": tr.FIRST_CONFIG, "new": tr.NEW_CONFIG, "sequence": tr.DEFAULT_CONFIG}
 
 
 def main(argv=None):
@@ -98,8 +100,8 @@ def main(argv=None):
     ap.add_argument("--data-cache", help="file keeping the loaded corpora between runs (a pickle: "
                                          "give a path only you can write)")
     ap.add_argument("--max-train-docs", type=int, default=1200)
-    ap.add_argument("--recipes", default="first,new", help="comma-separated recipes, or none")
-    ap.add_argument("--config", default="{}", help="JSON overrides of the new recipe (experiments)")
+    ap.add_argument("--recipes", default="first,new,sequence", help="comma-separated recipes, or none")
+    ap.add_argument("--config", default="{}", help="JSON overrides of the new and sequence recipes (experiments)")
     ap.add_argument("--split", default="test", choices=("dev", "test"))
     ap.add_argument("--held", default=",".join(corpora.REAL))
     ap.add_argument("--written", default="no,yes")
@@ -112,7 +114,7 @@ def main(argv=None):
     results = {}
     log = (lambda m: print("   ", m, file=sys.stderr))
     for rname in [r for r in a.recipes.split(",") if r in RECIPES]:
-        recipe = dict(RECIPES[rname], **(json.loads(a.config) if rname == "new" else {}))
+        recipe = dict(RECIPES[rname], **(json.loads(a.config) if rname != "first" else {}))
         for w in a.written.split(","):
             for held in a.held.split(","):
                 t0 = time.time()

@@ -35,10 +35,11 @@ def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
                                  "--quiet"], input=scored.stdout)
     (res,) = agree.records
     assert res["n"] == len(rows) == 294
-    # measured 0.586 (0.572 with the first role model and per-facet weights; 0.525 before lower-case
-    # summaries with a stray capital were split into sentences and glued headings
-    # ("backgroundpsychosocial", ".methodsa total") were split off); the goal is 0.55
-    assert res["value"] == pytest.approx(0.586, abs=0.006)
+    # measured 0.582 (0.586 with the linear role model, 0.572 with the first role model and
+    # per-facet weights; 0.525 before lower-case summaries with a stray capital were split into
+    # sentences and glued headings ("backgroundpsychosocial", ".methodsa total") were split off);
+    # the goal is 0.55
+    assert res["value"] == pytest.approx(0.582, abs=0.006)
     stored = {"rougeL": 0.239, "bertscore": 0.342}
     for field, r in stored.items():  # the baselines from the same file, as the paper reports them
         base = run_cli("st-agree", ["--rater", field, "--rater", "human.overall", "--measure", "pearson", "--quiet"],
@@ -48,9 +49,10 @@ def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
 
 def test_cross_validated_by_document(pipeline):
     """Refit the rater on 4/5 of the 49 documents, predict the rest, pool: the figure that says what
-    to expect on documents the rater never saw (measured 0.566; 0.554 with the first role model
-    and one weight per facet and signal; 0.510 before the splitter fixes). Leave-one-document-out
-    0.574, leave-one-system-out 0.553 (the arXiv half has summarisers the rater never saw)."""
+    to expect on documents the rater never saw (measured 0.577; 0.566 with the linear role model,
+    0.554 with the first role model and one weight per facet and signal; 0.510 before the splitter
+    fixes). Leave-one-document-out 0.582, leave-one-system-out 0.572 (the arXiv half has
+    summarisers the rater never saw)."""
     from scholartools.facets.calibrate import evaluate
 
     rows, records, _ = pipeline
@@ -59,14 +61,14 @@ def test_cross_validated_by_document(pipeline):
         ev = rec["facet_evidence"]
         signals.append({f: None if ev[f].get("rule") == "reference facet empty" else ev[f] for f in FACETS})
     res = evaluate(rows, signals)
-    assert res["cv_mean"] >= 0.55
-    assert res["in_sample"] >= 0.56
-    assert res["by_document"] >= 0.55
-    assert res["by_system"] >= 0.53
+    assert res["cv_mean"] >= 0.56
+    assert res["in_sample"] >= 0.57
+    assert res["by_document"] >= 0.56
+    assert res["by_system"] >= 0.55
     # r does not come from length: within each third of the pairs by candidate length and by
     # reference length (words) the cross-validated r stays well above ROUGE-L's pooled 0.24
-    # (measured 0.49 / 0.41 / 0.64 and 0.60 / 0.56 / 0.54)
+    # (measured 0.52 / 0.48 / 0.61 and 0.61 / 0.60 / 0.54)
     for side in ("candidate", "reference"):
         bins = res["by_length"][side]
         assert [b["n"] for b in bins] == [98, 98, 98]
-        assert min(b["r"] for b in bins) >= 0.35, (side, bins)
+        assert min(b["r"] for b in bins) >= 0.42, (side, bins)

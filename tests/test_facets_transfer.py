@@ -6,12 +6,13 @@ Counts asserted are the published ones (abstract-roles/PROVENANCE.md); the held-
 measured on human labels the shipped model never saw."""
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from conftest import EXTERNAL
+from conftest import EXTERNAL, ROOT
 from scholartools.facets import corpora
 
 ROLES = EXTERNAL / "abstract-roles"
@@ -180,14 +181,36 @@ def test_shipped_models_are_licensed_and_the_rater_has_one_weight_per_signal():
 
 
 def test_shipped_role_model_on_fields_it_was_not_trained_on():
-    """Three-facet macro-F1 of the shipped model (CSAbstruct + written corpus) on the first 20
-    test abstracts of NICTA-PIBOSO (medicine, 215 sentences) and of CODA-19 (COVID-19, 211):
-    measured 0.693 and 0.767 (full test splits: 0.730 / 0.710; the majority class gives about
-    0.25). Human labels the model never saw; few sentences to embed keep it fast."""
+    """Three-facet macro-F1 of the shipped model (CSAbstruct + written corpus; linear model and
+    three BiGRU members) on the first 50 test abstracts of NICTA-PIBOSO (medicine, 512 sentences)
+    and of CODA-19 (COVID-19, 502): measured 0.735 and 0.715 (full test splits: 0.755 / 0.715;
+    the linear model alone 0.716 / 0.740 here, 0.730 / 0.717 on the full splits; the majority
+    class gives about 0.25). Human labels the model never saw; 20 abstracts, as this test had,
+    moved by ±0.05 between models that differ by 0.003 on the full split."""
     from scholartools.facets.roles import load_model
     from scholartools.facets.train_roles import embed_docs, score
 
     model = load_model()
     for name in ("nicta", "coda19"):
-        docs = corpora.load(name, "test", weak=False)[:20]
-        assert score(model, docs, embed_docs(docs)) >= {"nicta": 0.66, "coda19": 0.73}[name], name
+        docs = corpora.load(name, "test", weak=False)[:50]
+        assert score(model, docs, embed_docs(docs)) >= {"nicta": 0.70, "coda19": 0.69}[name], name
+
+
+def test_acl_abstracts_set_and_the_shipped_model_on_it():
+    """The ACL evaluation set (fixtures/facet-roles): 93 abstracts, 607 sentences, the majority of
+    three annotations (one sentence without a majority), the counts its README gives. Four-facet
+    macro-F1 of the shipped model there: measured 0.693 (conclusion P 0.40 R 0.50 on 12
+    conclusions); 0.653 before the evidence exception of the conclusion cue, which is what moved
+    it (the linear model alone, retrained with it: 0.698)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import facets_roles
+
+    from scholartools.facets.roles import load_model
+
+    docs = corpora.load_acl()
+    labels = Counter(lab for _, labs in docs for lab in labs)
+    assert len(docs) == 93 and sum(len(s) for s, _ in docs) == 607
+    assert labels == {"background": 305, "method": 140, "result": 135, "other": 14, "conclusion": 12, None: 1}
+    res = facets_roles.score(load_model(), docs)
+    assert res["n"] == 592 and res["macro_f1"] >= 0.67
+    assert res["per_facet"]["background"]["p"] >= 0.9 and res["per_facet"]["result"]["f1"] >= 0.75

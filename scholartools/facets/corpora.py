@@ -20,6 +20,8 @@ NICTA-PIBOSO    background → background; population, intervention, study desig
 (medicine)      outcome → result (results and conclusions mixed); other → None (settings,   (research
                 outcome measures, …: PICO's "other" is not IMRaD's)                          use)
 written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
+ACL abstracts   evaluation only: 93 abstracts of computational linguistics, labelled from     labels
+(NLP)           the FM definitions by three AI annotators (``fixtures/facet-roles``)         Apache-2.0
 =============== =========================================================================== ==========
 
 Where the data lives: ``../shared/external/abstract-roles`` beside the checkout (``ST_SHARED``
@@ -33,10 +35,11 @@ import tarfile
 from collections import Counter
 from pathlib import Path
 
-from scholartools.facets.roles import CONCLUSION_CUE, LABELS, TAIL
+from scholartools.facets.roles import LABELS, conclusion_tail
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
+ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
 ROLES_DIR = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared")) / "external" / "abstract-roles"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
@@ -55,17 +58,9 @@ SHIPPABLE = ("csabstruct", "written")
 
 
 def weak_conclusion(sentences: list[str], labels: list) -> list:
-    """Relabel cue-bearing result sentences among the last two as conclusion (weak labels for the
-    corpora without a conclusion class), and a result right after such a conclusion too."""
-    out = list(labels)
-    n = len(labels)
-    for i in range(max(0, n - TAIL), n):
-        if out[i] == "result" and CONCLUSION_CUE.search(sentences[i]):
-            out[i] = "conclusion"
-    for i in range(n - 1):
-        if out[i] == "conclusion" and out[i + 1] == "result":
-            out[i + 1] = "conclusion"
-    return out
+    """Weak conclusion labels for the corpora without a conclusion class: the role model's tail
+    rule (:func:`roles.conclusion_tail`) applied to the gold result sentences."""
+    return conclusion_tail(sentences, labels, relabel=("result",))
 
 
 def load_csabstruct(path: Path | str | None = None, weak: bool = True, split: str = "train"):
@@ -137,6 +132,17 @@ def load_written(directory: Path | str = WRITTEN_DIR):
                 raise ValueError(f"{path}:{n}: sentences and labels differ in length or use a label "
                                  f"outside {LABELS}")
             docs.append((sents, labels))
+    return docs
+
+
+def load_acl(path: Path | str = ACL_FILE):
+    """The ACL abstracts (evaluation only, four facets): majority labels of three annotators,
+    ``None`` where they all differ."""
+    docs = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            docs.append((rec["sentences"], rec["labels"]))
     return docs
 
 

@@ -109,7 +109,10 @@ _CUE_PHRASES = re.compile(
 # or effect ("may help", "could lead to", "should be considered"), statements of significance
 # ("plays a key role", "important implications"), calls for further work, and recommendations.
 _CUE_PATTERNS = re.compile(
-    r"^\W*(therefore|thus|hence|consequently|accordingly|collectively|in short|in brief|in sum)\b|"
+    r"^\W*(therefore|thus|hence|consequently|accordingly|collectively|in short|in brief|in sum)\b"
+    r"(?!,? (in this (paper|work|study),? )?we (\w+ )?(propose|present|introduce|develop|design|construct|"
+    r"devise|build|use|apply|employ|adopt|train|conduct|perform|investigate|study|explore|examine|extend|"
+    r"formulate|define|collect|create|annotate)\b)|"
     r"\b(our|these|the present|this) (results?|findings?|study|data|work|analysis|observations?|"
     r"approach|method|model|tool|server|system) (\w+ )?(shows?|demonstrates?|suggests?|indicates?|"
     r"implies?|highlights?|provides?|offers?|supports?|contributes?|underscores?|emphasi[sz]es?|adds?|"
@@ -126,30 +129,54 @@ _CUE_PATTERNS = re.compile(
     r"\b(valuable|promising|useful) (tool|approach|resource|option|alternative|strategy|target)\b", re.I)
 
 
+# A sentence that reports evidence is a result wherever it stands, whatever else it says: its
+# subject is an experiment or evaluation that shows something ("Experiments on three datasets
+# demonstrate the effectiveness of our method"), or it compares with others ("outperforms",
+# "improvements over", "state-of-the-art", "by large margins"). Computer-science abstracts end on
+# such sentences; a conclusion states what the findings mean. And a note that code or data are
+# released is no conclusion, though it may hope to "spur future work".
+_EVIDENCE = re.compile(
+    r"\b(experiments?|experimental (results?|evaluations?|studies|analys[ie]s)|empirical (results?|studies|"
+    r"evaluations?|analys[ie]s)|evaluations?|ablations?( stud(y|ies))?|benchmarks?|extensive (experiments|"
+    r"evaluations?|studies))\b[^.;]{0,80}?\b(show|shows|showed|shown|demonstrates?|demonstrated|reveals?|"
+    r"revealed|indicates?|confirms?|confirmed|verif(y|ies|ied)|prove[sd]?)\b|"
+    r"\boutperform\w*|\bimprovements? (over|upon|against)\b|\bby (a )?(large|wide|significant|clear) "
+    r"margins?\b|\bstate[- ]of[- ]the[- ]art\b|"
+    r"\bwe (will )?(also )?(publicly )?(release|open-source)\b|"
+    r"\b(we|our (code|data|datasets?|models?|annotations|implementation|resources?|tool(kit)?)) "
+    r"(will )?(publicly |also )?(release|make|made|is|are|be) (\w+ )?(publicly )?(available|released|open)|"
+    r"\b(code|data|dataset|models?|software|implementation|resources?) (is|are|will be|has been|have been) "
+    r"(publicly |freely |made )*(available|released)|https?://|github\.com", re.I)
+
+
 class _Cue:
-    """Conclusion cue: a fixed phrase (``_CUE_PHRASES``) or a pattern (``_CUE_PATTERNS``)."""
+    """Conclusion cue: a fixed phrase (``_CUE_PHRASES``) or a pattern (``_CUE_PATTERNS``), in a
+    sentence that does not report evidence or release code (``_EVIDENCE``)."""
 
     def search(self, sentence: str):
-        return _CUE_PHRASES.search(sentence) or _CUE_PATTERNS.search(sentence)
+        found = _CUE_PHRASES.search(sentence) or _CUE_PATTERNS.search(sentence)
+        return found if found and not _EVIDENCE.search(sentence) else None
 
 
 CONCLUSION_CUE = _Cue()
 
 
-def conclusion_tail(sentences: list[str], labels: list[str]) -> list[str]:
-    """Relabel cue-bearing non-other sentences among the last two as conclusion.
+def conclusion_tail(sentences: list[str], labels: list, relabel: tuple = ("result", "method", "background")) -> list:
+    """Relabel cue-bearing sentences among the last two as conclusion, when their label is one of
+    ``relabel`` (the corpora's weak conclusion labels relabel gold results only).
 
     CSAbstruct, the classifier's human-labelled training corpus, has no conclusion class (only
     the written corpus has one), so conclusions are also recognised by cue phrases in the
-    abstract's tail (and what follows a conclusion stays one).
+    abstract's tail (and what follows a conclusion stays one, unless it reports evidence: a
+    result after a false alarm must not become a conclusion too).
     """
     out = list(labels)
     n = len(out)
     for i in range(max(1, n - TAIL), n):
-        if out[i] in ("result", "method", "background") and CONCLUSION_CUE.search(sentences[i]):
+        if out[i] in relabel and CONCLUSION_CUE.search(sentences[i]):
             out[i] = "conclusion"
     for i in range(n - 1):
-        if out[i] == "conclusion" and out[i + 1] in ("result", "method", "background"):
+        if out[i] == "conclusion" and out[i + 1] in relabel and not _EVIDENCE.search(sentences[i + 1]):
             out[i + 1] = "conclusion"
     return out
 
@@ -286,7 +313,7 @@ class RoleModel:
 
     def __init__(self, vocab: dict[str, int], idf: np.ndarray, coef: np.ndarray,
                  intercept: np.ndarray, transitions: np.ndarray, start: np.ndarray,
-                 meta: dict):
+                 meta: dict, sequence: list[dict] | None = None):
         self.vocab = vocab
         self.idf = idf.astype(np.float32)
         self.coef = coef.astype(np.float32)  # (n_features, n_labels)
@@ -295,7 +322,7 @@ class RoleModel:
         self.start = start.astype(np.float64)  # log P(y_0)
         self.meta = meta
         self.labels = meta["labels"]
-        self.uses_embeddings = bool(meta.get("embeddings", True))
+        self.linear_embeddings = bool(meta.get("embeddings", True))  # the linear model reads them
         # "centered": each sentence's embedding minus its abstract's mean (the topic, which is the
         # field's, drops out; what is left says how the sentence differs from its neighbours)
         self.embedding_kind = meta.get("embedding_kind", "plain")
@@ -304,6 +331,14 @@ class RoleModel:
         self.ctx_scale = float(meta.get("ctx_scale", 0.5))
         self.generic_scale = float(meta.get("generic_scale", 0.0))  # 0: no field-independent features
         self.transition_weight = float(meta.get("transition_weight", 1.0))
+        #: the BiGRU members (:mod:`scholartools.facets.sequence`), averaged with the linear model
+        self.sequence = list(sequence or [])
+
+    @property
+    def uses_embeddings(self) -> bool:
+        """True when the model reads sentence embeddings (the linear model's features or the
+        sequence members' input): callers embed the sentences once and pass them in."""
+        return self.linear_embeddings or bool(self.sequence)
 
     # -- persistence --
     @classmethod
@@ -312,17 +347,23 @@ class RoleModel:
         meta = json.loads((directory / "roles.json").read_text(encoding="utf-8"))
         arrays = np.load(directory / "roles.npz", allow_pickle=False)
         vocab = {t: i for i, t in enumerate(meta.pop("vocabulary"))}
+        from scholartools.facets.sequence import ARRAYS
+
+        members = [{name: arrays[f"seq{i}_{name}"].astype(np.float32) for name in ARRAYS}
+                   for i in range(int(meta.get("sequence", {}).get("members", 0)))]
         return cls(vocab, arrays["idf"], arrays["coef"], arrays["intercept"],
-                   arrays["transitions"], arrays["start"], meta)
+                   arrays["transitions"], arrays["start"], meta, members)
 
     def save(self, directory: str | Path) -> None:
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
         vocab = sorted(self.vocab, key=self.vocab.get)
+        members = {f"seq{i}_{name}": value.astype(np.float16)
+                   for i, member in enumerate(self.sequence) for name, value in member.items()}
         np.savez_compressed(directory / "roles.npz", idf=self.idf.astype(np.float16),
                             coef=self.coef.astype(np.float16), intercept=self.intercept,
                             transitions=self.transitions.astype(np.float32),
-                            start=self.start.astype(np.float32))
+                            start=self.start.astype(np.float32), **members)
         meta = dict(self.meta)
         meta["vocabulary"] = vocab
         (directory / "roles.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n",
@@ -367,17 +408,19 @@ class RoleModel:
             e = e - e.mean(axis=0, keepdims=True)
         return self.emb_scale * context_embeddings(e)
 
-    def features(self, sentences: list[str], embeddings: np.ndarray | None, sparse: bool = False):
-        """The classifier's input rows for one abstract (``sparse``: a CSR matrix, for training)."""
+    def features(self, sentences: list[str], embeddings: np.ndarray | None, sparse: bool = False,
+                 generic: np.ndarray | None = None):
+        """The classifier's input rows for one abstract (``sparse``: a CSR matrix, for training;
+        ``generic``: the sentences' :func:`generic_features`, when already computed)."""
         n = len(sentences)
         dense = [self.pos_scale * position_features(n)]
         if self.generic_scale:
-            g = generic_features(sentences)
+            g = generic_features(sentences) if generic is None else generic.copy()
             for name in self.meta.get("generic_drop") or ():
                 g[:, GENERIC_NAMES.index(name)] = 0.0
             dense += [self.generic_scale * g, self.ctx_scale * self.generic_scale * neighbours(g, -1),
                       self.ctx_scale * self.generic_scale * neighbours(g, 1)]
-        if self.uses_embeddings:
+        if self.linear_embeddings:
             if embeddings is None:
                 from scholartools.embeddings import encode
 
@@ -394,13 +437,26 @@ class RoleModel:
         return np.hstack(parts + dense)
 
     def log_probs(self, sentences: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
-        """Per-sentence log-probabilities ``(n, n_labels)`` of the linear model (no context decoding)."""
+        """Per-sentence log-probabilities ``(n, n_labels)``: the linear model's, averaged (as
+        probabilities) with the sequence members' when the model has them (no decoding)."""
         if not sentences:
             return np.zeros((0, len(self.labels)))
-        z = self.features(sentences, embeddings) @ self.coef + self.intercept
+        if embeddings is None and self.uses_embeddings:
+            from scholartools.embeddings import encode
+
+            embeddings = encode(sentences)
+        generic = generic_features(sentences) if (self.generic_scale or self.sequence) else None
+        z = self.features(sentences, embeddings, generic=generic) @ self.coef + self.intercept
         z = z.astype(np.float64)
         z -= z.max(axis=1, keepdims=True)
-        return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        lp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        if not self.sequence:
+            return lp
+        from scholartools.facets import sequence
+
+        x = sequence.inputs(embeddings, generic, position_features(len(sentences)))
+        probs = np.exp(lp) + sum(np.exp(sequence.log_probs(x, member)) for member in self.sequence)
+        return np.log(probs / (1 + len(self.sequence)))
 
     def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None) -> list[str]:
         """Viterbi over ``log_probs`` with the transition matrix; ``fixed[i]`` forces a label."""

@@ -25,8 +25,11 @@ among the last two, :func:`corpora.weak_conclusion`). Features (``--features``):
   in at least two of the training corpora; ``all``: every one, the first model's features);
 - position in the abstract, always.
 
-Then a multinomial logistic regression (lbfgs, deterministic) and Viterbi decoding over learned
-label transitions; the transition weight is chosen on the dev splits of the training corpora.
+Then a multinomial logistic regression (lbfgs, deterministic) and, in the shipped recipe, three
+BiGRU members over the abstract's sentences (:mod:`scholartools.facets.sequence`; trained with
+torch, one thread, seeds 0–2, every class of a corpus weighing the same in total), whose
+probabilities are averaged with the linear model's; then Viterbi decoding over learned label
+transitions, the transition weight chosen on the dev splits of the training corpora.
 Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
 """
 from __future__ import annotations
@@ -47,10 +50,13 @@ from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel, tokens
 from scholartools.vocabulary import FACETS
 
 WRITTEN_WEIGHT = 1.0
-#: the shipped model's recipe (see docs/st-facets.md for the experiments behind each choice)
-DEFAULT_CONFIG = {"tfidf": "shared", "embedding": "centered", "generic": True, "C": 1.0,
-                  "ctx_scale": 0.5, "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 1.0,
-                  "min_df": 3}
+#: the linear model's recipe: field-independent cues, centered embeddings, shared n-grams (see
+#: docs/st-facets.md for the experiments behind each choice)
+NEW_CONFIG = {"tfidf": "shared", "embedding": "centered", "generic": True, "C": 1.0,
+              "ctx_scale": 0.5, "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 1.0,
+              "min_df": 3}
+#: the shipped model's recipe: the linear model and three BiGRU members (sequence.DEFAULT)
+DEFAULT_CONFIG = dict(NEW_CONFIG, sequence={"members": 3})
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
                 "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 0.0, "min_df": 3}
@@ -200,6 +206,11 @@ def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[
     model.coef, model.intercept = coef, intercept
     model.transitions = np.log(trans / trans.sum(axis=1, keepdims=True))
     model.start = np.log(start / start.sum())
+    if config.get("sequence"):
+        from scholartools.facets.sequence import DEFAULT as SEQUENCE_DEFAULT
+
+        model.sequence = fit_sequence(groups, embs, group_weights, config["sequence"], log=log)
+        model.meta["sequence"] = dict(SEQUENCE_DEFAULT, **config["sequence"])
     if dev:
         lps = [model.log_probs(sents, None if dev_embs is None else e)
                for (sents, _), e in zip(dev, dev_embs or [None] * len(dev))]
@@ -212,6 +223,32 @@ def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[
         log(f"fitted on {X.shape[0]} sentences x {X.shape[1]} features in {time.time() - t0:.0f}s; "
             f"transition weight {model.transition_weight}")
     return model
+
+
+def fit_sequence(groups: list[list], embs: list[list], group_weights: list[float], config: dict,
+                 log=None) -> list[dict]:
+    """The BiGRU members of a role model (:mod:`scholartools.facets.sequence`), trained on the same
+    documents as the linear model, each corpus weighing ``group_weights[i]`` in total and its
+    classes ``config["balance"]`` toward the same total (:func:`sample_weights`); member ``i`` has
+    seed ``i``."""
+    from scholartools.facets import sequence
+    from scholartools.facets.roles import generic_features, position_features
+
+    config = dict(sequence.DEFAULT, **config)
+    xs, ys, ws = [], [], []
+    flat = iter(sample_weights(groups, group_weights, config["balance"]))
+    for docs, e_list in zip(groups, embs):
+        for (sents, labs), e in zip(docs, e_list):
+            xs.append(sequence.inputs(e, generic_features(sents), position_features(len(sents))))
+            ys.append([LABELS.index(lab) if lab in LABELS else -1 for lab in labs])
+            ws.append(np.array([next(flat) if lab in LABELS else 0.0 for lab in labs], np.float32))
+    members = []
+    for seed in range(config["members"]):
+        t0 = time.time()
+        members.append(sequence.fit_member(xs, ys, ws, len(LABELS), seed, config))
+        if log:
+            log(f"sequence member {seed + 1}/{config['members']} trained in {time.time() - t0:.0f}s")
+    return members
 
 
 def predictions(model: RoleModel, docs, embs=None, weight: float | None = None,
@@ -249,7 +286,7 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
     """The model on the train splits of ``names`` (corpora names), transition weight on their dev
     splits (the written corpus has none), with provenance in ``model.meta``."""
     config = dict(DEFAULT_CONFIG, **(config or {}))
-    use_emb = bool(config.get("embedding"))
+    use_emb = bool(config.get("embedding") or config.get("sequence"))
     groups, embs, weights, dev, dev_embs = [], [], [], [], []
     for name in names:
         docs = corpora.load(name, "train", weak=True)
