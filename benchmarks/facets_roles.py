@@ -26,7 +26,8 @@ and recall of the role model (:mod:`scholartools.facets.roles`) on:
 (d) ACL abstracts (``acl``): 93 real abstracts of computational linguistics, which no training
     corpus is drawn from (CSAbstruct is computer science at large; the written corpus has NLP-style
     texts written for training), labelled with the four facets by three AI annotators from the FM
-    definitions (``fixtures/facet-roles/README.md``: a silver standard, not human judgement).
+    definitions (``fixtures/facet-roles/README.md``: a silver standard, not human judgement, and a
+    development set: the conclusion cue's exceptions were found on its errors).
 
 All figures are deterministic; the whole run takes well under a minute on 2 cores.
 """

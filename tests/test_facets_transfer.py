@@ -197,7 +197,7 @@ def test_shipped_role_model_on_fields_it_was_not_trained_on():
 
 
 def test_acl_abstracts_set_and_the_shipped_model_on_it():
-    """The ACL evaluation set (fixtures/facet-roles): 93 abstracts, 607 sentences, the majority of
+    """The ACL development set (fixtures/facet-roles): 93 abstracts, 607 sentences, the majority of
     three annotations (one sentence without a majority), the counts its README gives. Four-facet
     macro-F1 of the shipped model there: measured 0.693 (conclusion P 0.40 R 0.50 on 12
     conclusions); 0.653 before the evidence exception of the conclusion cue, which is what moved

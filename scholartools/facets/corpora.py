@@ -20,8 +20,8 @@ NICTA-PIBOSO    background → background; population, intervention, study desig
 (medicine)      outcome → result (results and conclusions mixed); other → None (settings,   (research
                 outcome measures, …: PICO's "other" is not IMRaD's)                          use)
 written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
-ACL abstracts   evaluation only: 93 abstracts of computational linguistics, labelled from     labels
-(NLP)           the FM definitions by three AI annotators (``fixtures/facet-roles``)         Apache-2.0
+ACL abstracts   development set only: 93 abstracts of computational linguistics, labelled    labels
+(NLP)           from the FM definitions by three AI annotators (``fixtures/facet-roles``)    Apache-2.0
 =============== =========================================================================== ==========
 
 Where the data lives: ``../shared/external/abstract-roles`` beside the checkout (``ST_SHARED``
@@ -136,8 +136,8 @@ def load_written(directory: Path | str = WRITTEN_DIR):
 
 
 def load_acl(path: Path | str = ACL_FILE):
-    """The ACL abstracts (evaluation only, four facets): majority labels of three annotators,
-    ``None`` where they all differ."""
+    """The ACL abstracts (a development set, never trained on; four facets): majority labels of
+    three annotators, ``None`` where they all differ."""
     docs = []
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
