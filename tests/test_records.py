@@ -170,7 +170,7 @@ def test_the_writer_writes_what_jsonlines_writes_and_makes_numpy_values_json():
     for rec in recs:
         w.write(rec)
     jsonlines.Writer(theirs, compact=True).write_all(recs)
-    assert ours.getvalue() == theirs.getvalue().replace(b", ", b",").replace(b": ", b":")
+    assert ours.getvalue() == theirs.getvalue()
     assert [orjson.loads(line) for line in ours.getvalue().splitlines()] == recs
     out = io.BytesIO()
     writer(out).write({"f": np.float32(0.5), "i": np.int64(3), "a": np.arange(2), "s": {1}, "p": ROOT / "x"})

@@ -1,8 +1,8 @@
 """Sentence-role classifier: label each sentence of an abstract background / method / result /
 conclusion / other, using the sentence, its position and its neighbours.
 
-The model is a multinomial logistic regression over features of the sentence and of its two
-neighbours (scaled down), chosen not to tie it to one field's words:
+The linear model is a multinomial logistic regression over features of the sentence and of its
+two neighbours (scaled down), chosen not to tie it to one field's words:
 
 - field-independent cues (:func:`generic_features`: aim, gap, method and finding phrases,
   conclusion cues, person, tense, modals, numbers, statistics, citations, length),
@@ -12,10 +12,13 @@ neighbours (scaled down), chosen not to tie it to one field's words:
   only those frequent in both training corpora,
 - relative position in the abstract (bins, first, last),
 
-followed by Viterbi decoding with a learned label-transition matrix, so that sequence context counts
+and, in the shipped model, three BiGRU members that read the whole abstract in order
+(:mod:`scholartools.facets.sequence`), whose probabilities are averaged with the linear model's;
+then Viterbi decoding with a learned label-transition matrix, so that sequence context counts
 (a sentence after a result sentence is likely a result or a conclusion). Structured abstracts
 ("BACKGROUND: … METHODS: …", or "background . … methods ." in tokenised text) are labelled from
-their headings, which override the classifier.
+their headings, which override the classifier; conclusions are also found by cue phrases in the
+last two sentences (:func:`conclusion_tail`), except in sentences that report evidence.
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m scholartools.facets.train_roles``; see
