@@ -100,9 +100,10 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
     before = iso_before(parse_age(older_than)) if older_than else None
     say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {m}", file=sys.stderr, flush=True))
     out = sys.stdout.buffer
+    out_writer = writer(out)
 
     def emit(obj: dict) -> None:
-        writer(out).write(obj)
+        out_writer.write(obj)
         out.flush()
 
     if action in ("stats", "prune", "export") and args:

@@ -46,7 +46,8 @@ import numpy as np
 from scholartools.facets import corpora
 from scholartools.facets.corpora import (CSABSTRUCT_MAP, WRITTEN_DIR, load_csabstruct, load_written,  # noqa: F401
                                          weak_conclusion)
-from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel, tokens
+from scholartools.facets import sequence
+from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel, generic_features, position_features, tokens
 from scholartools.vocabulary import FACETS
 
 WRITTEN_WEIGHT = 1.0
@@ -207,10 +208,9 @@ def fit(groups: list[list], embs: list[list], config: dict, group_weights: list[
     model.transitions = np.log(trans / trans.sum(axis=1, keepdims=True))
     model.start = np.log(start / start.sum())
     if config.get("sequence"):
-        from scholartools.facets.sequence import DEFAULT as SEQUENCE_DEFAULT
-
-        model.sequence = fit_sequence(groups, embs, group_weights, config["sequence"], log=log)
-        model.meta["sequence"] = dict(SEQUENCE_DEFAULT, **config["sequence"])
+        seq_config = dict(sequence.DEFAULT, **config["sequence"])
+        model.sequence = fit_sequence(groups, embs, group_weights, seq_config, log=log)
+        model.meta["sequence"] = seq_config
     if dev:
         lps = [model.log_probs(sents, None if dev_embs is None else e)
                for (sents, _), e in zip(dev, dev_embs or [None] * len(dev))]
@@ -230,11 +230,7 @@ def fit_sequence(groups: list[list], embs: list[list], group_weights: list[float
     """The BiGRU members of a role model (:mod:`scholartools.facets.sequence`), trained on the same
     documents as the linear model, each corpus weighing ``group_weights[i]`` in total and its
     classes ``config["balance"]`` toward the same total (:func:`sample_weights`); member ``i`` has
-    seed ``i``."""
-    from scholartools.facets import sequence
-    from scholartools.facets.roles import generic_features, position_features
-
-    config = dict(sequence.DEFAULT, **config)
+    seed ``i``; ``config``: :data:`sequence.DEFAULT` with the recipe's changes."""
     xs, ys, ws = [], [], []
     flat = iter(sample_weights(groups, group_weights, config["balance"]))
     for docs, e_list in zip(groups, embs):
