@@ -94,3 +94,22 @@ def test_the_shipped_model_averages_its_members_without_importing_torch():
             "assert 'torch' not in sys.modules, 'torch imported'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_members_seeds_start_at_first_seed():
+    """``first_seed`` shifts the members' seeds (seed-spread measurements in
+    benchmarks/facets_roles_transfer.py); the default keeps the shipped model's seeds 0, 1, 2."""
+    from scholartools.facets.train_roles import fit_sequence
+
+    rng = np.random.default_rng(0)
+    docs = [(["We study parsing.", "We trained a model.", "Accuracy rose to 91%."],
+             ["background", "method", "result"]) for _ in range(4)]
+    embs = [rng.normal(size=(3, 4)).astype(np.float32) for _ in docs]
+    config = dict(sequence.DEFAULT, members=1, hidden=8, epochs=1)
+    default = fit_sequence([docs], [embs], [1.0], config)[0]
+    shifted = fit_sequence([docs], [embs], [1.0], dict(config, first_seed=2))[0]
+    again = fit_sequence([docs], [embs], [1.0], dict(config, first_seed=2))[0]
+    assert all(np.array_equal(shifted[k], again[k]) for k in sequence.ARRAYS)
+    assert not np.array_equal(default["inp_w"], shifted["inp_w"])
+    seed0 = fit_sequence([docs], [embs], [1.0], dict(config, first_seed=0))[0]
+    assert all(np.array_equal(default[k], seed0[k]) for k in sequence.ARRAYS)

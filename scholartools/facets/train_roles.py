@@ -230,7 +230,9 @@ def fit_sequence(groups: list[list], embs: list[list], group_weights: list[float
     """The BiGRU members of a role model (:mod:`scholartools.facets.sequence`), trained on the same
     documents as the linear model, each corpus weighing ``group_weights[i]`` in total and its
     classes ``config["balance"]`` toward the same total (:func:`sample_weights`); member ``i`` has
-    seed ``i``; ``config``: :data:`sequence.DEFAULT` with the recipe's changes."""
+    seed ``first_seed + i`` (``config["first_seed"]``, default 0: the shipped model's seeds 0–2;
+    another value measures how much the figures owe to the draw); ``config``:
+    :data:`sequence.DEFAULT` with the recipe's changes."""
     xs, ys, ws = [], [], []
     flat = iter(sample_weights(groups, group_weights, config["balance"]))
     for docs, e_list in zip(groups, embs):
@@ -239,11 +241,12 @@ def fit_sequence(groups: list[list], embs: list[list], group_weights: list[float
             ys.append([LABELS.index(lab) if lab in LABELS else -1 for lab in labs])
             ws.append(np.array([next(flat) if lab in LABELS else 0.0 for lab in labs], np.float32))
     members = []
-    for seed in range(config["members"]):
+    first = int(config.get("first_seed", 0))
+    for i in range(config["members"]):
         t0 = time.time()
-        members.append(sequence.fit_member(xs, ys, ws, len(LABELS), seed, config))
+        members.append(sequence.fit_member(xs, ys, ws, len(LABELS), first + i, config))
         if log:
-            log(f"sequence member {seed + 1}/{config['members']} trained in {time.time() - t0:.0f}s")
+            log(f"sequence member {i + 1}/{config['members']} (seed {first + i}) trained in {time.time() - t0:.0f}s")
     return members
 
 

@@ -44,7 +44,6 @@ def split_references(lines: list[tuple[str, float, int, bool]]) -> list[dict]:
                 groups[-1].append(text)
     else:
         # hanging indent: continuation lines are indented relative to the entry's first line
-        xs = sorted(round(x) for _, x, _, _ in lines)
         for idx, (text, x, page, first) in enumerate(lines):
             if not groups:
                 groups.append([text])
