@@ -134,6 +134,27 @@ def test_concurrency_bound_is_honoured_and_cache_hits_take_no_slot(openai_server
     c.close()
 
 
+def test_an_answer_stored_after_a_records_lookup_is_not_asked_again(openai_server, tmp_path):
+    """Records look their requests up in the cache together, then call the misses; a miss whose
+    answer another record has stored since (not in flight any more) is served from the cache, not
+    paid for twice. Under load this is how identical requests of a pipeline's records used to cost
+    one call each: the lookup had missed, the other record's call had finished before this one's
+    started."""
+    openai_server.reply(echo)
+    c = make(openai_server, tmp_path)
+    req = c.request("same question")
+    assert c.run([req])[0].text == "echo: same question" and openai_server.calls == 1
+    key, blob = c._key(req)
+
+    async def missed_earlier(tasks):   # the path of a request whose lookup missed before the answer
+        return await c._one(req, key, blob)
+
+    res = c.in_loop(missed_earlier)
+    assert res.text == "echo: same question" and res.cached and res.calls == 0
+    assert openai_server.calls == 1
+    c.close()
+
+
 def test_retry_after_is_honoured_with_a_real_delay(openai_server, tmp_path):
     openai_server.reply(echo).push(Fault.status(429, retry_after=1))
     c = make(openai_server, tmp_path)

@@ -196,6 +196,17 @@ def test_inputs_never_leave_the_source_folder(tmp_path):
     assert "latex_input_missing" in kinds and "latex_input_repeated" in kinds
 
 
+def test_a_source_folder_reached_through_a_link_names_its_files_as_given(tmp_path):
+    """Files are named relative to the folder as the user gave it, even when that folder (or one
+    above it) is a symbolic link; the inside-the-folder check follows the links."""
+    os.symlink(TINY, tmp_path / "linked")
+    direct = parse_path(str(TINY / "main.tex"))
+    linked = parse_path(str(tmp_path / "linked" / "main.tex"))
+    files = [e["file"] for e in linked["equations"]]
+    assert files == [e["file"] for e in direct["equations"]] and set(files) == {"main.tex", "method.tex"}
+    assert not [w for w in linked["warnings"] if w["kind"] == "latex_input_outside"]
+
+
 def test_self_expanding_macros_stop(tmp_path):
     main = _write(tmp_path, {"main.tex": (
         "\\def\\a{\\a\\a}\\newcommand{\\b}{\\b x}\\def\\be{\\bee}\\def\\bee{\\be}\n"

@@ -370,6 +370,13 @@ class LLMClient:
             text, error, logprobs = await asyncio.shield(shared)
             res.logprobs = logprobs
             return self._take_shared(res, text, error)
+        if self.cache is not None and looked_up:
+            # the record's lookup may predate another record's answer to the same request (asked
+            # and stored since): look again, or the answer is paid for twice
+            hit = self._cache_op(self.cache.lookup, key)
+            if hit is not None:
+                self._apply_hit(res, hit)
+                return res.text
         fut = asyncio.get_running_loop().create_future()
         self._inflight[key] = fut
         text = None

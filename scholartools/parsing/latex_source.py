@@ -269,7 +269,8 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 class _Reader:
     def __init__(self, root: str):
-        self.root = os.path.realpath(root)
+        self.root = os.path.abspath(root)          # files are named relative to the folder as given
+        self.real_root = os.path.realpath(root)    # and may not lead outside it once links are followed
         self.files: list[str] = []
         self.line_starts: list[list[int]] = []
         self.warnings: list[dict] = []
@@ -278,7 +279,7 @@ class _Reader:
 
     def inside(self, path: str) -> bool:
         real = os.path.realpath(path)
-        return real == self.root or real.startswith(self.root + os.sep)
+        return real == self.real_root or real.startswith(self.real_root + os.sep)
 
     def resolve(self, name: str, where: str) -> str | None:
         """The file an include names, or None (with a warning) when it may not or cannot be read."""
