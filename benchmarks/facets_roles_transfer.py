@@ -25,11 +25,15 @@ NICTA's PICO "other") are not scored. Recipes (:mod:`scholartools.facets.train_r
   on the abstract, TF-IDF only of n-grams frequent in at least two training corpora, position;
 - ``sequence``: the ``new`` linear model and three BiGRU members that read the abstract's
   sentences in order (:mod:`scholartools.facets.sequence`) — the shipped recipe.
+  ``--config '{"sequence": {"members": 9, "first_seed": 0, "linear_share": 0.25}}'`` changes the
+  members' number, their seeds and the linear model's share of the average.
 
 Also printed: the model shipped in ``scholartools/facets/model`` as it is (trained on CSAbstruct
 and the written corpus, so its CSAbstruct figure is not held out), and any ``--model NAME=DIR``
 (e.g. the model shipped before, to compare). ``--config '{"balance": 1.0, "embedding": "plain"}'``
 gives the class-balanced recipe of docs/st-facets.md; ``--recipes none`` scores only the models.
+``--transition-weight W`` decodes the fold models at W instead of the weight chosen on the
+training corpora's dev splits (docs/st-facets.md: that choice is most of CSAbstruct's spread).
 
 Embedding the corpora once takes most of an hour on 2 shared cores (cached by ``--embed-cache``);
 after that a full run takes a few minutes.
@@ -70,7 +74,9 @@ def load_all(cache: Path | None):
 
 
 def run_fold(data, held: str, recipe: dict, written: bool, split: str, embed_cache, max_docs: int,
-             written_weight: float = tr.WRITTEN_WEIGHT, log=None) -> float:
+             written_weight: float = tr.WRITTEN_WEIGHT, log=None, transition_weight: float | None = None):
+    """``(macro-F1 on the held-out corpus's split, the fold's model)``; ``transition_weight``
+    overrides the weight the fit chose on the training corpora's dev splits."""
     names = [n for n in corpora.REAL if n != held] + (["written"] if written else [])
     use_emb = bool(recipe.get("embedding") or recipe.get("sequence"))
 
@@ -88,7 +94,7 @@ def run_fold(data, held: str, recipe: dict, written: bool, split: str, embed_cac
             dev_embs += embs(data[n]["dev"])
     model = tr.fit(groups, group_embs, recipe, weights, dev, dev_embs, log=log)
     target = data[held][split]
-    return tr.score(model, target, embs(target)), model
+    return tr.score(model, target, embs(target), weight=transition_weight), model
 
 
 RECIPES = {"first": tr.FIRST_CONFIG, "new": tr.NEW_CONFIG, "sequence": tr.DEFAULT_CONFIG}
@@ -108,6 +114,9 @@ def main(argv=None):
     ap.add_argument("--written-weight", type=float, default=tr.WRITTEN_WEIGHT)
     ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR",
                     help="also score this trained role model on each held-out corpus (repeatable)")
+    ap.add_argument("--transition-weight", type=float, metavar="W",
+                    help="decode the fold models at this transition weight (default: the one each fit "
+                         "chose on its training corpora's dev splits)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_all(Path(a.data_cache) if a.data_cache else None)
@@ -119,7 +128,7 @@ def main(argv=None):
             for held in a.held.split(","):
                 t0 = time.time()
                 f1, _ = run_fold(data, held, recipe, w == "yes", a.split, a.embed_cache, a.max_train_docs,
-                                 a.written_weight, log=log)
+                                 a.written_weight, log=log, transition_weight=a.transition_weight)
                 key = f"{rname}{' + written' if w == 'yes' else ''}"
                 results.setdefault(key, {})[held] = round(f1, 4)
                 print(f"{key:20s} held out {held:10s} {a.split} macro-F1 {f1:.4f}  ({time.time() - t0:.0f}s)",

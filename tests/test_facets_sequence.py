@@ -70,13 +70,14 @@ def test_a_member_learns_what_only_the_order_tells():
 def test_the_shipped_model_averages_its_members_without_importing_torch():
     """The shipped role model carries three BiGRU members (docs/st-facets.md: they lift
     leave-one-corpus-out macro-F1 from 0.655 / 0.742 / 0.761 to 0.744 / 0.743 / 0.798); its
-    log-probabilities are the mean of the linear model's and the members' probabilities; and
+    log-probabilities are the mean of the linear model's and the members' probabilities (a recipe's
+    ``linear_share`` gives the linear model another share); and
     st-facets runs them in numpy: torch is never imported."""
     import subprocess
     import sys
 
     from cli_helpers import ROOT
-    from scholartools.facets.roles import generic_features, load_model, position_features
+    from scholartools.facets.roles import MODEL_DIR, RoleModel, generic_features, load_model, position_features
 
     model = load_model()
     assert len(model.sequence) == model.meta["sequence"]["members"] == 3
@@ -87,8 +88,12 @@ def test_the_shipped_model_averages_its_members_without_importing_torch():
     linear = np.exp(linear - linear.max(axis=1, keepdims=True))
     linear /= linear.sum(axis=1, keepdims=True)
     x = sequence.inputs(emb, generic_features(sents), position_features(3))
-    mean = (linear + sum(np.exp(sequence.log_probs(x, m)) for m in model.sequence)) / 4
-    np.testing.assert_allclose(np.exp(model.log_probs(sents, emb)), mean, atol=1e-5)
+    members = sum(np.exp(sequence.log_probs(x, m)) for m in model.sequence) / 3
+    assert model.linear_share == 0.25                      # saved without a share: all weigh the same
+    np.testing.assert_allclose(np.exp(model.log_probs(sents, emb)), (linear + 3 * members) / 4, atol=1e-5)
+    halves = RoleModel.load(MODEL_DIR)                     # not load_model()'s shared copy
+    halves.meta["sequence"]["linear_share"] = 0.5          # a recipe's "linear_share"
+    np.testing.assert_allclose(np.exp(halves.log_probs(sents, emb)), (linear + members) / 2, atol=1e-5)
     code = ("import sys; from scholartools.facets.roles import load_model; "
             "print(load_model().predict(['Parsers are slow.', 'We propose a parser.', 'It is faster.'])); "
             "assert 'torch' not in sys.modules, 'torch imported'")

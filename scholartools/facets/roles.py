@@ -338,6 +338,14 @@ class RoleModel:
         self.sequence = list(sequence or [])
 
     @property
+    def linear_share(self) -> float:
+        """The linear model's share of the average with the members, which share the rest equally:
+        ``meta["sequence"]["linear_share"]`` when the recipe set it, else every model the same
+        (1 / (1 + members), the shipped model)."""
+        share = self.meta.get("sequence", {}).get("linear_share")
+        return 1 / (1 + len(self.sequence)) if share is None else float(share)
+
+    @property
     def uses_embeddings(self) -> bool:
         """True when the model reads sentence embeddings (the linear model's features or the
         sequence members' input): callers embed the sentences once and pass them in."""
@@ -458,8 +466,9 @@ class RoleModel:
         from scholartools.facets import sequence
 
         x = sequence.inputs(embeddings, generic, position_features(len(sentences)))
-        probs = np.exp(lp) + sum(np.exp(sequence.log_probs(x, member)) for member in self.sequence)
-        return np.log(probs / (1 + len(self.sequence)))
+        members = sum(np.exp(sequence.log_probs(x, member)) for member in self.sequence) / len(self.sequence)
+        share = self.linear_share
+        return np.log(share * np.exp(lp) + (1 - share) * members)
 
     def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None) -> list[str]:
         """Viterbi over ``log_probs`` with the transition matrix; ``fixed[i]`` forces a label."""
