@@ -159,6 +159,9 @@ def test_two_round_task_submit_collect_per_round_then_zero_calls(openai_server, 
     code, direct, err = facets(tmp_path / "direct.sqlite")
     assert code == 0, err
     n_direct = openai_server.calls
+    # two sides of three pairs extracted; every pair's facets are the same reply, so the judge
+    # prompts repeat across pairs: three of them (background, method, result), each asked once
+    assert n_direct == 6 + 3
     openai_server.reset()
     openai_server.reply(reply)
     cache = tmp_path / "c.sqlite"
