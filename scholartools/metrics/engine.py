@@ -268,7 +268,12 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model
 
-        model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        from scholartools.extras import MissingExtra
+
+        try:
+            model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        except MissingExtra:   # each record says what to install
+            model, layer = opts.bert_model, opts.bert_layers
         name = embeddings.model_name() if not opts.bert_model else model
         out["bertscore"] = {"model": name, "layer": layer, "idf": False, "rescaled": False, "package": "bert-score"}
     if "fm" in names and opts.weights:
