@@ -7,6 +7,7 @@ block's ``export`` line being the user's part.
 import os
 import re
 import subprocess
+import sys
 
 import orjson
 import pytest
@@ -87,11 +88,29 @@ def test_the_dependency_table_says_what_every_required_package_is_for():
     lines = cfg["options"]["install_requires"].splitlines() + cfg["options.extras_require"]["torch"].splitlines()
     required = {re.split(r"[\[<>=~!; ]", line.strip())[0].lower() for line in lines if line.strip()}
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text.split("## Dependencies and what each is for", 1)[1].split("\n## ", 1)[0]
-    named = {name.strip().lower() for row in re.findall(r"^\| ([^|]+) \| [^|]+ \|$", table, re.M)
-             for name in row.split(",")} - {"package"}
-    uses = dict(re.findall(r"^\| ([^|]+) \| ([^|]+) \|$", table, re.M))
+    table = text.split("## Dependencies, what each is for, and their licences", 1)[1].split("\n## ", 1)[0]
+    rows = [r for r in re.findall(r"^\| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", table, re.M) if r[0] != "package"]
+    named = {name.strip().lower() for row, _, _ in rows for name in row.split(",")} - {"package"}
+    uses = {row: use for row, use, _ in rows}
+    assert all(re.search(r"\b(MIT|BSD|Apache|A?GPL|MPL|PSF)", lic) for _, _, lic in rows)   # a licence on every row
     named_in_uses = {p for p in required if re.search(rf"\b{re.escape(p)}\b", " ".join(uses.values()))}
     assert required - named - named_in_uses == set()
     assert named - required == set()
     assert all(len(use.split()) >= 3 for use in uses.values())
+
+
+def test_the_from_python_snippet_runs_as_written():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.startswith("Sparse Retrieval for Citation Recommendation in Small Corpora ")
+
+
+def test_the_package_lists_its_functions():
+    import scholartools as st
+
+    assert {"run", "parse", "score", "agree", "rate_facets", "CommandError"} <= set(st.__all__) <= set(dir(st))
+    assert all(callable(getattr(st, name)) for name in st.__all__ if name != "__version__")
