@@ -22,7 +22,7 @@ def readme_blocks() -> list[list[str]]:
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         joined = block.replace("\\\n", " ")
         blocks.append([line.strip() for line in joined.splitlines()
-                       if line.strip() and not line.lstrip().startswith(("#", "export "))])
+                       if line.strip() and not line.lstrip().startswith(("#", "export ", "set -o pipefail"))])
     return blocks
 
 
@@ -114,3 +114,40 @@ def test_the_package_lists_its_functions():
 
     assert {"run", "parse", "score", "agree", "rate_facets", "CommandError"} <= set(st.__all__) <= set(dir(st))
     assert all(callable(getattr(st, name)) for name in st.__all__ if name != "__version__")
+
+
+def test_every_pipeline_block_starts_with_pipefail():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Pipelines", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
+    assert blocks and all(b.startswith("set -o pipefail\n") for b in blocks)
+
+
+def test_the_files_the_readme_names_exist():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"(?<![\w/.$])(fixtures/[\w./*-]+\w)", text))
+    assert named and all(list(ROOT.glob(p)) for p in named), sorted(p for p in named if not list(ROOT.glob(p)))
+    # inputs read with '<' are fixtures or files an earlier line of the README writes
+    written = set(re.findall(r"> (\w[\w.-]*\.jsonl)", text))
+    read = set(re.findall(r"< (\w[\w./-]*\.jsonl)", text))
+    assert read - written == set() or all(p.startswith("fixtures/") for p in read - written), read - written
+
+
+def test_every_llm_command_names_the_st_variables_in_its_help():
+    from scholartools.cli import COMMANDS
+
+    llm_dir = ROOT / "scholartools" / "llm"
+    read = {v for f in llm_dir.glob("*.py") for v in re.findall(r"\"(ST_[A-Z_]+)\"", f.read_text())}
+    read -= {"ST_LITELLM_FULL"}   # the older name of ST_LITELLM_PATCHES
+    assert {"ST_MODEL", "ST_API_BASE", "ST_API_KEY", "ST_CACHE"} <= read
+    with_model = 0
+    for command in COMMANDS:
+        out = subprocess.run([sys.executable, "-m", f"scholartools.cli.{COMMANDS[command]}", "--help"],
+                             capture_output=True, text=True, env=dict(os.environ, COLUMNS="200")).stdout
+        if "--api-base" not in out:   # the LLM commands (st-cache has a --model filter)
+            continue
+        with_model += 1
+        assert {v for v in read if v not in out} == set(), command
+    assert with_model >= 6
+    export = re.findall(r"^\s*export (.*)$", text := (ROOT / "README.md").read_text(encoding="utf-8"), re.M)
+    assert any("ST_API_BASE" in line for line in export)
