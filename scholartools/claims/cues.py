@@ -62,7 +62,7 @@ FAMILIES = (
                r"(?:due to|because of|caused by|a result of|the result of|attributable to)\b|\blikely to be (?:a|the) result\b"
                r"|\b(?:one|another|a) (?:possible|potential|likely|plausible) (?:reason|explanation|cause)\b"
                r"|\bwe (?:speculate|suspect|conjecture|hypothesi[sz]e|attribute)\b|\bour explanation\b"
-               r"|\b(?:this|which|that) (?:may|might|could) (?:explain|be (?:due|because))\b", 0.7, "result"),
+               r"|\b(?:this|which|that) (?:may|might|could) (?:explain|be (?:due|because))\b", 0.8, "result"),
     ("found", r"\b(?:experiments?|analys[ie]s|evaluations?|results?|error analysis|studies|study) "
               r"(?:here |above |below |in this paper )?(?:also |further |clearly )?"
               r"(?:showed|show|demonstrated|demonstrate|revealed|reveal|indicated|indicate|suggested|suggest|confirmed)\b"
@@ -113,7 +113,8 @@ POINTERS = (
     (r"^(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
-     r"|an area to explore|warrant exploring|remains to be seen)\b", -1.2),
+     r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
+     r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
     (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
     # the procedure, in the body: "we build / extract / replace / iterate …"
     (r"\bwe (?:then |also |first |further )?(?:build|extract|replace|create|iterate|construct|collect|compute|apply|assume"
