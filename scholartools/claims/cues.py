@@ -125,6 +125,8 @@ POINTERS = (
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
+#: families that match only a sentence with a digit (skipped, for speed, in one without)
+NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

@@ -17,6 +17,13 @@ already has:
 * gold weakness **items** join a marked segment with the unmarked segments that follow it in the
   same weakness block (a block without markers: one item per segment).
 
+Claim gold on real PDFs (issue 37): :data:`PDF_PAPERS` names eight papers of
+``shared/external/pdfs`` annotated in ``fixtures/claims/annotations/pdf`` as sentence references
+with a hash (no text); :func:`gold_units` cuts an st-parse record into the annotation units,
+:func:`resolve_refs` turns annotation lines back into sentences (failing loudly when the parser's
+output moved), and :func:`claim_part` / :func:`by_part` sort claims into the parts the benchmark
+reports (abstract, introduction, body, conclusion, captions).
+
 Ranking measures (:func:`ranking_scores`): Hit@k = share of grounded weaknesses whose top k
 candidates contain a gold target; MRR = mean of 1 / rank of the first gold target (0 when absent
 from the ranking). The spec's third-party BM25 figures on the real CLAIMCHECK data (Hit@1 .181,

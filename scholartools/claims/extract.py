@@ -11,9 +11,16 @@ work / hyper-parameters …), the first person, and the section's prior (abstrac
 first), and keeps the sentences above a threshold — precision before recall — at most
 ``max_claims`` of them, the best scored, in document order.
 
+Issue 37 added the cues of :mod:`scholartools.claims.cues`, which find claims without a first-person
+cue (results stated about the system, measured statistics, hedged findings, gaps in prior work,
+relations to other work), searches figure and table captions, credits a sentence that restates a
+claim kept in the abstract, introduction or conclusion (``repeat``), and reads a closing discussion
+section as the conclusion.
+
 A claim is ``{"id": "ClaimN", "text", "section", "section_index", "start", "end", "score",
-"cues"}``: ``text`` is exactly ``section_text[start:end]`` where the section text is the record's
-``abstract`` (``section`` "abstract", ``section_index`` null) or ``sections[section_index].text``.
+"cues"}`` (plus ``figure_index`` for a caption): ``text`` is exactly ``section_text[start:end]``
+where the section text is the record's ``abstract`` (``section`` "abstract", ``section_index``
+null), ``figures[figure_index].caption`` (``section`` "caption") or ``sections[section_index].text``.
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scholartools.claims.cues import OWN_ONLY, SUMMARY_WEIGHT
+from scholartools.claims.cues import KINDS, NUMERIC, OWN_ONLY, SUMMARY_WEIGHT
 from scholartools.text.sections import section_type
 from scholartools.text.sentences import split_spans
 
@@ -32,6 +39,7 @@ MIN_WORDS, MAX_WORDS = 6, 90
 
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+_DIGIT = re.compile(r"\d")
 _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
                      r"|\(?[A-Z][\w'-]+ et al\.)")
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
@@ -233,11 +241,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
         if rx.search(text):
             total += w
     families, summary, pointers = _free_cues()
-    from scholartools.claims.cues import KINDS
-
     own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
+    digits = _DIGIT.search(text) is not None
     for name, rx, w in families:
-        if name in OWN_ONLY and not own:
+        if (name in OWN_ONLY and not own) or (name in NUMERIC and not digits):
             continue
         if rx.search(text):
             if KINDS[name] == "contribution" and kind not in _CONTRIBUTION_KINDS:
