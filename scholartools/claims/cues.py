@@ -8,11 +8,11 @@ succeeds for 76% of the documents"), a hedged explanation ("This is likely to be
 gap in prior work ("extensions to whole-document embeddings are relatively underexplored"), a
 relation to other work ("In contrast to our work, Duh et al. did not …"). Each family below is
 ``(name, pattern, weight)``; a sentence gets the weight of every family it matches, counted as a
-positive cue of kind ``result`` or ``novelty`` (:data:`KINDS`). :data:`POINTERS` are sentences that
+positive cue of kind ``result``, ``novelty`` or ``contribution`` (:data:`KINDS`). :data:`POINTERS` are sentences that
 only point at a table or a later section, or muse about future work; they lower the score.
 
-The weights are set by hand and checked on the dev papers (``fixtures/claims``: the two
-ReviewCritique dev papers and the six dev PDFs); see docs/st-claims.md.
+The weights are set by hand and checked on the six dev PDFs of ``fixtures/claims/annotations/pdf``
+(the ReviewCritique papers' licence forbids tuning on them); see docs/st-claims.md.
 """
 from __future__ import annotations
 
