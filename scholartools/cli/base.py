@@ -578,8 +578,9 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
                 raise
             except click.ClickException:
                 # an input cut short, a usage problem met on the way: the whole records written so
-                # far stay written (-o: renamed into place), then exit 2 with the message
-                io.close_output(keep=True)
+                # far stay written (-o: renamed into place; nothing written: FILE is left as it
+                # was), then exit 2 with the message
+                io.close_output(keep=io.n_out > 0)
                 raise
             except BaseException:
                 io.close_output(keep=False)   # a failure of ours: -o FILE keeps what it held
