@@ -263,7 +263,7 @@ def test_any_input_gives_valid_jsonl_one_record_per_line_and_a_contract_exit(com
 
 
 @pytest.mark.parametrize("command", list(RUNS))
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                   HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(LINE, min_size=1, max_size=6), cut=st.booleans())
 def test_any_gz_input_whole_or_cut_gives_valid_jsonl_and_a_contract_exit(command, lines, cut, tmp_path):

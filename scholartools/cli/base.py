@@ -109,7 +109,6 @@ class RecordIO:
             stderr = sys.stderr if sys.stderr is not None else open(os.devnull, "w")
         self._stderr = stderr
         self._show_progress = self._stderr.isatty() if progress is None else progress
-        self._out_name = "stdout"
         self._close_out = False
         #: -o FILE is written to a temporary file beside it, renamed over FILE at the end: an input
         #: that is also the output is read whole first (as ``sort -o F F``), and a failed write
@@ -117,7 +116,6 @@ class RecordIO:
         self._temp: str | None = None
         self._output = output
         if output and output != "-":
-            self._out_name = f"output '{output}'"
             self._out = self._open_output(output)
             self._close_out = True
         else:
@@ -209,9 +207,7 @@ class RecordIO:
                     self._out.flush()
                 self._out.close()
             except OSError as exc:
-                if not keep:
-                    pass
-                else:
+                if keep:
                     raise self._write_failed(exc) from exc
         if self._temp is not None:
             temp, self._temp = self._temp, None
