@@ -10,6 +10,7 @@ point (a closed pipe).
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import os
@@ -317,14 +318,16 @@ _LONG_WORDS = ("the limitation limitations of this work is are we our model has 
                "shortcoming threats to validity score rating results yes no data method study show").split()
 
 
+@functools.lru_cache(maxsize=1)
 def _long_text(size: int = 300_000) -> str:
     """``size`` characters of words without a single punctuation mark (one sentence for every splitter)."""
     import random
 
     rnd = random.Random(38)
-    words = []
-    while sum(map(len, words)) + len(words) < size:
+    words, length = [], 0
+    while length < size:
         words.append(rnd.choice(_LONG_WORDS))
+        length += len(words[-1]) + 1
     return " ".join(words)
 
 
