@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Finite
 
 MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b), cohen, cohen-linear, "
                 "cohen-quadratic, percent, fleiss, alpha-nominal, alpha-ordinal, alpha-interval, alpha-ratio. "
@@ -30,7 +31,7 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
 @click.option("--bootstrap", type=click.IntRange(min=0), default=0, metavar="N",
               help="Percentile bootstrap CI from N resamples of units (of groups with --group-by).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed for bootstrap/permutation.")
-@click.option("--ci-level", type=float, default=0.95, show_default=True, help="Confidence level of the CI.")
+@click.option("--ci-level", type=Finite(0, 1, min_open=True, max_open=True), default=0.95, show_default=True, help="Confidence level of the CI.")
 @click.option("--permutation", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also test, for each pair of raters A, B other than the reference, whether corr(A, ref) "
                    "differs from corr(B, ref): paired permutation test with N permutations.")

@@ -7,6 +7,7 @@ import os
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Finite
 from scholartools.metrics.score import METRICS
 
 
@@ -118,17 +119,17 @@ Examples:
 @click.option("--group-by", metavar="FIELD", help="Summaries per value of FIELD (and itf-idf corpora).")
 @click.option("--aggregate", is_flag=True, help="Add summary records (per --group-by value and overall).")
 @click.option("--summary-only", is_flag=True, help="With --aggregate: write only the summary records.")
-@click.option("--threshold", type=float, default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
+@click.option("--threshold", type=Finite(-1, 1), default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
 @click.option("--embed-model", metavar="PATH", help="Sentence-transformers model for cosine/s-match/s-prf/itf-idf/keywords "
               "(local path; default the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL).")
 @click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
-@click.option("--bert-layer", type=int, help="BERTScore layer (default: bert-score's tuned layer, else the last).")
+@click.option("--bert-layer", type=click.IntRange(0), help="BERTScore layer (default: bert-score's tuned layer, else the last).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
 @click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
 @click.option("--parser", type=click.Choice(["strict", "paper"]), default="strict", show_default=True,
               help="judge-score: strict (labelled or bare numbers, decimals) or PaperRQ's regex cascade.")
 @click.option("--scale", metavar="LOW-HIGH", help="judge-score (strict): accepted range, e.g. 1-5.")
-@click.option("--batch-size", type=int, default=512, show_default=True,
+@click.option("--batch-size", type=click.IntRange(1), default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
 def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
          unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,

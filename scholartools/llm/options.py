@@ -28,10 +28,12 @@ environment variable (or ``ST_API_KEY``) and are never stored.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 import click
 
+from scholartools.cli.types import NonNegative, Positive, Price
 from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
@@ -133,13 +135,17 @@ class LLMSettings:
             cache.close()
 
 
-def _parse_price(value: str | None) -> tuple[float, float] | None:
+def _parse_price(value: str | tuple[float, float] | None) -> tuple[float, float] | None:
     if not value:
         return None
+    if isinstance(value, tuple):   # read by the --price option's type (scholartools.cli.types.Price)
+        return value
     try:
         a, b = (float(x) for x in value.split(","))
     except ValueError as exc:
         raise click.UsageError(f"--price wants IN,OUT in USD per million tokens, not '{value}'") from exc
+    if not all(math.isfinite(x) and x >= 0 for x in (a, b)):   # a negative price would defeat any budget
+        raise click.UsageError(f"--price: prices must be finite and not negative, not '{value}'")
     return a, b
 
 
@@ -165,11 +171,11 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                      help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3. " + ENV_HELP),
         click.option("--api-base", envvar="ST_API_BASE", metavar="URL", show_envvar=True,
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
-        click.option("--max-concurrency", type=int, default=8, show_default=True, metavar="N",
+        click.option("--max-concurrency", type=click.IntRange(1), default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),
-        click.option("--retries", type=int, default=5, show_default=True, metavar="N",
+        click.option("--retries", type=click.IntRange(0), default=5, show_default=True, metavar="N",
                      help="Retries after a rate limit, 5xx, timeout or dropped connection."),
-        click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
+        click.option("--timeout", type=Positive(), default=120.0, show_default=True, metavar="SECONDS",
                      help="Time limit of one attempt."),
         click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
                      help="Response cache: a SQLite file (default: ~/.cache/scholartools/llm.sqlite) or "
@@ -177,10 +183,10 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
         click.option("--dry-run", is_flag=True,
                      help="Count calls, cache hits and estimated cost on stderr; call nothing."),
-        click.option("--max-cost", type=float, metavar="USD",
+        click.option("--max-cost", type=NonNegative(), metavar="USD",
                      help="Send no request that could take the run's spend past USD."),
-        click.option("--temperature", type=float, metavar="T", help="Sampling temperature."),
-        click.option("--price", metavar="IN,OUT",
+        click.option("--temperature", type=NonNegative(), metavar="T", help="Sampling temperature."),
+        click.option("--price", type=Price(), metavar="IN,OUT",
                      help="USD per million input,output tokens for a model litellm cannot price."),
         click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
         click.option("--batch-api", type=click.Choice(["submit", "collect", "wait"]),

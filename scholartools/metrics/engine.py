@@ -11,7 +11,7 @@ from scholartools.metrics.aggregate import aggregate_records, mean_part
 from scholartools.metrics.catalog import _index, _match_value, _pointwise_values
 from scholartools.metrics.registry import (_MISSING, METRICS, Metric, ScoreOptions, bad_value, group_value, hashable,
                                            is_summary, parse_metric_list, read_slot, replace, slot_path)
-from scholartools.records import RecordError, get_path, has_path, set_path
+from scholartools.records import RecordError, canonical, get_path, has_path, id_text, set_path
 
 # --------------------------------------------------------------------------- scoring records
 
@@ -113,7 +113,8 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
                                   f"(the paper a judged pair belongs to) or '{slot_path(first, 'matrix', opts)}'",
                                   field=key_path, metric=first.name)
             # the same paper judged for two systems is two units
-            key = (group_value(rec, opts), hashable(get_path(rec, key_path)))
+            # typed: the papers 1 and "1" (and true) are two units, never merged
+            key = (group_value(rec, opts), canonical(get_path(rec, key_path)))
             g = _index(rec, first, "gt_idx", opts)
             h = _index(rec, first, "gen_idx", opts)
             m = _match_value(read_slot(rec, first, "match", opts), first, opts)
@@ -135,6 +136,7 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
     per_unit_text: dict[Any, list] = {}
     for (key, _), v in zip(matched, text_vals):
         per_unit_text.setdefault(key, []).append(v)
+    used_ids: set[str] = set()
     for key in order:
         unit = units[key]
         pairs = unit["pairs"]
@@ -150,14 +152,26 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
         for n in text_names:
             scores[n] = mean_part([v.get(n) for v in tv]) if tv else None
         rec0 = unit["first"]
-        uid = str(get_path(rec0, opts.unit_key))
+        uid = id_text(get_path(rec0, opts.unit_key))
         if opts.group_by and has_path(rec0, opts.group_by):
-            uid = f"{uid}#{get_path(rec0, opts.group_by)}"
+            uid = f"{uid}#{id_text(get_path(rec0, opts.group_by))}"
+        if uid in used_ids:   # two units written as one id (1 and "1"): a warning and a new id
+            n = 2
+            while f"{uid}~{n}" in used_ids:
+                n += 1
+            warning = {"kind": "duplicate_id", "message": f"id '{uid}' names an earlier unit of this batch "
+                       f"(its value is {canonical(get_path(rec0, opts.unit_key))}); this one is '{uid}~{n}'"}
+            uid = f"{uid}~{n}"
+        else:
+            warning = None
+        used_ids.add(uid)
         out = {"id": uid, opts.unit_key.split(".")[-1]: get_path(rec0, opts.unit_key),
                "n_pairs": len(pairs), "n_unscored": sum(1 for _, _, m, _ in pairs if m is None)}
         if opts.group_by and has_path(rec0, opts.group_by):
             set_path(out, opts.group_by, get_path(rec0, opts.group_by))
         out["scores"] = scores
+        if warning:
+            out["warnings"] = [warning]
         results[unit["last"]] = out
     return results
 

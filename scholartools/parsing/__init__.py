@@ -113,19 +113,62 @@ def parse_bytes(data: bytes, fmt: str | None = None, **kwargs) -> dict:
     return rec
 
 
-def parse_paths(paths: Iterable[str], stdin: BinaryIO | None = None, **kwargs) -> Iterator[dict]:
+def parse_paths(paths: Iterable[str], provenance: bool = False, stdin: BinaryIO | None = None,
+                **kwargs) -> Iterator[dict]:
     """One record per path, in order; unparseable files become error records (never raise).
-    The path ``-`` is one document read from ``stdin`` (default: the process's stdin)."""
+    The path ``-`` is one document read from ``stdin`` (default: the process's stdin).
+    ``provenance``: each record carries the command's provenance fields for it in ``_provenance``
+    (the parser that read it, with pymupdf's version for a PDF), for the command's writer."""
     for path in paths:
         try:
-            if path == STDIN:
-                yield parse_bytes((stdin or sys.stdin.buffer).read(), **kwargs)
-                continue
-            yield parse_path(path, **kwargs)
+            rec = parse_bytes((stdin or sys.stdin.buffer).read(), **kwargs) if path == STDIN \
+                else parse_path(path, **kwargs)
+            source = rec.get("source") or {}
+            if provenance:
+                rec["_provenance"] = _provenance(source.get("format", ""), source.get("parser", ""))
+            yield rec
         except RecordError as exc:
             yield _error(path, exc.kind, exc.message)
         except Exception as exc:  # a parser bug on one file must not end the batch
             yield _error(path, "parse_failed", f"{path}: {type(exc).__name__}: {exc}")
+
+
+def unique_ids(records: Iterable[dict], warn=None) -> Iterator[dict]:
+    """``records`` with ids unique within the run: a record whose id an earlier one has
+    (``a/paper.pdf`` and ``b/paper.pdf`` both give ``paper``) gets ``ID~2``, ``ID~3`` … and a
+    warning in its ``warnings`` (and through ``warn``, a function of one message), never a silent
+    merge downstream."""
+    seen: set = set()
+    for rec in records:
+        rid = rec.get("id")
+        if isinstance(rid, str) and rid in seen:
+            n = 2
+            while f"{rid}~{n}" in seen:
+                n += 1
+            new = f"{rid}~{n}"
+            path = (rec.get("source") or {}).get("path") if isinstance(rec.get("source"), dict) else None
+            message = f"{path or 'this file'}: id '{rid}' is an earlier file's id; this record is '{new}'"
+            rec["id"] = new
+            rec["warnings"] = [*(rec.get("warnings") or []), {"kind": "duplicate_id", "message": message}]
+            if warn is not None:
+                warn(message)
+            rid = new
+        seen.add(rid)
+        yield rec
+
+
+def _provenance(fmt: str, parser: str) -> dict:
+    """The provenance entry's method fields for a file read as ``fmt`` by ``parser``: the pymupdf
+    version only where pymupdf read the file."""
+    prov = {"method": "pymupdf-layout" if fmt == "pdf" else f"{fmt}-adapter", "parser": parser}
+    if fmt == "pdf":
+        try:
+            import pymupdf
+
+            prov["pymupdf"] = pymupdf.VersionBind
+        except ImportError:
+            pass
+    return prov
 
 
 def _error(path: str, kind: str, message: str) -> dict:
