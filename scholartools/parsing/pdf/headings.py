@@ -75,6 +75,21 @@ def unspace(text: str) -> str:
     return t
 
 
+# a space the text layer puts after a ligature glyph ("infl ammation", "Effi cient", "fi ltering"):
+# fi/fl/ffi/ffl end no English word, so a lower-case letter after the space continues the word;
+# "ff" ends words ("off", "staff"), so it is joined only before the stems that follow it inside one
+_LIGATURE_GAP = re.compile(r"(?<=[^\W\d_])(ffi|ffl|fi|fl) (?=[a-z])|(?:(?<=\s)|^)(fi|fl) (?=[a-z]{2})|"
+                           r"(?<=[^\W\d_])(ff) (?=(?:ect|ort|eren|ering|ered|ers?\b|ici|icu|ice|usi|use)[a-z]*)")
+
+
+def join_ligature_gaps(text: str) -> str:
+    """Words split after a ligature glyph joined again ("Chronic infl ammation" → "Chronic
+    inflammation")."""
+    if "f" not in text:
+        return text
+    return _LIGATURE_GAP.sub(lambda m: m.group(1) or m.group(2) or m.group(3), text)
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. document statistics
 
@@ -647,15 +662,30 @@ def _letter_numbers(cands: list[Cand]) -> None:
         c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
+_WORD3 = re.compile(r"[^\W\d_]{3,}")
+# a relation or operator standing as a word or ending the row ("porosity ¼", "x =", "a + b");
+# "¼" and "¶" are how some typesetters' math fonts map "=" and "+" into the text layer
+_OPERATOR = re.compile(r"(?:^|\s)[=<>≤≥≈≃∼~±∓×÷+−¼½¾¶→←⇒∝≡]+(?:\s|$)|[=¼≤≥≈∼±×÷−→∝]$")
+
+
+def formula_fragment(title: str) -> bool:
+    """A piece of an equation or a table cell standing alone ("qt q", "porosity ¼", "sd"): no
+    word of three letters and no two capitals in a row, or an operator standing as a word."""
+    t = title.strip()
+    if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
+        return True
+    return bool(_OPERATOR.search(t))
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
         c.number, c.title = strip_number(c.text)
-        c.title = unspace(c.title).strip(" .:")
+        c.title = join_ligature_gaps(unspace(c.title).strip(" .:"))
         if c.runin and c.number is None:
-            c.title = c.text.strip(" .:")
+            c.title = join_ligature_gaps(c.text.strip(" .:"))
     _letter_numbers(cands)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
@@ -670,7 +700,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.p = max(c.p, threshold + 0.01)
     _plausible_sequence(cands, threshold)
     _vetoes(rows, cands, st)
-    acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2]
+    acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
+           and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
     seen: dict[int, Cand] = {}
     for c in acc:
