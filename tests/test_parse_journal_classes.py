@@ -136,3 +136,19 @@ def test_class6_front_matter_labels_are_typed_not_body_sections(tmp_path):
     kw = next(s for s in rec["sections"] if s["heading"] == "Keywords")
     assert kw["type"] == "front_matter" and "layout analysis" in kw["text"]
     assert record_headings(rec) == ["Introduction", "Methods"]
+
+
+def test_class3_line_end_hyphen_of_a_ragged_heading_is_the_words_own(tmp_path):
+    # biomedical subsection headings are sentences set ragged over two lines; a hyphen at the
+    # line end belongs to the word ("MMS-treated"): it was undone ("MMStreated", matching nothing)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Hyphens in headings"), ("Introduction",))
+    p.insert_text((72, y + 14), "Loss of REV1 induces chromosome aberrations in MMS-", fontsize=12, fontname="tibo")
+    p.insert_text((72, y + 31), "treated cells and post-", fontsize=12, fontname="tibo")
+    p.insert_text((72, y + 48), "transcriptional splicing", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, y + 54), ("Discussion",))
+    rec = _save(doc, tmp_path, "hyphen.pdf")
+    assert _heads(rec) == ["Introduction",
+                           "Loss of REV1 induces chromosome aberrations in MMS-treated cells and post-transcriptional "
+                           "splicing", "Discussion"]

@@ -259,10 +259,15 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     return out
 
 
-def _join(a: str, b: str) -> str:
-    """Join two lines of a heading, undoing a line-end hyphen before a lower-case continuation."""
+def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
+    """Join two lines of a heading. A line-end hyphen before a lower-case continuation is undone
+    in a run-in head (set in justified body text, "informa-tion"); a standalone heading is set
+    ragged, so its line-end hyphen is the word's own ("post-transcriptionally", "MMS-treated")
+    and is kept with ``keep_hyphen``. A soft hyphen is always undone."""
     a, b = a.rstrip(), b.strip()
     if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
+        if keep_hyphen and a[-1] != "\u00ad":
+            return a + b
         return a[:-1] + b
     return a + " " + b
 
@@ -325,7 +330,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             c.runin = True
             c.rest = q.text[len(q.lead):].strip()
             return
-        c.text = _join(c.text, q.text)
+        c.text = _join(c.text, q.text, keep_hyphen=True)
         c.rows.append(j)
         last = q
         j += 1
