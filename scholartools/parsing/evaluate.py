@@ -127,16 +127,19 @@ def markdown_headings(md: str) -> list[str]:
 
 
 _MD_PLAIN = re.compile(r"[*_`#>]+")
+_MD_SUP = re.compile(r"<sup>.*?</sup>", re.S)        # pymupdf4llm 2.x marks superscripts in HTML
+_MD_TAG = re.compile(r"</?[a-z]+[^>]*>")
 _MD_ABSTRACT = re.compile(r"^\W*(abstract|summary)\b\W*", re.I)
 
 
 def peer_fields(md: str) -> tuple[str | None, str | None, list[str]]:
-    """(title, abstract, body headings) of a Markdown text, scored like st-parse's record: the
-    title is the first ``#`` heading (when it is not an abstract label), the abstract the text of
+    """(title, abstract, body headings) of a Markdown text, scored like st-parse's record
+    (superscripts and HTML tags removed, as st-parse drops footnote marks): the title is the first ``#`` heading (when it is not an abstract label), the abstract the text of
     a line opening with "Abstract" up to the next heading, and the headings leave out the title
     and, as :func:`record_headings` does, abstract, references and front-matter labels."""
     from scholartools.text.sections import section_type
 
+    md = _MD_TAG.sub("", _MD_SUP.sub("", md))
     lines = md.splitlines()
     heads = [(i, re.sub(r"[*_`]+", "", m.group(1)).strip()) for i, line in enumerate(lines)
              if (m := _MD_HEADING.match(line))]
