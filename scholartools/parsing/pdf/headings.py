@@ -688,9 +688,9 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
         c.number, c.title = strip_number(c.text)
-        c.title = join_ligature_gaps(unspace(c.title).strip(" .:"))
+        c.title = unspace(c.title).strip(" .:")
         if c.runin and c.number is None:
-            c.title = join_ligature_gaps(c.text.strip(" .:"))
+            c.title = c.text.strip(" .:")
     _letter_numbers(cands)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
@@ -714,6 +714,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if o is None or (o.runin and not c.runin) or (o.runin == c.runin and c.p > o.p):
             seen[c.i] = c
     acc = sorted(seen.values(), key=lambda c: c.i)
+    for c in acc:
+        c.title = join_ligature_gaps(c.title)
     _levels(rows, acc, st)
     return acc
 
