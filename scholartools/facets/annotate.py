@@ -155,6 +155,11 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     return out
 
 
+def offline_task(records: list[dict], ctx) -> list[dict]:
+    """The offline method as a task's (``ctx.options`` is a :class:`FacetOptions`)."""
+    return offline_batch(records, ctx.options)
+
+
 def llm_record(rec: dict, ctx):
     """The LLM method for one record (a task generator, see :mod:`scholartools.llm.stages`):
     extraction calls for the sides not given as facets, then one judge call per facet present
