@@ -95,7 +95,7 @@ class MatchOptions(JudgeOptions):
     batch_pairs: bool = option(False, "match: the whole x*y matrix of a paper in one call per variant and order "
                                       "(JSON; pairwise fallback for a malformed reply); one record per paper.",
                                is_flag=True)
-    threshold: float | None = option(None, "match --method embed: cosine threshold (default 0.38, chosen on "
+    threshold: float | None = option(None, "match --method offline: cosine threshold (default 0.38, chosen on "
                                            "labelled limitation pairs; docs/st-judge.md).", type=float,
                                      metavar="COS")
     parser: str = _parser()
