@@ -19,7 +19,6 @@ work on records without the command layer.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -36,26 +35,6 @@ class CommandError(RuntimeError):
         self.command, self.code, self.message = command, code, message
 
 
-def _cli_args(command, options: dict[str, Any]) -> list[str]:
-    params = {p.name: p for p in command.params}
-    args: list[str] = []
-    for key, value in options.items():
-        param = params.get(key)
-        if param is None or not getattr(param, "opts", None):
-            raise TypeError(f"{command.name} has no option '{key}' (options: "
-                            f"{', '.join(sorted(n for n in params if n))})")
-        flag = max(param.opts, key=len)
-        if getattr(param, "is_flag", False):
-            if param.secondary_opts:   # --progress/--no-progress
-                args.append(flag if value else max(param.secondary_opts, key=len))
-            elif value:
-                args.append(flag)
-            continue
-        for v in (value if isinstance(value, (list, tuple)) else [value]):
-            args += [flag, str(v)]
-    return args
-
-
 def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) -> list[dict]:
     """Run ``command`` (``"st-score"`` or ``"score"``) in-process on ``records``.
 
@@ -67,33 +46,16 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
     direct = run_direct(name, records, options) if not args else None
     if direct is not None:
         return direct
-    from scholartools.cli import COMMANDS
-    from scholartools.cli.manpages import load_command
+    from scholartools.cli.inprocess import invoke
+    from scholartools.errors import UsageError
 
-    if name not in COMMANDS:
-        raise ValueError(f"unknown command '{command}' (one of {', '.join(COMMANDS)})")
-    if name == "st-cache":   # it writes reports about a cache, not records
-        raise ValueError("st-cache maintains a cache rather than transforming records: use "
-                         "scholartools.llm.cache.open_cache(...) from Python")
-    cmd = load_command(name)
-    stdin = io.BytesIO(b"".join(orjson.dumps(r) + b"\n" for r in records))
-    stdout, stderr = io.BytesIO(), io.StringIO()
-    argv = list(args) + _cli_args(cmd, {"quiet": True, **options})
     try:
-        cmd.main(argv, prog_name=name, obj={"stdin": stdin, "stdout": stdout, "stderr": stderr},
-                 standalone_mode=False)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    except Exception as exc:  # click's usage errors, raised when not standalone
-        import click
-
-        if isinstance(exc, click.ClickException):
-            raise CommandError(name, 2, exc.format_message()) from None
-        raise
+        code, stdout, stderr = invoke(name, records, args, {"quiet": True, **options})
+    except UsageError as exc:
+        raise CommandError(name, 2, str(exc)) from None
     if code == 2:
-        raise CommandError(name, 2, stderr.getvalue())
-    return [orjson.loads(line) for line in stdout.getvalue().splitlines() if line.strip()]
+        raise CommandError(name, 2, stderr)
+    return [orjson.loads(line) for line in stdout.splitlines() if line.strip()]
 
 
 def task_for(command: str, options: dict[str, Any]):
@@ -109,7 +71,7 @@ def task_for(command: str, options: dict[str, Any]):
     if name is None or name not in found:
         return None
     task = found[name]
-    return task if issubclass(task.options, registry.Options) else None
+    return task if task.declares_options else None
 
 
 def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -> list[dict] | None:
@@ -137,12 +99,6 @@ def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -
         return list(registry.run_task(records, task, settings, task.make_options(**values), method=method))
     except UsageError as exc:
         raise CommandError(command, 2, str(exc)) from None
-    except Exception as exc:  # LLMSettings' checks still speak click
-        import click
-
-        if isinstance(exc, click.ClickException):
-            raise CommandError(command, 2, exc.format_message()) from None
-        raise
 
 
 def parse(paths: str | Iterable[str], **options: Any) -> Iterator[dict]:

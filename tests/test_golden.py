@@ -21,13 +21,13 @@ import pytest
 from click.testing import CliRunner
 
 import plausible_replies
+from conftest import CLEAN_ENV
 
 from scholartools.cli.manpages import load_command
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = bool(os.environ.get("ST_GOLDEN_UPDATE"))
-ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
-       "ST_API_BASE": None, "ST_SCHEDULER": None, "COLUMNS": "100"}
+ENV = {**CLEAN_ENV, "COLUMNS": "100"}
 
 # ----------------------------------------------------------------------------- fixtures (small)
 

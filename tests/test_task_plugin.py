@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import textwrap
 
 import orjson
 import pytest
@@ -115,9 +114,9 @@ def test_dry_run_counts_its_calls(plugin):
 
 def test_the_api_runs_it_through_the_library(plugin, monkeypatch):
     import scholartools
-    from scholartools import api
+    from scholartools.cli import inprocess
 
-    monkeypatch.setattr(api, "_cli_args", lambda *a: pytest.fail("a task must not go through argv"))
+    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("a task must not go through the command"))
     out = scholartools.run("st-judge", RECS, task="shout", marks=3)
     assert [r["shout"] for r in out] == ["QUIET PLEASE!!!", "HELLO!!!"]
     assert out[1]["provenance"][-1]["command"] == "st-judge"

@@ -46,7 +46,7 @@ from typing import IO, Any
 
 import click
 
-from scholartools import __version__
+from scholartools.version import __version__
 from scholartools.records import (BatchInterrupted, RecordError, add_provenance, error_record, is_error, iter_lines,
                                   open_binary, writer)
 

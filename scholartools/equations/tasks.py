@@ -26,6 +26,7 @@ class NegativesTask(Task):
 
 
 NEGATIVES = NegativesTask(
+    declares_options=False,  # st-eqsynth declares its options (cli/); the API runs the command
     name="negatives", command="st-eqsynth",
     summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
     llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",

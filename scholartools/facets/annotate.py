@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from scholartools.facets.decompose import (decompose, facet_probabilities, facets_from_spans, normalise_text,
                                           split_text)
 from scholartools.vocabulary import FACETS
-from scholartools.records import RecordError, get_path, set_path
-
-_MISSING = object()
+from scholartools.records import MISSING as _MISSING, RecordError, get_path, set_path
 
 
 @dataclass

@@ -27,6 +27,7 @@ class FacetsTask(Task):
 
 
 FACETS = FacetsTask(
+    declares_options=False,  # st-facets declares its options (cli/); the API runs the command
     name="facets", command="st-facets",
     summary="background / method / result / conclusion facets of a reference and a candidate; per-facet ratings",
     llm="scholartools.facets.annotate:llm_record", offline="scholartools.facets.annotate:offline_task",

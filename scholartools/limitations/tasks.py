@@ -29,6 +29,7 @@ class LimitationsTask(Task):
 
 
 LIMITATIONS = LimitationsTask(
+    declares_options=False,  # st-extract-limits declares its options (cli/); the API runs the command
     name="limitations", command="st-extract-limits",
     summary="limitation spans and verbatim limitation points of papers and reviews; author + reviewer merge",
     llm="scholartools.limitations.llm_method:llm_record", offline="scholartools.limitations.extract:offline_task",

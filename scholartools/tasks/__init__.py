@@ -137,6 +137,9 @@ class Task:
     needs_model: str = ""
     #: records per batch of the LLM method (default :data:`LLM_BATCH`)
     llm_batch_size: int | None = None
+    #: its options dataclass is the command's options (the API runs it straight through the
+    #: library); False while a command still declares its options itself
+    declares_options: bool = True
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
@@ -374,7 +377,7 @@ def run_task(records: Iterable[dict], task: Task, settings=None, options: Any = 
     place; input error records pass through; each output record gets the command's provenance
     entry, without the per-record ``seconds``). Raises :class:`UsageError` before any record when
     the run cannot start."""
-    from scholartools import __version__
+    from scholartools.version import __version__
     from scholartools.records import RecordError, add_provenance, error_record, is_error
 
     run = start(task, settings, options, method, log, batch_size)
