@@ -199,3 +199,26 @@ def test_help_is_golden(command):
     r = CliRunner().invoke(load_command(command), ["--help"], env=ENV, terminal_width=100, catch_exceptions=False)
     assert r.exit_code == 0
     check(f"help-{command}", r.stdout)
+
+
+#: cases the Python API runs straight through the library (scholartools.tasks.run_task)
+API_CASES = {"judge-match-embed": {"task": "match"}, "claims-extract-offline": {"task": "extract"},
+             "judge-rate-geval": {"task": "rate", "protocol": "geval", "samples": 2},
+             "generate-rq": {"task": "rq", "prompt": "rq3"}}
+
+
+@pytest.mark.parametrize("name", list(API_CASES))
+def test_the_api_gives_the_commands_records(name, server, monkeypatch):
+    import scholartools
+    from scholartools.cli import inprocess
+
+    command, _, records, llm = CASES[name]
+    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("a task must not go through the command"))
+    options = dict(API_CASES[name])
+    if llm:
+        options.update(model="openai/test-model", api_base=server.url, no_cache=True, max_concurrency=1)
+        plausible_replies._counts.clear()
+    out = scholartools.run(command, [dict(r) for r in records], **options)
+    got = "\n".join(orjson.dumps(normalise_record(r), option=orjson.OPT_SORT_KEYS).decode() for r in out)
+    want = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8").split("--- stdout\n", 1)[1].split("\n--- stderr", 1)[0]
+    assert got == want
