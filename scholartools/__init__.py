@@ -11,7 +11,7 @@ objects); see DESIGN.md for the record conventions. From Python (:mod:`scholarto
 The names below are imported on first use, so ``import scholartools`` stays instant.
 """
 
-__version__ = "0.1.0"
+from scholartools.version import __version__
 
 _API = ("run", "CommandError", "parse", "score", "agree", "rate_facets")
 __all__ = ["__version__", *_API]

@@ -29,7 +29,9 @@ from typing import IO, Any
 import jsonlines
 import orjson
 
-_MISSING = object()
+#: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
+MISSING = object()
+_MISSING = MISSING
 
 
 class RecordError(Exception):
@@ -467,3 +469,19 @@ def writer(stream: IO[bytes]) -> jsonlines.Writer:
 def records_from_text(text: str, source: str = "<text>") -> list[dict]:
     """Parse JSONL held in a string (tests and small inputs)."""
     return list(iter_lines(io.BytesIO(text.encode("utf-8")), source))
+
+
+def read_field(record: Any, path: str, *, required: bool = True, kind: type | tuple | None = None,
+               message: str | None = None) -> Any:
+    """The one field reader: the value at dotted ``path``. Absent or null: None, or, when
+    ``required``, a ``missing_field`` :class:`RecordError` (``message``, else one naming the path);
+    present with a type other than ``kind``: ``bad_value`` naming the type it must be."""
+    value = get_path(record, path, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            raise RecordError("missing_field", message or f"no '{path}' in the record", field=path)
+        return None
+    if kind is not None and not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError("bad_value", f"'{path}' must be {names}, not {type(value).__name__}", field=path)
+    return value

@@ -48,7 +48,7 @@ from typing import IO, Any
 
 import click
 
-from scholartools import __version__
+from scholartools.version import __version__
 from scholartools.records import (DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES,
                                   MAX_DEPTH_LIMIT, BatchInterrupted, InputTooLarge, RecordError, add_provenance, depth,
                                   dump_exact, error_record, is_error, iter_lines, open_binary, writer)

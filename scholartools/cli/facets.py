@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.cli.scale import scheduler_options
 from scholartools.llm.options import llm_options
+from scholartools.tasks import tasks_of
 
 from scholartools.vocabulary import FACETS as FACET_NAMES
 
@@ -28,7 +30,7 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
               help="Facets to rate, comma-separated.")
 @click.option("--weights", help="FM weights passed to st-score via the record's fm_weights, "
                                 "e.g. background=0.1,method=0.3,result=0.3,conclusion=0.3.")
-@click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
+@click.option("--method", type=cli_tasks.MethodChoice(), default="auto", show_default=True,
               help="offline: sentence-role model + embedding rater; llm: extraction + rubric judge; "
                    "auto: llm when a model is configured.")
 @click.option("--shots", "shots", metavar="FILE|default",
@@ -56,7 +58,6 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
       st-parse paper.pdf | st-facets | st-score   # a paper's abstract: facets.reference, facet-coverage
       st-facets --scheduler local:2 --method offline < pairs.jsonl > rated.jsonl   # on Dask
     """
-    from scholartools import tasks
     from scholartools.facets import annotate
 
     facets = [f.strip() for f in facet_list.split(",") if f.strip()]
@@ -82,16 +83,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     opts = annotate.FacetOptions(ref=ref or "reference", ref_fallback=None if ref else "abstract", cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
                                  ref_facets=ref_facets, cand_facets=cand_facets, facets=facets, weights=fm_weights,
                                  empty_candidate=empty_candidate, shots=shot_list)
-    task = tasks.get("st-facets", "facets")
-    if method == "llm" or (method == "auto" and llm.model):
-        style = " few-shot" if shot_list else " zero-shot"
-        tasks.run_task(io, task, llm, opts, method="llm",
-                       provenance={"method": task.method_names["llm"] + style})
-    else:
-        from scholartools.embeddings import model_name
-
-        tasks.run_task(io, task, llm, opts, method=method, provenance={"embedding_model": model_name()})
-
+    cli_tasks.run(io, tasks_of("st-facets")["facets"], llm, opts, method=method)
 
 if __name__ == "__main__":
     main()

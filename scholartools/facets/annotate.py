@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from scholartools.facets.decompose import (decompose, facet_probabilities, facets_from_spans, normalise_text,
                                           split_text)
 from scholartools.vocabulary import FACETS
-from scholartools.records import RecordError, get_path, set_path
-
-_MISSING = object()
+from scholartools.records import MISSING as _MISSING, RecordError, get_path, set_path
 
 
 @dataclass
@@ -163,6 +161,11 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
                                           cand_text=cand_text)
         out.append(_finish(rec, opts, ref, cand, ratings, evidence))
     return out
+
+
+def offline_task(records: list[dict], ctx) -> list[dict]:
+    """The offline method as a task's (``ctx.options`` is a :class:`FacetOptions`)."""
+    return offline_batch(records, ctx.options)
 
 
 def llm_record(rec: dict, ctx):

@@ -253,7 +253,7 @@ def _steps(ctx, opts):
 
 def llm_record(rec: dict, ctx):
     """The per-item protocols (direct, geval, analyze-rate, rate-explain, ice, coascore); a task
-    generator. ``ctx.options`` is built by :func:`scholartools.tasks.judge.options_for`."""
+    generator. ``ctx.options`` is built by :meth:`scholartools.judge.tasks.RateTask.prepare`."""
     opts = ctx.options
     doc, summary = _item(rec, opts)
     n = opts.samples

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import ABSTRACT_HEADING_WORDS
@@ -195,8 +196,6 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
 
 def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None):
     """(abstract text, set of row indices used)."""
-    from scholartools.parsing.pdf.structure import join_lines
-
     n = len(rows)
     for i, r in enumerate(rows):
         if r.page > page + 1:
@@ -299,8 +298,6 @@ def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
 
 
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str):
-    from scholartools.parsing.pdf.structure import join_lines
-
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
