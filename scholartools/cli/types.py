@@ -29,6 +29,9 @@ class Finite(click.FloatRange):
             self.fail(f"{value!r} is not a finite number.", param, ctx)
         return super().convert(rv, param, ctx)
 
+    def _describe_range(self) -> str:   # click's help line: no "x<=None" for an unbounded number
+        return "" if self.min is None and self.max is None else super()._describe_range()
+
 
 def Fraction() -> Finite:   # noqa: N802 (a type, named as one)
     """A finite float in ``[0, 1]`` (cosine thresholds, shares, confidence levels)."""
