@@ -286,3 +286,112 @@ def test_a_missing_api_key_is_one_usage_error_not_a_failed_call_per_record(monke
     assert "OPENAI_API_KEY" in r.stderr and "--api-base" in r.stderr
     dry = run_cli("st-facets", ["--model", "openai/gpt-4o-mini", "--no-cache", "--dry-run"], records=[_pair()])
     assert dry.code == 0   # a dry run calls nothing, so needs no key
+
+
+# ===============================================================================================
+# Issue 38, part B: the LLM layer, the cache, secrets, prompts and metrics (one test per case).
+# ===============================================================================================
+
+SECRET_KEY = "sk-hostile-0123456789abcdefSECRET"
+
+
+def _judge_pair():
+    return {"id": "p", "document": "We study cats. Dogs bark.", "rq": "Do cats purr?"}
+
+
+# 38.4 / 38.5: secrets never reach stdout, stderr or the cache ---------------------------------
+
+def test_38_04_server_echoing_the_authorization_header_never_puts_the_key_in_the_error_record(
+        openai_server, tmp_path):
+    from openai_server import Fault
+
+    cache = tmp_path / "c.sqlite"
+    openai_server.reply(lambda body: Fault.status(
+        401, message=f"invalid credentials; request headers: {{'Authorization': 'Bearer {SECRET_KEY}', "
+                     f"'X-Api-Key': '{SECRET_KEY}'}} (key {SECRET_KEY})"))
+    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(cache)],
+                records=[_pair()], env={**FAST, "ST_API_KEY": SECRET_KEY})
+    assert r.code == 1, r.stderr
+    err = r.records[0]["error"]
+    assert err["kind"] == "llm_auth" and "***" in err["message"], err
+    assert SECRET_KEY not in r.stdout.decode() and SECRET_KEY not in r.stderr
+    assert SECRET_KEY[3:15] not in r.stdout.decode()
+    assert openai_server.requests   # the key was sent, the server did echo it
+
+
+def _redis_with_password(password):
+    from redis_server import free_port, server_binary
+
+    port = free_port()
+    proc = subprocess.Popen([server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--requirepass", password],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import socket
+
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+def test_38_05_redis_password_in_the_url_query_is_never_printed():
+    password = "hunter2-query-PW-77"
+    proc, port = _redis_with_password(password)
+    try:
+        url = f"redis://127.0.0.1:{port}/0?password={password}"
+        r = run_cli("st-cache", ["stats", "--cache", url])
+        assert r.code == 0, r.stderr
+        assert password not in r.stdout.decode() and password not in r.stderr
+        assert r.records[0]["location"] == f"redis://127.0.0.1:{port}/0?password=***"
+        table = run_cli("st-cache", ["stats", "--format", "table", "--cache", url])
+        assert table.code == 0 and password not in table.stdout.decode()
+        # the wrong password: exit 2, the message names the server, not the password
+        wrong = f"redis://127.0.0.1:{port}/0?password=wrong-{password}"
+        r = run_cli("st-cache", ["stats", "--cache", wrong])
+        assert r.code == 2 and f"127.0.0.1:{port}" in r.stderr, r.stderr
+        assert password not in r.stderr and "Traceback" not in r.stderr
+        # the userinfo form too, and the LLM commands' exit-2 message
+        r = run_cli("st-facets", LLM + ["--api-base", "http://127.0.0.1:9/v1", "--cache",
+                                        f"redis://:wrong-{password}@127.0.0.1:{port}/0"], records=[_pair()])
+        assert r.code == 2 and password not in r.stderr, r.stderr
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+SECRET_FORMS = ["{s}", "Bearer {s}", "Authorization: Bearer {s}", "authorization: {s}", "redis://user:{s}@host:6379/0",
+                "redis://:{s}@host/0", "redis://host/0?password={s}", "https://gw.example/v1?api_key={s}&x=1",
+                "{{\"Authorization\": \"Bearer {s}\"}}", "{{'api_key': '{s}'}}", "x-api-key: {s}", "sk-{s}",
+                "token={s}", "https://u:{s}@gateway.example/v1/chat/completions", "secret={s};"]
+
+
+def test_38_04_masking_property_a_secret_embedded_anywhere_never_survives(monkeypatch):
+    from hypothesis import given, settings, strategies as st
+
+    from scholartools.llm import masking
+
+    alphabet = st.characters(codec="utf-8", exclude_categories=("Cs",))
+    secrets = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", min_size=10,
+                      max_size=48)
+    seps = st.sampled_from([" ", "\n", ": ", "(", "'", "\"", ", ", "\t"])
+
+    @settings(max_examples=400, deadline=None)
+    @given(secrets, st.sampled_from(SECRET_FORMS), st.text(alphabet, max_size=80), st.text(alphabet, max_size=80),
+           seps, seps)
+    def check(secret, form, before, after, sep1, sep2):
+        message = before + sep1 + form.format(s=secret) + sep2 + after
+        if form == "{s}":   # the configured key itself, in whatever surroundings
+            monkeypatch.setenv("ST_API_KEY", secret)
+        else:
+            monkeypatch.delenv("ST_API_KEY", raising=False)
+        out = masking.mask(message)
+        needle = "sk-" + secret if form == "sk-{s}" else secret   # the key is the whole sk-… word
+        assert needle not in out, (message, out)
+
+    check()
+    assert masking.mask("no secret here: 3 tokens, a basic model") == "no secret here: 3 tokens, a basic model"

@@ -70,6 +70,15 @@ class StCommand(click.Command):
         kwargs.setdefault("prog_name", self.name)
         return super().main(*args, **kwargs)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:   # a usage error's message may quote a URL or a server
+            from scholartools.llm.masking import mask
+
+            exc.message = mask(exc.message)
+            raise
+
 
 class RecordIO:
     """Reading, writing and bookkeeping for one run of a command."""
@@ -174,6 +183,10 @@ class RecordIO:
         err = record.get("error")
         failed = bool(err) and isinstance(err, dict)
         if failed:
+            if isinstance(err.get("message"), str):
+                from scholartools.llm.masking import mask
+
+                err["message"] = mask(err["message"])   # a server may echo the API key into it
             self.n_errors += 1
             self.n_pending += err.get("kind") == "batch_pending"
         elif not stamped:
@@ -279,7 +292,9 @@ class RecordIO:
     def log(self, message: str) -> None:
         """A line on stderr, prefixed with the command name, unless ``--quiet``."""
         if not self.quiet:
-            print(f"{self.command}: {message}", file=self._stderr, flush=True)
+            from scholartools.llm.masking import mask
+
+            print(f"{self.command}: {mask(message)}", file=self._stderr, flush=True)
 
     def usage_error(self, message: str) -> None:
         """Stop with exit 2 and ``message`` (a usage problem, before or instead of processing)."""

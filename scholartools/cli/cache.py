@@ -98,7 +98,9 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
 
     location = cache or default_path()
     before = iso_before(parse_age(older_than)) if older_than else None
-    say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {m}", file=sys.stderr, flush=True))
+    from scholartools.llm.masking import mask
+
+    say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {mask(m)}", file=sys.stderr, flush=True))
     out = sys.stdout.buffer
     out_writer = writer(out)
 

@@ -27,7 +27,6 @@ run starts is a usage error (exit 2), as an unusable SQLite file is.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import orjson
@@ -65,8 +64,13 @@ return 0
 
 
 def public_location(url: str) -> str:
-    """The URL without its password (for messages and stats)."""
-    return re.sub(r"//([^:@/]*):[^@/]*@", r"//\1:***@", url)
+    """The URL without its password, in the userinfo or the query (for messages and stats); the
+    password is masked in every later message of the process too."""
+    from scholartools.llm.masking import mask, remember, url_secrets
+
+    for secret in url_secrets(url):
+        remember(secret)
+    return mask(url)
 
 
 class RedisCache(CacheBackend):
@@ -91,7 +95,10 @@ class RedisCache(CacheBackend):
                 retry_on_error=[redis.ConnectionError, redis.TimeoutError])
             self.r.ping()
         except (redis.RedisError, OSError, ValueError) as exc:
-            raise CacheUnavailable(f"cannot use the LLM cache '{self.location}': {type(exc).__name__}: {exc}") from exc
+            from scholartools.llm.masking import mask
+
+            raise CacheUnavailable(mask(f"cannot use the LLM cache '{self.location}': {type(exc).__name__}: {exc}")) \
+                from exc
         self._store = self.r.register_script(_STORE)
         self._mark = self.r.register_script(_MARK)
         self._take_over = self.r.register_script(_TAKE_OVER)

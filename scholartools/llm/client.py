@@ -38,6 +38,7 @@ from scholartools.llm import litellm_compat
 from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
+from scholartools.llm.masking import mask
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
 from scholartools.llm.retry import CallError, backoff, classify
 
@@ -67,7 +68,8 @@ class LLMClient:
 
     def __init__(self, config: LLMConfig, log: Callable[[str], None] | None = None):
         self.config = config
-        self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+        log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+        self.log = lambda msg: log(mask(msg))   # nothing the layer prints shows a secret
         self.cache = None
         if not config.no_cache:
             try:
@@ -237,7 +239,8 @@ class LLMClient:
     def _key(self, req: Request) -> tuple[str, bytes]:
         body = {
             "model": self._model(req),
-            "api_base": (self.config.api_base or "").rstrip("/") or None,
+            # a password in the URL never enters the stored request (masking leaves other URLs as they are)
+            "api_base": mask((self.config.api_base or "").rstrip("/")) or None,
             "messages": req.messages,
             "params": {k: v for k, v in req.params.items() if k in SAMPLING_PARAMS},
             "sample": req.sample,
@@ -309,7 +312,7 @@ class LLMClient:
         except Exception as exc:  # noqa: BLE001
             self.totals.count(errors=1)
             return Result(request=req, key=key, model=self._model(req), ok=False,
-                          error={"kind": "llm_error", "message": f"{type(exc).__name__}: {exc}"[:500],
+                          error={"kind": "llm_error", "message": mask(f"{type(exc).__name__}: {exc}")[:500],
                                  "retryable": False})
 
     async def _one(self, req: Request, key: str, blob: bytes) -> Result:

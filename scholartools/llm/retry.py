@@ -38,8 +38,10 @@ def classify(exc: Exception) -> CallError:
     """The :class:`CallError` for an exception raised by litellm (or the transport under it)."""
     if isinstance(exc, CallError):
         return exc
+    from scholartools.llm.masking import mask
+
     name = type(exc).__name__
-    msg = f"{name}: {exc}".replace("\n", " ")
+    msg = mask(f"{name}: {exc}".replace("\n", " "))
     if len(msg) > 500:
         msg = msg[:500] + "…"
     status = getattr(exc, "status_code", None)
