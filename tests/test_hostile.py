@@ -395,3 +395,52 @@ def test_38_04_masking_property_a_secret_embedded_anywhere_never_survives(monkey
 
     check()
     assert masking.mask("no secret here: 3 tokens, a basic model") == "no secret here: 3 tokens, a basic model"
+
+
+# 38.13: one malformed cache entry is a miss for its own record only ------------------------------
+
+def _facet_records(n):
+    return [dict(_pair(), id=f"p{i}", reference=f"Problem P{i} is open. We used X{i}. Y{i} improved.",
+                 candidate=f"We used X{i}.") for i in range(n)]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "redis"])
+def test_38_13_one_malformed_cache_entry_is_a_miss_for_its_own_record_only(openai_server, tmp_path, backend):
+    if backend == "redis":
+        from redis_server import RedisServer
+
+        server = RedisServer().start()
+        cache = server.url
+    else:
+        server, cache = None, str(tmp_path / "c.sqlite")
+    try:
+        openai_server.reply(_facet_reply)
+        args = LLM + ["--api-base", openai_server.url, "--cache", cache]
+        first = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        assert first.code == 0, first.stderr
+        calls = openai_server.calls
+        if backend == "sqlite":
+            con = sqlite3.connect(cache)
+            key = con.execute("select key from responses order by created_at limit 1").fetchone()[0]
+            con.execute("update responses set response='[]' where key=?", (key,))
+            con.commit()
+            con.close()
+        else:
+            import redis
+
+            r = redis.Redis.from_url(cache)
+            name = sorted(r.scan_iter("st:r:*"))[0]
+            entry = orjson.loads(r.hget(name, "entry"))
+            del entry["response"]
+            r.hset(name, "entry", orjson.dumps(entry))
+        again = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        assert again.code == 0, again.stderr
+        assert [o["facet_ratings"] for o in again.records] == [o["facet_ratings"] for o in first.records]
+        assert openai_server.calls == calls + 1            # only the damaged entry was asked again
+        assert again.stderr.count("malformed entry") == 1, again.stderr
+        third = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        assert third.code == 0 and openai_server.calls == calls + 1   # the answer overwrote it
+        assert "malformed" not in third.stderr
+    finally:
+        if server is not None:
+            server.kill()

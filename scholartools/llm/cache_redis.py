@@ -31,8 +31,8 @@ from typing import Iterator
 
 import orjson
 
-from scholartools.llm.cache import (ENTRY_FIELDS, CacheBackend, CacheUnavailable, _summary, now_iso, owner_alive,
-                                    tool_version)
+from scholartools.llm.cache import (ENTRY_FIELDS, CacheBackend, CacheUnavailable, _summary, decode_hit, now_iso,
+                                    owner_alive, tool_version)
 
 PREFIX = "st:"
 #: keys read or written per round trip in scans and bulk reads
@@ -134,14 +134,18 @@ class RedisCache(CacheBackend):
                 return pipe.execute()
 
             for k, (usable, entry) in zip(chunk, self._do(read)):
-                if usable == b"1" and entry:
+                if usable != b"1":
+                    continue
+                try:
                     e = orjson.loads(entry)
-                    resp = orjson.loads(e["response"])
-                    resp["usage"] = {"prompt_tokens": e.get("prompt_tokens"),
-                                     "completion_tokens": e.get("completion_tokens")}
-                    resp["cost"] = e.get("cost")
-                    resp["served_model"] = e.get("served_model")
-                    out[k] = resp
+                except (orjson.JSONDecodeError, TypeError):
+                    e = None
+                hit = decode_hit(e.get("response"), e.get("prompt_tokens"), e.get("completion_tokens"),
+                                 e.get("cost"), e.get("served_model")) if isinstance(e, dict) else None
+                if hit is None:
+                    self._malformed(k)   # a miss: asked again, and the answer overwrites it
+                else:
+                    out[k] = hit
         return out
 
     def store(self, key: str, request_json: bytes, response: dict, *, model: str | None = None,

@@ -255,15 +255,23 @@ class LLMClient:
         try:
             return fn(*args, **kwargs)
         except self.cache.errors as exc:
-            if self.cache.down:
-                if "cache-down" not in self._warned:
-                    self._warned.add("cache-down")
-                    self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
-                             f"continuing without a cache for the rest of this run (answers are not stored)")
-            elif "cache" not in self._warned:
-                self._warned.add("cache")
-                self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
-            return None
+            return self._cache_failed(exc)
+        finally:
+            if self.cache.malformed and "malformed" not in self._warned:
+                self._warned.add("malformed")
+                self.log(f"llm: a malformed entry in the cache at {self.cache.location} was treated as a miss "
+                         f"(asked again; the answer overwrites it)")
+
+    def _cache_failed(self, exc: BaseException):
+        if self.cache.down:
+            if "cache-down" not in self._warned:
+                self._warned.add("cache-down")
+                self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
+                         f"continuing without a cache for the rest of this run (answers are not stored)")
+        elif "cache" not in self._warned:
+            self._warned.add("cache")
+            self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
+        return None
 
     def _apply_hit(self, res: Result, hit: dict) -> None:
         res.text = hit.get("text")
