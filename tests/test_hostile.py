@@ -444,3 +444,39 @@ def test_38_13_one_malformed_cache_entry_is_a_miss_for_its_own_record_only(opena
     finally:
         if server is not None:
             server.kill()
+
+
+# 38.12: a command whose batch failed while requests were in flight still exits -----------------
+
+_FAIL_ONE_LOOKUP = """
+import sys
+from scholartools.llm import cache
+real = cache.SQLiteCache.lookup_many
+calls = []
+def lookup_many(self, keys):
+    calls.append(1)
+    if len(calls) == 3:
+        raise TypeError("a damaged cache answer (scripted)")
+    return real(self, keys)
+cache.SQLiteCache.lookup_many = lookup_many
+from scholartools.cli.facets import main
+sys.argv = ["st-facets"] + sys.argv[1:]
+main()
+"""
+
+
+def test_38_12_a_batch_failing_while_requests_are_in_flight_still_exits(openai_server, tmp_path):
+    openai_server.latency = 0.3
+    openai_server.reply(_facet_reply)
+    data = b"".join(orjson.dumps(r) + b"\n" for r in _facet_records(12))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **FAST)
+    for run in range(4):
+        cache = tmp_path / f"c{run}.sqlite"
+        proc = subprocess.run([sys.executable, "-c", _FAIL_ONE_LOOKUP, *LLM, "--api-base", openai_server.url,
+                               "--cache", str(cache), "--max-concurrency", "4"],
+                              input=data, capture_output=True, env=env, timeout=60)
+        out = [orjson.loads(line) for line in proc.stdout.splitlines()]
+        assert proc.returncode == 1, proc.stderr.decode()[-2000:]
+        failed = [o["id"] for o in out if "error" in o]
+        assert len(out) == 12 and len(failed) == 1, failed   # the surprise ends its own record only
+        assert b"Traceback" not in proc.stderr

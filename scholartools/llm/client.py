@@ -25,6 +25,7 @@ Ctrl-C during :meth:`run` raises :class:`RunInterrupted` carrying the results al
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import os
 import sys
@@ -600,6 +601,7 @@ class LLMClient:
     def _get_litellm(self):
         if self._litellm is None:
             self._litellm = litellm_compat.import_litellm()
+            _ensure_stop_hook()
         return self._litellm
 
     # ----------------------------------------------------------------------------- cost
@@ -649,4 +651,61 @@ def _shared_loop() -> asyncio.AbstractEventLoop:
             _LOOP_THREAD.start()
             ready.wait()
             _LOOP = loop
+    _ensure_stop_hook()
     return _LOOP
+
+
+_STOP_REGISTERED: set = set()
+
+
+def _ensure_stop_hook() -> None:
+    """Register :func:`stop_shared_loop` at exit, and again once litellm is loaded: litellm
+    registers its own exit hook (closing its HTTP clients on a fresh loop) on first use, and exit
+    hooks run last-registered first, so ours must come after it to run before it."""
+    stage = "litellm" if litellm_compat._litellm is not None else "loop"
+    if stage in _STOP_REGISTERED:
+        return
+    _STOP_REGISTERED.add(stage)
+    if stage == "litellm":
+        litellm_compat.register_exit_cleanup()
+    atexit.register(stop_shared_loop)
+#: seconds the exit hook waits for the loop's tasks to end after cancelling them
+STOP_TIMEOUT = 5.0
+
+
+def stop_shared_loop(timeout: float = STOP_TIMEOUT) -> None:
+    """Stop the LLM layer's event-loop thread: cancel every task still on it (requests in flight
+    after a failed batch), close litellm's HTTP clients on the loop that made them, stop the loop
+    and join its thread.  Runs at exit (before the interpreter finalizes), so that no daemon
+    thread is caught mid-import or mid-request by the finalizer — the cause of a command that
+    printed its summary and never exited."""
+    global _LOOP, _LOOP_THREAD
+    with _LOOP_LOCK:
+        loop, thread = _LOOP, _LOOP_THREAD
+        _LOOP = _LOOP_THREAD = None
+    if loop is None or thread is None or not thread.is_alive():
+        return
+
+    async def wind_down():
+        me = asyncio.current_task()
+        left = [t for t in asyncio.all_tasks() if t is not me]
+        for t in left:
+            t.cancel()
+        if left:
+            await asyncio.wait(left, timeout=timeout)
+        close = litellm_compat.close_async_clients()
+        if close is not None:
+            try:
+                await asyncio.wait_for(close, timeout=timeout)
+            except BaseException:  # noqa: BLE001 - best effort: the process is ending
+                pass
+
+    try:
+        asyncio.run_coroutine_threadsafe(wind_down(), loop).result(timeout=2 * timeout + 1)
+    except BaseException:  # noqa: BLE001 - the process is ending; stop the loop regardless
+        pass
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(timeout)
+    executor = getattr(loop, "_default_executor", None)
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)
