@@ -480,3 +480,78 @@ def test_38_12_a_batch_failing_while_requests_are_in_flight_still_exits(openai_s
         failed = [o["id"] for o in out if "error" in o]
         assert len(out) == 12 and len(failed) == 1, failed   # the surprise ends its own record only
         assert b"Traceback" not in proc.stderr
+
+
+# 38.10 / 38.11 / 38.26: no endless waits on a server that is gone, refuses, or asks for an hour ----
+
+def _closed_port() -> int:
+    from redis_server import free_port
+
+    return free_port()
+
+
+def test_38_10_batch_wait_gives_up_on_a_batch_whose_server_is_gone(tmp_path):
+    from openai_server import ScriptedOpenAIServer
+
+    cache = tmp_path / "c.sqlite"
+    with ScriptedOpenAIServer() as srv:
+        srv.reply(_facet_reply).batch_plan(hold=100)
+        args = ["--model", "openai/gpt-4o-mini", "--api-base", srv.url, "--cache", str(cache)]
+        r = run_cli("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
+        assert srv.batches, r.stderr
+        batch_id = next(iter(srv.batches))
+    start = time.perf_counter()   # the server is gone now
+    r = run_cli("st-facets", args + ["--batch-api", "wait"], records=[], env={**FAST, "ST_BATCH_POLL": "0.01"},
+                timeout=120)
+    assert r.code == 2, r.stderr
+    assert batch_id in r.stderr and "5 times in a row" in r.stderr and "Traceback" not in r.stderr
+    assert time.perf_counter() - start < 60
+    # a batch that is still running: --batch-wait is the limit
+    with ScriptedOpenAIServer() as srv:
+        srv.reply(_facet_reply).batch_plan(hold=10_000)
+        args = ["--model", "openai/gpt-4o-mini", "--api-base", srv.url, "--cache", str(tmp_path / "d.sqlite")]
+        run_cli("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
+        r = run_cli("st-facets", args + ["--batch-api", "wait", "--batch-wait", "0.5"], records=[],
+                    env={**FAST, "ST_BATCH_POLL": "0.05"}, timeout=120)
+        assert r.code == 2 and "still running after --batch-wait 0.5 s" in r.stderr, r.stderr
+    r = run_cli("st-facets", args + ["--batch-api", "wait", "--batch-wait", "nan"], records=[])
+    assert r.code == 2 and "--batch-wait" in r.stderr
+
+
+def test_38_11_a_closed_api_base_fails_fast_naming_the_url_and_connection_refused(tmp_path):
+    url = f"http://127.0.0.1:{_closed_port()}/v1"
+    recs = _facet_records(20)
+    start = time.perf_counter()
+    r = run_cli("st-facets", ["--model", "openai/test-model", "--api-base", url, "--no-cache"], records=recs,
+                env={"ST_LLM_BACKOFF_BASE": "1"})   # the real backoff: a retry would show in the time
+    took = time.perf_counter() - start
+    assert r.code == 1, r.stderr
+    assert len(r.records) == 20 and all(o["error"]["kind"] == "llm_connection_refused" for o in r.records)
+    for o in r.records:
+        assert url in o["error"]["message"] and "connection refused" in o["error"]["message"]
+        assert "status" not in o["error"] and "InternalServerError" not in o["error"]["message"]
+    assert r.stderr.count("connection refused") == 1, r.stderr   # said once, not per record
+    assert took < 30, took
+
+
+def test_38_26_a_long_retry_after_is_capped_said_and_given_up_on(openai_server, tmp_path):
+    from openai_server import Fault
+
+    openai_server.reply(lambda body: Fault.status(429, retry_after=3600))
+    start = time.perf_counter()
+    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache"], records=[_pair()], env=FAST)
+    assert time.perf_counter() - start < 60
+    assert r.code == 1
+    err = r.records[0]["error"]
+    assert err["kind"] == "llm_rate_limit" and "3600 s" in err["message"] and "--max-retry-wait 60 s" in err["message"]
+    assert openai_server.calls == 2   # the two sides' extractions, each asked once: not retried
+    # a wait under the cap is honoured and said on stderr while it lasts
+    openai_server.reset()
+    openai_server.push(Fault.status(429, retry_after=1))
+    openai_server.reply(_facet_reply)
+    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache", "--max-retry-wait", "5",
+                                    "--max-concurrency", "1"], records=[_pair()], env=FAST)
+    assert r.code == 0, r.stderr
+    assert "Retry-After 1 s; waiting 1 s before retry 1 of 1 (--max-retry-wait 5 s)" in r.stderr, r.stderr
+    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--max-retry-wait", "-1"], records=[_pair()])
+    assert r.code == 2 and "--max-retry-wait" in r.stderr

@@ -46,6 +46,9 @@ class LLMConfig:
     #: backoff: base * 2**attempt seconds (scaled down in tests with ST_LLM_BACKOFF_BASE)
     backoff_base: float = field(default_factory=lambda: _env_float("ST_LLM_BACKOFF_BASE", 1.0))
     backoff_max: float = field(default_factory=lambda: _env_float("ST_LLM_BACKOFF_MAX", 60.0))
+    #: the longest wait a server's Retry-After may ask for (``--max-retry-wait``); a longer one
+    #: ends the request with an error instead of a silent sleep
+    max_retry_wait: float = 60.0
     #: output tokens assumed per call when a request sets no max_tokens (dry-run, budget)
     assumed_output_tokens: int = 256
     #: ``--batch-api``: None (call), "submit" (write uncached requests into a provider batch),

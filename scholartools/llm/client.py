@@ -48,6 +48,8 @@ DUMMY_KEY = "sk-no-key-needed"
 PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 #: seconds between looks at the cache while another process asks the same request
 CLAIM_POLL = 0.1
+#: seconds between two "waiting for the server" notes on stderr
+SAY_WAIT_EVERY = 10.0
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -87,6 +89,8 @@ class LLMClient:
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
         self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
+        self._refused: dict[str, dict] = {}   # server → the error of its refused connection (fail fast)
+        self._said_wait = -SAY_WAIT_EVERY
         self.batch = None   # --batch-api submit: the requests deferred into a provider batch
         if config.batch_api == "submit":
             from scholartools.llm.batch import BatchWriter
@@ -476,9 +480,27 @@ class LLMClient:
             finally:
                 self.totals.release(reserved)
 
+    def _where(self, model: str) -> str:
+        """The server a request goes to, for messages and the fail-fast rule: ``--api-base`` or the
+        model's provider."""
+        return self.config.api_base or (model.split("/", 1)[0] if "/" in model else model)
+
+    def _refuse_fast(self, model: str, res: Result) -> bool:
+        """After one refused connection to a server, the run asks it nothing more: every later
+        request gets the same error at once (no retries, no backoff)."""
+        refused = self._refused.get(self._where(model))
+        if refused is None:
+            return False
+        res.error = dict(refused, attempts=0)
+        res.ok = False
+        self.totals.count(errors=1)
+        return True
+
     async def _call_with_retries(self, req, model, key, blob, res) -> str | None:
         cfg = self.config
         attempt = 0
+        if self._refuse_fast(model, res):
+            return None
         while True:
             attempt += 1
             res.calls += 1
@@ -491,9 +513,29 @@ class LLMClient:
                 raise
             except Exception as exc:  # noqa: BLE001 - classified below
                 err = classify(exc)
+                if err.kind == "llm_connection_refused":
+                    where = self._where(model)
+                    url = cfg.api_base or err.message.removeprefix("connection refused by ")
+                    error = {"kind": err.kind, "url": mask(url), "retryable": True,
+                             "message": mask(f"cannot connect to {url}: connection refused (is the server running?); "
+                                             f"the run asks it nothing more")}
+                    if where not in self._refused:
+                        self._refused[where] = error
+                        self.log(f"llm: {error['message']}")
+                    res.error = dict(error, attempts=attempt)
+                    res.ok = False
+                    self.totals.count(errors=1)
+                    return None
                 if err.retryable and attempt <= cfg.retries:
-                    await asyncio.sleep(backoff(attempt, err.retry_after, cfg.backoff_base, cfg.backoff_max))
-                    continue
+                    if err.retry_after is not None and err.retry_after > cfg.max_retry_wait:
+                        err = CallError(err.kind, f"{err.message} — the server asks to wait {err.retry_after:g} s "
+                                                  f"(Retry-After), more than --max-retry-wait {cfg.max_retry_wait:g} s: "
+                                                  f"not retried", True, err.retry_after, err.status)
+                    else:
+                        delay = backoff(attempt, err.retry_after, cfg.backoff_base, cfg.backoff_max)
+                        self._say_wait(model, err, delay, attempt)
+                        await asyncio.sleep(delay)
+                        continue
                 res.error = err.as_error(attempt)
                 res.ok = False
                 self.totals.count(errors=1)
@@ -555,6 +597,19 @@ class LLMClient:
             return await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=cfg.timeout + 5)
         finally:
             litellm_compat.INLINE_OK.reset(token)
+
+    def _say_wait(self, model: str, err: CallError, delay: float, attempt: int) -> None:
+        """A wait the server asked for (Retry-After) of a second or more goes to stderr, at most
+        one line every :data:`SAY_WAIT_EVERY` seconds."""
+        if err.retry_after is None or delay < 1.0:
+            return
+        now = time.monotonic()
+        if now - self._said_wait < SAY_WAIT_EVERY:
+            return
+        self._said_wait = now
+        self.log(f"llm: {self._where(model)} answered {err.status or err.kind} with Retry-After {err.retry_after:g} s; "
+                 f"waiting {delay:.0f} s before retry {attempt} of {self.config.retries} "
+                 f"(--max-retry-wait {self.config.max_retry_wait:g} s)")
 
     def _inline_ok(self, model: str) -> bool:
         """May litellm's request preparation for ``model`` run on the loop thread? (cached)"""
