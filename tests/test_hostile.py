@@ -555,3 +555,62 @@ def test_38_26_a_long_retry_after_is_capped_said_and_given_up_on(openai_server, 
     assert "Retry-After 1 s; waiting 1 s before retry 1 of 1 (--max-retry-wait 5 s)" in r.stderr, r.stderr
     r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--max-retry-wait", "-1"], records=[_pair()])
     assert r.code == 2 and "--max-retry-wait" in r.stderr
+
+
+# 38.14 / 38.29: st-cache ends with a message and exit 2, never a traceback ----------------------
+
+def _damaged_cache(tmp_path) -> Path:
+    from scholartools.llm.cache import SQLiteCache, request_key
+
+    path = tmp_path / "damaged.sqlite"
+    c = SQLiteCache(str(path))
+    for i in range(300):
+        key, blob = request_key({"model": "m", "messages": [{"role": "user", "content": f"q{i} " + "x" * 400}]})
+        c.store(key, blob, {"text": f"answer {i} " + "y" * 400}, model="m")
+    c.close()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    pages = len(data) // page
+    for p in range(pages // 2, pages // 2 + 20):   # damage data pages in the middle of the table
+        data[p * page + 100: p * page + 3000] = os.urandom(2900)
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("action", ["stats", "export", "merge"])
+def test_38_14_a_cache_with_damaged_pages_is_exit_2_naming_the_file(tmp_path, action):
+    path = _damaged_cache(tmp_path)
+    args = {"stats": ["stats", "--cache", str(path)], "export": ["export", "--cache", str(path)],
+            "merge": ["merge", str(tmp_path / "into.sqlite"), str(path)]}[action]
+    r = run_cli("st-cache", args)
+    assert r.code == 2, (r.code, r.stderr[-2000:])
+    assert "Traceback" not in r.stderr and str(path) in r.stderr and "damaged" in r.stderr, r.stderr
+    if action != "stats":
+        assert "entries before the damage" in r.stderr
+
+
+def test_38_29_st_cache_prune_export_and_a_closed_pipe(tmp_path):
+    from scholartools.llm.cache import SQLiteCache, request_key
+
+    path = tmp_path / "c.sqlite"
+    c = SQLiteCache(str(path))
+    for i in range(2000):
+        key, blob = request_key({"model": "m", "messages": [{"role": "user", "content": f"q{i}"}]})
+        c.store(key, blob, {"text": f"answer {i} " + "y" * 200}, model="m")
+    c.close()
+    r = run_cli("st-cache", ["prune", "--older-than", "99999999999999d", "--cache", str(path)])
+    assert r.code == 2 and "--older-than" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    r = run_cli("st-cache", ["export", "--cache", str(path), "-o", "/nonexistent/x.jsonl"])
+    assert r.code == 2 and "/nonexistent/x.jsonl" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run(f"{sys.executable} -m scholartools.cli.cache export --cache {path} | head -1",
+                       shell=True, capture_output=True, env=env, timeout=120,
+                       executable="/bin/bash")
+    assert p.stdout.count(b"\n") == 1 and b"Traceback" not in p.stderr, p.stderr
+    p = subprocess.run(f"set -o pipefail; {sys.executable} -m scholartools.cli.cache export --cache {path} "
+                       f"| head -1 > /dev/null", shell=True, capture_output=True, env=env, timeout=120,
+                       executable="/bin/bash")
+    assert p.returncode == 0 and p.stderr == b"", p.stderr
