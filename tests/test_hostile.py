@@ -614,3 +614,22 @@ def test_38_29_st_cache_prune_export_and_a_closed_pipe(tmp_path):
                        f"| head -1 > /dev/null", shell=True, capture_output=True, env=env, timeout=120,
                        executable="/bin/bash")
     assert p.returncode == 0 and p.stderr == b"", p.stderr
+
+
+# 38.18: FM weights are finite and not negative ------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["background=-1,method=0.3", "method=nan", "result=inf", '{"method": -0.5}',
+                                  '{"method": NaN}'])
+def test_38_18_fm_refuses_negative_nan_and_infinite_weights(spec):
+    ratings = {"background": 1, "method": 2, "result": 3, "conclusion": 1}
+    r = run_cli("st-score", ["--metric", "fm", "--weights", spec], records=[{"id": "a", "facet_ratings": ratings}])
+    assert r.code == 2 and "--weights" in r.stderr and r.records == [], r.stderr
+    recs = [{"id": "neg", "facet_ratings": ratings, "fm_weights": {"background": -1000, "method": 0.3}},
+            {"id": "text", "facet_ratings": ratings, "fm_weights": {"method": "inf"}},
+            {"id": "ok", "facet_ratings": ratings, "fm_weights": {"method": 1}}]
+    r = run_cli("st-score", ["--metric", "fm"], records=recs)
+    assert r.code == 1
+    by = {o["id"]: o for o in r.records}
+    for bad in ("neg", "text"):
+        assert by[bad]["error"]["kind"] == "bad_value" and by[bad]["error"]["field"] == "fm_weights", by[bad]
+    assert "error" not in by["ok"]

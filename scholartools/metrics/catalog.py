@@ -150,7 +150,12 @@ def _fm(rec, metric, opts):
         if w is not _MISSING and w is not None:
             if not isinstance(w, dict):
                 raise bad_value(metric, "weights", opts, "weights must be an object facet → weight")
-            weights = {facet_name(k): float(v) for k, v in w.items()}
+            from scholartools.metrics.fm import check_weights
+
+            try:
+                weights = check_weights(w)
+            except ValueError as exc:
+                raise bad_value(metric, "weights", opts, str(exc)) from None
     try:
         return fm_score(ratings, present, weights)
     except ValueError as exc:
