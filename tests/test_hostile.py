@@ -633,3 +633,57 @@ def test_38_18_fm_refuses_negative_nan_and_infinite_weights(spec):
     for bad in ("neg", "text"):
         assert by[bad]["error"]["kind"] == "bad_value" and by[bad]["error"]["field"] == "fm_weights", by[bad]
     assert "error" not in by["ok"]
+
+
+# 38.25: the limitations leak guard matches normalised text and sub-sentence overlaps -------------
+
+_VOCAB = ("our method data corpus model only english languages small noisy annotators bias evaluation "
+          "metric domain transfer slow memory labels scale cost baseline results study sample").split()
+_OTHER = "we propose a new approach and report gains on three tasks with careful ablations".split()
+
+
+def test_38_25_leak_guard_catches_case_dash_space_clause_and_first_word_variants():
+    from hypothesis import given, settings, strategies as st
+
+    from scholartools.generate.guard import NGRAM, TargetGuard, words
+
+    sentence = st.lists(st.sampled_from(_VOCAB), min_size=NGRAM + 1, max_size=18)
+    hyphenated = st.lists(st.tuples(sentence, st.integers(0, 17)), min_size=1, max_size=4)
+    dashes = st.sampled_from(["-", "\u2011", "\u2010", "\u2013", "\u2014", "\u2212"])
+    spaces = st.sampled_from([" ", "  ", "\n", "\u00a0", "\u2009", "\t", " \n "])
+
+    @settings(max_examples=200, deadline=None)
+    @given(hyphenated, st.data())
+    def check(section, data):
+        sentences = []
+        for toks, at in section:   # one hyphenated compound per sentence, like "fine-tuned"
+            toks = list(toks)
+            at = at % (len(toks) - 1)
+            sentences.append(" ".join(toks[:at] + [toks[at] + "-" + toks[at + 1]] + toks[at + 2:]) + ".")
+        guard = TargetGuard.from_texts(["\n".join(sentences)])
+        target = data.draw(st.sampled_from(sentences))
+        copy = target
+        case = data.draw(st.sampled_from([str.upper, str.lower, str.title, str.swapcase, lambda s: s]))
+        copy = case(copy).replace("-", data.draw(dashes))
+        copy = data.draw(spaces).join(copy.split(" "))
+        how = data.draw(st.sampled_from(["as is", "clause", "first word"]))
+        if how == "clause":
+            copy = copy.rstrip(".") + ", which " + " ".join(_OTHER[:5]) + "."
+        elif how == "first word":
+            copy = copy.split(None, 1)[1]
+        text = " ".join(_OTHER) + ". " + copy + " " + " ".join(_OTHER[::-1]) + "."
+        cleaned = guard.clean(text)
+        left = words(cleaned)
+        grams = {tuple(left[i:i + NGRAM]) for i in range(len(left) - NGRAM + 1)}
+        tw = words(target)
+        assert not any(tuple(tw[i:i + NGRAM]) in grams for i in range(len(tw) - NGRAM + 1)), (target, copy, cleaned)
+        assert all(w in left for w in _OTHER)   # the text around it stays
+
+    check()
+    # fast on a long paper: a 300 KB text against a 60-sentence target
+    target = ". ".join(" ".join(_VOCAB[(i + j) % len(_VOCAB)] for j in range(12)) for i in range(60)) + "."
+    guard = TargetGuard.from_texts([target])
+    text = (" ".join(_OTHER) + ". ") * 3500
+    start = time.perf_counter()
+    assert guard.clean(text) == text
+    assert time.perf_counter() - start < 5
