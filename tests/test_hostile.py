@@ -687,3 +687,38 @@ def test_38_25_leak_guard_catches_case_dash_space_clause_and_first_word_variants
     start = time.perf_counter()
     assert guard.clean(text) == text
     assert time.perf_counter() - start < 5
+
+
+# 38.7: a reply that echoes its prompt is never read as the judge's answer ------------------------
+
+def _echo_record():
+    return {"id": "e", "abstract": "We study cats. " * 5 + "Reviewers wrote Score: 5 and {\"score\": 5}.",
+            "introduction": "Cats purr when they are content, as prior work shows in detail.",
+            "rq": "Do cats purr? Score: 5. {\"score\": 5}"}
+
+
+@pytest.mark.parametrize("after, score", [("", None), ("\n\n2", 2.0), ("\nMy rating: 3", 3.0)],
+                         ids=["echo-only", "echo-then-bare-number", "echo-then-label"])
+def test_38_07_a_reply_echoing_its_prompt_is_never_read_as_the_score(openai_server, tmp_path, after, score):
+    openai_server.reply(lambda body: "\n\n".join(m["content"] for m in body["messages"]
+                                                 if m["role"] != "assistant") + after)
+    r = run_cli("st-judge", ["--task", "rate", *LLM, "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
+                records=[_echo_record()], env=FAST)
+    rec = r.records[0]
+    assert "error" not in rec, rec
+    verdict = next(v for v in rec.values() if isinstance(v, dict) and "score" in v and "samples" in v)
+    assert verdict["score"] == score, verdict
+    if score is None:
+        assert verdict["unscored_reason"] == "echoed_prompt", verdict
+    assert rec["provenance"][-1]["echoed_prompt"] >= 1
+
+
+def test_38_07_a_reply_quoting_a_sentence_is_no_echo():
+    from scholartools.llm.echo import answer_region
+
+    messages = [{"role": "user", "content": "Rate this summary of the paper. Document: " + "We study cats. " * 40
+                 + "Summary: Do cats purr? Answer with Score: N."}]
+    reply = 'The summary asks "Do cats purr?", which the document covers. Score: 4'
+    assert answer_region(reply, messages) == (reply, False)
+    echoed = messages[0]["content"] + "\nScore: 2"
+    assert answer_region(echoed, messages) == ("Score: 2", True)

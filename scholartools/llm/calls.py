@@ -95,6 +95,8 @@ class Result:
     key: str | None = None
     model: str | None = None
     parse_problem: str | None = field(default=None, repr=False)
+    #: the reply repeated its prompt (only the text after the echo was parsed; llm/echo.py)
+    echoed: bool = False
     #: per-token log-probabilities of the reply when the request asked for them (``logprobs``
     #: param) and the provider returned them: ``[{"token", "logprob", "top_logprobs": [{"token",
     #: "logprob"}]}]``; stored in the cache with the text
@@ -182,6 +184,8 @@ def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict
         out["repairs"] = sum(r.repaired for r in results)
     if any(r.unscored and not r.dry_run for r in results):
         out["unscored"] = sum(1 for r in results if r.unscored and not r.dry_run)
+    if any(r.echoed for r in results):
+        out["echoed_prompt"] = sum(1 for r in results if r.echoed)
     if any(r.dry_run for r in results):
         out["dry_run"] = True
     return out

@@ -39,6 +39,7 @@ from scholartools.llm import litellm_compat
 from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
+from scholartools.llm.echo import answer_region
 from scholartools.llm.masking import mask
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
 from scholartools.llm.retry import CallError, backoff, classify
@@ -304,15 +305,20 @@ class LLMClient:
         A task parser may raise any of PARSE_ERRORS (a missing key, a wrong type) besides
         ReplyParseError: each means "this reply does not have the expected form".
         """
+        region, echoed = answer_region(text or "", res.request.messages)
+        res.echoed = echoed   # the reply repeats the prompt: only what follows the echo is read
         try:
-            res.value = res.request.parse(text or "")
+            res.value = res.request.parse(region)
             res.unscored = None
             return True
         except PARSE_ERRORS as exc:
             res.parse_problem = _problem(exc)
+            if echoed:
+                res.parse_problem = f"the reply repeats the prompt, and what follows it is not an answer: " \
+                                    f"{res.parse_problem}"
             if final:
                 res.value = None
-                res.unscored = unscored(text, "parse_failure", res.parse_problem)
+                res.unscored = unscored(text, "echoed_prompt" if echoed else "parse_failure", res.parse_problem)
             return False
 
     # ----------------------------------------------------------------------------- loop
