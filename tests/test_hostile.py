@@ -722,3 +722,30 @@ def test_38_07_a_reply_quoting_a_sentence_is_no_echo():
     assert answer_region(reply, messages) == (reply, False)
     echoed = messages[0]["content"] + "\nScore: 2"
     assert answer_region(echoed, messages) == ("Score: 2", True)
+
+
+# 38.17: ROUGE on text rouge-score cannot tokenise is null with a warning; a Unicode tokenizer -----
+
+NON_LATIN = {"zh": "我们研究猫的行为。结果表明猫很满足。", "ar": "ندرس سلوك القطط. تظهر النتائج أن القطط راضية.",
+             "ru": "Мы изучаем поведение кошек. Результаты показывают, что кошки довольны."}
+
+
+def test_38_17_identical_non_latin_texts_are_not_a_silent_rouge_0():
+    recs = [{"id": k, "reference": t, "candidate": t} for k, t in NON_LATIN.items()]
+    recs.append({"id": "en", "reference": "We study cats.", "candidate": "We study cats."})
+    r = run_cli("st-score", ["--metric", "rougeL,rouge1"], records=recs)
+    assert r.code == 0, r.stderr
+    by = {o["id"]: o for o in r.records}
+    for k in NON_LATIN:
+        assert by[k]["scores"] == {"rougeL": None, "rouge1": None}, by[k]
+        notes = [w for w in by[k]["warnings"] if w["kind"] == "rouge_no_tokens"]
+        assert {w["metric"] for w in notes} == {"rougeL", "rouge1"}
+        assert "--rouge-tokenizer unicode" in notes[0]["message"] and notes[0]["field"] == ["reference", "candidate"]
+    assert by["en"]["scores"]["rougeL"]["f"] == 1.0 and "warnings" not in by["en"]
+    assert by["en"]["provenance"][-1]["rouge"]["tokenizer"] == "default"
+    r = run_cli("st-score", ["--metric", "rougeL,rouge1,rouge2", "--rouge-tokenizer", "unicode", "--part", "f"],
+                records=recs + [{"id": "half", "reference": NON_LATIN["ru"], "candidate": "Мы изучаем поведение собак."}])
+    by = {o["id"]: o for o in r.records}
+    for k in [*NON_LATIN, "en"]:
+        assert by[k]["scores"] == {"rougeL": 1.0, "rouge1": 1.0, "rouge2": 1.0}, by[k]
+    assert 0 < by["half"]["scores"]["rouge1"] < 1
