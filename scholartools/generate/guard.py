@@ -34,7 +34,7 @@ __all__ = ["TargetGuard", "MIN_WORDS", "NGRAM"]
 #: target sentences shorter than this (in words) are not removed
 MIN_WORDS = 3
 #: a run of this many consecutive words of a target sentence is a leak (sub-sentence overlap)
-NGRAM = 6
+NGRAM = 8
 _WORD = re.compile(r"\w+")
 _TRAILING = re.compile(r"[^\w\s]*")
 _SPACES = re.compile(r"[ \t]{2,}")
