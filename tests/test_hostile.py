@@ -749,3 +749,34 @@ def test_38_17_identical_non_latin_texts_are_not_a_silent_rouge_0():
     for k in [*NON_LATIN, "en"]:
         assert by[k]["scores"] == {"rougeL": 1.0, "rouge1": 1.0, "rouge2": 1.0}, by[k]
     assert 0 < by["half"]["scores"]["rouge1"] < 1
+
+
+# 38.28: an equation reply of megabytes is rejected at once, not normalised for half a minute -----
+
+def test_38_28_a_2_mb_equation_reply_is_rejected_quickly(openai_server, tmp_path):
+    import itertools
+
+    count = itertools.count()
+
+    def reply(body):
+        text = body["messages"][-1]["content"]
+        if "<<EQUATION>>" in text or "Answer again" in text:
+            return "a + " + "b + " * 500_000 + "c" if next(count) % 3 else "a - 2b"
+        return "Correct"
+
+    openai_server.reply(reply)
+    rec = {"id": "r1", "latex": "\\mathcal{L} = a + b \\label{eq:l}",
+           "context_before": " ".join(f"w{i}" for i in range(150)) + " so the loss is",
+           "context_after": "where $a$ and $b$ are the two terms " + " ".join(f"v{i}" for i in range(150))}
+    start = time.perf_counter()
+    r = run_cli("st-eqsynth", ["--method", "llm", *LLM, "--api-base", openai_server.url, "--no-cache",
+                               "--negatives", "1", "--max-tries", "3"], records=[rec], env=FAST, timeout=300)
+    took = time.perf_counter() - start
+    assert took < 60, took
+    assert "Traceback" not in r.stderr
+    assert any(len(b["messages"][-1]["content"]) < 5000 for b in openai_server.requests)
+    from scholartools.equations.recover import parse_recovery
+    from scholartools.llm.replies import ReplyParseError
+
+    with pytest.raises(ReplyParseError, match="characters"):
+        parse_recovery("x + " * 1_000_000)
