@@ -5,7 +5,8 @@ What the three tasks write (``docs/st-claims.md`` has examples):
 
 * ``extract``: ``claims`` — ``[{"id": "Claim1", "text", "section", "section_index", "start",
   "end", …}]`` in document order, ``text == section_text[start:end]`` (the section text is the
-  record's ``abstract`` when ``section`` is "abstract", else ``sections[section_index].text``) —
+  record's ``abstract`` when ``section`` is "abstract", ``figures[figure_index].caption`` when the
+  claim has ``figure_index``, else ``sections[section_index].text``) —
   and ``claim_texts`` — ``["Claim1: …", …]``, CLAIMCHECK's candidate-list form, which
   ``st-score --metric f1-edit`` reads (it strips the ``ClaimN:`` label).
 * ``weaknesses``: ``weaknesses`` — ``[{"id": "w1", "text", "start", "end"}]``, offsets into the
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 
 from scholartools.claims.associate import AssociateOptions
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
-from scholartools.records import RecordError
+from scholartools.records import RecordError, id_text
 
 _CLAIM_LABEL = re.compile(r"^\s*(claim\s*\d+)\s*:\s*", re.I)
 
@@ -175,7 +176,7 @@ def association_output(rec: dict, claims: list[dict], weaknesses: list[dict], re
     if not weaknesses:   # nothing to fan out: the paper is still written, visibly without units
         return dict(rec)
     parent = {k: v for k, v in rec.items() if k != "weaknesses"}
-    pid = str(rec.get("id", ""))
+    pid = id_text(rec.get("id", ""))
     children = []
     for w, s in zip(weaknesses, shaped):
         child = dict(parent)

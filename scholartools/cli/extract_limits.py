@@ -6,6 +6,7 @@ import re
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Fraction
 from scholartools.llm.options import llm_options
 
 TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_merge_intersection"]
@@ -23,7 +24,7 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
                    "master merge by the model, verbatim-checked; auto: llm when a model is configured.")
 @click.option("--merge", type=click.Choice(["union", "intersection"]), default="union", show_default=True,
               help="Author + reviewer merge: union with de-duplication, or the literal intersection reading.")
-@click.option("--dedup", type=click.FloatRange(0, 1), default=0.8, show_default=True, metavar="COSINE",
+@click.option("--dedup", type=Fraction(), default=0.8, show_default=True, metavar="COSINE",
               help="Offline merge: cosine at which two points are the same limitation.")
 @click.option("--keywords", default=None, metavar="REGEX",
               help="Implicit-span keywords (default: the paper's limitation(s) | shortcoming(s)).")
@@ -38,7 +39,7 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
 @click.option("--any-keyword", is_flag=True,
               help="Start an implicit span at any keyword sentence (the paper's plain rule), also one about "
                    "prior work's limitations or one the paper overcomes ('to address the limitations of …').")
-@click.option("--topic-shift", type=click.FloatRange(0, 1), default=None, metavar="COSINE",
+@click.option("--topic-shift", type=Fraction(), default=None, metavar="COSINE",
               help="Offline segmentation: start a new point inside a paragraph without any cue when the "
                    "sentence's cosine to the point is below this (default 0.12; 0 turns embeddings off).")
 @click.option("--embeddings/--no-embeddings", default=True, show_default=True,

@@ -28,10 +28,10 @@ def _task_options(fn):
 @llm_options
 @click.option("--task", type=click.Choice(list(_TASKS)), required=True,
               help="What to generate (see the list above).")
-@click.option("--samples", type=int, default=1, show_default=True, metavar="N",
+@click.option("--samples", type=click.IntRange(1), default=1, show_default=True, metavar="N",
               help="Answers per record, each cached separately; N > 1 writes N child records ID#s0 … ID#s{N-1}.")
 @click.option("--seed", type=int, metavar="N", help="Sampling seed sent with every call (providers honour it loosely).")
-@click.option("--max-tokens", type=int, metavar="N", help="Output tokens per call.")
+@click.option("--max-tokens", type=click.IntRange(1), metavar="N", help="Output tokens per call.")
 @click.option("--field", "field_map", multiple=True, metavar="SLOT=PATH",
               help="Read a slot from another (dotted) field, e.g. --field claim=focal_claim, --field sections=paper.sections.")
 @_task_options

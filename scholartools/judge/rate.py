@@ -90,8 +90,12 @@ def load_criteria(path: str | None, aspect: str) -> tuple[str, str]:
             raise ValueError(f"no built-in criterion for aspect '{aspect}' (built in: "
                              f"{', '.join(PAPERRQ_CRITERIA)}); give --criteria FILE")
         return task, PAPERRQ_CRITERIA[aspect]
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    from scholartools.records import read_utf8
+
+    try:
+        text = read_utf8(path)
+    except ValueError as exc:
+        raise ValueError(f"--criteria {exc}") from None
     try:
         data = json.loads(text)
     except ValueError:

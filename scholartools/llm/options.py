@@ -30,10 +30,12 @@ environment variable (or ``ST_API_KEY``) and are never stored.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 import click
 
+from scholartools.cli.types import NonNegative, Positive, Price
 from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
@@ -153,19 +155,30 @@ class _GaveUp(click.ClickException):
     exit_code = 2
 
 
-def _parse_price(value: str | None) -> tuple[float, float] | None:
+def _parse_price(value: str | tuple[float, float] | None) -> tuple[float, float] | None:
     if not value:
         return None
+    if isinstance(value, tuple):   # read by the --price option's type (scholartools.cli.types.Price)
+        return value
     try:
         a, b = (float(x) for x in value.split(","))
     except ValueError as exc:
         raise click.UsageError(f"--price wants IN,OUT in USD per million tokens, not '{value}'") from exc
+    if not all(math.isfinite(x) and x >= 0 for x in (a, b)):   # a negative price would defeat any budget
+        raise click.UsageError(f"--price: prices must be finite and not negative, not '{value}'")
     return a, b
 
 
 def settings_from(options: dict[str, Any], templates: list[str] | None = None) -> LLMSettings:
     """An :class:`LLMSettings` from a dict of option values (for library callers and tests)."""
     return LLMSettings(**{k: v for k, v in options.items() if k in OPTION_NAMES}, template_names=templates)
+
+
+#: the environment variables the LLM layer reads besides the options' own (ST_MODEL, ST_API_BASE, ST_CACHE)
+ENV_HELP = ("Also read from the environment: ST_API_KEY (the key for any provider; else the provider's "
+            "own variable, e.g. OPENAI_API_KEY), ST_BATCH_POLL (seconds between --batch-api wait polls, "
+            "default 60), ST_LLM_BACKOFF_BASE / ST_LLM_BACKOFF_MAX (retry back-off, default 1 s doubling "
+            "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches).")
 
 
 def click_options(templates: list[str] | None = None) -> list[Callable]:
@@ -175,14 +188,14 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                (f"; templates: {', '.join(templates)}." if templates else ".")
     return [
         click.option("--model", envvar="ST_MODEL", metavar="MODEL", show_envvar=True,
-                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3."),
-        click.option("--api-base", envvar="ST_API_BASE", metavar="URL",
+                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3. " + ENV_HELP),
+        click.option("--api-base", envvar="ST_API_BASE", metavar="URL", show_envvar=True,
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
-        click.option("--max-concurrency", type=int, default=8, show_default=True, metavar="N",
+        click.option("--max-concurrency", type=click.IntRange(1), default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),
-        click.option("--retries", type=int, default=5, show_default=True, metavar="N",
+        click.option("--retries", type=click.IntRange(0), default=5, show_default=True, metavar="N",
                      help="Retries after a rate limit, 5xx, timeout or dropped connection."),
-        click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
+        click.option("--timeout", type=Positive(), default=120.0, show_default=True, metavar="SECONDS",
                      help="Time limit of one attempt."),
         click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
                      help="Response cache: a SQLite file (default: ~/.cache/scholartools/llm.sqlite) or "
@@ -190,10 +203,10 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
         click.option("--dry-run", is_flag=True,
                      help="Count calls, cache hits and estimated cost on stderr; call nothing."),
-        click.option("--max-cost", type=float, metavar="USD",
+        click.option("--max-cost", type=NonNegative(), metavar="USD",
                      help="Send no request that could take the run's spend past USD."),
-        click.option("--temperature", type=float, metavar="T", help="Sampling temperature."),
-        click.option("--price", metavar="IN,OUT",
+        click.option("--temperature", type=NonNegative(), metavar="T", help="Sampling temperature."),
+        click.option("--price", type=Price(), metavar="IN,OUT",
                      help="USD per million input,output tokens for a model litellm cannot price."),
         click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
         click.option("--max-retry-wait", type=float, default=60.0, show_default=True, metavar="SECONDS",

@@ -9,13 +9,14 @@ import click
 
 from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
+from scholartools.cli.types import Finite
 from scholartools.tasks import Task, register
 
 EXTRACT_OPTIONS = (
     click.option("--max-claims", type=click.IntRange(min=1), default=DEFAULT_MAX_CLAIMS, show_default=True, metavar="N",
                  help="extract: keep at most N claims per paper (offline: the best scored; CLAIMCHECK's "
                       "candidate lists average 39)."),
-    click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True, metavar="T",
+    click.option("--threshold", type=Finite(), default=DEFAULT_THRESHOLD, show_default=True, metavar="T",
                  help="extract, offline: minimum sentence score (higher: fewer, surer claims; 1.3 had the best "
                       "F0.5 on the dev papers)."),
     click.option("--chunk-tokens", type=click.IntRange(min=100), default=1500, show_default=True, metavar="N",
@@ -31,9 +32,9 @@ WEAKNESS_OPTIONS = (
 ASSOCIATE_OPTIONS = (
     click.option("--max-targets", type=click.IntRange(1, 3), default=DEFAULT_MAX_TARGETS, show_default=True, metavar="N",
                  help="associate: at most N target claims per weakness (CLAIMCHECK: 3)."),
-    click.option("--min-similarity", type=float, default=DEFAULT_MIN_SIMILARITY, show_default=True, metavar="COS",
+    click.option("--min-similarity", type=Finite(-1, 1), default=DEFAULT_MIN_SIMILARITY, show_default=True, metavar="COS",
                  help="associate, offline: a weakness whose best claim has a lower cosine gets no target."),
-    click.option("--margin", type=float, default=DEFAULT_MARGIN, show_default=True, metavar="COS",
+    click.option("--margin", type=Finite(0, 2), default=DEFAULT_MARGIN, show_default=True, metavar="COS",
                  help="associate, offline: further targets must have a cosine within COS of the best one."),
     click.option("--fusion", type=click.Choice(["rrf", "score"]), default=DEFAULT_FUSION, show_default=True,
                  help="associate, offline: reciprocal rank fusion or min-max score fusion of BM25 and cosine."),

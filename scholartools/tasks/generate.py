@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli.types import Finite
 from scholartools.tasks import Task, register
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE
 from scholartools.vocabulary import LIMITATION_INPUT_SECTIONS
@@ -17,7 +18,7 @@ COMMAND = "st-generate"
 # ---------------------------------------------------------------------- options (declared once)
 
 MAX_INPUT_TOKENS = click.Option(
-    ["--max-input-tokens"], type=int, default=100_000, show_default=True, metavar="N",
+    ["--max-input-tokens"], type=click.IntRange(1), default=100_000, show_default=True, metavar="N",
     help="Token budget of one prompt. limitations: a longer input is split at section, then paragraph "
          "boundaries and generated per chunk, then aggregated (BAGELS §5.3); with --rag, retrieved chunks are "
          "dropped (lowest score first) to fit. summary, claim-weakness, weakness-edit: the paper is cut to fit.")
@@ -26,7 +27,7 @@ SEGMENTER = click.Option(
     help="Reply → list: clean (list items; preamble dropped, continuation lines joined), bagels-lines (every "
          "non-empty line an item, BAGELS §6.1), aaar-lines (AAAR's re.findall(r'\\d+\\..*')).")
 MAX_WORDS = click.Option(
-    ["--max-words"], type=int, default=3000, show_default=True, metavar="N",
+    ["--max-words"], type=click.IntRange(1), default=3000, show_default=True, metavar="N",
     help="experiments / explanations: words of paper context kept; weaknesses: words per piece "
          "(AAAR: 3000 for closed models, 2000 for open ones).")
 
@@ -34,7 +35,7 @@ LIMITATIONS_OPTIONS = (
     click.Option(["--sections"], default=",".join(LIMITATION_INPUT_SECTIONS), show_default=True, metavar="NAMES",
                  help="limitations: input sections, comma-separated canonical types or headings; 'all'; or "
                       "'importance' (the --top-k sections closest in embedding cosine to a limitations query, §5.2)."),
-    click.Option(["--top-k"], type=int, default=3, show_default=True, metavar="K",
+    click.Option(["--top-k"], type=click.IntRange(1), default=3, show_default=True, metavar="K",
                  help="limitations: sections kept by --sections importance."),
     click.Option(["--importance-query"], metavar="TEXT", default=None,
                  help="limitations: the text sections are compared with under --sections importance "
@@ -50,23 +51,23 @@ LIMITATIONS_OPTIONS = (
     click.Option(["--fusion"], type=click.Choice(["rrf", "score"]), default="rrf", show_default=True,
                  help="--rag: rrf = weighted reciprocal rank fusion, c=60 (the authors' code); score = 0.5/0.5 "
                       "min-max normalised scores (the paper's words)."),
-    click.Option(["--retrieve-k"], type=int, default=20, show_default=True, metavar="K",
+    click.Option(["--retrieve-k"], type=click.IntRange(1), default=20, show_default=True, metavar="K",
                  help="--rag: chunks retrieved by BM25 + dense fusion."),
     click.Option(["--rerank/--no-rerank"], default=True, show_default=True,
                  help="--rag: LLM re-ranking on 1-10; --no-rerank keeps the top --keep-k fused chunks (Table 6 baseline)."),
-    click.Option(["--rerank-batch"], type=int, default=10, show_default=True, metavar="N",
+    click.Option(["--rerank-batch"], type=click.IntRange(1), default=10, show_default=True, metavar="N",
                  help="--rag: chunks per re-ranking call."),
-    click.Option(["--min-score"], type=float, default=8, show_default=True, metavar="S",
+    click.Option(["--min-score"], type=Finite(), default=8, show_default=True, metavar="S",
                  help="--rag: keep chunks re-ranked at least S (the paper: 8; the authors' code: 7)."),
-    click.Option(["--keep-k"], type=int, default=3, show_default=True, metavar="K",
+    click.Option(["--keep-k"], type=click.IntRange(1), default=3, show_default=True, metavar="K",
                  help="--rag --no-rerank: fused chunks kept."),
-    click.Option(["--similar-k"], type=int, default=5, show_default=True, metavar="K",
+    click.Option(["--similar-k"], type=click.IntRange(1), default=5, show_default=True, metavar="K",
                  help="--rag --relations similar: corpus papers with the closest abstracts."),
-    click.Option(["--chunk-size"], type=int, default=CHUNK_SIZE, show_default=True, metavar="CHARS",
+    click.Option(["--chunk-size"], type=click.IntRange(1), default=CHUNK_SIZE, show_default=True, metavar="CHARS",
                  help="--rag: corpus chunk size in characters (BAGELS' code)."),
-    click.Option(["--chunk-overlap"], type=int, default=CHUNK_OVERLAP, show_default=True, metavar="CHARS",
+    click.Option(["--chunk-overlap"], type=click.IntRange(0), default=CHUNK_OVERLAP, show_default=True, metavar="CHARS",
                  help="--rag: overlap between corpus chunks."),
-    click.Option(["--match-threshold"], type=float, default=90, show_default=True, metavar="0-100",
+    click.Option(["--match-threshold"], type=Finite(0, 100), default=90, show_default=True, metavar="0-100",
                  help="--rag: rapidfuzz score at which a reference and a corpus title are the same paper."),
 )
 
@@ -78,7 +79,7 @@ RQ_OPTIONS = (
 EXPLAIN = click.Option(
     ["--explain"], type=click.Choice(["one-by-one", "whole-list"]), default="one-by-one", show_default=True,
     help="explanations: one call per experiment (AAAR main setting) or one call for the aligned list (Table 4).")
-SUMMARY_WORDS = click.Option(["--summary-words"], type=int, default=200, show_default=True, metavar="N",
+SUMMARY_WORDS = click.Option(["--summary-words"], type=click.IntRange(1), default=200, show_default=True, metavar="N",
                              help="summary: length asked for, in words.")
 
 # ---------------------------------------------------------------------- the tasks

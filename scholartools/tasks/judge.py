@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from scholartools.cli.types import Finite
 from scholartools.tasks import Task, register
 
 # --------------------------------------------------------------------------- options
@@ -38,7 +39,7 @@ OPTIONS: dict[str, Any] = {
     "batch_pairs": click.option("--batch-pairs", is_flag=True,
                                 help="match: the whole x*y matrix of a paper in one call per variant and order "
                                      "(JSON; pairwise fallback for a malformed reply); one record per paper."),
-    "threshold": click.option("--threshold", type=float, default=None, metavar="COS",
+    "threshold": click.option("--threshold", type=Finite(-1, 1), default=None, metavar="COS",
                               help="match --method embed: cosine threshold (default 0.38, chosen on labelled "
                                    "limitation pairs; docs/st-judge.md)."),
     # rate
