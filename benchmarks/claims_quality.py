@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import subprocess
 import sys
@@ -35,9 +34,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
-AAAR = SHARED / "external" / "aaar"
+AAAR = dataset_dir("aaar")
 DEV_REVIEWS = range(0, 5)
 _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*\u2022])\s*")
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--set", default="visible", choices=["visible", "new", "all"])
     args = ap.parse_args()

@@ -46,7 +46,7 @@ MISSING_DATA := $(strip $(foreach d,$(DATASETS),$(if $(DATA_$(d)),,$(d))))
 ifneq ($(MISSING_DATA),)
 ifneq ($(filter-out clean help,$(or $(MAKECMDGOALS),table)),)
 $(error $(PAPER): missing dataset(s): $(MISSING_DATA) (looked for in ST_DATA, ~/.cache/scholartools/data and \
-$(SHARED)/external); get it with: make data (at the checkout's root), or python -m scholartools.data fetch $(MISSING_DATA))
+the shared folder $(SHARED)); get it with: make data (at the checkout's root), or python -m scholartools.data fetch $(MISSING_DATA))
 endif
 endif
 CONF   := $(OUT)/config

@@ -10,7 +10,7 @@ from cli_helpers import ROOT
 from conftest import EXTERNAL
 
 
-@pytest.mark.skipif(not (EXTERNAL / "scholarsum").exists(), reason="needs ../shared/external")
+@pytest.mark.needs_data("pdfs", "scholarsum")
 def test_the_demo_runs_to_its_table(tmp_path):
     env = dict(os.environ, PATH=f"{ROOT / 'bin'}{os.pathsep}{os.environ['PATH']}", DEMO_LIMIT="12",
                ST_SHARED=str(EXTERNAL.parent))

@@ -11,8 +11,8 @@ A dataset's folder is looked for, in this order, in
 
 and the first one that holds every file a fetch yields is used. See :mod:`scholartools.data.fetch`.
 """
-from scholartools.data.registry import (DATASETS, MissingData, data_file, data_roots, dataset_dir,
-                                        fetch_hint, find_dataset, registry)
+from scholartools.data.catalog import (DATASETS, MissingData, data_file, data_roots, dataset_dir,
+                                       dataset_path, fetch_hint, find_dataset, registry)
 
-__all__ = ["DATASETS", "MissingData", "data_file", "data_roots", "dataset_dir", "fetch_hint",
+__all__ = ["DATASETS", "MissingData", "data_file", "data_roots", "dataset_dir", "dataset_path", "fetch_hint",
            "find_dataset", "registry"]

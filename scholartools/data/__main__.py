@@ -11,14 +11,16 @@ import argparse
 import sys
 
 from scholartools.data.fetch import FetchError, fetch
-from scholartools.data.registry import DATASETS, MissingData, dataset_dir, find_dataset, registry
+from scholartools.data.catalog import DATASETS, MissingData, dataset_dir, find_dataset, registry
 
 
 def markdown_table() -> str:
     """The registry as the README's data table: dataset, upstream, licence, used for."""
     rows = ["| dataset | upstream | licence | used for |", "|---|---|---|---|"]
     for name, e in registry().items():
-        ups = "; ".join(f"`{u.split('@')[0]}` @ `{u.split('@')[1][:12]}`" for u in e["upstream"])
+        repos = [u.split("@") for u in e["upstream"]]
+        ups = ("; ".join(f"`{r}` @ `{c[:8]}`" for r, c in repos) if len(repos) <= 3
+               else f"{len(repos)} repositories, e.g. `{repos[0][0]}` (each file's commit in the registry)")
         rows.append(f"| `{name}` | {ups} | {e['licence']} | {e['used_for']} |")
     return "\n".join(rows) + "\n"
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from scholartools.data.derive import DERIVATIONS
-from scholartools.data.registry import cache_dir, find_dataset, registry, shared_external
+from scholartools.data.catalog import cache_dir, find_dataset, registry, shared_external
 
 DEFAULT_MIRROR = "https://raw.githubusercontent.com"
 
@@ -69,7 +69,7 @@ def _download(url: str) -> bytes:
 def fetch(name: str, dest: Path | None = None, force: bool = False,
           log: TextIO | None = sys.stderr, download: Callable[[str], bytes] = _download) -> Path:
     """Fetch dataset ``name`` into ``dest`` (default: :func:`destination`) and return its folder.
-    A dataset already found (:func:`~scholartools.data.registry.find_dataset`) is left as it is
+    A dataset already found (:func:`~scholartools.data.catalog.find_dataset`) is left as it is
     unless ``force``."""
     entry = registry()[name]
     say = (lambda msg: print(msg, file=log)) if log else (lambda msg: None)

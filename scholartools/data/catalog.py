@@ -103,3 +103,14 @@ def data_file(name: str, path: str) -> Path:
                                 f"(../shared/external/{name}); a fetch does not rebuild it: "
                                 f"{entry.get('made_here') or 'made here from ' + ', '.join(entry['from'])}")
     return dataset_dir(name) / path
+
+
+def dataset_path(name: str, shared: str | Path | None = None, file: str | None = None) -> Path:
+    """The folder of dataset ``name`` for a command with a ``--shared`` option: ``<shared>/external/<name>``
+    when a shared folder is named, else where :func:`dataset_dir` finds it (with ``file``, the folder
+    that holds that file, for a file made here that only the shared copy has)."""
+    if shared:
+        return Path(shared) / "external" / name
+    if file:
+        return data_file(name, file).parents[len(Path(file).parts) - 1]
+    return dataset_dir(name)
