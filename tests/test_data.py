@@ -81,18 +81,21 @@ def test_registry_checksums_are_those_of_the_shared_copies():
             assert sha(local) == f["sha256"], f"{name}/{f['path']}"
 
 
-@pytest.mark.needs_data("scholarsum")
-def test_derived_files_are_rebuilt_byte_identical_from_the_upstream_files():
-    """Every derivation the registry names that the code implements gives the registry's SHA-256
-    (the shared copy's) from the upstream files alone."""
-    done = 0
-    for name, e in reg.registry().items():
-        for f in e["files"]:
-            if f.get("derive") in derive.DERIVATIONS and reg.find_dataset(name):
-                assert hashlib.sha256(derive.DERIVATIONS[f["derive"]](EXTERNAL / name)).hexdigest() == f["sha256"], \
-                    f"{name}/{f['path']}"
-                done += 1
-    assert done >= 2   # pairs.jsonl and docs.jsonl at least
+@pytest.mark.needs_data("scholarsum", "paperrq", "aaar", "bagels")
+def test_derived_files_are_rebuilt_byte_identical_from_the_upstream_files(tmp_path):
+    """Every file the registry says was derived here is rebuilt by code from its upstream files
+    alone (copied to an empty folder) with the registry's SHA-256, the shared copy's."""
+    derived = [(n, f) for n, e in reg.registry().items() for f in e["files"] if "derive" in f]
+    assert sorted(f["path"] for _, f in derived) == [
+        "ReviewCritique_LLM.segments.jsonl", "dataset.jsonl", "docs.jsonl",
+        "limtopic_acl2023_limitation_sections.jsonl", "pairs.jsonl"]
+    for name, f in derived:
+        folder = tmp_path / name
+        folder.mkdir(exist_ok=True)
+        for src in f["from"]:
+            shutil.copy(EXTERNAL / name / src, folder / src)
+        got = derive.DERIVATIONS[f["derive"]](folder)
+        assert hashlib.sha256(got).hexdigest() == f["sha256"] == sha(EXTERNAL / name / f["path"]), f"{name}/{f['path']}"
 
 
 #: a path into the shared folder built by hand: "external" joined to a path, $(SHARED)/external, "../shared/external"
@@ -186,10 +189,12 @@ def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones
     monkeypatch.setenv("ST_DATA_MIRROR", mirror.url)
     before = mirror.requests
     assert data_main(["fetch", "scholarsum", "paperrq"]) == 0
-    got = Path(isolated["ST_DATA"]) / "scholarsum"
-    assert reg.dataset_dir("scholarsum") == got
-    for f in reg.registry()["scholarsum"]["files"]:
-        assert sha(got / f["path"]) == f["sha256"] == sha(EXTERNAL / "scholarsum" / f["path"])
+    for name in ("scholarsum", "paperrq"):
+        got = Path(isolated["ST_DATA"]) / name
+        assert reg.dataset_dir(name) == got
+        assert sorted(p.name for p in got.iterdir()) == sorted(f["path"] for f in reg.registry()[name]["files"])
+        for f in reg.registry()[name]["files"]:
+            assert sha(got / f["path"]) == f["sha256"] == sha(EXTERNAL / name / f["path"])
     # downloads: the upstream files only (pairs.jsonl and docs.jsonl are rebuilt from pubmed.json)
     assert mirror.requests - before == sum("repo" in f for n in ("scholarsum", "paperrq")
                                            for f in reg.registry()[n]["files"])
@@ -226,6 +231,16 @@ def test_a_checksum_mismatch_names_the_file_both_hashes_and_writes_nothing(isola
     assert "paperrq/dataset.csv" in msg and f"expected sha256 {entry['sha256']}" in msg and f"got {actual}" in msg
     assert file_url(entry, srv.url) in msg
     assert "paperrq/dataset.csv: checksum mismatch" in capsys.readouterr().err
+    assert list(Path(isolated["ST_DATA"]).iterdir()) == []
+
+
+@pytest.mark.needs_data("paperrq")
+def test_a_derived_file_that_comes_out_different_is_a_checksum_error(isolated, mirror, monkeypatch):
+    monkeypatch.setenv("ST_DATA_MIRROR", mirror.url)
+    monkeypatch.setitem(derive.DERIVATIONS, "paperrq_jsonl", lambda folder: b"{}\n")
+    with pytest.raises(FetchError, match=r"paperrq/dataset.jsonl: checksum mismatch \(rebuilt from dataset.csv\): "
+                                         r"expected sha256 [0-9a-f]{64}, got " + hashlib.sha256(b"{}\n").hexdigest()):
+        fetch("paperrq", log=None)
     assert list(Path(isolated["ST_DATA"]).iterdir()) == []
 
 

@@ -87,8 +87,113 @@ def scholarsum_docs(folder: Path) -> bytes:
     return b"".join(map(_line, out))
 
 
+# ---------------------------------------------------------------------------- PaperRQ
+
+
+def _csv_rows(path: Path) -> list[dict]:
+    import csv
+
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def paperrq_jsonl(folder: Path) -> bytes:
+    """dataset.jsonl: the 217 rows of dataset.csv with normalised names, the paper's ACL Anthology id
+    and year, the human scores as ints, the RQ's position among its paper's rows and, for the papers
+    that kept all three RQs, the prompt it presumably came from (rows come in prompt order)."""
+    rows = _csv_rows(folder / "dataset.csv")
+    by_paper: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        by_paper.setdefault(r["page_url"], []).append(i)
+    out = []
+    for i, r in enumerate(rows):
+        mates = by_paper[r["page_url"]]
+        pos, n = mates.index(i), len(mates)
+        year = re.search(r"\b((?:19|20)\d\d)\b", r["citation"])
+        out.append({
+            "id": f"paperrq-{int(r['']):03d}", "row": int(r[""]),
+            "paper_id": r["page_url"].rstrip("/").rsplit("/", 1)[-1], "year": int(year.group(1)) if year else None,
+            "title": r["title"], "citation": r["citation"], "pdf_url": r["pdf_url"], "page_url": r["page_url"],
+            "abstract": r["abstract"], "introduction": r["introduction"], "rq": r["predicted_rq"],
+            "human": {"problem": int(float(r["score_problem"])), "method": int(float(r["score_method"])),
+                      "format": int(float(r["is_target_rq_type"]))},
+            "rq_pos_in_paper": pos, "n_rq_in_paper": n, "prompt_guess": f"prompt{pos + 1}" if n == 3 else None})
+    return b"".join(map(_line, out))
+
+
+# ---------------------------------------------------------------------------- ReviewCritique
+
+REVIEW_MODELS = ("claude_opus", "gpt4", "gemini_pro_1.5")
+
+
+def _clean_value(v):
+    """NaN (the upstream file's bare NaN tokens) → None; strings stripped."""
+    if isinstance(v, float) and v != v:
+        return None
+    return v.strip() if isinstance(v, str) else v
+
+
+def reviewcritique_segments(folder: Path) -> bytes:
+    """ReviewCritique_LLM.segments.jsonl: one line per review segment of the three LLM reviews of
+    each paper, NaN as null, strings stripped, ``deficient`` = the expert's reliability is "No"."""
+    out = []
+    with open(folder / "ReviewCritique_LLM.jsonl", encoding="utf-8") as f:
+        papers = [json.loads(line) for line in f if line.strip()]
+    for i, paper in enumerate(papers):
+        for model in REVIEW_MODELS:
+            for j, seg in enumerate(paper[model]["review"]):
+                s = {k: _clean_value(v) for k, v in seg.items()}
+                out.append({"paper_idx": i, "title": paper["title"], "decision": paper["decision"],
+                            "review_model": model, "segment_id": j, "segment_text": s["segment_text"],
+                            "deficient": s["reliability"] == "No", "reliability": s["reliability"],
+                            "explanation": s["explanation"], "error_type": s["error_type"],
+                            "topic_class_1": s["topic_class_1"], "topic_class_2": s["topic_class_2"]})
+    return b"".join(map(_line, out))
+
+
+# ---------------------------------------------------------------------------- LimTopic (BAGELS)
+
+#: df_all_data.csv is the concatenation of LimTopic's 24 per-track CSVs, in this order with these
+#: numbers of rows (verified block by block against the per-track files; see bagels/PROVENANCE.md)
+LIMTOPIC_TRACKS = (
+    ("short papers", 231), ("long papers", 1261), ("TrustNLP workshop", 29), ("SIGMORPHON workshop", 12),
+    ("WOAH workshop", 13), ("industry track", 47), ("student research workshop", 25), ("DialDoc workshop", 8),
+    ("SustaiNLP workshop", 15), ("RepL4NLP workshop", 25), ("NLRSE workshop", 12), ("NLP4ConvAI workshop", 11),
+    ("narrative understanding workshop", 10), ("MATCHING workshop", 9), ("IWSLT", 10), ("Findings of ACL", 976),
+    ("DISRPT", 1), ("computational approaches (workshop)", 39), ("CODI workshop", 14), ("CAWL workshop", 10),
+    ("BioNLP workshop", 49), ("BEA workshop", 40), ("AmericasNLP workshop", 10), ("ClinicalNLP workshop", 39))
+#: a checklist answer that points to a section ("Section 6", "Yes. Section Limitation.") rather
+#: than stating limitations: short, and opening with "yes" or "sec"
+_POINTER = re.compile(r"(yes\b|sec)", re.I)
+
+
+def limtopic_jsonl(folder: Path) -> bytes:
+    """limtopic_acl2023_limitation_sections.jsonl: the CSV's rows with their track, stripped length,
+    emptiness, whether the row is a pointer or too short to hold limitations (under 60 characters,
+    or under 120 opening with "yes"/"sec"), and the id of an earlier row with the same stripped text."""
+    rows = _csv_rows(folder / "limtopic_acl2023_limitation_sections.csv")
+    tracks = [t for t, n in LIMTOPIC_TRACKS for _ in range(n)]
+    if len(tracks) != len(rows):
+        raise ValueError(f"LimTopic: {len(rows)} rows, the track table covers {len(tracks)}")
+    first: dict[str, str] = {}
+    out = []
+    for r, track in zip(rows, tracks):
+        i, text = int(r[""]), r["Text"]
+        stripped = text.strip()
+        n = len(stripped)
+        rid = f"limtopic-{i:04d}"
+        out.append({"id": rid, "row": i, "track": track, "text": text, "n_chars": n, "is_empty": n == 0,
+                    "is_pointer_or_short": 0 < n < 60 or (n < 120 and bool(_POINTER.match(text))),
+                    "dup_of": first.get(stripped)})
+        first.setdefault(stripped, rid)
+    return b"".join(map(_line, out))
+
+
 #: derive name (as the registry writes it) → function
 DERIVATIONS: dict[str, Callable[[Path], bytes]] = {
     "scholarsum_pairs": scholarsum_pairs,
     "scholarsum_docs": scholarsum_docs,
+    "paperrq_jsonl": paperrq_jsonl,
+    "reviewcritique_segments": reviewcritique_segments,
+    "limtopic_jsonl": limtopic_jsonl,
 }
