@@ -205,12 +205,16 @@ def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones
 
 
 @pytest.mark.needs_data("paperrq")
-def test_fetch_writes_to_the_user_cache_without_st_data(isolated, mirror, monkeypatch):
+def test_fetch_writes_to_the_user_cache_without_st_data_and_to_data_with_it(isolated, mirror, monkeypatch, tmp_path):
     monkeypatch.delenv("ST_DATA")
     monkeypatch.setenv("ST_DATA_MIRROR", mirror.url)
     folder = fetch("paperrq", log=None)
     assert folder == Path(isolated["XDG_CACHE_HOME"]) / "scholartools" / "data" / "paperrq"
     assert reg.dataset_dir("paperrq") == folder
+    env = dict(os.environ, ST_DATA_MIRROR=mirror.url)
+    p = subprocess.run([sys.executable, "-m", "scholartools.data", "--data", str(tmp_path / "mine"), "fetch", "--force",
+                        "paperrq"], env=env, capture_output=True, text=True)
+    assert p.returncode == 0 and sha(tmp_path / "mine" / "paperrq" / "dataset.jsonl") == sha(folder / "dataset.jsonl")
 
 
 @pytest.mark.needs_data("paperrq")

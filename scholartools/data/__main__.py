@@ -1,6 +1,7 @@
 """``python -m scholartools.data``: list the registry's datasets, say where each is found, fetch them.
 
-    python -m scholartools.data fetch NAME|all [--force]   # download, verify, write to ST_DATA or the cache
+    python -m scholartools.data [--data DIR] fetch NAME|all [--force]   # download, verify, write to
+                                                           # DIR (ST_DATA) or the user cache
     python -m scholartools.data path NAME ...              # the folder of each (exit 2 naming a missing one)
     python -m scholartools.data list                       # one line per dataset: name, where found
     python -m scholartools.data table                      # the README's table (Markdown)
@@ -8,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from scholartools.data.fetch import FetchError, fetch
@@ -28,6 +30,7 @@ def markdown_table() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m scholartools.data", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", metavar="DIR", help="a data folder looked in first and fetched into (as ST_DATA)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     f = sub.add_parser("fetch", help="download and verify datasets (NAME ... or all)")
     f.add_argument("names", nargs="+", metavar="NAME")
@@ -37,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("list", help="each dataset and where it is found")
     sub.add_parser("table", help="the README's Markdown table of the registry")
     args = ap.parse_args(argv)
+    if args.data:
+        os.environ["ST_DATA"] = os.path.abspath(args.data)
     names = getattr(args, "names", [])
     if names == ["all"]:
         names = list(DATASETS)
