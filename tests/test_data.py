@@ -6,6 +6,7 @@ to get it."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -192,7 +193,8 @@ def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones
     for name in ("scholarsum", "paperrq"):
         got = Path(isolated["ST_DATA"]) / name
         assert reg.dataset_dir(name) == got
-        assert sorted(p.name for p in got.iterdir()) == sorted(f["path"] for f in reg.registry()[name]["files"])
+        assert sorted(p.name for p in got.iterdir()) == sorted(["SOURCE.json", *(f["path"] for f in reg.registry()[name]["files"])])
+        assert json.loads((got / "SOURCE.json").read_text())["licence"] == reg.registry()[name]["licence"]
         for f in reg.registry()[name]["files"]:
             assert sha(got / f["path"]) == f["sha256"] == sha(EXTERNAL / name / f["path"])
     # downloads: the upstream files only (pairs.jsonl and docs.jsonl are rebuilt from pubmed.json)

@@ -5,13 +5,15 @@ Every file with an upstream source is downloaded verbatim from
 the URL pins the commit) and checked against the registry's SHA-256; every file the project
 derived from upstream files is rebuilt by :mod:`scholartools.data.derive` and checked the same
 way. A mismatch stops the fetch with an error naming the file, the expected and the actual hash;
-nothing is moved into place until every file of the dataset is verified. The dataset is written
+nothing is moved into place until every file of the dataset is verified. ``SOURCE.json`` beside
+the files keeps the registry's entry (upstream, licence, use) for attribution. The dataset is written
 to ``$ST_DATA`` when set, else to the user cache (``~/.cache/scholartools/data``). Nothing is
 ever written into the checkout.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -95,6 +97,9 @@ def fetch(name: str, dest: Path | None = None, force: bool = False,
             out = tmp / f["path"]
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(data)
+        # attribution travels with the files: where each came from, its licence, what it is for
+        (tmp / "SOURCE.json").write_text(json.dumps(dict(entry, name=name), indent=1, ensure_ascii=False) + "\n",
+                                         encoding="utf-8")
         final = dest / name
         if final.exists():
             shutil.rmtree(final)
