@@ -100,7 +100,8 @@ def test_derived_files_are_rebuilt_byte_identical_from_the_upstream_files(tmp_pa
 
 
 #: a path into the shared folder built by hand: "external" joined to a path, $(SHARED)/external, "../shared/external"
-FIXED_PATH = re.compile(r'''[/,]\s*["']external["']|["']external["']\s*[/,)]|\$\(?\w*SHARED\w*\)?/external|["'](?:\.\./)*shared/external''')
+FIXED_PATH = re.compile(r'''[/,]\s*["']external["']|["']external["']\s*[/,)]'''
+                        r'''|\$\(?\w*SHARED\w*\)?/external|["'](?:\.\./)*shared/external''')
 #: where a shared path may be spelt out: the resolver itself, and the tests of it
 RESOLVERS = {"scholartools/data/catalog.py", "scholartools/data/__init__.py", "tests/conftest.py", "tests/test_data.py"}
 
@@ -193,7 +194,8 @@ def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones
     for name in ("scholarsum", "paperrq"):
         got = Path(isolated["ST_DATA"]) / name
         assert reg.dataset_dir(name) == got
-        assert sorted(p.name for p in got.iterdir()) == sorted(["SOURCE.json", *(f["path"] for f in reg.registry()[name]["files"])])
+        files = [f["path"] for f in reg.registry()[name]["files"]]
+        assert sorted(p.name for p in got.iterdir()) == sorted(["SOURCE.json", *files])
         assert json.loads((got / "SOURCE.json").read_text())["licence"] == reg.registry()[name]["licence"]
         for f in reg.registry()[name]["files"]:
             assert sha(got / f["path"]) == f["sha256"] == sha(EXTERNAL / name / f["path"])

@@ -64,7 +64,8 @@ def test_make_data_from_a_local_mirror_then_the_demo_gives_the_shared_copys_figu
     with MirrorServer(mirror_dir) as mirror:
         env["ST_DATA_MIRROR"] = mirror.url
         got = subprocess.run([MAKE, "--no-print-directory", "data", "DATASETS=pdfs scholarsum",
-                              f"PYTHON={sys.executable}"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+                              f"PYTHON={sys.executable}"], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=300)
     assert got.returncode == 0, got.stderr
     assert "pdfs: 67 files fetched and verified" in got.stderr and "scholarsum: 4 files fetched" in got.stderr
     demo = subprocess.run(["bash", str(ROOT / "examples" / "demo.sh")], cwd=ROOT, env=env, capture_output=True,
