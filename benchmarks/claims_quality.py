@@ -1,12 +1,22 @@
 """st-claims offline methods against the hand annotations and the data's own segments, through
 the real commands.
 
-    python benchmarks/claims_quality.py [--split test|dev|all] [--json out.json]
+    python benchmarks/claims_quality.py [--json out.json] [--baseline REF] [--only extraction]
 
 * **Claim extraction** — the annotated ReviewCritique papers (``fixtures/claims/gold.jsonl``;
   dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
   ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --cand claim_texts
   --ref gold_claims --aggregate`` (CLAIMCHECK's F1 with edit-similarity alignment, micro-averaged).
+* **Claim extraction on real PDFs, by part** (issue 37) — the eight ML/NLP papers of
+  ``shared/external/pdfs`` annotated in two passes (``fixtures/claims/annotations/pdf``, guideline
+  §1b; dev: six papers read while writing the cues, test: fader11, lehr13): ``st-parse`` of the PDF
+  → ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --group-by part`` over one
+  record per (paper, part), part = abstract, introduction, body, conclusion, captions; the overall
+  row scores each paper whole. Every extraction row is computed twice in the same run: with this
+  checkout and with ``--baseline`` (default ``main``: its ``scholartools`` package is exported with
+  ``git archive`` and run from a temporary folder). The ReviewCritique rows get the same split.
+* **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
+  F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units.
 * **Weakness segmentation** — the 60 LLM reviews of ``ReviewCritique_LLM.segments.jsonl`` rebuilt
   as texts (``scholartools.claims.evaluate``): ``st-claims --task weaknesses --unit sentence``
   against the data's weakness segments, and ``--unit item`` against the weakness items; dev =
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -37,15 +48,20 @@ sys.path.insert(0, str(ROOT))
 from scholartools.data import dataset_dir  # noqa: E402
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
 AAAR = dataset_dir("aaar")
+PDF_ANN = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
 DEV_REVIEWS = range(0, 5)
 _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*\u2022])\s*")
 
 
-def st(cmd: str, args: list[str], records: list[dict] | None = None, data: bytes | None = None) -> list[dict]:
+def st(cmd: str, args: list[str], records: list[dict] | None = None, data: bytes | None = None,
+       code: Path = ROOT) -> list[dict]:
+    """Run ``python -m scholartools.cli.CMD`` on records; ``code`` is the folder whose
+    ``scholartools`` package runs (this checkout, or an exported baseline)."""
     if records is not None:
         data = b"".join(json.dumps(r).encode() + b"\n" for r in records)
+    env = dict(os.environ, PYTHONPATH=str(code) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     p = subprocess.run([sys.executable, "-m", f"scholartools.cli.{cmd}", "-q", *args], input=data or b"",
-                       capture_output=True, cwd=ROOT)
+                       capture_output=True, cwd=code, env=env)
     if p.returncode not in (0, 1):
         sys.exit(f"{cmd} {' '.join(args)} failed:\n{p.stderr.decode()}")
     return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
@@ -69,17 +85,117 @@ def parsed_papers(gold: list[dict]) -> dict[str, dict]:
     return {r["id"]: r for r in recs}
 
 
-def extraction(gold: list[dict], papers: dict[str, dict]) -> dict:
+def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> dict:
+    from scholartools.claims.evaluate import claim_part
+
     out = {}
     for split in ("dev", "test"):
         recs = [dict(papers[g["id"]], gold_claims=[c["text"] for c in g["claims"]]) for g in gold if g["split"] == split]
-        extracted = st("claims", ["--task", "extract"], recs)
+        extracted = st("claims", ["--task", "extract"], recs, code=code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
                               "--aggregate"], extracted)
         out[split] = {"papers": len(recs), "gold": sum(len(r["gold_claims"]) for r in recs),
                       "predicted": sum(len(r["claims"]) for r in extracted),
                       "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact")}
+        golds = {g["id"]: [(claim_part(papers[g["id"]], c), c["text"]) for c in g["claims"]] for g in gold}
+        out[split]["by_part"] = score_by_part([(r, golds[r["id"]]) for r in extracted])
     return out
+
+
+def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
+    """``st-score --group-by part`` over one record per (paper, part): the extracted claims of the
+    part against its gold ``(part, text)`` pairs."""
+    from scholartools.claims.evaluate import SECTION_PARTS, by_part, claim_part
+
+    rows = []
+    for rec, gold in pairs:
+        pred = by_part((claim_part(rec, c), c["text"]) for c in rec["claims"])
+        ref = by_part(gold)
+        rows.extend({"id": f"{rec['id']}:{p}", "part": p, "pred": pred[p], "gold": ref[p]} for p in SECTION_PARTS)
+    scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "pred", "--ref", "gold", "--aggregate",
+                          "--group-by", "part"], rows)
+    out = {}
+    for p in SECTION_PARTS:
+        agg = [r for r in scored if r.get("aggregate") and r.get("group") == p][0]["scores"]
+        out[p] = {"gold": sum(len(r["gold"]) for r in rows if r["part"] == p),
+                  "predicted": sum(len(r["pred"]) for r in rows if r["part"] == p),
+                  "f1_edit": {k: round(agg["f1-edit"][k], 3) for k in ("p", "r", "f")},
+                  "f1_exact": {k: round(agg["f1-exact"][k], 3) for k in ("p", "r", "f")}}
+    return out
+
+
+def pdf_papers() -> dict[str, dict]:
+    """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
+    from scholartools.claims.evaluate import PDF_PAPERS
+
+    paths = {str(dataset_dir("pdfs") / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
+    recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
+    out = {}
+    for r in recs:
+        src = r.get("source") or {}
+        path = src.get("path") if isinstance(src, dict) else None
+        pid = paths.get(path) or next(v for k, v in paths.items() if Path(k).stem == r["id"])
+        out[pid] = dict(r, id=pid)
+    return out
+
+
+def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[dict]]:
+    """The units of annotation file ``annotations/pdf/ID.NAME`` (claims: the adjudicated gold)."""
+    from scholartools.claims.evaluate import resolve_refs
+
+    return {pid: resolve_refs(rec, (PDF_ANN / f"{pid}.{name}").read_text(encoding="utf-8").splitlines())
+            for pid, rec in papers.items()}
+
+
+def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
+    from scholartools.claims.evaluate import PDF_PAPERS
+
+    gold = pdf_gold(papers)
+    out = {}
+    for split in ("dev", "test"):
+        ids = [pid for pid, (_, part) in PDF_PAPERS.items() if part == split]
+        recs = [dict(papers[pid], gold_claims=[u["text"] for u in gold[pid]]) for pid in ids]
+        extracted = st("claims", ["--task", "extract"], recs, code=code)
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
+                              "--aggregate"], extracted)
+        per_paper = {r["id"]: {k: round(v, 3) for k, v in r["scores"]["f1-edit"].items() if k in ("p", "r", "f")}
+                     for r in scored if not r.get("aggregate")}
+        out[split] = {"papers": ids, "gold": sum(len(gold[pid]) for pid in ids),
+                      "predicted": sum(len(r["claims"]) for r in extracted),
+                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"),
+                      "per_paper_f1_edit": per_paper,
+                      "by_part": score_by_part([(r, [(u["part"], u["text"]) for u in gold[r["id"]]]) for r in extracted])}
+    return out
+
+
+def agreement(papers: dict[str, dict]) -> dict:
+    """Pass A against pass B: pairwise F1_edit / F1_exact (micro over papers) and Cohen's kappa
+    over every unit of the eight papers."""
+    from scholartools.claims.evaluate import gold_units
+
+    a, b = pdf_gold(papers, "passA"), pdf_gold(papers, "passB")
+    rows = [{"id": pid, "a": [u["text"] for u in a[pid]], "b": [u["text"] for u in b[pid]]} for pid in papers]
+    scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "a", "--ref", "b", "--aggregate"], rows)
+    n = same = pos_a = pos_b = 0
+    for pid, rec in papers.items():
+        ra, rb = {u["ref"] for u in a[pid]}, {u["ref"] for u in b[pid]}
+        for u in gold_units(rec):
+            n += 1
+            same += (u["ref"] in ra) == (u["ref"] in rb)
+            pos_a += u["ref"] in ra
+            pos_b += u["ref"] in rb
+    po, pa, pb = same / n, pos_a / n, pos_b / n
+    pe = pa * pb + (1 - pa) * (1 - pb)
+    return {"units": n, "pass_a": sum(len(v) for v in a.values()), "pass_b": sum(len(v) for v in b.values()),
+            "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"),
+            "cohen_kappa": round((po - pe) / (1 - pe), 3)}
+
+
+def export_baseline(ref: str, into: Path) -> Path:
+    """``git archive REF scholartools`` unpacked into ``into`` (the baseline's code folder)."""
+    arch = subprocess.run(["git", "archive", ref, "scholartools"], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=arch, check=True)
+    return into
 
 
 def segmentation() -> dict:
@@ -156,10 +272,22 @@ def association(gold: list[dict]) -> dict:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", help="write the figures here as JSON")
+    ap.add_argument("--baseline", default="main", help="git ref whose extractor is scored beside this checkout's "
+                                                       "('' to skip)")
+    ap.add_argument("--only", choices=("extraction",), help="only the extraction rows (and the pass agreement)")
     args = ap.parse_args()
     gold = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
     papers = parsed_papers(gold)
-    result = {"extraction": extraction(gold, papers), "segmentation": segmentation(), "association": association(gold)}
+    pdfs = pdf_papers()
+    result = {"annotation_agreement": agreement(pdfs),
+              "extraction_pdf": {"this": pdf_extraction(pdfs)}, "extraction": {"this": extraction(gold, papers)}}
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            base = export_baseline(args.baseline, Path(tmp))
+            result["extraction_pdf"][args.baseline] = pdf_extraction(pdfs, code=base)
+            result["extraction"][args.baseline] = extraction(gold, papers, code=base)
+    if not args.only:
+        result.update({"segmentation": segmentation(), "association": association(gold)})
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -11,9 +11,16 @@ work / hyper-parameters …), the first person, and the section's prior (abstrac
 first), and keeps the sentences above a threshold — precision before recall — at most
 ``max_claims`` of them, the best scored, in document order.
 
+Issue 37 added the cues of :mod:`scholartools.claims.cues`, which find claims without a first-person
+cue (results stated about the system, measured statistics, hedged findings, gaps in prior work,
+relations to other work), searches figure and table captions, credits a sentence that restates a
+claim kept in the abstract, introduction or conclusion (``repeat``), and reads a closing discussion
+section as the conclusion.
+
 A claim is ``{"id": "ClaimN", "text", "section", "section_index", "start", "end", "score",
-"cues"}``: ``text`` is exactly ``section_text[start:end]`` where the section text is the record's
-``abstract`` (``section`` "abstract", ``section_index`` null) or ``sections[section_index].text``.
+"cues"}`` (plus ``figure_index`` for a caption): ``text`` is exactly ``section_text[start:end]``
+where the section text is the record's ``abstract`` (``section`` "abstract", ``section_index``
+null), ``figures[figure_index].caption`` (``section`` "caption") or ``sections[section_index].text``.
 """
 from __future__ import annotations
 
@@ -21,16 +28,18 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from scholartools.claims.cues import KINDS, NUMERIC, OWN_ONLY, SUMMARY_WEIGHT
 from scholartools.text.sections import section_type
 from scholartools.text.sentences import split_spans
 
 #: the threshold and cap of the offline method (chosen on the dev papers, see docs/st-claims.md)
-DEFAULT_THRESHOLD = 1.3
-DEFAULT_MAX_CLAIMS = 40
+DEFAULT_THRESHOLD = 1.2
+DEFAULT_MAX_CLAIMS = 80
 MIN_WORDS, MAX_WORDS = 6, 90
 
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+_DIGIT = re.compile(r"\d")
 _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
                      r"|\(?[A-Z][\w'-]+ et al\.)")
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
@@ -47,6 +56,13 @@ _GENERIC = frozenset({"NLP", "NLU", "NLG", "LLM", "LLMs", "PLM", "PLMs", "LM", "
                       "GPUs", "QA", "MT", "NER", "CNN", "RNN", "LSTM", "BERT", "GPT", "GLUE", "SQuAD"})
 #: sections where "we propose / we design" announces a contribution (elsewhere it describes the method)
 _CONTRIBUTION_KINDS = ("abstract", "introduction", "conclusion", "other")
+#: sections where "we describe / this paper reports" summarises the paper's work
+_SUMMARY_KINDS = ("abstract", "introduction", "conclusion")
+#: a claim's restatement (abstract → introduction → conclusion, captions): the share of its content
+#: words found in an earlier kept claim, and what it adds to the score
+REPEAT_OVERLAP, REPEAT_WEIGHT = 0.5, 0.6
+#: what an abstract or conclusion sentence about the paper's own work loses for having no cue phrase
+OWN_SUMMARY_PENALTY = 0.0
 
 
 @dataclass
@@ -61,6 +77,7 @@ class Sentence:
     text: str
     score: float = 0.0
     cues: list = field(default_factory=list)
+    figure_index: int | None = None
 
 
 @lru_cache(maxsize=1)
@@ -70,6 +87,13 @@ def _cues():
     pos = [(kind, re.compile(p, re.I), w) for kind, items in CLAIM_CUES.items() for p, w in items]
     neg = [(re.compile(p, re.I), w) for p, w in NON_CLAIM_CUES]
     return pos, neg
+
+
+@lru_cache(maxsize=1)
+def _free_cues():
+    from scholartools.claims.cues import compiled
+
+    return compiled()
 
 
 def section_kind(sec: dict, first: bool = False) -> str:
@@ -116,6 +140,27 @@ def paper_texts(rec: dict) -> list[tuple[str | None, int | None, str, str]]:
         out.append((sec.get("heading") or "", i, kind, text[:m.start()] if m else text))
         if m:   # everything after is back matter
             break
+    _last_discussion_concludes(out, sections)
+    return out
+
+
+def _last_discussion_concludes(parts: list, sections: list) -> None:
+    """A paper whose searched text ends in a discussion section ("Discussion", "Summary and
+    discussion") and has no conclusion: that section is its conclusion."""
+    if not parts or any(kind == "conclusion" for _, _, kind, _ in parts):
+        return
+    name, idx, kind, text = parts[-1]
+    if kind == "discussion" and idx is not None and idx >= len(sections) // 2:
+        parts[-1] = (name, idx, "conclusion", text)
+
+
+def caption_texts(rec: dict) -> list[tuple[int, str]]:
+    """``(figure index, caption)`` of the record's figures and tables (st-parse's ``figures``)."""
+    out = []
+    for j, fig in enumerate(rec.get("figures") or []):
+        cap = fig.get("caption") if isinstance(fig, dict) else None
+        if isinstance(cap, str) and cap.strip():
+            out.append((j, cap))
     return out
 
 
@@ -141,6 +186,9 @@ def sentences(rec: dict) -> list[Sentence]:
             a, b = _trim(text, a, b)
             if b > a:
                 out.append(Sentence(name, idx, kind, a, b, text[a:b]))
+    for j, cap in caption_texts(rec):
+        for a, b in split_spans(cap):
+            out.append(Sentence("caption", None, "caption", a, b, cap[a:b], figure_index=j))
     return out
 
 
@@ -192,12 +240,32 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     for rx, w in neg:
         if rx.search(text):
             total += w
-    if _FIRST_PERSON.search(text) or (names and any(n in text for n in names)):
+    families, summary, pointers = _free_cues()
+    own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
+    digits = _DIGIT.search(text) is not None
+    for name, rx, w in families:
+        if (name in OWN_ONLY and not own) or (name in NUMERIC and not digits):
+            continue
+        if rx.search(text):
+            if KINDS[name] == "contribution" and kind not in _CONTRIBUTION_KINDS:
+                w *= 0.4
+            total += w
+            positive += w
+            best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
+    if kind in _SUMMARY_KINDS and summary.search(text):
+        total += SUMMARY_WEIGHT
+        positive += SUMMARY_WEIGHT
+        best["contribution"] = max(best.get("contribution", 0.0), SUMMARY_WEIGHT)
+    for rx, w, scope in pointers:
+        if (scope is None or kind not in _SUMMARY_KINDS) and rx.search(text):
+            total += w
+    if own:
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
         total -= 1.0
     if positive == 0:
-        total -= 1.0
+        # abstract and conclusion sentences about the paper's own work are claims more often than not
+        total -= OWN_SUMMARY_PENALTY if own and kind in ("abstract", "conclusion") else 1.0
     total += CLAIM_SECTION_PRIOR.get(kind, 0.0)
     return total, sorted(best)
 
@@ -209,19 +277,55 @@ def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
     names = own_names(rec)
     for s in cands:
         s.score, s.cues = score_sentence(s.text, s.kind, names)
+    _credit_repeats(cands, threshold)
     kept = [s for s in cands if s.score >= threshold]
     if max_claims is not None and len(kept) > max_claims:
         order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
         kept = [kept[i] for i in sorted(order)]
     return number_claims([{"text": s.text, "section": s.section, "section_index": s.section_index,
+                           **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
                            "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
                           for s in kept])
+
+
+_STOP = frozenset("this that these those with from than have been were which their there they them into also such "
+                  "both each more most other over only when where while will would could should about after before "
+                  "between through using used based show shows shown paper work approach method results".split())
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Lower-cased words of four letters or more, stop words left out."""
+    return frozenset(w for w in (m.group(0).lower() for m in _WORD.finditer(_HYPHEN_BREAK.sub(r"\1\2", text)))
+                     if len(w) >= 4 and w not in _STOP)
+
+
+def _credit_repeats(cands: list[Sentence], threshold: float) -> None:
+    """A sentence below the threshold that restates a claim kept in the abstract, the introduction
+    or the conclusion (at least ``REPEAT_OVERLAP`` of its content words are that claim's) gains
+    ``REPEAT_WEIGHT``: CLAIMCHECK keeps a claim wherever it recurs."""
+    anchors = [(s.kind, s.section_index, content_words(s.text)) for s in cands
+               if s.score >= threshold and s.kind in _SUMMARY_KINDS]
+    if not anchors:
+        return
+    for s in cands:
+        if s.score >= threshold or s.score <= -9:
+            continue
+        words = content_words(s.text)
+        if len(words) < 4:
+            continue
+        share = max((len(words & a) / len(words) for kind, idx, a in anchors
+                     if (kind, idx) != (s.kind, s.section_index)), default=0.0)
+        if share >= REPEAT_OVERLAP:
+            s.score += REPEAT_WEIGHT
+            s.cues = sorted(set(s.cues) | {"repeat"})
 
 
 def number_claims(claims: list[dict]) -> list[dict]:
     """``Claim1…`` in document order (abstract first, then sections by index, then offset);
     duplicates (same section and offsets) are kept once."""
     def key(c):
+        if c.get("figure_index") is not None:   # captions after the text
+            return (10**6 + c["figure_index"], c["start"], c["end"])
         return (-1 if c.get("section_index") is None else c["section_index"], c["start"], c["end"])
 
     seen = set()
@@ -237,6 +341,11 @@ def number_claims(claims: list[dict]) -> list[dict]:
 
 def section_text(rec: dict, claim: dict) -> str | None:
     """The text a claim's offsets point into (None when the record lacks it)."""
+    if claim.get("figure_index") is not None:
+        figs = rec.get("figures") or []
+        j = claim["figure_index"]
+        text = figs[j].get("caption") if 0 <= j < len(figs) and isinstance(figs[j], dict) else None
+        return text if isinstance(text, str) else None
     if claim.get("section_index") is None:
         text = rec.get("abstract")
     else:

@@ -5,7 +5,8 @@ What the three tasks write (``docs/st-claims.md`` has examples):
 
 * ``extract``: ``claims`` — ``[{"id": "Claim1", "text", "section", "section_index", "start",
   "end", …}]`` in document order, ``text == section_text[start:end]`` (the section text is the
-  record's ``abstract`` when ``section`` is "abstract", else ``sections[section_index].text``) —
+  record's ``abstract`` when ``section`` is "abstract", ``figures[figure_index].caption`` when the
+  claim has ``figure_index``, else ``sections[section_index].text``) —
   and ``claim_texts`` — ``["Claim1: …", …]``, CLAIMCHECK's candidate-list form, which
   ``st-score --metric f1-edit`` reads (it strips the ``ClaimN:`` label).
 * ``weaknesses``: ``weaknesses`` — ``[{"id": "w1", "text", "start", "end"}]``, offsets into the

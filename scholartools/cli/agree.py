@@ -119,6 +119,9 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
         io.write(io.error_for(rec, exc))
     for note in result.notes:
         io.log(note)
+    if not any(_rated(r.get("n")) for r in result.results):   # all-null results would read as success
+        io.fail(f"no unit rated by the raters in {io.n_in} input record(s): nothing to compare (exit 1)")
+        return
     if fmt == "table":
         from scholartools.agreement.results import format_table
 
@@ -135,6 +138,13 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
             io.usage_error(f"--plot: {exc}")
             return
         io.log(f"wrote {n} panel(s) to {plot_path}")
+
+
+def _rated(n) -> bool:
+    """True when a result's ``n`` (a count, or a matrix of counts) counts some rated unit."""
+    if isinstance(n, list):
+        return any(_rated(v) for v in n)
+    return isinstance(n, int) and n > 0
 
 
 def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:

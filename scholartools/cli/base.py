@@ -102,6 +102,8 @@ class RecordIO:
         self.n_errors = 0
         #: error records of kind batch_pending (--batch-api submit): not failures, the exit stays 0
         self.n_pending = 0
+        #: set by :meth:`fail`: the run produced nothing it was asked for (exit 1)
+        self.failed = False
         self._t0 = time.perf_counter()
         self._last_flush = self._t0
 
@@ -281,6 +283,12 @@ class RecordIO:
         if not self.quiet:
             print(f"{self.command}: {message}", file=self._stderr, flush=True)
 
+    def fail(self, message: str) -> None:
+        """Exit 1 with ``message`` as one line on stderr (also under ``--quiet``): an aggregating
+        command that received nothing it could aggregate (an upstream step failed, a wrong field)."""
+        print(f"{self.command}: {message}", file=self._stderr, flush=True)
+        self.failed = True
+
     def usage_error(self, message: str) -> None:
         """Stop with exit 2 and ``message`` (a usage problem, before or instead of processing)."""
         raise click.UsageError(message)
@@ -304,7 +312,7 @@ class RecordIO:
             pending = f" ({self.n_pending} waiting for a provider batch)" if self.n_pending else ""
             print(f"{self.command}: {self.n_in} in, {self.n_out} out, {self.n_errors} errors{pending}, {secs:.2f} s",
                   file=self._stderr, flush=True)
-        return 1 if self.n_errors > self.n_pending else 0
+        return 1 if self.failed or self.n_errors > self.n_pending else 0
 
 
 def _quiet_broken_pipe() -> None:

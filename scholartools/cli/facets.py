@@ -14,8 +14,9 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
 @st_command("st-facets")
 @scheduler_options
 @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
-@click.option("--ref", "ref", default="reference", show_default=True, metavar="FIELD",
-              help="Field with the reference text (an abstract); `--ref abstract` on paper records.")
+@click.option("--ref", "ref", metavar="FIELD",
+              help="Field with the reference text (an abstract). Default: reference, or abstract on a "
+                   "record without reference (a paper record from st-parse).")
 @click.option("--cand", "cand", default="candidate", show_default=True, metavar="FIELD",
               help="Field with the candidate summary; records without it are only decomposed.")
 @click.option("--ref-sentences", metavar="FIELD", help="Field with the reference already split into a list of sentences.")
@@ -52,7 +53,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     Examples:
       st-facets --ref reference --cand candidate < pairs.jsonl \\
         | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
-      st-parse paper.pdf | st-facets --ref abstract   # a paper's abstract: facets.reference only
+      st-parse paper.pdf | st-facets | st-score   # a paper's abstract: facets.reference, facet-coverage
       st-facets --scheduler local:2 --method offline < pairs.jsonl > rated.jsonl   # on Dask
     """
     from scholartools import tasks
@@ -78,7 +79,7 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
             shot_list = load_shots(None if shots == "default" else shots)
         except (OSError, ValueError) as exc:
             io.usage_error(f"--shots: {exc}")
-    opts = annotate.FacetOptions(ref=ref, cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
+    opts = annotate.FacetOptions(ref=ref or "reference", ref_fallback=None if ref else "abstract", cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
                                  ref_facets=ref_facets, cand_facets=cand_facets, facets=facets, weights=fm_weights,
                                  empty_candidate=empty_candidate, shots=shot_list)
     task = tasks.get("st-facets", "facets")

@@ -34,7 +34,9 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     warnings[] for text a reader cannot see (kind hidden_text: white, < 2 pt, off-page,
     clipped, invisible) and for scans without a text layer. LaTeX (\\input/\\include
     followed), GROBID TEI, S2ORC JSON, Science Parse JSON, flat JSON (one key per heading),
-    Markdown and plain text give the same record shape.
+    Markdown and plain text give the same record shape. FILE '-' is one document read from
+    stdin (cat paper.pdf | st-parse -): its format is detected from its first bytes (Markdown by
+    a '# heading' line), --format overrides; its record's source.path is '-', its id 'stdin'.
 
     \b
     A file that cannot be parsed (missing, empty, encrypted, not a PDF) becomes an error
@@ -43,6 +45,7 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     \b
     Examples:
       st-parse paper.pdf | st-extract-limits | st-generate --task limitations
+      curl -sL https://arxiv.org/pdf/2106.01234 | st-parse - | st-facets
       find papers/ -name '*.pdf' | st-parse --paths-from-stdin -o papers.jsonl
       st-parse --format latex main.tex | st-eqsynth
       st-parse --scheduler tcp://head:8786 --paths-from-stdin < pdfs.txt > papers.jsonl
@@ -50,6 +53,8 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     from scholartools.parsing import parse_paths
 
     paths = list(files)
+    if paths.count("-") > 1 or ("-" in paths and paths_from_stdin):
+        io.usage_error("stdin holds one document: give '-' once, and not with --paths-from-stdin")
     if paths_from_stdin:
         paths += [line.strip() for line in sys.stdin if line.strip()]
     if not paths and not paths_from_stdin:   # an empty list from stdin is zero papers, not a mistake

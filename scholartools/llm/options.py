@@ -148,6 +148,13 @@ def settings_from(options: dict[str, Any], templates: list[str] | None = None) -
     return LLMSettings(**{k: v for k, v in options.items() if k in OPTION_NAMES}, template_names=templates)
 
 
+#: the environment variables the LLM layer reads besides the options' own (ST_MODEL, ST_API_BASE, ST_CACHE)
+ENV_HELP = ("Also read from the environment: ST_API_KEY (the key for any provider; else the provider's "
+            "own variable, e.g. OPENAI_API_KEY), ST_BATCH_POLL (seconds between --batch-api wait polls, "
+            "default 60), ST_LLM_BACKOFF_BASE / ST_LLM_BACKOFF_MAX (retry back-off, default 1 s doubling "
+            "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches).")
+
+
 def click_options(templates: list[str] | None = None) -> list[Callable]:
     one = templates is not None and len(templates) == 1
     tpl_help = ("Prompt template file replacing the built-in one" if one else
@@ -155,8 +162,8 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                (f"; templates: {', '.join(templates)}." if templates else ".")
     return [
         click.option("--model", envvar="ST_MODEL", metavar="MODEL", show_envvar=True,
-                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3."),
-        click.option("--api-base", envvar="ST_API_BASE", metavar="URL",
+                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3. " + ENV_HELP),
+        click.option("--api-base", envvar="ST_API_BASE", metavar="URL", show_envvar=True,
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
         click.option("--max-concurrency", type=int, default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),

@@ -205,6 +205,51 @@ def check_combination(names: list[str]) -> str | None:
     return None
 
 
+def default_metrics(record: dict) -> list[str] | None:
+    """The metrics ``st-score`` computes when no ``--metric`` is given, from what ``record`` (the
+    first record of the stream) carries: FM for facet ratings (st-facets on pairs), facet coverage
+    for a text decomposed alone (st-facets on a paper: ``facets.reference``, no candidate),
+    ROUGE-L for a reference/candidate pair; None when it carries none of these."""
+    if isinstance(record.get("facet_ratings"), dict):
+        return ["fm"]
+    if isinstance((record.get("facets") or {}).get("reference"), dict):
+        return ["facet-coverage"]
+    if isinstance(record.get("reference"), str) and isinstance(record.get("candidate"), str):
+        return ["rougeL"]
+    return None
+
+
+class DefaultScorer:
+    """A :class:`BatchScorer` whose metrics are :func:`default_metrics` of the first record it
+    sees; ``chosen(names)`` is called once they are known (the command logs them and records
+    them in provenance). Records of another shape later become error records of those metrics."""
+
+    def __init__(self, opts: ScoreOptions, aggregate: bool = False, summary_only: bool = False, chosen=None):
+        self.opts, self.aggregate, self.summary_only, self.chosen = opts, aggregate, summary_only, chosen
+        self.scorer: BatchScorer | None = None
+
+    def batch_size(self, preferred: int) -> int | None:
+        return None if self.aggregate else max(1, preferred)   # the default metrics score per record
+
+    def __call__(self, batch: list[dict]) -> list:
+        if self.scorer is None:
+            names = default_metrics(batch[0])
+            if names is None:
+                raise RecordError("missing_field", "no --metric given, and this record has no facet_ratings, "
+                                  "facets.reference or reference/candidate to choose one by: name one with --metric",
+                                  field="facet_ratings")
+            self.scorer = BatchScorer(names, self.opts, self.aggregate, self.summary_only)
+            if self.chosen:
+                self.chosen(names)
+        return self.scorer(batch)
+
+    def summaries(self) -> list[dict]:
+        return self.scorer.summaries() if self.scorer else []
+
+    def n_scored(self) -> int:
+        return self.scorer.n_scored() if self.scorer else 0
+
+
 class BatchScorer:
     """Scoring a stream batch by batch, as ``st-score`` does: ``scorer(batch)`` returns a list
     aligned with the batch (scored records, :class:`RecordError`, or ``[]`` for a record that
@@ -243,6 +288,10 @@ class BatchScorer:
                         for r in res]
         return res
 
+    def n_scored(self) -> int:
+        """Records scored so far that a summary counts (with ``aggregate``)."""
+        return len(self._kept)
+
     def summaries(self) -> list[dict]:
         if not self.aggregate:
             return []
@@ -268,7 +317,12 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model
 
-        model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        from scholartools.extras import MissingExtra
+
+        try:
+            model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        except MissingExtra:   # each record says what to install
+            model, layer = opts.bert_model, opts.bert_layers
         name = embeddings.model_name() if not opts.bert_model else model
         out["bertscore"] = {"model": name, "layer": layer, "idf": False, "rescaled": False, "package": "bert-score"}
     if "fm" in names and opts.weights:

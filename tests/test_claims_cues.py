@@ -1,0 +1,132 @@
+"""The offline extractor's cues that need no first person (issue 37), on real sentences.
+
+Each sentence below is quoted from a paper of ``shared/external/pdfs`` annotated in
+``fixtures/claims/annotations/pdf`` (dev part; the paper is named beside it) and is a claim of its
+gold; each scored under the kept threshold before these cues (checked against main's extractor:
+the score it had is in the comment). The pointer sentences were kept before and are not claims.
+"""
+from __future__ import annotations
+
+import pytest
+
+from scholartools.claims.extract import DEFAULT_THRESHOLD, extract_claims, score_sentence, section_text
+
+# (section kind, sentence, cue kind expected, score under main's extractor)
+CLAIMS = [
+    # superlative without "we" (Ammar et al., NAACL 2018, CC BY 4.0)
+    ("results", "In both domains, the statistical approach gives the highest precision and the lowest yield.",
+     "result", 0.9),
+    # hedged explanation (Ammar et al. 2018)
+    ("results", "This is likely to be a result of the pattern \u201cFoo: Bar Baz\u201d appearing in many training "
+                "examples with only \u201cBar Baz\u201d labeled as the title.", "result", -0.6),
+    # gap in prior work (Cohan et al., SPECTER, ACL 2020, CC BY 4.0)
+    ("related_work", "While successful at many sentenceand token-level tasks, our focus is on using the models for "
+                     "document-level representation learning, which has remained relatively under-explored.",
+     "novelty", 0.9),
+    ("introduction", "Likewise, methods that do use inter-document signals to produce whole-document embeddings "
+                     "(Tu et al., 2017; Chen et al., 2019) have yet to incorporate stateof-the-art pretrained LMs.",
+     "novelty", -0.7),
+    # relation to other work (SPECTER; Simianer et al., ACL 2012)
+    ("related_work", "These works are orthogonal to ours as the input to our model is just paper title and abstract.",
+     "novelty", -0.9),
+    ("related_work", "In contrast to our work, Duh et al. (2010) did not incorporate multitask learning into distributed "
+                     "learning, but defined tasks as n-best lists, nor did they develop new algorithms, but used "
+                     "off-the-shelf multi-task tools.", "novelty", 0.9),
+    # evaluative findings about the system or the task (Simianer et al. 2012; Dinu & Baroni, ACL 2014)
+    ("results", "The perceptron algorithm itself compares favorably to related learning techniques such as the MIRA "
+                "adaptation of Chiang et al. (2008).", "result", -0.6),
+    ("results", "Preposition generation is clearly a more difficult task.", "result", 0.9),
+    ("results", "Result differences on the Europarl test set were not significant for moving from dev to full train "
+                "set.", "result", 0.9),
+    # measured statistics (Ammar et al. 2018; Fader et al.'s caption is test material, so a dev caption is used below)
+    ("abstract", "The resulting literature graph consists of more than 280M nodes, representing papers, authors, "
+                 "entities and various interactions between them (e.g., authorships, citations, entity mentions).",
+     "result", -0.2),
+    # error analysis (Dinu & Baroni 2014)
+    ("results", "Most of the errors consist in generating synonyms (hard case\u2192difficult case, true cost \u2192 "
+                "actual cost) or related phrases (stereo speakers\u2192omni-directional sound).", "result", -0.6),
+    # a summary verb in the abstract (Ammar et al. 2018)
+    ("abstract", "We describe a deployed scalable system for organizing published scientific literature into a "
+                 "heterogeneous graph to facilitate algorithmic manipulation and discovery.", "contribution", 0.2),
+]
+
+# pointers and musings that main's extractor kept (score in the comment) and the gold does not
+NOT_CLAIMS = [
+    ("conclusion", "It would be interesting to initialize our model weights from more recent Transformer models to "
+                   "investigate if additional gains are possible."),   # 1.4
+    ("results", "Figure 2 shows t-SNE (van der Maaten, 2014) projections of our embeddings (SPECTER) compared with "
+                "the SciBERT baseline for a random set of papers."),   # 1.8
+    ("results", "Then, we require the embedding model to rank the co-viewed papers higher than the random papers by "
+                "comparing the L2 distances of raw embeddings."),   # 1.3
+    ("conclusion", "Three research directions follow from this work and other similar projects, e.g., Hahn-Powell et "
+                   "al. (2017); Wu et al. (2014): i) improving quality and enriching content of the literature graph "
+                   "(e.g., ontology matching and knowledge base population)."),   # 1.4
+]
+
+
+@pytest.mark.parametrize("kind,text,cue,before", CLAIMS, ids=[c[1][:40] for c in CLAIMS])
+def test_claim_without_first_person_cue_is_kept(kind, text, cue, before):
+    score, cues = score_sentence(text, kind)
+    assert before < 1.3 <= score or before < DEFAULT_THRESHOLD <= score
+    assert score >= DEFAULT_THRESHOLD and cue in cues
+
+
+@pytest.mark.parametrize("kind,text", NOT_CLAIMS, ids=[c[1][:40] for c in NOT_CLAIMS])
+def test_pointer_or_future_work_is_dropped(kind, text):
+    score, _ = score_sentence(text, kind)
+    assert score < DEFAULT_THRESHOLD
+
+
+def test_capability_counts_only_for_the_papers_own_method():
+    text = ("The fact that SPECTER does not require inputs like authors or venues makes it applicable in situations "
+            "where this metadata is not available, such as matching reviewers with anonymized submissions, or "
+            "performing recommendations of anonymized preprints (e.g., on OpenReview).")   # SPECTER; main: -0.6
+    own, cues = score_sentence(text, "discussion", frozenset({"SPECTER"}))
+    other, _ = score_sentence(text, "discussion")
+    assert own >= DEFAULT_THRESHOLD and "result" in cues
+    assert other < DEFAULT_THRESHOLD
+
+
+def _paper(**extra):
+    rec = {"id": "p", "abstract": "We propose FooNet, a parser for receipts. FooNet outperforms the strongest "
+                                  "baseline by 4 points of F1 on three benchmarks.",
+           "sections": [{"heading": "1 Introduction", "type": "introduction",
+                         "text": "Receipts are hard to read. In this setting FooNet gains 4 points of F1 over the "
+                                 "strongest baseline on three benchmarks."},
+                        {"heading": "5 Results", "type": "results",
+                         "text": "The parser runs on three receipt benchmarks and improves F1 over the strongest "
+                                 "baseline on all three benchmarks."}]}
+    rec.update(extra)
+    return rec
+
+
+def test_caption_claims_are_searched_and_point_into_their_caption():
+    # the caption of Fader et al.'s Table 3 is test material; this one follows its form
+    rec = _paper(figures=[{"kind": "table", "label": "2", "caption": "Table 2: Parsing results. FooNet achieves "
+                           "significantly higher F1 than the baselines on all three benchmarks."}])
+    claims = extract_claims(rec)
+    cap = [c for c in claims if c.get("figure_index") is not None]
+    assert [c["text"] for c in cap] == ["FooNet achieves significantly higher F1 than the baselines on all three "
+                                        "benchmarks."]
+    assert section_text(rec, cap[0])[cap[0]["start"]:cap[0]["end"]] == cap[0]["text"]
+    assert claims[-1] is cap[0]   # captions come after the text
+    assert not [c for c in extract_claims(_paper()) if c.get("figure_index") is not None]
+
+
+def test_a_restated_claim_is_kept_where_it_recurs():
+    claims = extract_claims(_paper())
+    body = [c for c in claims if c["section_index"] == 1]
+    # the results section's sentence restates the abstract's result without a cue strong enough alone
+    assert len(body) == 1 and "repeat" in body[0]["cues"]
+    assert body[0]["score"] >= DEFAULT_THRESHOLD
+
+
+def test_a_closing_discussion_section_is_read_as_the_conclusion():
+    from scholartools.claims.extract import paper_texts
+
+    rec = {"abstract": "A.", "sections": [{"heading": "1 Introduction", "type": "introduction", "text": "x"},
+                                          {"heading": "2 Model", "type": "method", "text": "y"},
+                                          {"heading": "3 Discussion", "type": "discussion", "text": "z"}]}
+    assert [k for _, _, k, _ in paper_texts(rec)] == ["abstract", "introduction", "method", "conclusion"]
+    rec["sections"].append({"heading": "4 Conclusion", "type": "conclusion", "text": "w"})
+    assert [k for _, _, k, _ in paper_texts(rec)][3] == "discussion"

@@ -1,0 +1,92 @@
+"""The claim gold on eight real PDFs (fixtures/claims/annotations/pdf, guideline §1b) and the
+figures docs/st-claims.md reports for it: the evaluation recomputed here through the library
+(the benchmark runs the same code through st-parse / st-claims / st-score) must give them."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from conftest import EXTERNAL
+
+ROOT = Path(__file__).resolve().parents[1]
+ANN = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
+PDFS = EXTERNAL / "pdfs"
+
+pytestmark = pytest.mark.needs_data("pdfs")
+
+
+@lru_cache(maxsize=1)
+def _papers() -> dict:
+    from scholartools.claims.evaluate import PDF_PAPERS
+    from scholartools.parsing import parse_path
+
+    return {pid: parse_path(str(PDFS / pdf)) for pid, (pdf, _) in PDF_PAPERS.items()}
+
+
+def _units(pid: str, name: str) -> list[dict]:
+    from scholartools.claims.evaluate import resolve_refs
+
+    return resolve_refs(_papers()[pid], (ANN / f"{pid}.{name}").read_text(encoding="utf-8").splitlines())
+
+
+def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_adjudicated_union():
+    from scholartools.claims.evaluate import PDF_PAPERS
+
+    counts = {name: sum(len(_units(pid, name)) for pid in PDF_PAPERS) for name in ("passA", "passB", "claims")}
+    assert counts == {"passA": 364, "passB": 373, "claims": 373}
+    for pid in PDF_PAPERS:
+        union = {u["ref"] for u in _units(pid, "passA")} | {u["ref"] for u in _units(pid, "passB")}
+        assert {u["ref"] for u in _units(pid, "claims")} <= union
+    assert [p for p, (_, part) in PDF_PAPERS.items() if part == "test"] == ["fader11", "lehr13"]
+
+
+def test_a_changed_sentence_is_an_error_not_a_silent_match():
+    from scholartools.claims.evaluate import resolve_refs
+
+    line = (ANN / "specter.claims").read_text().splitlines()[0]
+    ref = line.split()[0]
+    with pytest.raises(ValueError, match=ref.replace(".", r"\.")):
+        resolve_refs(_papers()["specter"], [f"{ref} 00000000"])
+
+
+def _scores(split: str) -> tuple[dict, dict]:
+    """(overall F1_edit over whole papers, F1_edit by part) of this checkout's extractor."""
+    from scholartools.claims.evaluate import PDF_PAPERS, SECTION_PARTS, by_part, claim_part
+    from scholartools.claims.extract import extract_claims
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    whole, parts = [], {p: [] for p in SECTION_PARTS}
+    for pid, (_, part) in PDF_PAPERS.items():
+        if part != split:
+            continue
+        rec, gold = _papers()[pid], _units(pid, "claims")
+        claims = extract_claims(rec)
+        whole.append(span_counts([c["text"] for c in claims], [u["text"] for u in gold]))
+        pred = by_part((claim_part(rec, c), c["text"]) for c in claims)
+        ref = by_part((u["part"], u["text"]) for u in gold)
+        for p in SECTION_PARTS:
+            parts[p].append(span_counts(pred[p], ref[p]))
+    r3 = lambda m: tuple(round(m[k], 3) for k in ("p", "r", "f"))  # noqa: E731
+    return r3(micro_prf(whole)), {p: r3(micro_prf(v)) for p, v in parts.items()}
+
+
+def test_extraction_figures_reported_in_the_docs():
+    dev, dev_parts = _scores("dev")
+    test, test_parts = _scores("test")
+    # docs/st-claims.md, "Claim extraction on eight real PDFs": P, R, F1_edit
+    assert dev == (0.836, 0.701, 0.763)
+    assert test == (0.887, 0.509, 0.647)
+    assert test_parts["body"] == (0.934, 0.442, 0.600)
+    assert test_parts["captions"] == (0.745, 0.474, 0.580)
+    assert dev_parts["abstract"] == (0.807, 0.884, 0.844)
+
+
+def test_agreement_of_the_two_passes_reported_in_the_docs():
+    from scholartools.claims.evaluate import PDF_PAPERS
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    edit = [span_counts([u["text"] for u in _units(p, "passA")], [u["text"] for u in _units(p, "passB")])
+            for p in PDF_PAPERS]
+    assert round(micro_prf(edit)["f"], 3) == 0.981
