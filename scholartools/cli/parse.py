@@ -71,7 +71,6 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
         io.usage_error("no input files: give FILE arguments or --paths-from-stdin")
     kwargs = {"fmt": None if fmt == "auto" else fmt, "id_from": id_from, "max_pages": max_pages,
               "references": not no_references, "sections_only": sections_only, "keep_hidden": keep_hidden}
-    io.provenance["hidden_text"] = "kept" if keep_hidden else "removed"
     records = parse_paths(paths, provenance=True, **kwargs)
     t = time.perf_counter()
     for rec in io.progress(unique_ids(records, io.log), total=len(paths), desc="st-parse"):

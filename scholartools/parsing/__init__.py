@@ -132,6 +132,8 @@ def parse_paths(paths: Iterable[str], provenance: bool = False, stdin: BinaryIO 
             source = rec.get("source") or {}
             if provenance:
                 rec["_provenance"] = _provenance(source.get("format", ""), source.get("parser", ""))
+                if source.get("format") == "pdf":   # only a PDF has text a reader cannot see
+                    rec["_provenance"]["hidden_text"] = "kept" if kwargs.get("keep_hidden") else "removed"
             yield rec
         except RecordError as exc:
             yield _error(path, exc.kind, exc.message)
