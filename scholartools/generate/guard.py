@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from scholartools.text.runs import covered_runs
 from scholartools.text.sentences import split_sentences
 
 __all__ = ["TargetGuard", "MIN_WORDS", "NGRAM"]
@@ -98,20 +99,7 @@ class TargetGuard:
                 window = tuple(toks[i:i + n])
                 if (n == NGRAM and window in self._grams) or window in self._whole:
                     covered[i:i + n] = b"\x01" * n
-        spans = []
-        i = 0
-        while i < len(toks):
-            if not covered[i]:
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(toks) and covered[j + 1]:
-                j += 1
-            end = found[j][1]
-            end = _TRAILING.match(text, end).end()
-            spans.append((found[i][0], end))
-            i = j + 1
-        return spans
+        return [(found[i][0], _TRAILING.match(text, found[j][1]).end()) for i, j in covered_runs(covered)]
 
     def clean(self, text: str, count: bool = True) -> str:
         """``text`` without any target sentence (repeated until none is left); ``count=False``

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from scholartools.text.runs import covered_runs
+
 #: words per window compared between the prompt and the reply
 WINDOW = 8
 #: the share of the prompt's words a run of the reply must cover to count as an echo
@@ -58,17 +60,9 @@ def answer_region(reply: str, messages: list[dict]) -> tuple[str, bool]:
         if tuple(toks[i:i + WINDOW]) in grams:
             covered[i:i + WINDOW] = b"\x01" * WINDOW
     end = None
-    i = 0
-    while i < len(toks):
-        if not covered[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(toks) and covered[j + 1]:
-            j += 1
+    for i, j in covered_runs(covered):
         if j - i + 1 >= need:
             end = reply_words[j].end()
-        i = j + 1
     if end is None:
         return reply, False
     # the punctuation right after the prompt's last word ('"Score: N".') stays with the echo
