@@ -102,7 +102,10 @@ def test_table3_duplicate_document_changes_the_cells(pubmed):
     assert len(all50) == 300
     res = agree(all50, raters=[HUMAN, "fm_gpt4.overall"], measures="pearson").results
     (r,) = [r for r in res if r["level"] == "pooled"]
-    assert r["n"] == 300 and round(r["value"], 3) != 0.685
+    assert r["n"] == 300 and round(r["value"], 3) == 0.688  # the paper's 0.685 needs the 294
+    res = agree(all50, raters=[HUMAN, "acu"], measures="pearson", levels="system", system_field="system").results
+    (r,) = [r for r in res if r["level"] == "system"]
+    assert round(r["system_means"]["gpt35"][1], 4) == 0.1955  # Table 3: 0.1914
 
 
 def _bigrams(text):
