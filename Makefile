@@ -10,12 +10,13 @@ STAMP  := $(VENV)/.installed
 
 install: $(STAMP)
 
-# torch first, pinned: the CPU build lies on disk here; an unpinned torch would pull a CUDA build.
+# Every extra, for development. torch first, pinned: the CPU build lies on disk here; an unpinned
+# torch (or the [torch] extra alone) would pull a CUDA build from the public index.
 $(STAMP): setup.cfg pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "installing into $(VENV) (log: $(VENV)/install.log) ..."
 	@{ $(BIN)/pip install torch==2.13.0 && \
-	   $(BIN)/pip install -c constraints.txt -e '.[test,bench]'; } > $(VENV)/install.log 2>&1 \
+	   $(BIN)/pip install -c constraints.txt -e '.[torch,test,bench]'; } > $(VENV)/install.log 2>&1 \
 	  || { tail -n 40 $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 

@@ -1,105 +1,115 @@
-"""st-parse speed and heading quality against pymupdf4llm and plain text extraction, in one run.
+"""st-parse speed and quality against pymupdf4llm (0.3.4, and 2.0 with pymupdf-layout) and plain
+text extraction, in one run.
 
-    .venv/bin/python benchmarks/parse_speed.py [--shared ../shared] [--repeat 1] [--set visible|new|all]
+    .venv/bin/python benchmarks/parse_speed.py [--set visible|new|dev|test|all] [--repeat 1]
+        [--peer-python .peer-venv/bin/python] [--per-file] [--shared ../shared]
 
 Parses every gold PDF of a set (``visible`` = shared/external/pdfs, ``new`` = fixtures/pdfs, see
 scholartools.parsing.evaluate.load_gold) with (1) scholartools' PDF parser, (2)
-``pymupdf4llm.to_markdown`` (the peer a user would pick) and (3) plain ``page.get_text()``
-(no structure: the floor), reports pages/s and the ratios, and scores titles, abstracts and
-headings of (1) and headings of (2) on the same gold with the same scorer. Goals (issues 6 and
-15): ours >= 25x pymupdf4llm pages/s, >= 0.3x plain text, heading F1 >= pymupdf4llm's.
-Also prints the import time of pymupdf in a fresh process.
+``pymupdf4llm.to_markdown`` as installed here (0.3.4 under the ``pymupdf<2`` pin), (3) with
+``--peer-python``, ``pymupdf4llm.to_markdown`` in another virtualenv (pymupdf4llm 2.0 with
+pymupdf-layout's ONNX layout model, which needs pymupdf 2.x), and (4) plain ``page.get_text()``
+(no structure: the floor). Each runs in a process of its own (benchmarks/parse_worker.py), so its
+CPU time (user + system, from the OS, best of ``--repeat``) includes the interpreter's start-up
+and the imports; ``--per-file`` starts one process per PDF (``st-parse paper.pdf`` as a user runs
+it on small PDFs). Titles, abstracts and headings of every parser are scored on the same gold
+with the same scorer (the peers' titles: their first Markdown heading; abstracts: the text
+between an "Abstract" heading and the next heading). Goals (issue 36): ours >= 20x the layout
+peer's pages/s and >= 25x pymupdf4llm 0.3.4's, heading F1 above the layout peer's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+WORKER = str(ROOT / "benchmarks" / "parse_worker.py")
+
+
+def _cpu_children() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run(python: str, mode: str, files: list[str], per_file: bool) -> tuple[float, dict]:
+    """(CPU seconds of the worker processes, their merged result)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT)) if mode == "ours" else dict(os.environ)
+    if mode != "ours":
+        env.pop("PYTHONPATH", None)
+    batches = [[f] for f in files] if per_file else [files]
+    merged = {"versions": None, "pages": 0, "out": []}
+    t = _cpu_children()
+    for batch in batches:
+        p = subprocess.run([python, WORKER, mode, *batch], capture_output=True, text=True, env=env)
+        if p.returncode:
+            raise SystemExit(f"{mode} worker ({python}) failed:\n{p.stderr[-2000:]}")
+        res = json.loads(p.stdout)
+        merged["versions"] = res["versions"]
+        merged["pages"] += res["pages"]
+        merged["out"].extend(res["out"])
+    return _cpu_children() - t, merged
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--set", default="visible", choices=["visible", "new", "all"])
+    ap.add_argument("--set", default="visible", choices=["visible", "new", "dev", "test", "all"])
+    ap.add_argument("--peer-python", default=None,
+                    help="python of a virtualenv with pymupdf4llm 2.x and pymupdf-layout (a second peer)")
+    ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
+    ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     args = ap.parse_args()
-    from scholartools.parsing.evaluate import load_gold
+    from scholartools.parsing.evaluate import load_gold, peer_fields, record_headings, score_corpus
 
     gold = load_gold(args.set, args.shared)
     files = [g["path"] for g in gold]
-
-    import pymupdf
-    import pymupdf4llm
-
-    from scholartools.parsing import parse_path
-    from scholartools.parsing.evaluate import markdown_headings, record_headings, score_corpus
-
-    def plain():
-        n = 0
-        for f in files:
-            with pymupdf.open(f) as doc:
-                for page in doc:
-                    page.get_text()
-                    n += 1
-        return n, None
-
-    def ours():
-        n, recs = 0, []
-        for f in files:
-            r = parse_path(f)
-            n += r["source"]["pages"]
-            recs.append(r)
-        return n, recs
-
-    def peer():
-        n, mds = 0, []
-        for f in files:
-            mds.append(pymupdf4llm.to_markdown(f, show_progress=False))
-            with pymupdf.open(f) as doc:
-                n += doc.page_count
-        return n, mds
-
+    runs = [("plain", sys.executable, "plain"), ("st-parse", sys.executable, "ours")]
+    if not args.skip_peer:
+        runs.append(("pymupdf4llm", sys.executable, "peer"))
+    if args.peer_python:
+        runs.append(("pymupdf4llm+layout", args.peer_python, "peer"))
     results = {}
-    for name, fn in (("plain", plain), ("st-parse", ours), ("pymupdf4llm", peer)):
+    for name, python, mode in runs:
         best = None
         for _ in range(args.repeat):
-            # CPU time of this process: the machine is shared, wall time swings with other load
-            t = time.process_time()
-            n, out = fn()
-            dt = time.process_time() - t
+            dt, res = run(python, mode, files, args.per_file)
             best = dt if best is None or dt < best else best
-        results[name] = (n / best, out)
-        print(f"{name:12s} {n} pages in {best:.2f} s CPU = {n / best:.1f} pages/s", flush=True)
+        results[name] = (res["pages"] / best, best, res)
+        print(f"{name:19s} {res['pages']} pages in {best:6.2f} s CPU = {res['pages'] / best:6.1f} pages/s  "
+              f"{res['versions']}", flush=True)
 
-    ours_rate, recs = results["st-parse"]
-    peer_rate, mds = results["pymupdf4llm"]
-    plain_rate, _ = results["plain"]
-    print(f"st-parse / pymupdf4llm = {ours_rate / peer_rate:.1f}x (goal >= 25x)")
-    print(f"st-parse / plain get_text = {ours_rate / plain_rate:.2f}x (goal >= 0.3x)")
-    s_ours = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in zip(gold, recs))
-    s_peer = score_corpus((g, None, None, markdown_headings(md)) for g, md in zip(gold, mds))
-    for name, s in (("st-parse", s_ours), ("pymupdf4llm", s_peer)):
-        h = s["headings"]
-        print(f"{name:12s} headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f} "
-              f"({s['n_heading_docs']} docs)")
-    print(f"st-parse     title exact {s_ours['title_exact']:.3f} ({s_ours['n_titles']} docs), "
-          f"abstract token-F1 {s_ours['abstract_f1']:.3f} ({s_ours['n_abstracts']} docs)")
-    for name in sorted({g["set"] for g in gold}):
-        part = [(g, r, md) for g, r, md in zip(gold, recs, mds) if g["set"] == name]
-        so = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r, _ in part)
-        sp = score_corpus((g, None, None, markdown_headings(md)) for g, _, md in part)
-        print(f"  [{name}] st-parse headings P {so['headings']['precision']:.3f} R {so['headings']['recall']:.3f} | "
-              f"pymupdf4llm P {sp['headings']['precision']:.3f} R {sp['headings']['recall']:.3f}")
-    code = "import time; t = time.perf_counter(); import pymupdf; print(time.perf_counter() - t)"
-    imp = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout)
-    print(f"import pymupdf {pymupdf.VersionBind}: {imp * 1000:.0f} ms in a fresh process")
+    ours_rate = results["st-parse"][0]
+    for name in results:
+        if name not in ("st-parse", "plain"):
+            print(f"st-parse / {name} = {ours_rate / results[name][0]:.1f}x")
+    print(f"st-parse / plain get_text = {ours_rate / results['plain'][0]:.2f}x")
+
+    def scored(name, part):
+        out = results[name][2]["out"]
+        if name == "st-parse":
+            return score_corpus((g, out[i]["title"], out[i]["abstract"], record_headings(out[i])) for i, g in part)
+        return score_corpus((g, *peer_fields(out[i])) for i, g in part)
+
+    sets = sorted({g["set"] for g in gold})
+    print(f"\n{'set':8s} {'parser':19s} {'title':>6s} {'abstr':>6s} {'head P':>7s} {'head R':>7s} {'head F1':>7s}")
+    for sname in sets + (["all"] if len(sets) > 1 else []):
+        part = [(i, g) for i, g in enumerate(gold) if sname == "all" or g["set"] == sname]
+        for name in results:
+            if name == "plain":
+                continue
+            s = scored(name, part)
+            h = s["headings"]
+            print(f"{sname:8s} {name:19s} {s['title_exact'] or 0:6.3f} {s['abstract_f1'] or 0:6.3f} "
+                  f"{h['precision']:7.3f} {h['recall']:7.3f} {h['f1']:7.3f}   "
+                  f"({s['n_titles']} titles, {s['n_abstracts']} abstracts, {s['n_heading_docs']} heading docs)")
 
 
 if __name__ == "__main__":

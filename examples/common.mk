@@ -24,6 +24,15 @@ JOBS     ?= 1
 LLM_FLAGS ?=
 OUT      ?= $(ROOT)/out/$(PAPER)
 
+# make splits file names at spaces: a checkout, OUT=, SHARED= or CACHE= path with a space would
+# break every recipe (and make stray folders), so it is refused before anything runs
+ifneq ($(words $(CURDIR)),1)
+$(error '$(CURDIR)' has a space in it: the example Makefiles do not support spaces in the checkout's path \
+(make splits names at spaces); move the checkout to a path without one)
+endif
+$(foreach v,OUT SHARED CACHE,$(if $(filter-out 1,$(words $($(v)))),$(error $(v)='$($(v))' has a space in it: \
+the example Makefiles do not support spaces in paths (make splits names at spaces); choose a path without one)))
+
 # ---------------------------------------------------------------- tools
 BIN  := $(ROOT)/bin
 # Python with the checkout's scholartools (the checkout's .venv when there is one, as bin/ does)

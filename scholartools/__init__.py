@@ -5,16 +5,20 @@ objects); see DESIGN.md for the record conventions. From Python (:mod:`scholarto
 
     import scholartools as st
     papers = list(st.parse(["paper.pdf"]))
-    out = st.run("st-facets", pairs)               # any st-* command, in-process
-    scored = st.score(out, "fm,rougeL")
+    rated = st.run("st-facets", pairs)             # any st-* command, in-process
+    scored = st.score(rated, "fm,rougeL")
 
 The names below are imported on first use, so ``import scholartools`` stays instant.
 """
 
-__version__ = "0.1.0"
+from scholartools.version import __version__
 
 _API = ("run", "CommandError", "parse", "score", "agree", "rate_facets")
 __all__ = ["__version__", *_API]
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def __getattr__(name: str):

@@ -10,13 +10,15 @@
 :func:`run` runs any ``st-*`` command in this process with the options of its ``--help``
 (``ref="abstract"`` for ``--ref abstract``, ``dry_run=True`` for ``--dry-run``, a list for a
 repeatable option) and returns its output records — error records included, exactly as the
-command writes them. A usage error (exit 2) raises :class:`CommandError` with the command's
-message. The other functions are the library calls behind the commands, for work on records
-without the command layer.
+command writes them (without the per-record provenance ``seconds``, for a task). A usage error
+(exit 2) raises :class:`CommandError` with the command's message. A task (``st-judge``,
+``st-generate``, ``st-claims`` and the tasks of installed plugins) runs straight through the
+library (:func:`scholartools.tasks.run_task`: no argv, no JSONL round trip); its options are its
+options dataclass's fields. The other functions are the library calls behind the commands, for
+work on records without the command layer.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -33,26 +35,6 @@ class CommandError(RuntimeError):
         self.command, self.code, self.message = command, code, message
 
 
-def _cli_args(command, options: dict[str, Any]) -> list[str]:
-    params = {p.name: p for p in command.params}
-    args: list[str] = []
-    for key, value in options.items():
-        param = params.get(key)
-        if param is None or not getattr(param, "opts", None):
-            raise TypeError(f"{command.name} has no option '{key}' (options: "
-                            f"{', '.join(sorted(n for n in params if n))})")
-        flag = max(param.opts, key=len)
-        if getattr(param, "is_flag", False):
-            if param.secondary_opts:   # --progress/--no-progress
-                args.append(flag if value else max(param.secondary_opts, key=len))
-            elif value:
-                args.append(flag)
-            continue
-        for v in (value if isinstance(value, (list, tuple)) else [value]):
-            args += [flag, str(v)]
-    return args
-
-
 def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) -> list[dict]:
     """Run ``command`` (``"st-score"`` or ``"score"``) in-process on ``records``.
 
@@ -60,34 +42,63 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
     command's options by their Python names. Returns the output records; raises
     :class:`CommandError` on a usage error (exit 2).
     """
-    from scholartools.cli import COMMANDS
-    from scholartools.cli.manpages import load_command
-
     name = command if command.startswith("st-") else f"st-{command}"
-    if name not in COMMANDS:
-        raise ValueError(f"unknown command '{command}' (one of {', '.join(COMMANDS)})")
-    if name == "st-cache":   # it writes reports about a cache, not records
-        raise ValueError("st-cache maintains a cache rather than transforming records: use "
-                         "scholartools.llm.cache.open_cache(...) from Python")
-    cmd = load_command(name)
-    stdin = io.BytesIO(b"".join(orjson.dumps(r) + b"\n" for r in records))
-    stdout, stderr = io.BytesIO(), io.StringIO()
-    argv = list(args) + _cli_args(cmd, {"quiet": True, **options})
-    try:
-        cmd.main(argv, prog_name=name, obj={"stdin": stdin, "stdout": stdout, "stderr": stderr},
-                 standalone_mode=False)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    except Exception as exc:  # click's usage errors, raised when not standalone
-        import click
+    direct = run_direct(name, records, options) if not args else None
+    if direct is not None:
+        return direct
+    from scholartools.cli.inprocess import invoke
+    from scholartools.errors import UsageError
 
-        if isinstance(exc, click.ClickException):
-            raise CommandError(name, 2, exc.format_message()) from None
-        raise
+    try:
+        code, stdout, stderr = invoke(name, records, args, {"quiet": True, **options})
+    except UsageError as exc:
+        raise CommandError(name, 2, str(exc)) from None
     if code == 2:
-        raise CommandError(name, 2, stderr.getvalue())
-    return [orjson.loads(line) for line in stdout.getvalue().splitlines() if line.strip()]
+        raise CommandError(name, 2, stderr)
+    return [orjson.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def task_for(command: str, options: dict[str, Any]):
+    """The task a run of ``command`` with ``options`` runs (``task=`` names it when the command has
+    several), or None when ``command`` is not a task command whose options are declared as an
+    options dataclass."""
+    from scholartools import tasks as registry
+
+    found = registry.tasks_of(command)
+    if not found:
+        return None
+    name = options.get("task") or (next(iter(found)) if len(found) == 1 else None)
+    if name is None or name not in found:
+        return None
+    task = found[name]
+    return task if task.declares_options else None
+
+
+def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -> list[dict] | None:
+    """:func:`run` for a task command: records in, records out through the library; None when
+    ``command`` with these options is not one (then :func:`run` goes through the command)."""
+    from scholartools import tasks as registry
+    from scholartools.errors import UsageError
+    from scholartools.llm.options import OPTION_NAMES, settings_from
+
+    task = task_for(command, options)
+    if task is None:
+        return None
+    values = dict(options)
+    values.pop("task", None)
+    method = values.pop("method", "auto")
+    for name in ("quiet", "progress", "strict"):
+        values.pop(name, None)
+    llm = {k: values.pop(k) for k in list(values) if k in OPTION_NAMES}
+    for key in ("template", "field_map"):   # repeatable options: a tuple, as the command line gives them
+        for target in (llm, values):
+            if isinstance(target.get(key), (str, list)):
+                target[key] = tuple([target[key]] if isinstance(target[key], str) else target[key])
+    try:
+        settings = settings_from(llm, list(task.templates))
+        return list(registry.run_task(records, task, settings, task.make_options(**values), method=method))
+    except UsageError as exc:
+        raise CommandError(command, 2, str(exc)) from None
 
 
 def parse(paths: str | Iterable[str], **options: Any) -> Iterator[dict]:

@@ -137,6 +137,8 @@ class Scheduler:
             from distributed import Client, LocalCluster
 
             n = int(scheduler.partition(":")[2] or 2)
+            if n < 1:   # a LocalCluster without a worker waits for one forever
+                raise ValueError(f"{scheduler!r}: local:N wants a number of workers N of 1 or more")
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                         dashboard_address=None, silence_logs=50)
             self.client = Client(self.cluster)

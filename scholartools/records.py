@@ -29,7 +29,9 @@ from typing import IO, Any
 import jsonlines
 import orjson
 
-_MISSING = object()
+#: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
+MISSING = object()
+_MISSING = MISSING
 
 
 class RecordError(Exception):
@@ -187,6 +189,16 @@ def read_line(line: bytes | str, lineno: int, source: str, command: str = "read"
         return _bad_line(exc, lineno, source, command)
 
 
+def read_utf8(path: str | Any) -> str:
+    """The text of a file an option names (a template, criteria, shots): ``ValueError`` naming the
+    file and the first byte that is not UTF-8 (``OSError`` as raised)."""
+    data = open(path, "rb").read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"'{path}' is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
+
+
 def open_binary(path: str) -> IO[bytes]:
     """Open ``path`` for reading bytes; ``-`` is stdin, ``.gz`` is decompressed transparently."""
     if path == "-":
@@ -196,8 +208,125 @@ def open_binary(path: str) -> IO[bytes]:
     return open(path, "rb")
 
 
+#: default bounds on what one input may cost (each has an option on every command that reads
+#: records: --max-depth, --max-line-bytes, --max-decompressed-bytes)
+DEFAULT_MAX_DEPTH = 100
+#: orjson writes at most 254 levels; a record deeper than this cannot be read, so every record
+#: read can be written with the few levels a command adds (an ``error`` or ``provenance`` entry)
+MAX_DEPTH_LIMIT = 200
+DEFAULT_MAX_LINE_BYTES = 64 * 2**20
+DEFAULT_MAX_DECOMPRESSED_BYTES = 4 * 2**30
+
+#: orjson reads an integer outside the 64-bit range as a float: one of this size or more may be one
+_WIDE = 9.223372036854775e18
+
+
+class InputTooLarge(Exception):
+    """More than the allowed bytes came out of one (compressed) input."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"more than {limit:,} bytes once decompressed (--max-decompressed-bytes)")
+        self.limit = limit
+
+
+class _LongLine:
+    """Stands for a line longer than the limit, which was skipped without being held."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int):
+        self.size = size
+
+
+def depth(value: Any) -> int:
+    """Nesting depth of a JSON value (a scalar is 0, ``{}`` and ``[]`` are 1)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list):
+            continue
+        if d > deepest:
+            deepest = d
+        stack.extend((child, d + 1) for child in node if isinstance(child, (dict, list)))
+    return deepest
+
+
+def _bounded_lines(stream: IO[bytes], max_line: int, max_total: int | None) -> Iterator[bytes | _LongLine]:
+    """The lines of ``stream``, none held longer than ``max_line`` bytes (a longer one is read
+    through in chunks and stands as a :class:`_LongLine`); more than ``max_total`` bytes in all
+    raises :class:`InputTooLarge`. Memory stays bounded whatever the input (a decompression bomb
+    is one line of zeros)."""
+    readline, read = stream.readline, stream.read
+    total, rest = 0, b""   # rest: bytes read past the end of a skipped line
+    while True:
+        if rest:
+            end = rest.find(b"\n") + 1
+            if end:
+                line, rest = rest[:end], rest[end:]
+            else:
+                more = readline(max_line + 1 - len(rest)) if len(rest) <= max_line else b""
+                total += len(more)
+                line, rest = rest + more, b""
+        else:
+            line = readline(max_line + 1)
+            total += len(line)
+        if not line:
+            return
+        if len(line) > max_line and (len(line) > max_line + 1 or not line.endswith(b"\n")):
+            size = len(line)
+            while not line.endswith(b"\n"):   # read through to the end of the line, a megabyte at a time
+                if max_total is not None and total > max_total:
+                    raise InputTooLarge(max_total)
+                chunk = read(1 << 20)
+                total += len(chunk)
+                end = chunk.find(b"\n") + 1
+                if not chunk or end:
+                    size += end or len(chunk)
+                    rest = chunk[end:] if end else b""
+                    break
+                size += len(chunk)
+                line = b""
+            line = _LongLine(size)
+        if max_total is not None and total > max_total:
+            raise InputTooLarge(max_total)
+        yield line
+
+
+def _scan(value: Any) -> tuple[int, bool]:
+    """One walk over a record orjson read: its nesting depth, and whether it holds a float as large
+    as an integer orjson widens to a float (outside the 64-bit range). A walk over the values,
+    not the bytes: a text-heavy record has few of them (a byte scan costs as much as the parse)."""
+    deepest, wide = 0, False
+    stack = [(value, 1)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, d = pop()
+        if d > deepest:
+            deepest = d
+        for child in (node.values() if type(node) is dict else node):
+            t = type(child)
+            if t is dict or t is list:
+                push((child, d + 1))
+            elif t is float and (child >= _WIDE or child <= -_WIDE):
+                wide = True
+    return deepest, wide
+
+
+def _exact(line: bytes, value: Any) -> Any:
+    """``value`` read again by the standard library, which keeps integers of any size exact (a
+    float literal it reads as orjson does)."""
+    import json
+
+    exact = json.loads(line)
+    return exact if type(exact) is dict else value
+
+
 def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = "read",
-               numbered: bool = False) -> Iterator[dict]:
+               numbered: bool = False, max_depth: int = DEFAULT_MAX_DEPTH,
+               max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+               max_total_bytes: int | None = None) -> Iterator[dict]:
     """Records from an open binary stream (or any iterable of byte lines), in order
     (``numbered``: ``(line number, record)`` pairs).
 
@@ -207,9 +336,21 @@ def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = 
     an error record naming ``source`` and the line number — and reading goes on. The two give
     the same records on every line (``tests/test_records.py``); orjson on the bytes is the fast
     path because jsonlines decodes each line to ``str`` first, which orjson must encode back to
-    UTF-8: twice the time on st-parse's records (``benchmarks/jsonl_speed.py``)."""
+    UTF-8: twice the time on st-parse's records (``benchmarks/jsonl_speed.py``).
+
+    Bounds: a line longer than ``max_line_bytes`` (kind ``line_too_long``) or a record nested
+    deeper than ``max_depth`` (kind ``too_deep``) is an error record and reading goes on; more
+    than ``max_total_bytes`` from the stream raises :class:`InputTooLarge`. Integers of 2**64 or
+    more are read exactly (orjson would read them as floats)."""
     loads, refused = orjson.loads, orjson.JSONDecodeError
+    if hasattr(stream, "readline"):
+        stream = _bounded_lines(stream, max_line_bytes, max_total_bytes)
     for lineno, line in enumerate(stream, 1):
+        if type(line) is _LongLine:
+            value = error_record(command, "line_too_long", f"{source}:{lineno}: a line of {line.size:,} bytes, more "
+                                 f"than the {max_line_bytes:,} allowed (--max-line-bytes)", line=lineno, source=source)
+            yield (lineno, value) if numbered else value
+            continue
         try:
             value = loads(line)
         except refused:
@@ -218,6 +359,14 @@ def iter_lines(stream: IO[bytes] | Iterable[bytes], source: str, command: str = 
             value = read_line(line, lineno, source, command)
             if value is None:
                 continue
+        else:
+            deepest, wide = _scan(value)
+            if wide:
+                value = _exact(line, value)
+            if deepest > max_depth:
+                value = error_record(command, "too_deep", f"{source}:{lineno}: a record nested more than "
+                                     f"{max_depth} levels deep (--max-depth)", line=lineno, source=source) \
+                    | {"raw": _raw(line)}
         yield (lineno, value) if numbered else value
 
 
@@ -236,8 +385,36 @@ _DUMP_OPTIONS = orjson.OPT_SERIALIZE_NUMPY
 
 def dump_line(record: Any) -> bytes:
     """A record as JSON (bytes, no newline). Non-JSON values (numpy scalars, sets, paths) are
-    converted rather than crash at the end of a long run."""
-    return orjson.dumps(record, option=_DUMP_OPTIONS, default=_default)
+    converted rather than crash at the end of a long run; integers of 2**64 or more are written
+    exactly (:func:`dump_exact`)."""
+    try:
+        return orjson.dumps(record, option=_DUMP_OPTIONS, default=_default)
+    except orjson.JSONEncodeError:
+        return dump_exact(record)
+
+
+def dump_exact(record: Any) -> bytes:
+    """What orjson cannot write, by the standard library: integers of 2**64 or more exactly,
+    non-finite floats as ``null`` (as orjson writes them). Raises :class:`RecursionError`-free
+    ``ValueError`` for a record nested deeper than :data:`MAX_DEPTH_LIMIT` + a few levels."""
+    import json
+    import math
+
+    if depth(record) > MAX_DEPTH_LIMIT + 50:
+        raise ValueError(f"a record nested more than {MAX_DEPTH_LIMIT + 50} levels deep cannot be written")
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k if isinstance(k, str) else str(k): plain(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return [plain(v) for v in value]
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            return value
+        return plain(_default(value))
+
+    return json.dumps(plain(record), ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
 def _default(value: Any) -> Any:
@@ -246,6 +423,22 @@ def _default(value: Any) -> Any:
     if isinstance(value, (set, frozenset, tuple)):
         return list(value)
     return str(value)
+
+
+def canonical(value: Any) -> str:
+    """A JSON value as canonical JSON text (keys sorted, integers exact): a key that tells ``1``
+    from ``"1"`` and ``true``, and a readable id for a list or an object (never Python's repr)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:
+        import json
+
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def id_text(value: Any) -> str:
+    """An id as text: a string as it is, any other JSON value as its canonical JSON."""
+    return value if isinstance(value, str) else canonical(value)
 
 
 def is_pipe(stream: IO) -> bool:
@@ -276,3 +469,19 @@ def writer(stream: IO[bytes]) -> jsonlines.Writer:
 def records_from_text(text: str, source: str = "<text>") -> list[dict]:
     """Parse JSONL held in a string (tests and small inputs)."""
     return list(iter_lines(io.BytesIO(text.encode("utf-8")), source))
+
+
+def read_field(record: Any, path: str, *, required: bool = True, kind: type | tuple | None = None,
+               message: str | None = None) -> Any:
+    """The one field reader: the value at dotted ``path``. Absent or null: None, or, when
+    ``required``, a ``missing_field`` :class:`RecordError` (``message``, else one naming the path);
+    present with a type other than ``kind``: ``bad_value`` naming the type it must be."""
+    value = get_path(record, path, MISSING)
+    if value is MISSING or value is None:
+        if required:
+            raise RecordError("missing_field", message or f"no '{path}' in the record", field=path)
+        return None
+    if kind is not None and not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError("bad_value", f"'{path}' must be {names}, not {type(value).__name__}", field=path)
+    return value

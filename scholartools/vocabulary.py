@@ -78,7 +78,7 @@ GLUED_WORD_HEADINGS = ("materials and methods", "methods and materials", "patien
 SECTION_TYPES = (
     "abstract", "introduction", "related_work", "method", "data", "experiments", "results",
     "discussion", "conclusion", "limitations", "ethics", "acknowledgments", "references",
-    "appendix", "other",
+    "appendix", "front_matter", "other",
 )
 #: back-matter types a heading keeps even inside an appendix ("A.3 Corpus Limitations")
 BACK_MATTER_TYPES = ("limitations", "ethics", "acknowledgments", "references")

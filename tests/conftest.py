@@ -7,6 +7,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,7 +18,49 @@ EXTERNAL = SHARED / "external"
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
-pytest_plugins = ["openai_server"]  # the `openai_server` fixture: a scripted OpenAI-compatible server
+pytest_plugins = ["openai_server"]
+
+#: the environment an in-process command run starts from: no model, cache, server or key from the
+#: developer's shell, and retries that back off in milliseconds
+CLEAN_ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
+             "ST_API_BASE": None, "ST_SCHEDULER": None}
+
+
+def jsonl(records) -> bytes:
+    return b"".join(orjson.dumps(r) + b"\n" for r in records)
+
+
+def invoke(command, args=(), records=None, *, input: bytes | None = None, env: dict | None = None,
+           **kw) -> tuple[int, list[dict], str, bytes]:
+    """The one in-process runner: ``command`` (a name such as ``st-judge``, or a click command) run
+    with click's runner on ``records`` (or raw ``input`` bytes) in :data:`CLEAN_ENV` plus ``env``;
+    returns (exit code, output records, stderr, stdout bytes). A process only where a process is
+    the point (pipes, signals, the wheel): ``cli_helpers.run_cli``."""
+    from click.testing import CliRunner
+
+    if isinstance(command, str):
+        from scholartools.cli.manpages import load_command
+
+        command = load_command(command)
+    data = input if input is not None else jsonl(records or [])
+    r = CliRunner().invoke(command, [str(a) for a in args], input=data, env={**CLEAN_ENV, **(env or {})},
+                           catch_exceptions=False, **kw)
+    out = r.stdout_bytes
+    try:
+        recs = [orjson.loads(line) for line in out.splitlines() if line.strip()]
+    except orjson.JSONDecodeError:   # --help and the like: read the stdout bytes instead
+        recs = []
+    return r.exit_code, recs, r.stderr, out
+
+
+@pytest.fixture
+def clean_env(monkeypatch):
+    """The process environment of :data:`CLEAN_ENV` (for code that reads os.environ itself)."""
+    for key, value in CLEAN_ENV.items():
+        if value is None:
+            monkeypatch.delenv(key, raising=False)
+        else:
+            monkeypatch.setenv(key, value)  # the `openai_server` fixture: a scripted OpenAI-compatible server
 
 
 @pytest.fixture(scope="session")

@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAPERS = ROOT / "fixtures" / "generate" / "papers.jsonl"
 PDFS = {"specter": "s2orc-doc2json/2020.acl-main.207.pdf", "s2graph": "s2orc-doc2json/N18-3011.pdf",
         "citesee": "papermage/2302.07302v1.pdf", "reverb": "science-parse/fader11.pdf"}
-ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
-       "ST_API_BASE": None}
+from conftest import CLEAN_ENV as ENV  # noqa: E402
 
 
 def papers() -> list[dict]:
@@ -74,13 +73,10 @@ def corpus_path() -> str:
 
 def run(args, records, env=None):
     """st-generate in-process; returns (exit code, records, stderr)."""
-    from click.testing import CliRunner
+    from conftest import invoke
 
-    from scholartools.cli.generate import main
-
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    r = CliRunner().invoke(main, list(args), input=data, env={**ENV, **(env or {})}, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke("st-generate", args, records, env=env)
+    return code, recs, err
 
 
 def llm_args(server, cache) -> list[str]:

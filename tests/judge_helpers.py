@@ -3,21 +3,14 @@ from __future__ import annotations
 
 import re
 
-import orjson
-from click.testing import CliRunner
-
-CLEAN_ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
-             "ST_API_BASE": None}
+from conftest import CLEAN_ENV  # noqa: F401 (the one clean environment)
+from conftest import invoke as _invoke
 
 
 def invoke(command, args, records=None, env=None, input_bytes=None):
-    """(exit code, output records, stderr) of a click command run with CliRunner."""
-    full = dict(CLEAN_ENV)
-    full.update(env or {})
-    data = input_bytes if input_bytes is not None else b"".join(orjson.dumps(r) + b"\n" for r in records or [])
-    r = CliRunner().invoke(command, list(args), input=data, env=full, catch_exceptions=False)
-    recs = [orjson.loads(line) for line in r.stdout_bytes.splitlines() if line.strip()]
-    return r.exit_code, recs, r.stderr
+    """(exit code, output records, stderr) of a click command run in-process."""
+    code, recs, err, _ = _invoke(command, args, records, input=input_bytes, env=env)
+    return code, recs, err
 
 
 def judge(args, records, server=None, cache=None, env=None):

@@ -2,7 +2,6 @@
 errors, on hand-made cases whose answers were worked out by hand."""
 from __future__ import annotations
 
-import orjson
 import pytest
 
 from scholartools.claims.associate import AssociateOptions, associate, presentational
@@ -178,16 +177,10 @@ def test_search_many_equals_search_one_by_one():
 # ----------------------------------------------------------------------------------- the command
 
 def run(args, records, env=None):
-    from click.testing import CliRunner
+    from conftest import invoke
 
-    from scholartools.cli.claims import main
-
-    full = {"ST_MODEL": None, "ST_API_BASE": None, "ST_CACHE": None, "OPENAI_API_KEY": None,
-            "ST_LLM_BACKOFF_BASE": "0.01"}
-    full.update(env or {})
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    r = CliRunner().invoke(main, args, input=data, env=full, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(x) for x in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke("st-claims", args, records, env=env)
+    return code, recs, err
 
 
 def test_cli_pipeline_extract_weaknesses_associate_fans_out():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-import orjson
 
 from openai_server import Fault
 
@@ -20,17 +19,11 @@ PAPER = {
 
 
 def run(args, records, server, tmp_path, env=None):
-    from click.testing import CliRunner
+    from conftest import invoke
 
-    from scholartools.cli.claims import main
-
-    full = {"ST_MODEL": None, "ST_API_BASE": None, "OPENAI_API_KEY": None, "ST_LLM_BACKOFF_BASE": "0.01",
-            "ST_CACHE": str(tmp_path / "cache.sqlite")}
-    full.update(env or {})
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    r = CliRunner().invoke(main, ["--model", "openai/test-model", "--api-base", server.url, *args], input=data,
-                           env=full, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(x) for x in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke("st-claims", ["--model", "openai/test-model", "--api-base", server.url, *args],
+                                records, env={"ST_CACHE": str(tmp_path / "cache.sqlite"), **(env or {})})
+    return code, recs, err
 
 
 def _passage(prompt: str) -> str:

@@ -10,11 +10,13 @@ point (a closed pipe).
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import os
 import subprocess
 import sys
+import time
 
 import orjson
 import pytest
@@ -221,7 +223,12 @@ def test_fan_out_children_get_their_own_provenance():
 #: lines too long to print in a failure report: the strategy draws their index
 LONG_LINES = [b"A" * 30000, b'{"id": "w", "reference": "' + b"ACGT" * 5000 + b'"}',
               b'{"id": "s", "ref": "' + b"word " * 20000 + b'", "cand": "word"}',
-              b"\xff\xfe\x00bad", b"\xef\xbb\xbf{\"id\": \"bom\"}", b'{"id": "n", "x": 1e400}']
+              b"\xff\xfe\x00bad", b"\xef\xbb\xbf{\"id\": \"bom\"}", b'{"id": "n", "x": 1e400}',
+              # nested deeper than the default --max-depth, than orjson writes, than orjson reads
+              b'{"id": "d1", "x": ' + b"[" * 150 + b"]" * 150 + b"}",
+              b'{"id": "d2", "x": ' + b"[" * 300 + b"]" * 300 + b"}",
+              b'{"id": "d3", "x": ' + b"{\"a\":" * 1100 + b"1" + b"}" * 1100 + b"}",
+              b'{"id": 123456789012345678901234567890, "reference": "a", "ref": "a", "cand": "b"}']
 INT = st.integers(min_value=-2**63, max_value=2**63 - 1)
 LINE = st.one_of(
     st.binary(max_size=200).map(lambda b: b.replace(b"\n", b" ")),
@@ -254,6 +261,105 @@ def test_any_input_gives_valid_jsonl_one_record_per_line_and_a_contract_exit(com
         assert len(out) == non_blank
     if any(isinstance(r.get("error"), dict) for r in out):   # an error record (not a field named "error")
         assert code == 1
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LINE, min_size=1, max_size=6), cut=st.booleans())
+def test_any_gz_input_whole_or_cut_gives_valid_jsonl_and_a_contract_exit(command, lines, cut, tmp_path):
+    """The same, from a .gz file (whole, or cut short: the records before the cut, then exit 2)."""
+    data = b"\n".join(_line(x) for x in lines) + b"\n"
+    packed = gzip.compress(data)
+    path = tmp_path / "in.jsonl.gz"
+    path.write_bytes(packed[: len(packed) - 6] if cut else packed)
+    code, out, err, raw = invoke(command, [*RUNS[command][0], "-i", str(path)])
+    assert "Traceback" not in err and "Aborted" not in err
+    for line in raw.splitlines():
+        assert isinstance(orjson.loads(line), dict)
+    if cut:
+        assert code == 2 and str(path) in err
+    else:
+        assert code in (0, 1)
+        if command in PER_RECORD:
+            assert len(out) == sum(1 for line in data.split(b"\n") if line.strip(b" \t\r\x0b\x0c"))
+
+
+def _template_option(command: str, bad: str) -> list[str]:
+    """``--template`` naming ``bad`` for one of ``command``'s templates (the one its run uses)."""
+    import re
+
+    opt = next((p for p in load_command(command).params if p.name == "template"), None)
+    if opt is None:
+        return []
+    m = re.search(r"templates: ([\w, -]+)\.", opt.help or "")
+    names = m.group(1).split(", ") if m else []
+    if len(names) <= 1:
+        return ["--template", bad]
+    used = [n for n in names if any(a in n for a in RUNS[command][0] if a.isalpha())]
+    return ["--template", f"{(used or names)[0]}={bad}"]
+
+
+@pytest.mark.parametrize("command", [c for c in RUNS if c not in ("st-score", "st-agree")])
+def test_an_option_file_that_is_not_utf8_is_exit_2_naming_it(command, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"Rate it \xff\xfe {abstract}\n")
+    args = [a for a in RUNS[command][0] if a not in ("--dry-run", "--no-cache", "--no-embeddings")]
+    if "--method" in args:
+        args[args.index("--method") + 1] = "llm"
+    if "--model" not in args:
+        args += ["--model", "openai/test-model"]
+    code, out, err, _ = invoke(command, [*args, "--dry-run", "--no-cache", *_template_option(command, str(bad))],
+                               jsonl(good(command)))
+    assert code == 2 and out == [] and str(bad) in err and "not UTF-8" in err, err
+
+
+_LONG_WORDS = ("the limitation limitations of this work is are we our model has have a an that in weakness drawbacks "
+               "shortcoming threats to validity score rating results yes no data method study show").split()
+
+
+@functools.lru_cache(maxsize=1)
+def _long_text(size: int = 300_000) -> str:
+    """``size`` characters of words without a single punctuation mark (one sentence for every splitter)."""
+    import random
+
+    rnd = random.Random(38)
+    words, length = [], 0
+    while length < size:
+        words.append(rnd.choice(_LONG_WORDS))
+        length += len(words[-1]) + 1
+    return " ".join(words)
+
+
+#: seconds a command may take on one record whose every text is 300 KB of unpunctuated words
+LONG_TEXT_SECONDS = 30
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_300_kb_of_unpunctuated_text_in_every_field_is_processed_in_bounded_time(command):
+    text = _long_text()
+    keep = ("id", "heading", "latex")
+
+    def fill(v, key=""):
+        if key in keep:
+            return v
+        if isinstance(v, str):
+            return text
+        if isinstance(v, list):
+            return [fill(x) for x in v]
+        if isinstance(v, dict):
+            return {k: fill(x, k) for k, x in v.items()}
+        return v
+
+    rec = fill(good(command))
+    if command == "st-extract-limits":
+        rec["sections"].append({"heading": "Limitations", "text": "one limitation of our data " * 11000})
+    invoke(command, RUNS[command][0], jsonl(good(command)))   # imports (litellm, models) are not the text's
+    start = time.perf_counter()
+    code, out, err, _ = invoke(command, RUNS[command][0], jsonl(rec))
+    took = time.perf_counter() - start
+    assert code in (0, 1) and "Traceback" not in err
+    assert took < LONG_TEXT_SECONDS, f"{command}: {took:.1f} s on 300 KB"
 
 
 def test_each_record_is_flushed_at_once_when_stdout_is_a_pipe():

@@ -12,7 +12,6 @@ import collections
 import json
 import random
 
-import orjson
 import pytest
 from conftest import EXTERNAL, ROOT
 
@@ -26,14 +25,10 @@ TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"
 
 
 def run(args, records):
-    from click.testing import CliRunner
+    from conftest import invoke
 
-    from scholartools.cli.eqsynth import main
-
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    env = {"ST_MODEL": None, "ST_CACHE": None, "ST_API_BASE": None}
-    r = CliRunner().invoke(main, args, input=data, env=env, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke("st-eqsynth", args, records)
+    return code, recs, err
 
 
 # ------------------------------------------------------------------------------ normalisation

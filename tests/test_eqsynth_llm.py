@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import threading
 
-import orjson
 
 RECOVER_MARK = "<<EQUATION>>"
 FILTER_MARK = "shown without the paper"
@@ -21,17 +20,14 @@ REC = {"id": "r1", "latex": "\\mathcal{L} = a + b \\label{eq:l}", "context_befor
 
 
 def run(args, records=(REC,), server=None, cache=None):
-    from click.testing import CliRunner
+    from conftest import invoke
 
     from scholartools.cli.eqsynth import main
 
     full = ["--method", "llm", "--model", "openai/test-model", "--api-base", server.url]
     full += ["--cache", str(cache)] if cache else ["--no-cache"]
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    env = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
-           "ST_API_BASE": None}
-    r = CliRunner().invoke(main, full + list(args), input=data, env=env, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke(main, full + list(args), records)
+    return code, recs, err
 
 
 class Script:

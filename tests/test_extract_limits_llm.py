@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import orjson
 import pytest
 
 from scholartools.cli.extract_limits import main
@@ -51,14 +50,11 @@ def reply(body) -> str:
 
 
 def run(args, records, server, tmp_path, env=None):
-    from click.testing import CliRunner
+    from conftest import invoke
 
-    full = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
-            "ST_API_BASE": None, **(env or {})}
     argv = ["--model", "openai/test-model", "--api-base", server.url, "--cache", str(tmp_path / "c.sqlite"), *args]
-    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
-    r = CliRunner().invoke(main, argv, input=data, env=full, catch_exceptions=False)
-    return r.exit_code, [orjson.loads(line) for line in r.stdout_bytes.splitlines()], r.stderr
+    code, recs, err, _ = invoke(main, argv, records, env=env)
+    return code, recs, err
 
 
 def test_refinement_verbatim_check_reviews_and_union_merge(openai_server, tmp_path):

@@ -286,3 +286,415 @@ def test_a_missing_api_key_is_one_usage_error_not_a_failed_call_per_record(monke
     assert "OPENAI_API_KEY" in r.stderr and "--api-base" in r.stderr
     dry = run_cli("st-facets", ["--model", "openai/gpt-4o-mini", "--no-cache", "--dry-run"], records=[_pair()])
     assert dry.code == 0   # a dry run calls nothing, so needs no key
+
+
+# ================================================================================================
+# Issue 38, part A (the second hostile run): input and output, the record contract, patterns and
+# options. One test per case, named test_38_NN_… after the issue's numbering:
+#   01 -i F -o F              02 nesting too deep (reading; writing)   03 full disk (stdout; -o)
+#   08 quadratic pattern      09 decompression bomb (line; file)       15 .gz not gzip; cut .gz
+#   16 option file not UTF-8  19 --scheduler local:0                   20 two runs, one .part file
+#   21 a path with a space    22 forged _provenance                    23 duplicate and odd ids
+#   24 numeric options        27 closed stdin / stdout                 30 st-parse provenance
+#   31 integers of 2^64 or more
+# The contract's property tests (tests/test_contract.py) add .gz inputs whole and cut, deep
+# nesting, option files that are not UTF-8 and 300 KB unpunctuated texts on every command.
+# ================================================================================================
+
+import gzip  # noqa: E402
+import shutil  # noqa: E402
+
+SCORE = ["--metric", "rougeL", "--ref", "ref", "--cand", "cand"]
+
+
+def _jsonl(*recs) -> bytes:
+    return b"".join(orjson.dumps(r) + b"\n" for r in recs)
+
+
+def _pairs(n: int, start: int = 0) -> list[dict]:
+    return [{"id": f"r{i}", "ref": "a b c", "cand": "a c"} for i in range(start, start + n)]
+
+
+def _env() -> dict:
+    return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def _module(command: str) -> list[str]:
+    from scholartools.cli import COMMANDS
+
+    return [sys.executable, "-m", f"scholartools.cli.{COMMANDS[command]}"]
+
+
+def test_38_01_same_input_and_output_file_is_read_whole_before_it_is_replaced(tmp_path):
+    f = tmp_path / "F.jsonl"
+    f.write_bytes(_jsonl(*_pairs(3)))
+    r = run_cli("st-score", [*SCORE, "-i", str(f), "-o", str(f)])
+    assert r.code == 0, r.stderr
+    assert "3 in, 3 out" in r.stderr
+    out = [orjson.loads(line) for line in f.read_bytes().splitlines()]
+    assert [o["id"] for o in out] == ["r0", "r1", "r2"] and all("scores" in o for o in out)
+    assert [p.name for p in tmp_path.iterdir()] == ["F.jsonl"]   # no temporary file left beside it
+
+
+def _nested(levels: int) -> bytes:
+    return b'{"id": "deep", "x": ' + b"[" * levels + b"]" * levels + b"}"
+
+
+def test_38_02_a_too_deep_record_is_an_error_record_and_the_records_after_it_are_kept():
+    data = _nested(300) + b"\n" + _jsonl(*_pairs(2))
+    r = run_cli("st-score", SCORE, input=data)
+    assert r.code == 1 and "Traceback" not in r.stderr
+    assert r.records[0]["error"]["kind"] == "too_deep" and "--max-depth" in r.records[0]["error"]["message"]
+    assert [o.get("id") for o in r.records[1:]] == ["r0", "r1"] and "scores" in r.records[2]
+    # the limit is an option; within it the record is read and written back whole
+    r = run_cli("st-score", [*SCORE, "--max-depth", "150"], input=_nested(120) + b"\n")
+    assert r.records[0]["x"] == orjson.loads(_nested(120))["x"]
+    r = run_cli("st-score", [*SCORE, "--max-depth", "150"], input=_nested(149) + b"\n")
+    assert "too_deep" not in r.stdout.decode()
+
+
+def test_38_02_one_rule_for_writing_a_record_too_deep_to_write_is_an_error_record_in_its_place():
+    import io as _io
+
+    from scholartools.cli.base import RecordIO
+
+    out = _io.BytesIO()
+    rio = RecordIO("st-x", stdin=_io.BytesIO(b""), stdout=out, stderr=_io.StringIO())
+    deep: list = []
+    node = deep
+    for _ in range(400):   # a command that built a deeper record than it read
+        node.append([])
+        node = node[0]
+    rio.write({"id": "d", "x": deep})
+    rio.write({"id": "next"})
+    assert rio.finish() == 1
+    recs = [orjson.loads(line) for line in out.getvalue().splitlines()]
+    assert recs[0]["id"] == "d" and recs[0]["error"]["kind"] == "too_deep" and recs[1]["id"] == "next"
+
+
+def test_38_03_a_full_disk_on_stdout_is_exit_2_with_a_message_not_a_traceback(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(_jsonl(*_pairs(50)))
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([*_module("st-score"), *SCORE, "-i", str(src)], stdout=full,
+                              stderr=subprocess.PIPE, env=_env(), timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "Traceback" not in err
+    assert "cannot write stdout: No space left on device" in err
+
+
+def test_38_03_a_full_disk_on_output_names_it_and_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    """-o: written to a temporary file renamed at the end; ENOSPC mid-run removes the temporary
+    file, and FILE keeps what it held (never a cut record)."""
+    import errno
+
+    from test_contract import invoke
+
+    dest = tmp_path / "out.jsonl"
+    dest.write_bytes(b'{"id": "old"}\n')
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, f):
+            self.f, self.n = f, 0
+
+        def write(self, b):
+            self.n += len(b)
+            if self.n > 300:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return self.f.write(b)
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+    monkeypatch.setattr("scholartools.cli.base.os.fdopen", lambda *a, **k: Full(real_fdopen(*a, **k)))
+    code, out, err, _ = invoke("st-score", [*SCORE, "-o", str(dest)], _jsonl(*_pairs(20)))
+    assert code == 2 and f"cannot write output '{dest}': No space left on device" in err
+    assert dest.read_bytes() == b'{"id": "old"}\n'
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+    # a device that is full: the same message, exit 2
+    r = run_cli("st-score", [*SCORE, "-o", "/dev/full"], records=_pairs(3))
+    assert r.code == 2 and "cannot write output '/dev/full': No space left on device" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+LIMITATION_RUNS = ["one limitation of our data " * 11000,                     # 297 KB, no punctuation
+                   "limitations " * 25000, "weakness the " * 23000]
+
+
+@pytest.mark.parametrize("text", LIMITATION_RUNS, ids=lambda t: t[:12].strip())
+def test_38_08_offline_limitations_are_linear_on_300_kb_of_unpunctuated_text(text):
+    from test_contract import RUNS, invoke
+
+    rec = {"id": "x", "sections": [{"heading": "Limitations", "text": text}]}
+    start = time.perf_counter()
+    code, out, err, _ = invoke("st-extract-limits", RUNS["st-extract-limits"][0], _jsonl(rec))
+    assert code == 0, err
+    assert time.perf_counter() - start < 10   # before: 108 KB took 49 s, 300 KB minutes
+
+
+def test_38_08_the_clause_pattern_keeps_its_verdicts():
+    from scholartools.limitations.segment import _NAMES_ONE
+
+    names = ["a limitation of our approach is its cost", "one weakness of this study is that it is small",
+             "the main drawback lies in the data", "x. a limitation is the cost"]
+    frames = ["our work has several limitations", "a limitation. is the cost", "limitations; are the following",
+              "this study has limitations as follows", "the limitation is as follows"]
+    assert all(_NAMES_ONE.search(t) for t in names)
+    assert not any(_NAMES_ONE.search(t) for t in frames)
+
+
+def test_38_08_regex_is_a_required_package():
+    import configparser
+
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg")
+    assert any(line.strip().startswith("regex") for line in cfg["options"]["install_requires"].splitlines())
+
+
+def _bomb(path: Path, mb: int) -> None:
+    with gzip.open(path, "wb", compresslevel=9) as f:
+        f.write(_jsonl({"id": "before", "ref": "a b", "cand": "a"}))
+        zeros = b"0" * 2**20
+        for _ in range(mb):
+            f.write(zeros)
+        f.write(b"\n" + _jsonl({"id": "after", "ref": "a b", "cand": "a"}))
+
+
+def test_38_09_a_decompression_bomb_line_is_an_error_record_read_in_bounded_memory(tmp_path):
+    import resource
+
+    bomb = tmp_path / "bomb.jsonl.gz"
+    _bomb(bomb, 300)
+    assert bomb.stat().st_size < 1_000_000
+    r = run_cli("st-score", [*SCORE, "-i", str(bomb), "--max-line-bytes", "1M"])
+    assert r.code == 1, r.stderr
+    assert [o.get("id") for o in r.records] == ["before", None, "after"]
+    err = r.records[1]["error"]
+    assert err["kind"] == "line_too_long" and err["line"] == 2 and "--max-line-bytes" in err["message"]
+    assert len(r.stdout) < 10_000
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 2_000_000   # KB: never the 300 MB line x3
+
+
+def test_38_09_more_decompressed_bytes_than_allowed_is_exit_2_naming_the_file(tmp_path):
+    bomb = tmp_path / "bomb.jsonl.gz"
+    _bomb(bomb, 40)
+    r = run_cli("st-score", [*SCORE, "-i", str(bomb), "--max-decompressed-bytes", "8M"])
+    assert r.code == 2 and "Traceback" not in r.stderr
+    assert str(bomb) in r.stderr and "--max-decompressed-bytes" in r.stderr
+    assert [o["id"] for o in r.records] == ["before"]   # what came before the limit is written
+
+
+def test_38_09_bounded_lines_are_the_lines_of_the_stream():
+    import io as _io
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from scholartools.records import _bounded_lines
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.sampled_from([b"a", b"\n", b"bb", b"xyz"]), max_size=40), st.integers(1, 8))
+    def check(parts, limit):
+        data = b"".join(parts)
+        want = [line if len(line.rstrip(b"\n")) <= limit else ("long", len(line)) for line in _io.BytesIO(data)]
+        got = [line if isinstance(line, bytes) else ("long", line.size)
+               for line in _bounded_lines(_io.BytesIO(data), limit, None)]
+        assert got == want
+
+    check()
+
+
+def test_38_15_a_gz_that_is_not_gzip_is_exit_2_naming_the_file(tmp_path):
+    fake = tmp_path / "records.jsonl.gz"
+    fake.write_bytes(_jsonl(*_pairs(2)))
+    r = run_cli("st-score", [*SCORE, "-i", str(fake)])
+    assert r.code == 2 and r.stdout == b"" and "Traceback" not in r.stderr
+    assert f"cannot read input '{fake}': not a gzip file" in r.stderr
+    dest = tmp_path / "kept.jsonl"
+    dest.write_bytes(b'{"id": "old"}\n')
+    r = run_cli("st-score", [*SCORE, "-i", str(fake), "-o", str(dest)])
+    assert r.code == 2 and dest.read_bytes() == b'{"id": "old"}\n'   # nothing written: FILE as it was
+
+
+def test_38_15_a_truncated_gz_writes_the_records_before_the_cut_then_says_why(tmp_path):
+    whole = gzip.compress(_jsonl(*_pairs(4000)))
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    out = tmp_path / "out.jsonl"
+    for args in ([], ["-o", str(out)]):
+        r = run_cli("st-score", [*SCORE, "-i", str(cut), *args])
+        assert r.code == 2 and "Aborted" not in r.stderr and "Traceback" not in r.stderr
+        assert str(cut) in r.stderr and "truncated" in r.stderr
+        lines = (out.read_bytes() if args else r.stdout).splitlines()
+        recs = [orjson.loads(line) for line in lines]
+        assert len(recs) > 100 and [x["id"] for x in recs] == [f"r{i}" for i in range(len(recs))]
+
+
+def test_38_16_option_files_that_are_not_utf8_are_exit_2_naming_the_file(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"Rate it \xff\xfe {abstract}\n")
+    cases = [("st-generate", ["--task", "rq", "--template", f"gen_rq1={bad}"], {"abstract": "a", "introduction": "b"}),
+             ("st-facets", ["--method", "llm", "--shots", str(bad)], {"reference": "a", "candidate": "b"}),
+             ("st-judge", ["--task", "rate", "--criteria", str(bad)], {"abstract": "a", "summary": "b"})]
+    for command, args, rec in cases:
+        r = run_cli(command, [*args, "--model", "openai/test-model", "--dry-run", "--no-cache"], records=[rec])
+        assert r.code == 2 and "Traceback" not in r.stderr, (command, r.stderr)
+        assert str(bad) in r.stderr and "not UTF-8" in r.stderr and "0xff" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("value", ["local:0", "local:-1"])
+def test_38_19_a_local_cluster_without_workers_is_a_usage_error(value):
+    from test_contract import invoke
+
+    start = time.perf_counter()
+    code, out, err, _ = invoke("st-facets", ["--method", "offline", "--scheduler", value], _jsonl({"reference": "a"}))
+    assert code == 2 and "--scheduler" in err and out == []
+    assert time.perf_counter() - start < 10
+    from scholartools.dask import Scheduler
+
+    with pytest.raises(ValueError, match="1 or more"):
+        Scheduler(value)
+
+
+def test_38_20_two_runs_of_one_step_at_once_each_write_their_own_part_file(tmp_path):
+    """run-step's temporary file is per process: two `make check` on one OUT no longer write one
+    .part file, so neither fails on the other's and make's .DELETE_ON_ERROR deletes nothing."""
+    slow = tmp_path / "slow-command"
+    slow.write_text("#!/bin/sh\n# writes 'whole <arg>' to the file after -o, slowly\n"
+                    "out=$3; printf 'whole ' > \"$out\"; sleep 1; printf '%s\\n' \"$1\" >> \"$out\"\n")
+    slow.chmod(0o755)
+    target = tmp_path / "out" / "step.jsonl"
+    target.parent.mkdir()
+    step = str(ROOT / "examples" / "run-step")
+    procs = [subprocess.Popen([step, str(target), str(slow), name], stderr=subprocess.PIPE, cwd=tmp_path)
+             for name in ("first", "second")]
+    codes = [p.wait(timeout=60) for p in procs]
+    assert codes == [0, 0], [p.stderr.read() for p in procs]
+    assert target.read_text() in ("whole first\n", "whole second\n")
+    assert sorted(p.name for p in target.parent.iterdir()) == ["step.jsonl"]
+
+
+def test_38_21_a_path_with_a_space_is_refused_before_anything_runs(tmp_path):
+    root = tmp_path / "with space"
+    shutil.copytree(ROOT / "examples", root / "examples")
+    before = sorted(str(p) for p in root.rglob("*"))
+    proc = subprocess.run(["make", "-C", str(root / "examples" / "scholarsum"), "check"], capture_output=True,
+                          timeout=60)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "has a space in it" in err and "Permission denied" not in err
+    assert sorted(str(p) for p in root.rglob("*")) == before   # no stray folder
+    proc = subprocess.run(["make", "-C", str(ROOT / "examples" / "scholarsum"), "plan", f"OUT={tmp_path}/a b"],
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 2 and "OUT=" in proc.stderr.decode() and "has a space in it" in proc.stderr.decode()
+    assert not (tmp_path / "a").exists()
+
+
+@pytest.mark.parametrize("forged", [{"command": "st-evil", "method": "forged"}, "a string", ["a", "list"], 7])
+@pytest.mark.parametrize("command", ["st-score", "st-extract-limits"])
+def test_38_22_an_input_provenance_field_cannot_forge_the_entry_or_crash(command, forged):
+    from test_contract import RUNS, good, invoke
+
+    recs = [dict(good(command, 0), _provenance=forged, _calls=[{"cost": -1}]), good(command, 1)]
+    code, out, err, _ = invoke(command, RUNS[command][0], _jsonl(*recs))
+    assert code == 0 and "Traceback" not in err
+    assert [o["id"] for o in out] == ["r0", "r1"]
+    entry = out[0]["provenance"][-1]
+    assert entry["command"] == command and "forged" not in orjson.dumps(out[0]).decode()
+    assert "_provenance" not in out[0] and "_calls" not in out[0]
+    assert "'_provenance' dropped" in err
+
+
+def test_38_23_two_papers_with_one_file_stem_get_distinct_ids_and_a_warning(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "paper.md").write_text(f"# Paper {folder}\n\n## Introduction\n\nWe study {folder}.\n")
+    r = run_cli("st-parse", [str(tmp_path / "a" / "paper.md"), str(tmp_path / "b" / "paper.md")])
+    assert r.code == 0, r.stderr
+    assert [o["id"] for o in r.records] == ["paper", "paper~2"]
+    assert r.records[1]["warnings"][-1]["kind"] == "duplicate_id" and "paper~2" in r.stderr
+
+
+def test_38_23_pointwise_keeps_ids_1_and_string_1_apart_and_odd_ids_are_json():
+    recs = [{"paper_id": 1, "gt_idx": 0, "gen_idx": 0, "match": 1},
+            {"paper_id": "1", "gt_idx": 0, "gen_idx": 0, "match": 0},
+            {"paper_id": ["a", 1], "gt_idx": 0, "gen_idx": 0, "match": 1},
+            {"paper_id": {"b": 1, "a": 2}, "gt_idx": 0, "gen_idx": 0, "match": 1}]
+    r = run_cli("st-score", ["--metric", "pointwise"], records=recs)
+    assert r.code == 0, r.stderr
+    ids = [o["id"] for o in r.records]
+    assert ids == ["1", "1~2", '["a",1]', '{"a":2,"b":1}']
+    assert [o["scores"]["pointwise"]["F1"] for o in r.records[:2]] == [1.0, 0.0]
+    assert r.records[1]["warnings"][0]["kind"] == "duplicate_id"
+
+
+NUMERIC = [("st-generate", ["--task", "rq", "--model", "m", "--dry-run"], opt, v) for opt, v in [
+    ("--max-cost", "nan"), ("--max-cost", "-1"), ("--max-cost", "inf"), ("--price", "-1,2"), ("--price", "nan,1"),
+    ("--timeout", "-5"), ("--timeout", "nan"), ("--temperature", "nan"), ("--max-concurrency", "0"),
+    ("--retries", "-1"), ("--samples", "0"), ("--max-input-tokens", "-5")]] + [
+    ("st-claims", ["--task", "extract"], "--threshold", "nan"),
+    ("st-claims", ["--task", "associate"], "--min-similarity", "nan"),
+    ("st-judge", ["--task", "match"], "--threshold", "nan"),
+    ("st-score", ["--metric", "itf-idf"], "--threshold", "nan"),
+    ("st-extract-limits", [], "--dedup", "nan"),
+    ("st-extract-limits", [], "--topic-shift", "inf"),
+    ("st-agree", ["--rater", "x"], "--ci-level", "nan"),
+    ("st-score", ["--metric", "rougeL"], "--max-line-bytes", "0"),
+    ("st-score", ["--metric", "rougeL"], "--max-depth", "1000")]
+
+
+@pytest.mark.parametrize("command, args, option, value", NUMERIC, ids=lambda x: x if isinstance(x, str) else None)
+def test_38_24_numeric_options_are_checked_when_read(command, args, option, value):
+    from test_contract import invoke
+
+    code, out, err, _ = invoke(command, [*args, option, value], b'{"id": "x"}\n')
+    assert code == 2 and out == [] and option in err, err
+
+
+def test_38_27_closed_stdin_and_stdout_are_a_message_not_a_traceback(tmp_path):
+    paper = tmp_path / "p.md"
+    paper.write_text("# T\n\n## Introduction\n\nWe study cats.\n")
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(_jsonl(*_pairs(2)))
+    env = _env()
+
+    def sh(line):
+        return subprocess.run(["sh", "-c", line], capture_output=True, env=env, timeout=120)
+
+    st_parse = " ".join(f"'{x}'" for x in _module("st-parse"))
+    st_score = " ".join(f"'{x}'" for x in _module("st-score")) + " " + " ".join(SCORE)
+    r = sh(f"{st_parse} '{paper}' <&-")                    # never reads stdin: runs
+    assert r.returncode == 0 and orjson.loads(r.stdout)["id"] == "p", r.stderr
+    r = sh(f"{st_score} <&-")
+    assert r.returncode == 2 and b"stdin is closed" in r.stderr and b"Traceback" not in r.stderr
+    r = sh(f"{st_score} -i '{src}' >&-")
+    assert r.returncode == 2 and b"stdout is closed" in r.stderr and b"Traceback" not in r.stderr
+    r = sh(f"{st_score} -i '{src}' -o '{tmp_path}/o.jsonl' >&- <&-")
+    assert r.returncode == 0 and len((tmp_path / "o.jsonl").read_bytes().splitlines()) == 2
+
+
+def test_38_30_st_parse_provenance_names_the_parser_that_read_the_file_and_the_seconds(tmp_path):
+    md, tex = tmp_path / "p.md", tmp_path / "q.tex"
+    md.write_text("# T\n\n## Introduction\n\nWe study cats.\n")
+    tex.write_text("\\documentclass{article}\\title{T}\\begin{document}\\section{Intro}We study.\\end{document}\n")
+    r = run_cli("st-parse", [str(md), str(tex)])
+    assert r.code == 0, r.stderr
+    for rec, method in zip(r.records, ["markdown-adapter", "latex-adapter"]):
+        entry = rec["provenance"][-1]
+        assert entry["method"] == method and "pymupdf" not in entry and entry["seconds"] >= 0
+    pdf = run_cli("st-parse", [str(ROOT / "fixtures" / "papers" / "paper.pdf")]).records[0]["provenance"][-1]
+    assert pdf["method"] == "pymupdf-layout" and pdf["pymupdf"] and pdf["seconds"] > 0
+
+
+def test_38_31_integers_of_2_64_or_more_stay_exact():
+    line = b'{"id": 1234567890123456789012345, "twin": 1234567890123456789012346, "ref": "a b", "cand": "a", ' \
+           b'"neg": -98765432109876543210, "f": 1.5, "s": "12345678901234567890123"}\n'
+    r = run_cli("st-score", SCORE, input=line)
+    assert r.code == 0, r.stderr
+    out = r.stdout.splitlines()[0]
+    assert b'"id":1234567890123456789012345,' in out and b'"twin":1234567890123456789012346,' in out
+    assert b'"neg":-98765432109876543210,' in out and b'"f":1.5' in out
+    import json
+
+    rec = json.loads(out)
+    assert rec["id"] != rec["twin"] and rec["s"] == "12345678901234567890123" and "scores" in rec

@@ -267,8 +267,8 @@ def test_dry_run_counts_of_the_other_tasks(openai_server):
 def test_usage_errors():
     code, _, err = judge(["--task", "critique", "--variants", "2"], SEGMENTS)
     assert code == 2 and "--variants: not an option of --task critique" in err
-    code, _, err = judge(["--task", "equation", "--method", "embed"], [])
-    assert code == 2 and "--method embed" in err
+    code, _, err = judge(["--task", "equation", "--method", "embed"], [])   # the old name of offline
+    assert code == 2 and "--method offline: task 'equation' of st-judge has no offline method" in err
     code, _, err = judge(["--task", "labels"], EDITS)
     assert code == 2 and "--model" in err
     code, _, err = judge(["--task", "match", "--parser", "paper"], [])

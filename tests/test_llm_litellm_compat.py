@@ -58,3 +58,30 @@ def test_the_patches_are_pinned_to_verified_versions(monkeypatch):
     monkeypatch.setenv("ST_LITELLM_PATCHES", "1")
     assert litellm_compat.patches_enabled()
     assert not litellm_compat.inline_preparation("bedrock")   # credential refreshes stay off the loop
+
+
+def test_an_unverified_litellm_runs_unpatched_with_a_note_on_stderr():
+    script = ("import sys\n"
+              "from scholartools.llm import litellm_compat as lc\n"
+              "lc.litellm_version = lambda: '9.9.9'\n"
+              "lc.import_litellm()\n"
+              "from litellm.litellm_core_utils.litellm_logging import Logging\n"
+              "print(lc.applied, getattr(Logging.response_cost_calculator, '_st_trimmed', False))\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ST_LITELLM_PATCHES="1")
+    env.pop("ST_LITELLM_FULL", None)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]", "False"]   # nothing patched
+    assert "litellm 9.9.9 is not one the speed patches were verified against (1.106.2); running it unpatched" \
+        in out.stderr
+
+
+def test_the_litellm_upper_bound_is_the_last_verified_release():
+    import configparser
+
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg")
+    (line,) = [r for r in cfg["options"]["install_requires"].splitlines() if r.strip().startswith("litellm")]
+    assert f"<={max(litellm_compat.VERIFIED_VERSIONS, key=lambda v: tuple(map(int, v.split('.'))))}" in line
+    pinned = (ROOT / "constraints.txt").read_text()
+    assert f"litellm=={litellm_compat.litellm_version()}" in pinned   # the tested release is the installed one

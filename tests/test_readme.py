@@ -7,6 +7,7 @@ block's ``export`` line being the user's part.
 import os
 import re
 import subprocess
+import sys
 
 import orjson
 import pytest
@@ -21,7 +22,7 @@ def readme_blocks() -> list[list[str]]:
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         joined = block.replace("\\\n", " ")
         blocks.append([line.strip() for line in joined.splitlines()
-                       if line.strip() and not line.lstrip().startswith(("#", "export "))])
+                       if line.strip() and not line.lstrip().startswith(("#", "export ", "set -o pipefail"))])
     return blocks
 
 
@@ -77,21 +78,76 @@ def test_reproduce_a_paper_names_every_paper_pipeline():
 
 
 def test_the_dependency_table_says_what_every_required_package_is_for():
-    """Every package of setup.cfg's install_requires has a row in the README's dependency table
+    """Every package of setup.cfg's install_requires (and of the torch extra) has a row in the README's dependency table
     (or is named in one with its partner: "numpy, scipy, scikit-learn"), and every package named
     in the table is required: the list cannot drift from what is installed."""
     import configparser
 
     cfg = configparser.ConfigParser()
     cfg.read(ROOT / "setup.cfg")
-    required = {re.split(r"[\[<>=~!; ]", line.strip())[0].lower()
-                for line in cfg["options"]["install_requires"].splitlines() if line.strip()}
+    lines = cfg["options"]["install_requires"].splitlines() + cfg["options.extras_require"]["torch"].splitlines()
+    required = {re.split(r"[\[<>=~!; ]", line.strip())[0].lower() for line in lines if line.strip()}
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text.split("## Dependencies and what each is for", 1)[1].split("\n## ", 1)[0]
-    named = {name.strip().lower() for row in re.findall(r"^\| ([^|]+) \| [^|]+ \|$", table, re.M)
-             for name in row.split(",")} - {"package"}
-    uses = dict(re.findall(r"^\| ([^|]+) \| ([^|]+) \|$", table, re.M))
+    table = text.split("## Dependencies, what each is for, and their licences", 1)[1].split("\n## ", 1)[0]
+    rows = [r for r in re.findall(r"^\| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", table, re.M) if r[0] != "package"]
+    named = {name.strip().lower() for row, _, _ in rows for name in row.split(",")} - {"package"}
+    uses = {row: use for row, use, _ in rows}
+    assert all(re.search(r"\b(MIT|BSD|Apache|A?GPL|MPL|PSF)", lic) for _, _, lic in rows)   # a licence on every row
     named_in_uses = {p for p in required if re.search(rf"\b{re.escape(p)}\b", " ".join(uses.values()))}
     assert required - named - named_in_uses == set()
     assert named - required == set()
     assert all(len(use.split()) >= 3 for use in uses.values())
+
+
+def test_the_from_python_snippet_runs_as_written():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.startswith("Sparse Retrieval for Citation Recommendation in Small Corpora ")
+
+
+def test_the_package_lists_its_functions():
+    import scholartools as st
+
+    assert {"run", "parse", "score", "agree", "rate_facets", "CommandError"} <= set(st.__all__) <= set(dir(st))
+    assert all(callable(getattr(st, name)) for name in st.__all__ if name != "__version__")
+
+
+def test_every_pipeline_block_starts_with_pipefail():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Pipelines", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
+    assert blocks and all(b.startswith("set -o pipefail\n") for b in blocks)
+
+
+def test_the_files_the_readme_names_exist():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"(?<![\w/.$])(fixtures/[\w./*-]+\w)", text))
+    assert named and all(list(ROOT.glob(p)) for p in named), sorted(p for p in named if not list(ROOT.glob(p)))
+    # inputs read with '<' are fixtures or files an earlier line of the README writes
+    written = set(re.findall(r"> (\w[\w.-]*\.jsonl)", text))
+    read = set(re.findall(r"< (\w[\w./-]*\.jsonl)", text))
+    assert read - written == set() or all(p.startswith("fixtures/") for p in read - written), read - written
+
+
+def test_every_llm_command_names_the_st_variables_in_its_help():
+    from scholartools.cli import COMMANDS
+
+    llm_dir = ROOT / "scholartools" / "llm"
+    read = {v for f in llm_dir.glob("*.py") for v in re.findall(r"\"(ST_[A-Z_]+)\"", f.read_text())}
+    read -= {"ST_LITELLM_FULL"}   # the older name of ST_LITELLM_PATCHES
+    assert {"ST_MODEL", "ST_API_BASE", "ST_API_KEY", "ST_CACHE"} <= read
+    with_model = 0
+    for command in COMMANDS:
+        out = subprocess.run([sys.executable, "-m", f"scholartools.cli.{COMMANDS[command]}", "--help"],
+                             capture_output=True, text=True, env=dict(os.environ, COLUMNS="200")).stdout
+        if "--api-base" not in out:   # the LLM commands (st-cache has a --model filter)
+            continue
+        with_model += 1
+        assert {v for v in read if v not in out} == set(), command
+    assert with_model >= 6
+    export = re.findall(r"^\s*export (.*)$", text := (ROOT / "README.md").read_text(encoding="utf-8"), re.M)
+    assert any("ST_API_BASE" in line for line in export)

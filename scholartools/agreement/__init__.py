@@ -20,14 +20,7 @@ Python use::
         print(result["measure"], result["value"])
 """
 
-
-class Undefined(ValueError):
-    """A measure has no value on these data (a constant rater, a single category, too few units).
-
-    The message is the note written next to ``"value": null`` in the result record; nothing is
-    replaced by 0 silently.
-    """
-
+from scholartools.agreement.undefined import Undefined  # noqa: F401 (re-exported)
 
 DEFAULT_MEASURES = ("pearson", "spearman", "kendall")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scholartools.agreement import Undefined
+from scholartools.agreement.undefined import Undefined
 
 
 def percentile_ci(samples: Sequence[float], level: float = 0.95) -> list[float]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scholartools.agreement import Undefined
+from scholartools.agreement.undefined import Undefined
 
 KAPPA_WEIGHTS = (None, "linear", "quadratic")
 ALPHA_LEVELS = ("nominal", "ordinal", "interval", "ratio")

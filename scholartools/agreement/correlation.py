@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scholartools.agreement import Undefined
+from scholartools.agreement.undefined import Undefined
 
 MEASURES = ("pearson", "spearman", "kendall")
 LEVELS = ("pooled", "per-group", "system")

@@ -20,9 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scholartools.records import RecordError, get_path, has_path
-
-_MISSING = object()
+from scholartools.records import MISSING as _MISSING, RecordError, get_path, has_path
 
 
 @dataclass

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from scholartools.agreement import Undefined
+from scholartools.agreement.undefined import Undefined
 from scholartools.agreement import categorical as cat
 from scholartools.agreement import correlation as corr
 from scholartools.agreement.inputs import RaterTable

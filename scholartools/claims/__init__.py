@@ -6,7 +6,7 @@
     links = associate(claims, [{"text": s["text"]} for s in spans])   # [{"targets": ["Claim3"], …}]
 
 The LLM methods are task generators in :mod:`scholartools.claims.llm_method`, run by the one stage
-runner through the tasks registered in :mod:`scholartools.tasks.claims`.
+runner through the tasks registered in :mod:`scholartools.claims.tasks`.
 """
 from scholartools.claims.associate import AssociateOptions, associate
 from scholartools.claims.extract import extract_claims

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from scholartools.claims.associate import AssociateOptions
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
-from scholartools.records import RecordError
+from scholartools.records import RecordError, id_text
 
 _CLAIM_LABEL = re.compile(r"^\s*(claim\s*\d+)\s*:\s*", re.I)
 
@@ -176,7 +176,7 @@ def association_output(rec: dict, claims: list[dict], weaknesses: list[dict], re
     if not weaknesses:   # nothing to fan out: the paper is still written, visibly without units
         return dict(rec)
     parent = {k: v for k, v in rec.items() if k != "weaknesses"}
-    pid = str(rec.get("id", ""))
+    pid = id_text(rec.get("id", ""))
     children = []
     for w, s in zip(weaknesses, shaped):
         child = dict(parent)

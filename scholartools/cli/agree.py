@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Finite
 
 MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b), cohen, cohen-linear, "
                 "cohen-quadratic, percent, fleiss, alpha-nominal, alpha-ordinal, alpha-interval, alpha-ratio. "
@@ -30,7 +31,7 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
 @click.option("--bootstrap", type=click.IntRange(min=0), default=0, metavar="N",
               help="Percentile bootstrap CI from N resamples of units (of groups with --group-by).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed for bootstrap/permutation.")
-@click.option("--ci-level", type=float, default=0.95, show_default=True, help="Confidence level of the CI.")
+@click.option("--ci-level", type=Finite(0, 1, min_open=True, max_open=True), default=0.95, show_default=True, help="Confidence level of the CI.")
 @click.option("--permutation", type=click.IntRange(min=0), default=0, metavar="N",
               help="Also test, for each pair of raters A, B other than the reference, whether corr(A, ref) "
                    "differs from corr(B, ref): paired permutation test with N permutations.")
@@ -119,6 +120,9 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
         io.write(io.error_for(rec, exc))
     for note in result.notes:
         io.log(note)
+    if not any(_rated(r.get("n")) for r in result.results):   # all-null results would read as success
+        io.fail(f"no unit rated by the raters in {io.n_in} input record(s): nothing to compare (exit 1)")
+        return
     if fmt == "table":
         from scholartools.agreement.results import format_table
 
@@ -135,6 +139,13 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
             io.usage_error(f"--plot: {exc}")
             return
         io.log(f"wrote {n} panel(s) to {plot_path}")
+
+
+def _rated(n) -> bool:
+    """True when a result's ``n`` (a count, or a matrix of counts) counts some rated unit."""
+    if isinstance(n, list):
+        return any(_rated(v) for v in n)
+    return isinstance(n, int) and n > 0
 
 
 def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:

@@ -37,7 +37,9 @@ that aggregate (st-agree) or create records (st-parse, with ``reads_records=Fals
 
 from __future__ import annotations
 
+import gzip
 import inspect
+import io as _io
 import os
 import sys
 import time
@@ -46,9 +48,10 @@ from typing import IO, Any
 
 import click
 
-from scholartools import __version__
-from scholartools.records import (BatchInterrupted, RecordError, add_provenance, error_record, is_error, iter_lines,
-                                  open_binary, writer)
+from scholartools.version import __version__
+from scholartools.records import (DEFAULT_MAX_DECOMPRESSED_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES,
+                                  MAX_DEPTH_LIMIT, BatchInterrupted, InputTooLarge, RecordError, add_provenance, depth,
+                                  dump_exact, error_record, is_error, iter_lines, open_binary, writer)
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -57,6 +60,19 @@ class InputSourceError(click.ClickException):
     """An input source that cannot be read at all: exit 2, message names the file."""
 
     exit_code = 2
+
+
+class OutputError(click.ClickException):
+    """The output cannot be written (a full disk, a closed stdout): exit 2, naming it and why."""
+
+    exit_code = 2
+
+
+#: top-level fields the commands own: a command's provenance extras and its calls, which an input
+#: record must not be able to forge (they are dropped when read, with a note on stderr)
+OWNED_FIELDS = ("_provenance", "_calls")
+
+_NOT_GZIP = "not a gzip file"
 
 
 class _StrictStop(Exception):
@@ -77,22 +93,38 @@ class RecordIO:
     def __init__(self, command: str, inputs: tuple[str, ...] = (), output: str | None = None,
                  strict: bool = False, progress: bool | None = None, quiet: bool = False,
                  stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
-                 stderr: IO[str] | None = None):
+                 stderr: IO[str] | None = None, max_depth: int = DEFAULT_MAX_DEPTH,
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES):
         self.command = command
         self.inputs = tuple(inputs) or ("-",)
         self.strict = strict
         self.quiet = quiet
-        self._stdin = stdin if stdin is not None else sys.stdin.buffer
-        self._stderr = stderr if stderr is not None else sys.stderr
+        self.max_depth = max_depth
+        self.max_line_bytes = max_line_bytes
+        self.max_decompressed_bytes = max_decompressed_bytes
+        # a closed stdin or stdout (``<&-``, ``>&-``, as cron and daemons run) is None in sys
+        self._stdin = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+        if stderr is None:
+            stderr = sys.stderr if sys.stderr is not None else open(os.devnull, "w")
+        self._stderr = stderr
         self._show_progress = self._stderr.isatty() if progress is None else progress
-        self._out = stdout if stdout is not None else sys.stdout.buffer
         self._close_out = False
+        #: -o FILE is written to a temporary file beside it, renamed over FILE at the end: an input
+        #: that is also the output is read whole first (as ``sort -o F F``), and a failed write
+        #: never leaves a cut record in FILE
+        self._temp: str | None = None
+        self._output = output
         if output and output != "-":
-            try:
-                self._out = open(output, "wb")
-            except OSError as exc:
-                raise InputSourceError(f"cannot write output '{output}': {exc.strerror}") from exc
+            self._out = self._open_output(output)
             self._close_out = True
+        else:
+            self._out = stdout if stdout is not None else getattr(sys.stdout, "buffer", None)
+            if self._out is None:
+                raise OutputError("stdout is closed: give the output with -o FILE")
+        #: where the output ended after the last record flushed whole (stdout a regular file):
+        #: a failed write truncates back to it
+        self._good_end = self._tell()
         self._writer = writer(self._out)
         self._write = self._writer.write
         #: command-level provenance fields (method, model, template …), merged into every entry
@@ -102,12 +134,99 @@ class RecordIO:
         self.n_errors = 0
         #: error records of kind batch_pending (--batch-api submit): not failures, the exit stays 0
         self.n_pending = 0
+        #: set by :meth:`fail`: the run produced nothing it was asked for (exit 1)
+        self.failed = False
+        #: input records that carried a field the command owns (dropped)
+        self.n_dropped = 0
         self._t0 = time.perf_counter()
         self._last_flush = self._t0
+
+    # ------------------------------------------------------------------ output file
+    def _open_output(self, path: str) -> IO[bytes]:
+        """``path`` opened for writing: a temporary file beside it (renamed over it by
+        :meth:`close_output`), or the path itself when it is not a regular file (``/dev/null``,
+        a FIFO, ``/dev/stdout``)."""
+        import secrets
+        import stat
+
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise OutputError(f"cannot write output '{path}': {exc.strerror}") from exc
+        try:
+            if st is not None and not stat.S_ISREG(st.st_mode):
+                return open(path, "wb")
+            folder, name = os.path.split(os.path.abspath(path))
+            temp = os.path.join(folder, f".{name}.{os.getpid()}-{secrets.token_hex(4)}.part")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if st is None else stat.S_IMODE(st.st_mode))
+        except OSError as exc:
+            raise OutputError(f"cannot write output '{path}': {exc.strerror}") from exc
+        self._temp = temp
+        return os.fdopen(fd, "wb")
+
+    def _tell(self) -> int | None:
+        try:
+            import stat
+
+            if stat.S_ISREG(os.fstat(self._out.fileno()).st_mode):
+                return self._out.tell()
+        except (OSError, ValueError, AttributeError, _io.UnsupportedOperation):
+            pass
+        return None
+
+    def _write_failed(self, exc: OSError) -> OutputError:
+        """Drop what cannot be written whole and say why (exit 2): the temporary file of ``-o``
+        is removed (FILE keeps what it held), a regular file on stdout is cut back to the end of
+        the last whole record, and stdout is pointed at /dev/null so that nothing more reaches it."""
+        why = exc.strerror or str(exc)
+        if self._temp is not None:
+            self.close_output(keep=False)
+        else:
+            if self._good_end is not None:
+                try:
+                    os.ftruncate(self._out.fileno(), self._good_end)
+                except (OSError, ValueError):
+                    pass
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, self._out.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+        if self._output and self._output != "-":
+            kept = "; it is left as it was" if os.path.exists(self._output) else ""
+            return OutputError(f"cannot write output '{self._output}': {why}{kept}")
+        return OutputError(f"cannot write stdout: {why}; the run stopped there")
+
+    def close_output(self, keep: bool = True) -> None:
+        """Flush and close the output; ``-o FILE``: rename the temporary file over FILE
+        (``keep``), or remove it (FILE keeps what it held)."""
+        if self._close_out:
+            self._close_out = False
+            try:
+                if keep:
+                    self._out.flush()
+                self._out.close()
+            except OSError as exc:
+                if keep:
+                    raise self._write_failed(exc) from exc
+        if self._temp is not None:
+            temp, self._temp = self._temp, None
+            try:
+                if keep:
+                    os.replace(temp, self._output)
+                else:
+                    os.unlink(temp)
+            except OSError as exc:
+                if keep:
+                    raise OutputError(f"cannot write output '{self._output}': {exc.strerror}") from exc
 
     # ------------------------------------------------------------------ input
     def _open(self, path: str) -> tuple[IO[bytes], str]:
         if path == "-":
+            if self._stdin is None:
+                raise InputSourceError("stdin is closed: give the input with -i FILE")
             return self._stdin, "<stdin>"
         try:
             return open_binary(path), path
@@ -115,29 +234,71 @@ class RecordIO:
             raise InputSourceError(f"cannot read input '{path}': {exc.strerror or exc}") from exc
 
     def check_inputs(self) -> None:
-        """Fail with exit 2 before any output when an input file cannot be opened."""
+        """Fail with exit 2 before any output when an input file cannot be opened (or, for a
+        ``.gz`` name, is not gzip)."""
         for path in self.inputs:
             if path != "-":
                 f, _ = self._open(path)
                 f.close()
+                if path.endswith(".gz"):
+                    with open(path, "rb") as raw:
+                        magic = raw.read(2)
+                    if magic and magic != b"\x1f\x8b":
+                        raise InputSourceError(f"cannot read input '{path}': {_NOT_GZIP}")
+
+    def _unreadable(self, path: str, exc: BaseException) -> InputSourceError:
+        import zlib
+
+        if isinstance(exc, InputTooLarge):
+            why = str(exc)
+        elif isinstance(exc, EOFError):
+            why = "truncated: the compressed stream ends before its end marker"
+        elif isinstance(exc, (zlib.error, gzip.BadGzipFile)):
+            why = f"{_NOT_GZIP} or damaged ({exc})"
+        else:
+            why = getattr(exc, "strerror", None) or str(exc)
+        return InputSourceError(f"cannot read input '{path}' past record {self.n_in}: {why}")
 
     def _input_records(self, path: str, write_errors: bool) -> Iterator[dict]:
         """The records of one input in order; ``write_errors``: error records are written through
         as they are met instead of yielded. (This loop runs once per record of every command.)"""
+        import zlib
+
         f, source = self._open(path)
         write = self.write
+        limit = self.max_decompressed_bytes if isinstance(f, gzip.GzipFile) else None
         try:
-            for rec in iter_lines(f, source, self.command):
+            lines = iter_lines(f, source, self.command, max_depth=self.max_depth,
+                               max_line_bytes=self.max_line_bytes, max_total_bytes=limit)
+            while True:
+                try:
+                    rec = next(lines)
+                except StopIteration:
+                    break
+                except (EOFError, OSError, zlib.error, InputTooLarge) as exc:
+                    if isinstance(exc, BrokenPipeError):
+                        raise
+                    raise self._unreadable(source, exc) from exc
                 self.n_in += 1
                 if write_errors:
                     err = rec.get("error")
                     if err and isinstance(err, dict):
                         write(rec)
                         continue
+                for field in OWNED_FIELDS:
+                    if field in rec:
+                        self._drop_owned(rec, field, source)
                 yield rec
         finally:
             if f is not self._stdin:
                 f.close()
+
+    def _drop_owned(self, rec: dict, field: str, source: str) -> None:
+        del rec[field]
+        self.n_dropped += 1
+        if self.n_dropped == 1:
+            self.log(f"{source}: input field '{field}' dropped (record {self.n_in}): the command writes its own "
+                     "(fields it owns cannot come from the input)")
 
     def _all_records(self, write_errors: bool = False) -> Iterator[dict]:
         for path in self.inputs:
@@ -183,18 +344,45 @@ class RecordIO:
             if seconds is not None and "seconds" not in (extra or ()):
                 entry["seconds"] = round(seconds, 6)
             add_provenance(record, entry)
-        self._write(record)
-        self.n_out += 1
-        now = time.perf_counter()
-        if now - self._last_flush > 0.5:
-            self._out.flush()
-            self._last_flush = now
+        try:
+            try:
+                self._write(record)
+            except TypeError:   # orjson's JSONEncodeError: a huge integer, or nested too deep
+                self._write_exact(record)
+            self.n_out += 1
+            now = time.perf_counter()
+            if now - self._last_flush > 0.5:
+                self._out.flush()
+                self._last_flush = now
+                if self._good_end is not None:
+                    self._good_end = self._out.tell()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._write_failed(exc) from exc
         if failed and self.strict:
             raise _StrictStop()
 
+    def _write_exact(self, record: dict) -> None:
+        """Write what orjson cannot: exactly (integers of 2**64 or more), or, for a record nested
+        deeper than can be written, an error record in its place."""
+        try:
+            line = dump_exact(record)
+        except ValueError as exc:
+            kept = {k: record[k] for k in ("id",) if k in record and depth(record[k]) < 10}
+            err = error_record(self.command, "too_deep", f"{exc} (--max-depth)", kept)
+            self.n_errors += 1
+            line = dump_exact(err)
+        self._out.write(line + b"\n")
+
     def write_text(self, text: str, units: int = 0) -> None:
         """Write text instead of JSONL (``--format table`` and the like); ``units`` count as output."""
-        self._out.write(text.encode("utf-8"))
+        try:
+            self._out.write(text.encode("utf-8"))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._write_failed(exc) from exc
         self.n_out += units
 
     def error_for(self, record: dict | None, exc: BaseException) -> dict:
@@ -266,13 +454,17 @@ class RecordIO:
             pending.clear()
 
         n_ok = 0
-        for rec in self.progress(self._all_records(), desc=self.command):
-            bad = is_error(rec)
-            pending.append((bad, rec))
-            if not bad:
-                n_ok += 1
-                if batch_size and n_ok % batch_size == 0:
-                    flush()
+        try:
+            for rec in self.progress(self._all_records(), desc=self.command):
+                bad = is_error(rec)
+                pending.append((bad, rec))
+                if not bad:
+                    n_ok += 1
+                    if batch_size and n_ok % batch_size == 0:
+                        flush()
+        except InputSourceError:   # an input cut short: the records read before the cut are written
+            flush()
+            raise
         flush()
 
     # ------------------------------------------------------------------ messages
@@ -280,6 +472,12 @@ class RecordIO:
         """A line on stderr, prefixed with the command name, unless ``--quiet``."""
         if not self.quiet:
             print(f"{self.command}: {message}", file=self._stderr, flush=True)
+
+    def fail(self, message: str) -> None:
+        """Exit 1 with ``message`` as one line on stderr (also under ``--quiet``): an aggregating
+        command that received nothing it could aggregate (an upstream step failed, a wrong field)."""
+        print(f"{self.command}: {message}", file=self._stderr, flush=True)
+        self.failed = True
 
     def usage_error(self, message: str) -> None:
         """Stop with exit 2 and ``message`` (a usage problem, before or instead of processing)."""
@@ -296,15 +494,19 @@ class RecordIO:
 
     def finish(self) -> int:
         """Flush, print the summary, and return the exit code."""
-        self._out.flush()
-        if self._close_out:
-            self._out.close()
+        try:
+            self._out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._write_failed(exc) from exc
+        self.close_output(keep=True)
         if not self.quiet:
             secs = time.perf_counter() - self._t0
             pending = f" ({self.n_pending} waiting for a provider batch)" if self.n_pending else ""
             print(f"{self.command}: {self.n_in} in, {self.n_out} out, {self.n_errors} errors{pending}, {secs:.2f} s",
                   file=self._stderr, flush=True)
-        return 1 if self.n_errors > self.n_pending else 0
+        return 1 if self.failed or self.n_errors > self.n_pending else 0
 
 
 def _quiet_broken_pipe() -> None:
@@ -328,6 +530,20 @@ def common_options(reads_records: bool) -> list[click.Option]:
                      help="Progress bar on stderr (default: only when stderr is a terminal)."),
         click.Option(["-q", "--quiet"], is_flag=True, help="No summary or notes on stderr."),
     ]
+    if reads_records:
+        from scholartools.cli.types import ByteSize
+
+        opts += [
+            click.Option(["--max-depth"], type=click.IntRange(1, MAX_DEPTH_LIMIT), default=DEFAULT_MAX_DEPTH,
+                         show_default=True, metavar="N",
+                         help=f"A record nested deeper is an error record (kind too_deep); at most {MAX_DEPTH_LIMIT}."),
+            click.Option(["--max-line-bytes"], type=ByteSize(), default=DEFAULT_MAX_LINE_BYTES, show_default=True,
+                         metavar="BYTES", help="A longer input line is an error record (kind line_too_long), "
+                         "never held in memory (suffixes K, M, G)."),
+            click.Option(["--max-decompressed-bytes"], type=ByteSize(), default=DEFAULT_MAX_DECOMPRESSED_BYTES,
+                         show_default=True, metavar="BYTES",
+                         help="More from one .gz input is exit 2 naming it (a decompression bomb)."),
+        ]
     return opts
 
 
@@ -343,15 +559,18 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
             inputs = kwargs.pop("inputs", ()) if reads_records else ()
             # scholartools.api.run passes in-memory streams through the click context
             streams = click.get_current_context().obj or {}
+            if reads_records:
+                io_kwargs.update({k: kwargs.pop(k) for k in ("max_depth", "max_line_bytes", "max_decompressed_bytes")})
             io = RecordIO(name, inputs=inputs, **io_kwargs, **{k: v for k, v in streams.items()
                                                              if k in ("stdin", "stdout", "stderr")})
-            if reads_records:
-                io.check_inputs()
             try:
+                if reads_records:
+                    io.check_inputs()
                 fn(io, **kwargs)
             except _StrictStop:
                 pass
             except BrokenPipeError:
+                io.close_output(keep=True)
                 _quiet_broken_pipe()
                 sys.exit(0)
             except KeyboardInterrupt:
@@ -359,6 +578,17 @@ def st_command(name: str, reads_records: bool = True) -> Callable[[Callable], cl
                     io.finish()
                 finally:
                     sys.exit(130)
+            except OutputError:
+                raise
+            except click.ClickException:
+                # an input cut short, a usage problem met on the way: the whole records written so
+                # far stay written (-o: renamed into place; nothing written: FILE is left as it
+                # was), then exit 2 with the message
+                io.close_output(keep=io.n_out > 0)
+                raise
+            except BaseException:
+                io.close_output(keep=False)   # a failure of ours: -o FILE keeps what it held
+                raise
             try:
                 code = io.finish()
             except BrokenPipeError:

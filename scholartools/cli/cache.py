@@ -7,7 +7,7 @@ import sys
 import click
 import orjson
 
-from scholartools import __version__
+from scholartools.version import __version__
 from scholartools.cli.base import CONTEXT_SETTINGS, StCommand
 from scholartools.records import writer
 

@@ -4,34 +4,32 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.llm.options import llm_options
 from scholartools.tasks import tasks_of
 
 TASKS = tasks_of("st-claims")
-TEMPLATES = [t for task in TASKS.values() for t in task.templates]
+TEMPLATES = sorted(t for task in TASKS.values() for t in task.templates)
 
 
 def _task_options(fn):
     """The options every st-claims task declares, in task order (extract, weaknesses, associate)."""
-    for name in ("associate", "weaknesses", "extract"):
-        for opt in reversed(TASKS[name].options):
-            fn = opt(fn)
+    fn.__click_params__ = getattr(fn, "__click_params__", []) + list(reversed(cli_tasks.options_of(TASKS.values())))
     return fn
 
 
 @st_command("st-claims")
-@click.option("--task", type=click.Choice(["extract", "weaknesses", "associate"]), default="extract",
+@click.option("--task", type=click.Choice(list(TASKS)), default="extract",
               show_default=True,
               help="extract: claims of paper records; weaknesses: weakness passages of review texts; "
                    "associate: the claims each weakness targets.")
-@click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
+@click.option("--method", type=cli_tasks.MethodChoice(), default="auto", show_default=True,
               help="offline: cue phrases / review structure / BM25 + embeddings; llm: the model; auto: llm when a "
                    "model is configured.")
 @_task_options
 @llm_options(templates=TEMPLATES)
-def main(io: RecordIO, llm, task, method, max_claims, threshold, chunk_tokens, review_field, unit, max_targets,
-         min_similarity, margin, fusion, fan_out, confidence_field, paper_tokens):
+def main(io: RecordIO, llm, task, method, **values):
     """Claims of a paper, the weaknesses of its reviews, and the claims each weakness targets
     (CLAIMCHECK, Ou et al. 2025).
 
@@ -66,21 +64,8 @@ def main(io: RecordIO, llm, task, method, max_claims, threshold, chunk_tokens, r
       st-claims --task associate --model openai/gpt-4o-mini < pairs.jsonl \\
         | st-score --metric f1-edit,f1-exact --cand target_claims --ref gold_target_claims --aggregate
     """
-    from scholartools import tasks
-    from scholartools.claims.associate import AssociateOptions
-    from scholartools.claims.records import ClaimsOptions
-
-    opts = ClaimsOptions(max_claims=max_claims, threshold=threshold, chunk_tokens=chunk_tokens,
-                         review_field=review_field, unit=unit,
-                         associate=AssociateOptions(max_targets=max_targets, min_similarity=min_similarity,
-                                                    margin=margin, fusion=fusion),
-                         fan_out=fan_out, confidence_field=confidence_field, paper_tokens=paper_tokens)
-    extra = {}
-    if task == "associate" and not (method == "llm" or (method == "auto" and llm.model)):
-        from scholartools.embeddings import model_name
-
-        extra = {"embedding_model": model_name(), "fusion": fusion}
-    tasks.run_task(io, tasks.get("st-claims", task), llm, opts, method=method, provenance=extra)
+    task = TASKS[task]
+    cli_tasks.run(io, task, llm, task.make_options(**cli_tasks.task_values(task, values)), method=method)
 
 
 if __name__ == "__main__":

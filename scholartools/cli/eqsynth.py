@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.llm.options import llm_options
+from scholartools.tasks import tasks_of
 
 
 @st_command("st-eqsynth")
 @llm_options(templates=["eqsynth_recover", "eqsynth_filter"])
-@click.option("--method", type=click.Choice(["auto", "rules", "llm"]), default="auto", show_default=True,
-              help="rules: rule-based negatives (offline); llm: AAAR's masked-equation recovery + flaw filter; "
-                   "auto: llm when a model is configured, else rules.")
+@click.option("--method", type=cli_tasks.MethodChoice(), default="auto", show_default=True,
+              help="offline (or rules): rule-based negatives; llm: AAAR's masked-equation recovery + flaw filter; "
+                   "auto: llm when a model is configured, else offline.")
 @click.option("--seed", type=int, default=42, show_default=True,
               help="Seed for the rules' choices, the option order and the answer letters.")
 @click.option("--negatives", type=click.IntRange(1, 25), default=3, show_default=True,
@@ -60,16 +62,11 @@ def main(io: RecordIO, llm, method, seed, negatives, context_words, fmt, max_tri
         | st-score --metric eqinfer --aggregate
       st-parse paper.tex | st-eqsynth --method llm --model openai/gpt-4o --format choice
     """
-    from scholartools import tasks
     from scholartools.equations.items import EqSynthOptions
 
     opts = EqSynthOptions(seed=seed, negatives=negatives, context_words=context_words, format=fmt,
                           keep_filtered=keep_filtered, max_tries=max_tries, prompt_words=prompt_words)
-    task = tasks.get("st-eqsynth", "negatives")
-    which = {"rules": "offline", "llm": "llm", "auto": "auto"}[method]
-    tasks.run_task(io, task, llm, opts, method=which, batch_size=1 if which != "offline" else None,
-                   provenance={"seed": seed, "negatives": negatives, "format": fmt, "context_words": context_words})
-
+    cli_tasks.run(io, tasks_of("st-eqsynth")["negatives"], llm, opts, method=method)
 
 if __name__ == "__main__":
     main()

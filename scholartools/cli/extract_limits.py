@@ -5,10 +5,13 @@ import re
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Fraction
 from scholartools.llm.options import llm_options
+from scholartools.tasks import tasks_of
 
-TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_merge_intersection"]
+TEMPLATES = list(tasks_of("st-extract-limits")["limitations"].templates)
 
 
 @st_command("st-extract-limits")
@@ -18,12 +21,12 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
                    "(LimTopic rows, BAGELS flat JSON, your own text).")
 @click.option("--reviews", "reviews_field", default="reviews", show_default=True, metavar="FIELD",
               help="Field with the peer reviews: a list of texts, or of objects with a text or weaknesses field.")
-@click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
+@click.option("--method", type=cli_tasks.MethodChoice(), default="auto", show_default=True,
               help="offline: rules + cue segmentation + embeddings; llm: refinement, review segmentation and "
                    "master merge by the model, verbatim-checked; auto: llm when a model is configured.")
 @click.option("--merge", type=click.Choice(["union", "intersection"]), default="union", show_default=True,
               help="Author + reviewer merge: union with de-duplication, or the literal intersection reading.")
-@click.option("--dedup", type=click.FloatRange(0, 1), default=0.8, show_default=True, metavar="COSINE",
+@click.option("--dedup", type=Fraction(), default=0.8, show_default=True, metavar="COSINE",
               help="Offline merge: cosine at which two points are the same limitation.")
 @click.option("--keywords", default=None, metavar="REGEX",
               help="Implicit-span keywords (default: the paper's limitation(s) | shortcoming(s)).")
@@ -38,7 +41,7 @@ TEMPLATES = ["limits_refine", "limits_reviews", "limits_merge_union", "limits_me
 @click.option("--any-keyword", is_flag=True,
               help="Start an implicit span at any keyword sentence (the paper's plain rule), also one about "
                    "prior work's limitations or one the paper overcomes ('to address the limitations of …').")
-@click.option("--topic-shift", type=click.FloatRange(0, 1), default=None, metavar="COSINE",
+@click.option("--topic-shift", type=Fraction(), default=None, metavar="COSINE",
               help="Offline segmentation: start a new point inside a paragraph without any cue when the "
                    "sentence's cosine to the point is below this (default 0.12; 0 turns embeddings off).")
 @click.option("--embeddings/--no-embeddings", default=True, show_default=True,
@@ -68,7 +71,6 @@ def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, key
       st-extract-limits --from text < limtopic.jsonl > points.jsonl
       st-extract-limits --model openai/gpt-4o-mini --merge intersection < papers_with_reviews.jsonl
     """
-    from scholartools import tasks
     from scholartools.limitations.extract import ExtractOptions
     from scholartools.limitations.rules import DEFAULT_RULES, Rules
     from scholartools.limitations.segment import DEFAULT_OPTIONS, SegmentOptions
@@ -92,14 +94,7 @@ def main(io: RecordIO, llm, from_field, reviews_field, method, merge, dedup, key
     opts = ExtractOptions(from_field=from_field, reviews_field=reviews_field,
                           rules=Rules(**rules) if rules else DEFAULT_RULES, implicit=implicit, merge=merge,
                           dedup=dedup, embeddings=embeddings, segment=seg)
-    task = tasks.get("st-extract-limits", "limitations")
-    extra = {"merge": merge}
-    if embeddings and (method == "offline" or (method == "auto" and not llm.model)):
-        from scholartools.embeddings import model_name
-
-        extra["embedding_model"] = model_name()
-    tasks.run_task(io, task, llm, opts, method=method, provenance=extra)
-
+    cli_tasks.run(io, tasks_of("st-extract-limits")["limitations"], llm, opts, method=method)
 
 if __name__ == "__main__":
     main()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.cli.scale import scheduler_options
 from scholartools.llm.options import llm_options
+from scholartools.tasks import tasks_of
 
 from scholartools.vocabulary import FACETS as FACET_NAMES
 
@@ -14,8 +16,9 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
 @st_command("st-facets")
 @scheduler_options
 @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
-@click.option("--ref", "ref", default="reference", show_default=True, metavar="FIELD",
-              help="Field with the reference text (an abstract); `--ref abstract` on paper records.")
+@click.option("--ref", "ref", metavar="FIELD",
+              help="Field with the reference text (an abstract). Default: reference, or abstract on a "
+                   "record without reference (a paper record from st-parse).")
 @click.option("--cand", "cand", default="candidate", show_default=True, metavar="FIELD",
               help="Field with the candidate summary; records without it are only decomposed.")
 @click.option("--ref-sentences", metavar="FIELD", help="Field with the reference already split into a list of sentences.")
@@ -27,7 +30,7 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
               help="Facets to rate, comma-separated.")
 @click.option("--weights", help="FM weights passed to st-score via the record's fm_weights, "
                                 "e.g. background=0.1,method=0.3,result=0.3,conclusion=0.3.")
-@click.option("--method", type=click.Choice(["auto", "offline", "llm"]), default="auto", show_default=True,
+@click.option("--method", type=cli_tasks.MethodChoice(), default="auto", show_default=True,
               help="offline: sentence-role model + embedding rater; llm: extraction + rubric judge; "
                    "auto: llm when a model is configured.")
 @click.option("--shots", "shots", metavar="FILE|default",
@@ -52,10 +55,9 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
     Examples:
       st-facets --ref reference --cand candidate < pairs.jsonl \\
         | st-score --metric fm | st-agree --rater scores.fm --rater human.overall
-      st-parse paper.pdf | st-facets --ref abstract   # a paper's abstract: facets.reference only
+      st-parse paper.pdf | st-facets | st-score   # a paper's abstract: facets.reference, facet-coverage
       st-facets --scheduler local:2 --method offline < pairs.jsonl > rated.jsonl   # on Dask
     """
-    from scholartools import tasks
     from scholartools.facets import annotate
 
     facets = [f.strip() for f in facet_list.split(",") if f.strip()]
@@ -78,19 +80,10 @@ def main(io: RecordIO, llm, ref, cand, ref_sentences, cand_sentences, ref_facets
             shot_list = load_shots(None if shots == "default" else shots)
         except (OSError, ValueError) as exc:
             io.usage_error(f"--shots: {exc}")
-    opts = annotate.FacetOptions(ref=ref, cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
+    opts = annotate.FacetOptions(ref=ref or "reference", ref_fallback=None if ref else "abstract", cand=cand, ref_sentences=ref_sentences, cand_sentences=cand_sentences,
                                  ref_facets=ref_facets, cand_facets=cand_facets, facets=facets, weights=fm_weights,
                                  empty_candidate=empty_candidate, shots=shot_list)
-    task = tasks.get("st-facets", "facets")
-    if method == "llm" or (method == "auto" and llm.model):
-        style = " few-shot" if shot_list else " zero-shot"
-        tasks.run_task(io, task, llm, opts, method="llm",
-                       provenance={"method": task.method_names["llm"] + style})
-    else:
-        from scholartools.embeddings import model_name
-
-        tasks.run_task(io, task, llm, opts, method=method, provenance={"embedding_model": model_name()})
-
+    cli_tasks.run(io, tasks_of("st-facets")["facets"], llm, opts, method=method)
 
 if __name__ == "__main__":
     main()

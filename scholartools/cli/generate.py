@@ -2,8 +2,7 @@
 explanations, weaknesses, summaries, claim-grounded weaknesses, weakness rewrites)."""
 from __future__ import annotations
 
-import click
-
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.llm.options import llm_options
 from scholartools.tasks import tasks_of
@@ -12,30 +11,20 @@ _TASKS = tasks_of("st-generate")
 
 
 def _task_options(fn):
-    seen = set()
-    opts = []
-    for task in _TASKS.values():
-        for opt in task.options:
-            if opt.name not in seen:
-                seen.add(opt.name)
-                opts.append(opt)
-    params = getattr(fn, "__click_params__", [])
-    fn.__click_params__ = params + list(reversed(opts))
+    """--task, then every task's options (the shared ones first: --samples, --seed, --max-tokens, --field)."""
+    import click
+
+    task = click.Option(["--task"], type=click.Choice(sorted(_TASKS)), required=True,
+                        help="What to generate (see the list above).")
+    fn.__click_params__ = getattr(fn, "__click_params__", []) + list(reversed(
+        [task, *cli_tasks.options_of(_TASKS.values())]))
     return fn
 
 
 @st_command("st-generate")
 @llm_options
-@click.option("--task", type=click.Choice(list(_TASKS)), required=True,
-              help="What to generate (see the list above).")
-@click.option("--samples", type=int, default=1, show_default=True, metavar="N",
-              help="Answers per record, each cached separately; N > 1 writes N child records ID#s0 … ID#s{N-1}.")
-@click.option("--seed", type=int, metavar="N", help="Sampling seed sent with every call (providers honour it loosely).")
-@click.option("--max-tokens", type=int, metavar="N", help="Output tokens per call.")
-@click.option("--field", "field_map", multiple=True, metavar="SLOT=PATH",
-              help="Read a slot from another (dotted) field, e.g. --field claim=focal_claim, --field sections=paper.sections.")
 @_task_options
-def main(io: RecordIO, llm, task, samples, seed, max_tokens, field_map, **extra):
+def main(io: RecordIO, llm, task, **values):
     """Generate with an LLM what the five papers generate from a paper: limitations (BAGELS),
     research questions (PaperRQ), experiments, explanations and weaknesses (AAAR-1.0), summaries
     (candidates for the Facet-aware Metric), claim-grounded weaknesses and weakness rewrites
@@ -84,79 +73,23 @@ def main(io: RecordIO, llm, task, samples, seed, max_tokens, field_map, **extra)
       st-generate --task rq --prompt rq3 --samples 3 -i paperrq.jsonl --dry-run
       st-generate --task weaknesses --max-words 3000 -i papers.jsonl | st-score --metric itf-idf --cand weaknesses
     """
-    from scholartools import tasks
-    from scholartools.generate import options_for
-    from scholartools.tasks.generate import templates_used
-
-    task_name = task
-    task = tasks.get("st-generate", task_name)
-    if samples < 1:
-        io.usage_error("--samples must be at least 1")
-    fields = {}
-    for item in field_map:
-        slot, sep, path = item.partition("=")
-        if not sep or not slot.strip() or not path.strip():
-            io.usage_error(f"--field wants SLOT=PATH, not '{item}'")
-        if slot.strip() not in task.reads:
-            io.usage_error(f"--field {item}: task '{task_name}' has no slot '{slot.strip()}' "
-                           f"(its slots: {', '.join(task.reads)})")
-        fields[slot.strip()] = path.strip()
-    _check_options(io, task_name, extra)
-    used = templates_used(task_name, extra)
-    _route_templates(io, llm, used)
-    if not llm.model:   # the model check before a RAG corpus is loaded: no index built for nothing
-        tasks.run_task(io, task, llm, None, method="llm")
-    params = {k: v for k, v in (("seed", seed), ("max_tokens", max_tokens)) if v is not None}
-    mine = {o.name: extra[o.name] for o in task.options}
-    try:
-        opts = options_for(task_name, samples, params, fields, **mine)
-    except OSError as exc:
-        raise click.UsageError(f"--rag: cannot read '{extra['rag']}': {exc.strerror or exc}") from exc
-    except ValueError as exc:
-        raise click.UsageError(f"--rag: {exc}") from exc
-    prov = {"templates": [llm.template(t).provenance for t in used]}
-    corpus = opts.extra.get("corpus")
-    if corpus is not None:
-        from scholartools.embeddings import model_name
-
-        io.log(f"RAG corpus {extra['rag']}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed")
-        prov["rag"] = {"corpus": extra["rag"], "chunks": len(corpus), "fusion": extra["fusion"],
-                       "relations": list(opts.extra["relations"]), "embedding_model": model_name()}
-    tasks.run_task(io, task, llm, opts, method="llm", provenance=prov)
+    task = _TASKS[task]
+    for name in cli_tasks.stray_options(task, values):
+        if values[name] and name == "rag":
+            owners = [t.name for t in _TASKS.values() if "rag" in t.option_names()]
+            io.usage_error(f"--rag applies to --task {', '.join(owners)} only, not '{task.name}'")
+    _check_templates(io, llm)
+    cli_tasks.run(io, task, llm, task.make_options(**cli_tasks.task_values(task, values)), method="llm")
 
 
-def _check_options(io: RecordIO, task: str, extra: dict) -> None:
-    for name in ("top_k", "retrieve_k", "rerank_batch", "keep_k", "similar_k", "max_words", "max_input_tokens",
-                 "summary_words", "chunk_size"):
-        if extra.get(name) is not None and extra[name] < 1:
-            io.usage_error(f"--{name.replace('_', '-')} must be at least 1")
-    if extra.get("chunk_overlap") is not None and not 0 <= extra["chunk_overlap"] < extra["chunk_size"]:
-        io.usage_error("--chunk-overlap must be at least 0 and smaller than --chunk-size")
-    if extra.get("rag") and task != "limitations":
-        io.usage_error(f"--rag applies to --task limitations only, not '{task}'")
-    from scholartools.vocabulary import RAG_RELATIONS
-
-    rels = [r.strip() for r in (extra.get("relations") or "").split(",") if r.strip()]
-    bad = [r for r in rels if r not in RAG_RELATIONS]
-    if bad or not rels:
-        io.usage_error(f"--relations: unknown relation(s) {', '.join(bad) or '(none)'}; "
-                       f"choose from {', '.join(RAG_RELATIONS)}")
-    if not (extra.get("sections") or "").strip():
-        io.usage_error("--sections: give section names, 'all' or 'importance'")
-
-
-def _route_templates(io: RecordIO, llm, used: tuple[str, ...]) -> None:
-    """--template FILE → the task's main template; NAME=FILE must name a template of st-generate."""
+def _check_templates(io: RecordIO, llm) -> None:
+    """--template NAME=FILE must name a template of st-generate (FILE alone replaces the run's main one)."""
     from scholartools.llm.templates import available
 
     known = [t for t in available() if t.startswith("gen_")]
-    overrides = dict(llm.template_overrides)
-    for name in overrides:
+    for name in llm.template_overrides:
         if name and name not in known:
             io.usage_error(f"--template {name}=…: st-generate has no template '{name}' (its templates: {', '.join(known)})")
-    if "" in overrides:
-        overrides[used[0]] = overrides.pop("")
-    llm.template_overrides = overrides
 
 
 if __name__ == "__main__":

@@ -3,50 +3,30 @@ from __future__ import annotations
 
 import click
 
+from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.llm.options import llm_options
 from scholartools.tasks import tasks_of
-from scholartools.tasks.judge import OPTIONS, TEMPLATES, option_names
 
 _TASKS = tasks_of("st-judge")
 
 
-def _judge(io: RecordIO, llm, task, method, out, **values):
-    from click.core import ParameterSource
-
-    from scholartools.judge import run_judge
-
-    task_name = task
-    task = _TASKS[task_name]
-    ctx = click.get_current_context()
-    mine = set(option_names(task))
-    stray = [name for name in values if name not in mine
-             and ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)]
+def _judge(io: RecordIO, llm, task, method, **values):
+    task = _TASKS[task]
+    stray = cli_tasks.stray_options(task, values)
     if stray:
         flags = ", ".join("--" + n.replace("_", "-") for n in stray)
-        io.usage_error(f"{flags}: not an option of --task {task_name} (its options: "
-                       f"{', '.join('--' + n.replace('_', '-') for n in option_names(task))})")
-    run_judge(io, llm, task_name, {k: v for k, v in values.items() if k in mine}, method=method, out=out)
-
-
-#: the order tasks are listed in (help and options): the papers' order
-ORDER = ("match", "rate", "critique", "entail", "equation", "compare3", "prefer", "labels")
-
-
-def _ordered() -> list:
-    return [_TASKS[n] for n in ORDER if n in _TASKS] + [t for n, t in _TASKS.items() if n not in ORDER]
+        io.usage_error(f"{flags}: not an option of --task {task.name} (its options: "
+                       f"{', '.join('--' + n.replace('_', '-') for n in task.option_names())})")
+    try:
+        options = task.make_options(**cli_tasks.task_values(task, values))
+    except (TypeError, ValueError) as exc:
+        io.usage_error(str(exc))
+    cli_tasks.run(io, task, llm, options, method=method)
 
 
 def _task_help() -> str:
-    import textwrap
-
-    lines = []
-    for task in _ordered():
-        flags = " ".join("--" + n.replace("_", "-") for n in option_names(task))
-        body = textwrap.wrap(f"{task.summary}. [{flags}]", 84)
-        lines.append(f"  {task.name:<9} {body[0]}")
-        lines.extend(f"  {'':<9} {b}" for b in body[1:])
-    return "\n".join(lines)
+    return cli_tasks.task_table(_TASKS.values())
 
 
 HELP = f"""Ask an LLM judge about records and write verdicts that st-score and st-agree read.
@@ -83,7 +63,7 @@ ceil(N/size)*loops; critique 1 per review and style; entail |pred|+|gold| per pa
 Examples:
   st-judge --task match --model openai/gpt-4o-mini --variants 3 --inconsistent majority \\
       < papers.jsonl | st-score --metric pointwise --aggregate
-  st-judge --task match --method embed < papers.jsonl | st-score --metric pointwise --aggregate
+  st-judge --task match --method offline < papers.jsonl | st-score --metric pointwise --aggregate
   st-judge --task rate --protocol geval --aspect method --samples 20 -i paperrq.jsonl \\
       | st-agree --rater human.method --rater judge.score --measure spearman,kendall
   st-judge --task critique --style either-no -i ReviewCritique_LLM.segments.jsonl \\
@@ -93,26 +73,16 @@ Examples:
 
 
 def _build():
-    fn = llm_options(templates=list(TEMPLATES))(_judge)   # innermost: listed last in --help
-    seen: list = []
-    for task in _ordered():
-        for opt in task.options:
-            if not any(opt is s for s in seen):
-                seen.append(opt)
-    for opt in reversed(seen):
-        fn = opt(fn)
-    fn = click.option("--out", default="judge", show_default=True, metavar="FIELD",
-                      help="Where the verdict object goes (dotted path).")(fn)
-    fn = click.option("--method", type=click.Choice(["auto", "llm", "embed"]), default="auto", show_default=True,
-                      help="llm: ask the model; embed: the offline matcher (match only); auto: llm when a "
-                           "model is configured, else embed for match.")(fn)
-    fn = click.option("--task", required=True, type=click.Choice(list(_TASKS)),
-                      help="The judge task (see above).")(fn)
+    fn = llm_options(templates=list(dict.fromkeys(t for task in _TASKS.values() for t in task.templates)))(_judge)
+    fn.__click_params__ = fn.__click_params__ + list(reversed([
+        click.Option(["--task"], required=True, type=click.Choice(sorted(_TASKS)), help="The judge task (see above)."),
+        cli_tasks.method_option("llm: ask the model; offline: the embedding matcher (match only); auto: llm when a "
+                                "model is configured, else offline for match."),
+        *cli_tasks.options_of(_TASKS.values())]))
     fn.__doc__ = HELP
     return st_command("st-judge")(fn)
 
 
-assert set(OPTIONS) >= {n for t in _TASKS.values() for n in option_names(t)}
 main = _build()
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from scholartools import __version__
+from scholartools.version import __version__
 from scholartools.cli import COMMANDS, load_command  # noqa: F401 (load_command re-exported)
 
 EXIT_STATUS = [

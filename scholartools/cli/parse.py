@@ -34,7 +34,9 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     warnings[] for text a reader cannot see (kind hidden_text: white, < 2 pt, off-page,
     clipped, invisible) and for scans without a text layer. LaTeX (\\input/\\include
     followed), GROBID TEI, S2ORC JSON, Science Parse JSON, flat JSON (one key per heading),
-    Markdown and plain text give the same record shape.
+    Markdown and plain text give the same record shape. FILE '-' is one document read from
+    stdin (cat paper.pdf | st-parse -): its format is detected from its first bytes (Markdown by
+    a '# heading' line), --format overrides; its record's source.path is '-', its id 'stdin'.
 
     \b
     A file that cannot be parsed (missing, empty, encrypted, not a PDF) becomes an error
@@ -43,29 +45,35 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     \b
     Examples:
       st-parse paper.pdf | st-extract-limits | st-generate --task limitations
+      curl -sL https://arxiv.org/pdf/2106.01234 | st-parse - | st-facets
       find papers/ -name '*.pdf' | st-parse --paths-from-stdin -o papers.jsonl
       st-parse --format latex main.tex | st-eqsynth
       st-parse --scheduler tcp://head:8786 --paths-from-stdin < pdfs.txt > papers.jsonl
     """
-    from scholartools.parsing import parse_paths
+    import time
+
+    from scholartools.parsing import parse_paths, unique_ids
 
     paths = list(files)
+    if paths.count("-") > 1 or ("-" in paths and paths_from_stdin):
+        io.usage_error("stdin holds one document: give '-' once, and not with --paths-from-stdin")
+    if "-" in paths and sys.stdin is None:   # started with stdin closed (<&-)
+        io.usage_error("'-': stdin is closed")
     if paths_from_stdin:
+        if sys.stdin is None:   # started with stdin closed (<&-)
+            io.usage_error("--paths-from-stdin: stdin is closed")
         paths += [line.strip() for line in sys.stdin if line.strip()]
     if not paths and not paths_from_stdin:   # an empty list from stdin is zero papers, not a mistake
         io.usage_error("no input files: give FILE arguments or --paths-from-stdin")
-    io.provenance["method"] = "pymupdf-layout" if fmt in ("auto", "pdf") else f"{fmt}-adapter"
-    try:
-        import pymupdf  # noqa: F401  (version for provenance; imported by the PDF parser anyway)
-        io.provenance["pymupdf"] = pymupdf.VersionBind
-    except ImportError:
-        pass
     kwargs = {"fmt": None if fmt == "auto" else fmt, "id_from": id_from, "max_pages": max_pages,
               "references": not no_references, "sections_only": sections_only}
-    for rec in io.progress(parse_paths(paths, **kwargs), total=len(paths), desc="st-parse"):
+    records = parse_paths(paths, provenance=True, **kwargs)
+    t = time.perf_counter()
+    for rec in io.progress(unique_ids(records, io.log), total=len(paths), desc="st-parse"):
+        now = time.perf_counter()
         io.count_in()
-        io.write(rec)
-
+        io.write(rec, seconds=now - t)
+        t = time.perf_counter()
 
 if __name__ == "__main__":
     main()

@@ -20,13 +20,15 @@ from typing import Callable
 
 import click
 
+from scholartools.cli.types import Scheduler
+
 #: options the command handles itself, never passed on to the workers
 LOCAL_ONLY = ("scheduler", "partition_size")
 
 
 def _options(partition_help: str) -> list[Callable]:
     return [
-        click.option("--scheduler", metavar="ADDRESS", envvar="ST_SCHEDULER", show_envvar=True,
+        click.option("--scheduler", type=Scheduler(), metavar="ADDRESS", envvar="ST_SCHEDULER", show_envvar=True,
                      help="Run on Dask: tcp://host:8786 (a running scheduler), local:N (a LocalCluster of N "
                           "worker processes), or processes/threads/sync. Output as without it, in input order."),
         click.option("--partition-size", type=click.IntRange(min=1), metavar="N", help=partition_help),
@@ -82,25 +84,30 @@ def _scheduler(io, address: str):
     return sched
 
 
-def _write(io, sched, bag) -> None:
+def _write(io, sched, bag, unique_ids: bool = False) -> None:
     """Write the workers' records in input order (each already carries its provenance entry) and
-    the LLM summary line, summed from that provenance (the workers' stderr stays theirs)."""
+    the LLM summary line, summed from that provenance (the workers' stderr stays theirs).
+    ``unique_ids`` (st-parse): ids unique across partitions too, as one process makes them."""
     from scholartools.api import CommandError
 
     totals = {"calls": 0, "cache_hits": 0, "prompt": 0, "completion": 0, "cost": 0.0, "llm": False}
     try:
-        for part in sched.results(bag):
-            for rec in part:
-                prov = (rec.get("provenance") or [{}])[-1] if isinstance(rec.get("provenance"), list) else {}
-                if isinstance(prov, dict) and "calls" in prov and "error" not in rec:
-                    totals["llm"] = True
-                    totals["calls"] += prov.get("calls") or 0
-                    totals["cache_hits"] += prov.get("cache_hits") or 0
-                    totals["prompt"] += (prov.get("tokens") or {}).get("prompt") or 0
-                    totals["completion"] += (prov.get("tokens") or {}).get("completion") or 0
-                    c = prov.get("cost")
-                    totals["cost"] = None if c is None or totals["cost"] is None else totals["cost"] + c
-                io.write(rec, stamped=True)
+        records = (rec for part in sched.results(bag) for rec in part)
+        if unique_ids:
+            from scholartools.parsing import unique_ids as unique
+
+            records = unique(records, io.log)
+        for rec in records:
+            prov = (rec.get("provenance") or [{}])[-1] if isinstance(rec.get("provenance"), list) else {}
+            if isinstance(prov, dict) and "calls" in prov and "error" not in rec:
+                totals["llm"] = True
+                totals["calls"] += prov.get("calls") or 0
+                totals["cache_hits"] += prov.get("cache_hits") or 0
+                totals["prompt"] += (prov.get("tokens") or {}).get("prompt") or 0
+                totals["completion"] += (prov.get("tokens") or {}).get("completion") or 0
+                c = prov.get("cost")
+                totals["cost"] = None if c is None or totals["cost"] is None else totals["cost"] + c
+            io.write(rec, stamped=True)
     except CommandError as exc:
         raise click.UsageError(exc.message.strip() or str(exc)) from exc
     finally:
@@ -133,4 +140,5 @@ def _run_files(io, address: str, partition_size: int | None, kwargs: dict, files
         io.usage_error("no input files: give FILE arguments or --paths-from-stdin")
     io.count_in(len(paths))
     sched = _scheduler(io, address)
-    _write(io, sched, std.parse_paths(paths, partition_size or std.PARTITION_PATHS, **_worker_options(kwargs)))
+    _write(io, sched, std.parse_paths(paths, partition_size or std.PARTITION_PATHS, **_worker_options(kwargs)),
+           unique_ids=True)

@@ -7,6 +7,7 @@ import os
 import click
 
 from scholartools.cli.base import RecordIO, st_command
+from scholartools.cli.types import Finite
 from scholartools.metrics.score import METRICS
 
 
@@ -37,6 +38,14 @@ class over all records), f1-edit/f1-exact (micro-averaged: sum TP / sum sizes), 
 (accuracy, binary/macro/micro P/R/F1, confusion matrix), win-tie-loss (rates), pointwise
 (macro = mean over papers, micro = pooled counts; papers with x=0 or y=0 are skipped). With
 bleu, the summary also carries bleu_corpus (sacrebleu corpus BLEU over the group's texts).
+When no record could be scored (no input: an upstream step failed; or only error records), no
+summary is written: one line on stderr says so and the exit status is 1.
+
+\b
+Without --metric, the metrics follow from the first record: fm when it has facet_ratings
+(st-facets on summary pairs), facet-coverage when it has facets.reference alone (st-facets on a
+paper: which facets its abstract states), rougeL for a reference/candidate pair. So the
+design card's `st-parse paper.pdf | st-facets | st-score` scores a paper's abstract's facets.
 
 \b
 Fan-in: pointwise / pointwise-conventional read judged pair records
@@ -78,6 +87,7 @@ Metrics:
 \b
 Examples:
   st-score --metric rouge1,rouge2,rougeL --ref reference --cand candidate < pairs.jsonl
+  st-parse paper.pdf | st-facets | st-score          # facet-coverage of the abstract
   st-facets -i pairs.jsonl | st-score --metric fm --mask human.facets_present
   st-score --metric rougeL,fm --ratings fm_gpt4.facets --mask human.facets_present \\
            --aggregate --group-by system < scholarsum_pubmed.jsonl
@@ -86,8 +96,9 @@ Examples:
 
 
 @st_command("st-score")
-@click.option("--metric", "metric", required=True, metavar="NAME[,NAME…]",
-              help="Metrics to compute (see the list above); 'rouge' = rouge1,rouge2,rougeL.")
+@click.option("--metric", "metric", metavar="NAME[,NAME…]",
+              help="Metrics to compute (see the list above); 'rouge' = rouge1,rouge2,rougeL. "
+                   "Default: chosen from the first record (see 'Without --metric' above).")
 @click.option("--ref", metavar="FIELD", help="Reference text (or gold list) field for every metric that reads one.")
 @click.option("--cand", metavar="FIELD", help="Candidate text (or predicted list) field.")
 @click.option("--pred", metavar="FIELD", help="Predicted label / decision field.")
@@ -108,17 +119,17 @@ Examples:
 @click.option("--group-by", metavar="FIELD", help="Summaries per value of FIELD (and itf-idf corpora).")
 @click.option("--aggregate", is_flag=True, help="Add summary records (per --group-by value and overall).")
 @click.option("--summary-only", is_flag=True, help="With --aggregate: write only the summary records.")
-@click.option("--threshold", type=float, default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
+@click.option("--threshold", type=Finite(-1, 1), default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
 @click.option("--embed-model", metavar="PATH", help="Sentence-transformers model for cosine/s-match/s-prf/itf-idf/keywords "
               "(local path; default the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL).")
 @click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
-@click.option("--bert-layer", type=int, help="BERTScore layer (default: bert-score's tuned layer, else the last).")
+@click.option("--bert-layer", type=click.IntRange(0), help="BERTScore layer (default: bert-score's tuned layer, else the last).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
 @click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
 @click.option("--parser", type=click.Choice(["strict", "paper"]), default="strict", show_default=True,
               help="judge-score: strict (labelled or bare numbers, decimals) or PaperRQ's regex cascade.")
 @click.option("--scale", metavar="LOW-HIGH", help="judge-score (strict): accepted range, e.g. 1-5.")
-@click.option("--batch-size", type=int, default=512, show_default=True,
+@click.option("--batch-size", type=click.IntRange(1), default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
 def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
          unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
@@ -126,11 +137,15 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
     from scholartools.metrics import engine
     from scholartools.metrics import score as sc
 
-    try:
-        names = sc.parse_metric_list(metric)
-    except ValueError as exc:
-        io.usage_error(str(exc))
-    problem = sc.check_combination(names)
+    names = []
+    if metric is not None:
+        try:
+            names = sc.parse_metric_list(metric)
+        except ValueError as exc:
+            io.usage_error(str(exc))
+        if not names:
+            io.usage_error("--metric names no metric")
+    problem = sc.check_combination(names) if names else None
     if problem:
         io.usage_error(problem)
     slot_fields = {}
@@ -175,9 +190,19 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
                            embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                            positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
                            scale=scale_range)
-    io.provenance.update(engine.provenance(names, opts))
-    scorer = engine.BatchScorer(names, opts, aggregate, summary_only)
+    if names:
+        io.provenance.update(engine.provenance(names, opts))
+        scorer = engine.BatchScorer(names, opts, aggregate, summary_only)
+    else:
+        def chosen(names: list[str]) -> None:
+            io.provenance.update(engine.provenance(names, opts))
+            io.log(f"no --metric given; scoring {','.join(names)} (chosen from the first record)")
+
+        scorer = engine.DefaultScorer(opts, aggregate, summary_only, chosen)
     io.map_batch(scorer, scorer.batch_size(batch_size))
+    if aggregate and not scorer.n_scored():   # an all-null summary would read as success
+        io.fail(f"no scorable record in {io.n_in} input record(s): nothing to aggregate (exit 1)")
+        return
     for rec in scorer.summaries():
         io.write(rec)
 

@@ -23,7 +23,7 @@ import re
 import string
 from dataclasses import dataclass
 
-from scholartools.records import RecordError
+from scholartools.records import RecordError, id_text
 
 #: equations longer than this (LaTeX characters) are skipped: AAAR's longest positive is ~1,000
 MAX_EQUATION_CHARS = 4000
@@ -83,7 +83,7 @@ def _text(value, field: str) -> str:
 
 def slots(rec: dict, log=None) -> list[Slot]:
     """The equations of a record: its ``equations[]``, or the record itself when it is one."""
-    rid = str(rec.get("id"))
+    rid = id_text(rec.get("id"))
     if "equations" in rec:
         eqs = rec["equations"]
         if not isinstance(eqs, list):

@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from scholartools.facets.decompose import (decompose, facet_probabilities, facets_from_spans, normalise_text,
                                           split_text)
 from scholartools.vocabulary import FACETS
-from scholartools.records import RecordError, get_path, set_path
-
-_MISSING = object()
+from scholartools.records import MISSING as _MISSING, RecordError, get_path, set_path
 
 
 @dataclass
@@ -32,6 +30,16 @@ class FacetOptions:
     weights: dict | None = None
     empty_candidate: str = "auto"  # one | score | auto (offline decomposition: score; else one)
     shots: list | None = None  # few-shot examples for the LLM judge (None: zero-shot)
+    #: read when a record lacks ``ref`` (st-facets without --ref: a paper record's abstract)
+    ref_fallback: str | None = None
+
+
+def _ref_field(rec: dict, opts: FacetOptions) -> str:
+    """``opts.ref``, or ``opts.ref_fallback`` when the record lacks the first and has the second."""
+    if opts.ref_fallback and not opts.ref_sentences and not opts.ref_facets and \
+            get_path(rec, opts.ref, _MISSING) is _MISSING and get_path(rec, opts.ref_fallback, _MISSING) is not _MISSING:
+        return opts.ref_fallback
+    return opts.ref
 
 
 def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field: str | None,
@@ -109,7 +117,7 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     sides = []
     for rec in records:
         try:
-            sides.append((_side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True),
+            sides.append((_side(rec, _ref_field(rec, opts), opts.ref_sentences, opts.ref_facets, True),
                           _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)))
         except RecordError as exc:  # this record only: returned in its place, not raised
             sides.append(exc)
@@ -155,6 +163,11 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     return out
 
 
+def offline_task(records: list[dict], ctx) -> list[dict]:
+    """The offline method as a task's (``ctx.options`` is a :class:`FacetOptions`)."""
+    return offline_batch(records, ctx.options)
+
+
 def llm_record(rec: dict, ctx):
     """The LLM method for one record (a task generator, see :mod:`scholartools.llm.stages`):
     extraction calls for the sides not given as facets, then one judge call per facet present
@@ -162,7 +175,7 @@ def llm_record(rec: dict, ctx):
     from scholartools.facets import llm_method as lm
 
     opts = ctx.options
-    sides = (_side(rec, opts.ref, opts.ref_sentences, opts.ref_facets, True),
+    sides = (_side(rec, _ref_field(rec, opts), opts.ref_sentences, opts.ref_facets, True),
              _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False))
     to_extract = [side for side in sides if side is not None and side[0] != "facets"]
     answers = iter((yield [ctx.ask(lm.EXTRACT_TEMPLATE, text=side[2], parse=lm.parse_extraction,

@@ -29,8 +29,10 @@ DRY_RUN_FACETS = {f: "(dry run)" for f in FACETS}
 
 def load_shots(path: str | Path | None = None) -> list[dict]:
     """Few-shot examples ``{facet, reference, candidate, rating}`` from a JSONL file."""
+    from scholartools.records import read_utf8
+
     p = Path(path) if path else DEFAULT_SHOTS
-    return [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [json.loads(line) for line in read_utf8(p).splitlines() if line.strip()]
 
 
 def examples_block(shots: list[dict], facet: str) -> str:

@@ -66,9 +66,10 @@ def fit_member(xs: list[np.ndarray], ys: list[list[int]], ws: list[np.ndarray], 
     """Train one member with torch on documents ``xs`` (input rows), ``ys`` (label indices, -1 for
     an unlabelled sentence) and ``ws`` (a weight per sentence); returns its numpy weights.
     Deterministic for a seed (one thread)."""
-    import torch
-    from torch import nn
+    from scholartools.extras import require
 
+    torch = require("torch", "training the sentence-role members")
+    nn = torch.nn
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     threads = torch.get_num_threads()

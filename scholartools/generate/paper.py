@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scholartools.records import RecordError, get_path
+from scholartools.records import RecordError, get_path, read_field
 from scholartools.text.sections import section_type, strip_number, type_sections
 from scholartools.vocabulary import SECTION_TYPES
 
-_MISSING = object()
 
 
 def read(rec: dict, slot: str, fields: dict[str, str], default: str | None = None, required: bool = False,
@@ -27,15 +26,7 @@ def read(rec: dict, slot: str, fields: dict[str, str], default: str | None = Non
     ``bad_value``.
     """
     path = fields.get(slot) or default or slot
-    value = get_path(rec, path, _MISSING)
-    if value is _MISSING or value is None:
-        if required:
-            raise RecordError("missing_field", f"no '{path}' in the record ({slot})", field=path)
-        return None
-    if not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError("bad_value", f"'{path}' must be {names}, not {type(value).__name__}", field=path)
-    return value
+    return read_field(rec, path, required=required, kind=kind, message=f"no '{path}' in the record ({slot})")
 
 
 def title(rec: dict, fields: dict[str, str]) -> str:

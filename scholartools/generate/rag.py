@@ -30,6 +30,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from scholartools.records import id_text
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE, split_chunks
 from scholartools.vocabulary import RAG_RELATIONS
 
@@ -83,7 +84,7 @@ class RagCorpus:
         self.chunks: list[Chunk] = []
         self.paper_chunks: dict[str, list[int]] = {}
         for n, rec in enumerate(papers):
-            pid = str(rec.get("id") or f"corpus-{n}")
+            pid = id_text(rec.get("id") or f"corpus-{n}")
             title = P.title(rec, {})
             refs = []
             for ref in rec.get("references") or []:

@@ -14,40 +14,8 @@ drives (and, for ``match``, the offline embedding matcher):
 
 :mod:`scholartools.judge.verdicts` holds what they share: reading input fields, the verdict
 object written at ``--out`` and vote combination. The tasks are registered in
-:mod:`scholartools.tasks.judge`; ``st-judge`` (:mod:`scholartools.cli.judge`) is a thin layer.
+:mod:`scholartools.judge.tasks` (one object per task, its options dataclass beside it); ``st-judge``
+(:mod:`scholartools.cli.judge`) is built from them. From Python: ``scholartools.run("st-judge", records,
+task="match", ...)`` or :func:`scholartools.tasks.run_task`.
 """
 from __future__ import annotations
-
-from typing import Any
-
-
-def run_judge(io, llm, task: str, values: dict[str, Any], method: str = "auto", out: str = "judge") -> None:
-    """The body of ``st-judge``: run the task ``task`` over the records of ``io`` (a
-    :class:`~scholartools.cli.base.RecordIO`), writing its output records. From Python, run the
-    command in-process: ``scholartools.run("st-judge", records, task="match", model=...)``.
-
-    ``llm`` is an :class:`~scholartools.llm.options.LLMSettings`; ``values`` the task's option
-    values by name (defaults filled in, see :mod:`scholartools.tasks.judge`); ``method``: ``llm``,
-    ``embed`` (the offline matcher of ``match``) or ``auto``. A bad option value is a usage error.
-    """
-    from scholartools import tasks
-    from scholartools.tasks.judge import options_for, task_for, templates_used
-
-    spec = tasks.get("st-judge", task)
-    if method == "embed" and spec.offline is None:
-        io.usage_error(f"--method embed is the offline matcher of --task match; --task {task} needs a model")
-    try:
-        opts = options_for(spec, values, out=out, model=llm.model)
-    except (ValueError, OSError) as exc:
-        io.usage_error(str(exc))
-    which = {"embed": "offline"}.get(method, method)
-    prov: dict = {}
-    if which == "offline" or (which == "auto" and not llm.model and spec.offline is not None):
-        from scholartools.embeddings import model_name
-
-        prov.update(embedding_model=model_name(), threshold=opts.threshold)
-    else:
-        prov["templates"] = [llm.template(t).provenance for t in templates_used(spec, opts)]
-        if task == "rate":
-            prov.update(protocol=opts.protocol, aspect=opts.aspect, samples=opts.samples)
-    tasks.run_task(io, task_for(spec, opts), llm, opts, method=which, provenance=prov)

@@ -16,7 +16,7 @@ turns the decisions into coverage and P/R/F1 (§6.3–6.4).
   JSON reply per variant and order; a reply that is malformed or of the wrong shape after the
   repair re-ask falls back to pairwise calls for that variant and order. Output: one record
   per paper with ``match_matrix`` (rows = ground-truth items).
-* Offline (``--method embed``): cosine of the shared sentence embeddings ≥ ``--threshold``; the
+* Offline (``--method offline``): cosine of the shared sentence embeddings ≥ ``--threshold``; the
   default threshold was chosen on hand-labelled limitation pairs (``fixtures/judge/``, see
   ``docs/st-judge.md``).
 

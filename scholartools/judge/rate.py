@@ -90,8 +90,12 @@ def load_criteria(path: str | None, aspect: str) -> tuple[str, str]:
             raise ValueError(f"no built-in criterion for aspect '{aspect}' (built in: "
                              f"{', '.join(PAPERRQ_CRITERIA)}); give --criteria FILE")
         return task, PAPERRQ_CRITERIA[aspect]
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    from scholartools.records import read_utf8
+
+    try:
+        text = read_utf8(path)
+    except ValueError as exc:
+        raise ValueError(f"--criteria {exc}") from None
     try:
         data = json.loads(text)
     except ValueError:
@@ -249,7 +253,7 @@ def _steps(ctx, opts):
 
 def llm_record(rec: dict, ctx):
     """The per-item protocols (direct, geval, analyze-rate, rate-explain, ice, coascore); a task
-    generator. ``ctx.options`` is built by :func:`scholartools.tasks.judge.options_for`."""
+    generator. ``ctx.options`` is built by :meth:`scholartools.judge.tasks.RateTask.prepare`."""
     opts = ctx.options
     doc, summary = _item(rec, opts)
     n = opts.samples

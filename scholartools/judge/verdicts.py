@@ -15,18 +15,15 @@ from typing import Any
 
 from scholartools.llm.replies import ReplyParseError, parse_label
 from scholartools.records import RecordError, get_path
+from scholartools.records import read_field as _read_field
 
-_MISSING = object()
 
 
 # --------------------------------------------------------------------------- input fields
 
 def read_field(rec: dict, path: str, what: str = "a value") -> Any:
     """The value at ``path``; ``missing_field`` when absent (or null)."""
-    value = get_path(rec, path, _MISSING)
-    if value is _MISSING or value is None:
-        raise RecordError("missing_field", f"st-judge needs {what} at '{path}', which this record lacks", field=path)
-    return value
+    return _read_field(rec, path, message=f"st-judge needs {what} at '{path}', which this record lacks")
 
 
 def _item_text(item: Any) -> str | None:

@@ -26,11 +26,9 @@ from scholartools.limitations import reviews as rv
 from scholartools.limitations.rules import DEFAULT_RULES, Rules, explicit_sections, implicit_spans, is_pointer, \
     section_end
 from scholartools.limitations.segment import DEFAULT_OPTIONS, SegmentOptions, segment_many, units
-from scholartools.records import RecordError, get_path, set_path
+from scholartools.records import MISSING as _MISSING, RecordError, get_path, set_path
 
 __all__ = ["ExtractOptions", "Region", "Plan", "plan", "offline_batch", "offline_task", "extract", "merge_points"]
-
-_MISSING = object()
 
 
 @dataclass

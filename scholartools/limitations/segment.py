@@ -29,9 +29,10 @@ Every point is a verbatim slice ``text[start:end]``; :func:`segment` returns the
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
+
+import regex
 
 from scholartools.text.sentences import split_spans
 
@@ -67,9 +68,9 @@ class Unit:
 
 # ------------------------------------------------------------------------------------ units
 
-_BULLET = re.compile(r"^\s*(?:[-•*●▪◦‣–]\s+|\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s*|\d{1,2}[.)]\s+(?=[A-Za-z]))")
+_BULLET = regex.compile(r"^\s*(?:[-•*●▪◦‣–]\s+|\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s*|\d{1,2}[.)]\s+(?=[A-Za-z]))")
 # a footnote line of PDF text ("8For easier comparison, …"): kept in the flow, never a point of its own
-_FOOTNOTE = re.compile(r"^\s*\d{1,2}[A-Z][a-z]")
+_FOOTNOTE = regex.compile(r"^\s*\d{1,2}[A-Z][a-z]")
 
 
 def _blocks(text: str) -> list[tuple[int, int]]:
@@ -112,47 +113,56 @@ def units(text: str) -> list[Unit]:
 
 # ------------------------------------------------------------------------------------ roles
 
+#: seconds one pattern may take on one sentence (the regex package's per-call limit): a pattern
+#: that takes longer raises TimeoutError, which fails that record, not the run
+PATTERN_TIMEOUT = 5.0
+
 _LIM = r"(?:limitations?|shortcomings?|weakness(?:es)?|drawbacks?|threats? to (?:the )?validity)"
 # a "limitations" heading glued to the first sentence of lower-cased text: "limitations the main …"
-_GLUED_HEADING = re.compile(
+_GLUED_HEADING = regex.compile(
     r"^(?:limitations?(?: and (?:future work|potential risks|risks|broader impacts?|ethics(?: statement)?"
     r"|ethical considerations))?|ethical considerations?|ethics statement|ethical statement|broader impacts?"
     r"(?: statement)?|potential risks)[.:]?\s+(?=(?:the|this|these|our|we|in|although|though|while|one|there|as|"
     r"despite|since|first|it|a|an|due|for|several|some|given|because|currently|to|all|like|even|when|most|"
     r"many|unlike|with|by|on|at|from|if|both|each|no|not|only|compared|following|based|current|other|any|"
-    r"\(|[a-z]+ (?:is|are|was|were|has|have|can|may|does|do|relies|requires|uses)\b)\b)", re.I)
-_ETHICS_HEADING = re.compile(
+    r"\(|[a-z]+ (?:is|are|was|were|has|have|can|may|does|do|relies|requires|uses)\b)\b)", regex.I)
+_ETHICS_HEADING = regex.compile(
     r"^(?:ethic(?:s|al)(?: statement| considerations?| concerns?| impact)?|broader impacts?(?: statement)?|"
     r"data privacy|potential risks?|risks|acknowledge?ments?|data statement|societal impacts?|"
-    r"responsible (?:nlp|ai|research)|impact statement)\b", re.I)
-_RISK = re.compile(r"\b(?:risk\w*|misuse|misused|malicious|harm(?:s|ful)?|bias(?:es|ed)?|toxic\w*|offensive|unfair"
+    r"responsible (?:nlp|ai|research)|impact statement)\b", regex.I)
+_RISK = regex.compile(r"\b(?:risk\w*|misuse|misused|malicious|harm(?:s|ful)?|bias(?:es|ed)?|toxic\w*|offensive|unfair"
                    r"\w*|discriminat\w*|manipulat\w*|mislead\w*|wrong information|misinformation|hallucinat\w*|"
                    r"mistakes?|limitations?|cannot|may not|might not|could (?:inadvertently|unintentionally)|"
-                   r"inherit\w*|privacy leak\w*|dual[- ]use|generaliz\w*|generalis\w*)\b", re.I)
+                   r"inherit\w*|privacy leak\w*|dual[- ]use|generaliz\w*|generalis\w*)\b", regex.I)
 # an ethics statement that denies a risk or states compliance ("does not contain any private information")
-_NO_RISK = re.compile(r"\b(?:not|no|free (?:from|of)|without|never|eliminat\w*|ensur\w*|compl(?:y|ies|iance|ied)|"
-                      r"approved|anonymi[sz]\w*|consent\w*|de-identified|licen[cs]\w*|publicly available)\b", re.I)
-_FRAMING_END = re.compile(
+_NO_RISK = regex.compile(r"\b(?:not|no|free (?:from|of)|without|never|eliminat\w*|ensur\w*|compl(?:y|ies|iance|ied)|"
+                      r"approved|anonymi[sz]\w*|consent\w*|de-identified|licen[cs]\w*|publicly available)\b", regex.I)
+_FRAMING_END = regex.compile(
     r"(?:\b(?:has|have|had|exist|exists|are|is|faces?|face|suffers? from|is subject to|comes? with|note|discuss|"
     r"acknowledge|identify|recognize|recognise|list|outline|highlight|summari[sz]e|describe|present|mention)\s+"
     r"(?:\w+[\s-]+){0,4}" + _LIM + r"(?:\s+(?:of|in|to|for|that|which)\s+(?:\w+[\s-]+){0,5}\w+)?"
     r"|\b" + _LIM + r"\s+(?:\w+\s+){0,3}(?:are|is|can be)\s+(?:as follows|(?:\w+[\s-])?fold|twofold|threefold|"
     r"(?:stated|summari[sz]ed|described|discussed|listed)\b(?:\s+\w+){0,4})"
-    r"|\bas follows)\s*[.:!]?\s*$", re.I)
-_FRAMING_START = re.compile(
+    r"|\bas follows)\s*[.:!]?\s*$", regex.I)
+_FRAMING_START = regex.compile(
     r"^(?:despite (?:these|this|those|the above|such)|taken together|to (?:sum up|summari[sz]e|conclude)|in summary|"
     r"in (?:this|the following) section,? we|we hope (?:that )?(?:our|this|future)|overall, (?:these|this)|"
-    r"(?:all|these|the above)(?: \w+){0,2} limitations (?:suggest|point|open|leave|motivate|call))", re.I)
-_LIMITED_BY = re.compile(
+    r"(?:all|these|the above)(?: \w+){0,2} limitations (?:suggest|point|open|leave|motivate|call))", regex.I)
+_LIMITED_BY = regex.compile(
     r"\b(?:is|are|was|were|remains?) (?:still )?(?:limited|constrained|restricted) (?:by|in) (?:several|some|a few|"
     r"a number of|multiple|various|two|three|four|the following|certain)(?: \w+)? (?:factors|ways|aspects|respects|"
-    r"points|issues|limitations)\s*[.:]?\s*$", re.I)
+    r"points|issues|limitations)\s*[.:]?\s*$", regex.I)
 # "A limitation of our approach is its cost.": the sentence names the limitation, it does not announce it
-_NAMES_ONE = re.compile(
-    r"\b" + _LIM + r"\b[^.;:]*?\b(?:is|are|was|lies|lie|concerns?|stems?|comes?|arises?|relates?)\s+"
+# Clause by clause (a clause ends at . ; :), from the clause's first limitation word only, held
+# atomically: a later one in the same clause could only find fewer verbs after it, so the search
+# is linear (searching from every limitation word to the clause's end was quadratic on long
+# unpunctuated text: 280 KB took minutes)
+_NAMES_ONE = regex.compile(
+    r"(?:^|(?<=[.;:]))(?>[^.;:]*?\b" + _LIM + r"\b)"
+    r"[^.;:]*?\b(?:is|are|was|lies|lie|concerns?|stems?|comes?|arises?|relates?)\s++"
     r"(?!(?:as follows|(?:\w+-)?fold|twofold|threefold|two|three|four|several|many|the following|listed|"
     r"discussed|described|summari[sz]ed|stated|outlined|mainly|mostly)\b)(?:that|the|its|their|our|in|a|an|"
-    r"from|with|related)\b", re.I)
+    r"from|with|related)\b", regex.I)
 _FRAMING_WORDS = set("""
 this our the a an we work paper study approach method methods model models framework system proposed current
 present has have had is are be been there exist exists existing several some few number of following main major
@@ -163,7 +173,7 @@ recognize recognise include includes including and limitation limitations shortc
 weaknesses drawback drawbacks remain remaining subject from suffers face faces us let first research paper's
 additional further more inherent think believe stated perspectives aspects points perspective regarding
 """.split())
-_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
 def _is_heading(text: str) -> bool:
@@ -172,9 +182,9 @@ def _is_heading(text: str) -> bool:
     words = t.split()
     if not words or len(words) > 8:
         return False
-    if len(words) <= 3 and t.endswith(".") and not re.search(r"\b(?:is|are|was|were|has|have|do|does)\b", t, re.I):
+    if len(words) <= 3 and t.endswith(".") and not regex.search(r"\b(?:is|are|was|were|has|have|do|does)\b", t, regex.I):
         return True
-    return not re.search(r"[.!?]$", t) and len(t) < 80 and not t.endswith(",")
+    return not regex.search(r"[.!?]$", t) and len(t) < 80 and not t.endswith(",")
 
 
 def _is_label_line(text: str) -> bool:
@@ -182,8 +192,8 @@ def _is_label_line(text: str) -> bool:
     ("corpus.", "potential risks.")."""
     t = text.strip()
     return t.endswith((".", ":")) and 1 <= len(t.split()) <= 3 and "," not in t and not _ENUM.match(t) \
-        and not re.search(
-        r"\b(?:is|are|was|were|has|have|do|does|can|will|we|it|they|this)\b", t, re.I)
+        and not regex.search(
+        r"\b(?:is|are|was|were|has|have|do|does|can|will|we|it|they|this)\b", t, regex.I)
 
 
 def _is_framing(text: str) -> bool:
@@ -191,33 +201,33 @@ def _is_framing(text: str) -> bool:
     if _FRAMING_START.search(t):
         return True
     low = t.lower()
-    if not re.search(_LIM, low):
+    if not regex.search(_LIM, low):
         return False
-    if _NAMES_ONE.search(low):
+    if _NAMES_ONE.search(low, timeout=PATTERN_TIMEOUT):
         return False
     words = _WORD.findall(low)
     other = [w for w in words if w not in _FRAMING_WORDS]
     if _FRAMING_END.search(t) or _LIMITED_BY.search(t):
-        return len(other) <= 4 or bool(re.match(r"(?:despite|while|although|though|even though|beyond)\b", low))
+        return len(other) <= 4 or bool(regex.match(r"(?:despite|while|although|though|even though|beyond)\b", low))
     return len(other) <= 2 and len(words) <= 20
 
 
 # ------------------------------------------------------------------------------------ cues
 
-_ENUM = re.compile(
+_ENUM = regex.compile(
     r"^(?:\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)|\d{1,2}[.)]\s|[-•*●▪◦‣–]\s|"
     r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|finally|lastly|last|at last|at first|"
     r"first of all|to begin with|on the one hand)\b[,:]?|"
     r"(?:another|one|a|the|our)(?: \w+){0,2} (?:limitation|shortcoming|weakness|drawback|concern|issue|"
     r"challenge|caveat|threat)\b|"
     r"(?:the|a) (?:second|third|fourth|further|final|last|other|next) \w+|"
-    r"(?:as for|as to|regarding|with (?:respect|regard) to|concerning|in terms of|when it comes to)\b)", re.I)
-_LABEL = re.compile(r"^(?:[A-Z][\w'()/-]*(?: [\w'()/&-]+){0,5}|[a-z][\w'()/-]*(?: [a-z][\w'()/&-]*){0,4}):\s+\S")
-_ADDITION = re.compile(
+    r"(?:as for|as to|regarding|with (?:respect|regard) to|concerning|in terms of|when it comes to)\b)", regex.I)
+_LABEL = regex.compile(r"^(?:[A-Z][\w'()/-]*(?: [\w'()/&-]+){0,5}|[a-z][\w'()/-]*(?: [a-z][\w'()/&-]*){0,4}):\s+\S")
+_ADDITION = regex.compile(
     r"^(?:moreover|furthermore|additionally|in addition|also|besides|further|what is more|apart from|"
     r"on the other hand|beyond (?:this|that)|similarly|likewise|next|then|meanwhile|at the same time)\b|"
-    r"^(?:\w+(?: \w+)?) also\b|^(?:there (?:is|are|may be|might be) also)\b", re.I)
-_CONTINUE = re.compile(
+    r"^(?:\w+(?: \w+)?) also\b|^(?:there (?:is|are|may be|might be) also)\b", regex.I)
+_CONTINUE = regex.compile(
     r"^(?:this|these|that|those|such|it|its|they|them|their|he|she|here|"
     r"however|but|yet|still|nevertheless|nonetheless|notwithstanding|that said|even so|admittedly|fortunately|"
     r"unfortunately|therefore|thus|hence|consequently|accordingly|as a result|as such|so|in turn|"
@@ -234,36 +244,36 @@ _CONTINUE = re.compile(
     r"evaluation|testing)|more (?:research|work|studies)|"
     r"exploring|investigating|extending|addressing|even though|even if|in that sense|in those cases|"
     r"that is|to this end|with (?:this|that)|in this (?:case|setting|regard)|instead|"
-    r"to (?!date\b)[a-z]+)\b", re.I)
-_CLOSES = re.compile(
+    r"to (?!date\b)[a-z]+)\b", regex.I)
+_CLOSES = regex.compile(
     r"\b(?:future (?:work|research|studies|directions?)|in the future|we (?:leave|plan|will|intend|hope)|"
     r"(?:would|could|will) be (?:interesting|worthwhile|valuable|beneficial|useful|important|necessary|"
     r"desirable|promising)|(?:is|are|remains?) (?:left )?(?:for|to) (?:future|further)|"
     r"(?:warrants?|needs?|requires?|merits?) (?:further|more|additional)|further (?:research|work|study|"
-    r"investigation|exploration)|we believe|however, we|nevertheless|nonetheless)\b", re.I)
-_STATES = re.compile(
+    r"investigation|exploration)|we believe|however, we|nevertheless|nonetheless)\b", regex.I)
+_STATES = regex.compile(
     r"\b(?:only|limited|limits?|restricted|restricts?|cannot|can ?not|can't|unable|not|no|lack|lacks|lacking|"
     r"fails?|failed|small|single|expensive|costly|time[- ]consuming|slow|bias(?:es|ed)?|nois[ey]|difficult|hard|"
     r"challenging|assumes?|assumption|relies|rely|depends?|dependent|requires?|insufficient|unclear|unknown|"
     r"did not|do not|does not|doesn't|don't|didn't|may not|might not|suboptimal|drawback|limitation|"
-    r"issue|problem|constraint|risk|narrow|scope)\b", re.I)
+    r"issue|problem|constraint|risk|narrow|scope)\b", regex.I)
 
 
 # a sentence that restricts the scope of the work ("we only use English data", "we used a single data set"):
 # without another cue it opens a new limitation
-_SCOPE = re.compile(
+_SCOPE = regex.compile(
     r"^(?:[\w,'’-]+\s+){0,5}?(?:we|our (?:\w+ ){0,2}?(?:is|are|was|were|has|have)|this (?:work|study|paper)"
     r"(?: \w+)?) (?:\w+ )?(?:only|solely|merely|exclusively)\b|"
     r"^(?:[\w,'’-]+\s+){0,5}?we (?:\w+ )?(?:use|used|rely on|relied on|evaluate|evaluated|test|tested|train|"
     r"trained|consider|considered|study|studied|focus on|focused on|experiment with|experimented with) "
-    r"(?:on |with )?(?:a|one) single\b", re.I)
+    r"(?:on |with )?(?:a|one) single\b", regex.I)
 
 
 def _cue(text: str) -> str:
     t = text.lstrip(" \"'“‘([")
     if _ENUM.match(t):
         return "enum"
-    if _LABEL.match(t) and not re.match(r"^(?:e\.g|i\.e|note|however|therefore|thus|specifically)\b", t, re.I):
+    if _LABEL.match(t) and not regex.match(r"^(?:e\.g|i\.e|note|however|therefore|thus|specifically)\b", t, regex.I):
         return "label"
     if _CONTINUE.match(t):
         return "continuation"
@@ -296,10 +306,10 @@ def _assign_roles(text: str, us: list[Unit]) -> None:
             u.role = "heading"
             ethics = bool(_ETHICS_HEADING.match(piece.strip()))
             continue
-        elif i == 0 and piece[:1].islower() and len(piece.split()) <= 5 and re.match(_LIM, piece, re.I):
+        elif i == 0 and piece[:1].islower() and len(piece.split()) <= 5 and regex.match(_LIM, piece, regex.I):
             u.role = "out"        # a cut-off fragment ("limitations and supervision biases.")
             continue
-        elif _ETHICS_HEADING.match(piece) and u.para and re.match(r"^[^.:]{0,40}:", piece):
+        elif _ETHICS_HEADING.match(piece) and u.para and regex.match(r"^[^.:]{0,40}:", piece):
             ethics = True
         if ethics and (not _RISK.search(piece) or _NO_RISK.search(piece)):
             u.role = "out"

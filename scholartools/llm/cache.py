@@ -104,6 +104,17 @@ def is_server_url(location: str) -> bool:
     return str(location).lower().startswith(URL_SCHEMES)
 
 
+#: the backend of server URLs, named (not imported) here: it builds on this module's CacheBackend
+SERVER_BACKEND = "scholartools.llm.cache_redis:RedisCache"
+
+
+def _server_backend() -> type:
+    import importlib
+
+    module, _, name = SERVER_BACKEND.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def open_cache(location: str | None = None) -> "CacheBackend":
     """The cache at ``location`` (a SQLite path or a ``redis://`` URL; default :func:`default_path`).
 
@@ -111,9 +122,7 @@ def open_cache(location: str | None = None) -> "CacheBackend":
     """
     location = location or default_path()
     if is_server_url(location):
-        from scholartools.llm.cache_redis import RedisCache
-
-        return RedisCache(location)
+        return _server_backend()(location)
     try:
         return SQLiteCache(location)
     except (sqlite3.Error, OSError) as exc:
@@ -162,7 +171,7 @@ def iso_before(seconds: float) -> str:
 
 
 def tool_version() -> str:
-    from scholartools import __version__
+    from scholartools.version import __version__
 
     return f"scholartools {__version__}"
 

@@ -5,16 +5,17 @@
 an offline method can take over). A command never calls the model itself: it runs a registered
 task, and the one stage runner (:mod:`scholartools.llm.stages`) makes the calls::
 
-    from scholartools import tasks
+    from scholartools.cli import tasks as cli_tasks
     from scholartools.llm.options import llm_options
+    from scholartools.tasks import tasks_of
 
     @st_command("st-facets")
     @llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
     def main(io, llm, method):
-        tasks.run_task(io, tasks.get("st-facets", "facets"), llm, options, method=method)
+        cli_tasks.run(io, tasks_of("st-facets")["facets"], llm, options, method=method)
 
-(``run_task`` chooses the method, makes the client before any record is read — an unusable
-cache is a usage error — and drives the task's generator per record; see
+(:func:`scholartools.tasks.start` chooses the method, makes the client before any record is read
+— an unusable cache is a usage error — and drives the task's generator per record; see
 :mod:`scholartools.tasks` and ``scholartools/facets/annotate.py:llm_record`` for a task.)
 
 Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-concurrency``
@@ -28,10 +29,13 @@ environment variable (or ``ST_API_KEY``) and are never stored.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 import click
 
+from scholartools.cli.types import NonNegative, Positive, Price
+from scholartools.errors import UsageError
 from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
@@ -50,15 +54,15 @@ class LLMSettings:
         try:
             self.template_overrides = parse_template_options(template, self.template_names or None)
         except TemplateError as exc:
-            raise click.UsageError(str(exc)) from exc
+            raise UsageError(str(exc)) from exc
         if max_concurrency is not None and max_concurrency < 1:
-            raise click.UsageError("--max-concurrency must be at least 1")
+            raise UsageError("--max-concurrency must be at least 1")
         if max_cost is not None and max_cost < 0:
-            raise click.UsageError("--max-cost must not be negative")
+            raise UsageError("--max-cost must not be negative")
         if batch_api and dry_run:
-            raise click.UsageError("--dry-run and --batch-api do not go together: a dry run calls and submits nothing")
+            raise UsageError("--dry-run and --batch-api do not go together: a dry run calls and submits nothing")
         if batch_api and no_cache:
-            raise click.UsageError("--batch-api needs the cache (batch answers are collected into it): drop --no-cache")
+            raise UsageError("--batch-api needs the cache (batch answers are collected into it): drop --no-cache")
         self.config = LLMConfig(
             model=model or None, api_base=api_base or None, max_concurrency=max_concurrency or 8,
             retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
@@ -79,7 +83,7 @@ class LLMSettings:
         try:
             return load(name, self.template_overrides)
         except TemplateError as exc:
-            raise click.UsageError(str(exc)) from exc
+            raise UsageError(str(exc)) from exc
 
     def client(self, io=None, log: Callable[[str], None] | None = None):
         """The run's :class:`~scholartools.llm.client.LLMClient` (created once; logs via ``io.log``)."""
@@ -87,7 +91,7 @@ class LLMSettings:
             from scholartools.llm.client import LLMClient
 
             if not self.config.model:
-                raise click.UsageError("no model configured: give --model or set ST_MODEL")
+                raise UsageError("no model configured: give --model or set ST_MODEL")
             if log is None and io is not None:
                 log = io.log
             from scholartools.llm.client import CacheUnavailable
@@ -99,11 +103,11 @@ class LLMSettings:
                 self._client.check_batch_api()
             except (CacheUnavailable, BatchUnsupported) as exc:
                 self._client = None
-                raise click.UsageError(str(exc)) from exc
+                raise UsageError(str(exc)) from exc
             missing = self._client.missing_credentials()
             if missing:
                 self._client = None
-                raise click.UsageError(missing)
+                raise UsageError(missing)
         return self._client
 
     def close(self) -> None:
@@ -125,7 +129,7 @@ class LLMSettings:
         try:
             cache = cache_mod.open_cache(self.config.cache_path or cache_mod.default_path())
         except cache_mod.CacheUnavailable as exc:
-            raise click.UsageError(str(exc)) from exc
+            raise UsageError(str(exc)) from exc
         try:
             return batch.collect(cache, Pricing(self.config.price, import_litellm), import_litellm, log,
                                  wait=self.config.batch_api == "wait")
@@ -133,19 +137,30 @@ class LLMSettings:
             cache.close()
 
 
-def _parse_price(value: str | None) -> tuple[float, float] | None:
+def _parse_price(value: str | tuple[float, float] | None) -> tuple[float, float] | None:
     if not value:
         return None
+    if isinstance(value, tuple):   # read by the --price option's type (scholartools.cli.types.Price)
+        return value
     try:
         a, b = (float(x) for x in value.split(","))
     except ValueError as exc:
-        raise click.UsageError(f"--price wants IN,OUT in USD per million tokens, not '{value}'") from exc
+        raise UsageError(f"--price wants IN,OUT in USD per million tokens, not '{value}'") from exc
+    if not all(math.isfinite(x) and x >= 0 for x in (a, b)):   # a negative price would defeat any budget
+        raise UsageError(f"--price: prices must be finite and not negative, not '{value}'")
     return a, b
 
 
 def settings_from(options: dict[str, Any], templates: list[str] | None = None) -> LLMSettings:
     """An :class:`LLMSettings` from a dict of option values (for library callers and tests)."""
     return LLMSettings(**{k: v for k, v in options.items() if k in OPTION_NAMES}, template_names=templates)
+
+
+#: the environment variables the LLM layer reads besides the options' own (ST_MODEL, ST_API_BASE, ST_CACHE)
+ENV_HELP = ("Also read from the environment: ST_API_KEY (the key for any provider; else the provider's "
+            "own variable, e.g. OPENAI_API_KEY), ST_BATCH_POLL (seconds between --batch-api wait polls, "
+            "default 60), ST_LLM_BACKOFF_BASE / ST_LLM_BACKOFF_MAX (retry back-off, default 1 s doubling "
+            "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches).")
 
 
 def click_options(templates: list[str] | None = None) -> list[Callable]:
@@ -155,14 +170,14 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                (f"; templates: {', '.join(templates)}." if templates else ".")
     return [
         click.option("--model", envvar="ST_MODEL", metavar="MODEL", show_envvar=True,
-                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3."),
-        click.option("--api-base", envvar="ST_API_BASE", metavar="URL",
+                     help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3. " + ENV_HELP),
+        click.option("--api-base", envvar="ST_API_BASE", metavar="URL", show_envvar=True,
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
-        click.option("--max-concurrency", type=int, default=8, show_default=True, metavar="N",
+        click.option("--max-concurrency", type=click.IntRange(1), default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),
-        click.option("--retries", type=int, default=5, show_default=True, metavar="N",
+        click.option("--retries", type=click.IntRange(0), default=5, show_default=True, metavar="N",
                      help="Retries after a rate limit, 5xx, timeout or dropped connection."),
-        click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
+        click.option("--timeout", type=Positive(), default=120.0, show_default=True, metavar="SECONDS",
                      help="Time limit of one attempt."),
         click.option("--cache", envvar="ST_CACHE", metavar="PATH", show_envvar=True,
                      help="Response cache: a SQLite file (default: ~/.cache/scholartools/llm.sqlite) or "
@@ -170,10 +185,10 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache."),
         click.option("--dry-run", is_flag=True,
                      help="Count calls, cache hits and estimated cost on stderr; call nothing."),
-        click.option("--max-cost", type=float, metavar="USD",
+        click.option("--max-cost", type=NonNegative(), metavar="USD",
                      help="Send no request that could take the run's spend past USD."),
-        click.option("--temperature", type=float, metavar="T", help="Sampling temperature."),
-        click.option("--price", metavar="IN,OUT",
+        click.option("--temperature", type=NonNegative(), metavar="T", help="Sampling temperature."),
+        click.option("--price", type=Price(), metavar="IN,OUT",
                      help="USD per million input,output tokens for a model litellm cannot price."),
         click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
         click.option("--batch-api", type=click.Choice(["submit", "collect", "wait"]),
@@ -193,13 +208,21 @@ def llm_options(fn: Callable | None = None, *, templates: list[str] | None = Non
         @functools.wraps(f)
         def wrapper(*args, **kwargs):
             values = {k: kwargs.pop(k) for k in OPTION_NAMES if k in kwargs}
-            settings = LLMSettings(**values, template_names=templates)
+            try:   # the library's usage errors are the command's exit 2
+                settings = LLMSettings(**values, template_names=templates)
+            except UsageError as exc:
+                raise click.UsageError(str(exc)) from exc
             if settings.config.batch_api in ("collect", "wait"):   # no record is read or written
                 io = args[0] if args else None
-                settings.collect_batches(io.log if io is not None else print)
+                try:
+                    settings.collect_batches(io.log if io is not None else print)
+                except UsageError as exc:
+                    raise click.UsageError(str(exc)) from exc
                 return None
             try:
                 return f(*args, llm=settings, **kwargs)
+            except UsageError as exc:   # a bad template, an unusable cache, no credentials: exit 2
+                raise click.UsageError(str(exc)) from exc
             finally:
                 settings.close()
 

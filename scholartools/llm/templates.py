@@ -43,11 +43,14 @@ class Template:
 
     @classmethod
     def from_file(cls, path: str, name: str | None = None) -> "Template":
+        from scholartools.records import read_utf8
+
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            text = read_utf8(path)
         except OSError as exc:
             raise TemplateError(f"cannot read template '{path}': {exc.strerror or exc}") from exc
+        except ValueError as exc:
+            raise TemplateError(f"cannot read template: {exc}") from None
         stem = os.path.basename(path)
         for suf in SUFFIXES:
             if stem.endswith(suf):

@@ -162,6 +162,22 @@ register("fm", {"ratings": "facet_ratings", "mask": None, "weights": "fm_weights
           per_record(_fm), optional=("mask", "weights"))
 
 
+def _facet_coverage(rec, metric, opts):
+    from scholartools.vocabulary import FACETS
+
+    facets = read_slot(rec, metric, "facets", opts)
+    if not isinstance(facets, dict):
+        raise bad_value(metric, "facets", opts, "facets must be an object facet → text (st-facets' facets.reference)")
+    out = {f: 1.0 if isinstance(facets.get(f), str) and facets[f].strip() else 0.0 for f in FACETS}
+    out["share"] = sum(out.values()) / len(FACETS)
+    return out
+
+
+register("facet-coverage", {"facets": "facets.reference"}, "record",
+          "which facets a text states (1/0 each, from st-facets' decomposition) and their share; "
+          "aggregated: the fraction of records stating each facet", per_record(_facet_coverage))
+
+
 # --------------------------------------------------------------------------- AAAR
 
 def _eqinfer(rec, metric, opts):

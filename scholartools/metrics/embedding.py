@@ -100,8 +100,9 @@ def bertscore_model(model: str | None = None, num_layers: int | None = None) -> 
     if not model:
         model = embeddings.model_path()
     if num_layers is None:
-        from bert_score.utils import model2layers
+        from scholartools.extras import require
 
+        model2layers = require("bert_score.utils", "--metric bertscore").model2layers
         if model in model2layers:
             num_layers = model2layers[model]
         else:
@@ -127,9 +128,10 @@ def _bert_scorer(model: str, num_layers: int, batch_size: int):
     from scholartools.embeddings import offline_environment
 
     offline_environment()
-    quiet_transformers()
-    from bert_score import BERTScorer
+    from scholartools.extras import require
 
+    BERTScorer = require("bert_score", "--metric bertscore").BERTScorer
+    quiet_transformers()
     return BERTScorer(model_type=model, num_layers=num_layers, batch_size=batch_size, idf=False,
                       rescale_with_baseline=False, device="cpu")
 

@@ -11,7 +11,7 @@ from scholartools.metrics.aggregate import aggregate_records, mean_part
 from scholartools.metrics.catalog import _index, _match_value, _pointwise_values
 from scholartools.metrics.registry import (_MISSING, METRICS, Metric, ScoreOptions, bad_value, group_value, hashable,
                                            is_summary, parse_metric_list, read_slot, replace, slot_path)
-from scholartools.records import RecordError, get_path, has_path, set_path
+from scholartools.records import RecordError, canonical, get_path, has_path, id_text, set_path
 
 # --------------------------------------------------------------------------- scoring records
 
@@ -113,7 +113,8 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
                                   f"(the paper a judged pair belongs to) or '{slot_path(first, 'matrix', opts)}'",
                                   field=key_path, metric=first.name)
             # the same paper judged for two systems is two units
-            key = (group_value(rec, opts), hashable(get_path(rec, key_path)))
+            # typed: the papers 1 and "1" (and true) are two units, never merged
+            key = (group_value(rec, opts), canonical(get_path(rec, key_path)))
             g = _index(rec, first, "gt_idx", opts)
             h = _index(rec, first, "gen_idx", opts)
             m = _match_value(read_slot(rec, first, "match", opts), first, opts)
@@ -135,6 +136,7 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
     per_unit_text: dict[Any, list] = {}
     for (key, _), v in zip(matched, text_vals):
         per_unit_text.setdefault(key, []).append(v)
+    used_ids: set[str] = set()
     for key in order:
         unit = units[key]
         pairs = unit["pairs"]
@@ -150,14 +152,26 @@ def score_pointwise(records: list[dict], names: list[str], opts: ScoreOptions) -
         for n in text_names:
             scores[n] = mean_part([v.get(n) for v in tv]) if tv else None
         rec0 = unit["first"]
-        uid = str(get_path(rec0, opts.unit_key))
+        uid = id_text(get_path(rec0, opts.unit_key))
         if opts.group_by and has_path(rec0, opts.group_by):
-            uid = f"{uid}#{get_path(rec0, opts.group_by)}"
+            uid = f"{uid}#{id_text(get_path(rec0, opts.group_by))}"
+        if uid in used_ids:   # two units written as one id (1 and "1"): a warning and a new id
+            n = 2
+            while f"{uid}~{n}" in used_ids:
+                n += 1
+            warning = {"kind": "duplicate_id", "message": f"id '{uid}' names an earlier unit of this batch "
+                       f"(its value is {canonical(get_path(rec0, opts.unit_key))}); this one is '{uid}~{n}'"}
+            uid = f"{uid}~{n}"
+        else:
+            warning = None
+        used_ids.add(uid)
         out = {"id": uid, opts.unit_key.split(".")[-1]: get_path(rec0, opts.unit_key),
                "n_pairs": len(pairs), "n_unscored": sum(1 for _, _, m, _ in pairs if m is None)}
         if opts.group_by and has_path(rec0, opts.group_by):
             set_path(out, opts.group_by, get_path(rec0, opts.group_by))
         out["scores"] = scores
+        if warning:
+            out["warnings"] = [warning]
         results[unit["last"]] = out
     return results
 
@@ -205,6 +219,51 @@ def check_combination(names: list[str]) -> str | None:
     return None
 
 
+def default_metrics(record: dict) -> list[str] | None:
+    """The metrics ``st-score`` computes when no ``--metric`` is given, from what ``record`` (the
+    first record of the stream) carries: FM for facet ratings (st-facets on pairs), facet coverage
+    for a text decomposed alone (st-facets on a paper: ``facets.reference``, no candidate),
+    ROUGE-L for a reference/candidate pair; None when it carries none of these."""
+    if isinstance(record.get("facet_ratings"), dict):
+        return ["fm"]
+    if isinstance((record.get("facets") or {}).get("reference"), dict):
+        return ["facet-coverage"]
+    if isinstance(record.get("reference"), str) and isinstance(record.get("candidate"), str):
+        return ["rougeL"]
+    return None
+
+
+class DefaultScorer:
+    """A :class:`BatchScorer` whose metrics are :func:`default_metrics` of the first record it
+    sees; ``chosen(names)`` is called once they are known (the command logs them and records
+    them in provenance). Records of another shape later become error records of those metrics."""
+
+    def __init__(self, opts: ScoreOptions, aggregate: bool = False, summary_only: bool = False, chosen=None):
+        self.opts, self.aggregate, self.summary_only, self.chosen = opts, aggregate, summary_only, chosen
+        self.scorer: BatchScorer | None = None
+
+    def batch_size(self, preferred: int) -> int | None:
+        return None if self.aggregate else max(1, preferred)   # the default metrics score per record
+
+    def __call__(self, batch: list[dict]) -> list:
+        if self.scorer is None:
+            names = default_metrics(batch[0])
+            if names is None:
+                raise RecordError("missing_field", "no --metric given, and this record has no facet_ratings, "
+                                  "facets.reference or reference/candidate to choose one by: name one with --metric",
+                                  field="facet_ratings")
+            self.scorer = BatchScorer(names, self.opts, self.aggregate, self.summary_only)
+            if self.chosen:
+                self.chosen(names)
+        return self.scorer(batch)
+
+    def summaries(self) -> list[dict]:
+        return self.scorer.summaries() if self.scorer else []
+
+    def n_scored(self) -> int:
+        return self.scorer.n_scored() if self.scorer else 0
+
+
 class BatchScorer:
     """Scoring a stream batch by batch, as ``st-score`` does: ``scorer(batch)`` returns a list
     aligned with the batch (scored records, :class:`RecordError`, or ``[]`` for a record that
@@ -243,6 +302,10 @@ class BatchScorer:
                         for r in res]
         return res
 
+    def n_scored(self) -> int:
+        """Records scored so far that a summary counts (with ``aggregate``)."""
+        return len(self._kept)
+
     def summaries(self) -> list[dict]:
         if not self.aggregate:
             return []
@@ -268,7 +331,12 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model
 
-        model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        from scholartools.extras import MissingExtra
+
+        try:
+            model, layer = bertscore_model(opts.bert_model, opts.bert_layers)
+        except MissingExtra:   # each record says what to install
+            model, layer = opts.bert_model, opts.bert_layers
         name = embeddings.model_name() if not opts.bert_model else model
         out["bertscore"] = {"model": name, "layer": layer, "idf": False, "rescaled": False, "package": "bert-score"}
     if "fm" in names and opts.weights:

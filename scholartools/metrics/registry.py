@@ -20,9 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scholartools.records import RecordError, get_path
-
-_MISSING = object()
+from scholartools.records import MISSING as _MISSING, RecordError, get_path
 
 
 # --------------------------------------------------------------------------- options

@@ -101,10 +101,11 @@ def prf(matched: int, n_pred: int, n_gold: int) -> dict:
 
 
 def record_headings(record: dict) -> list[str]:
-    """Headings of a paper record's body sections (abstract and references are separate fields)."""
+    """Headings of a paper record's body sections (abstract and references are separate fields,
+    front-matter labels such as "Keywords" are not body sections)."""
     out = []
     for sec in record.get("sections") or []:
-        if sec.get("type") in ("abstract", "references"):
+        if sec.get("type") in ("abstract", "references", "front_matter"):
             continue
         if sec.get("heading"):
             out.append(sec["heading"])
@@ -123,6 +124,44 @@ def markdown_headings(md: str) -> list[str]:
         if m:
             out.append(re.sub(r"[*_`]+", "", m.group(1)).strip())
     return out
+
+
+_MD_PLAIN = re.compile(r"[*_`#>]+")
+_MD_SUP = re.compile(r"<sup>.*?</sup>", re.S)        # pymupdf4llm 2.x marks superscripts in HTML
+_MD_TAG = re.compile(r"</?[a-z]+[^>]*>")
+_MD_ABSTRACT = re.compile(r"^\W*(abstract|summary)\b\W*", re.I)
+
+
+def peer_fields(md: str) -> tuple[str | None, str | None, list[str]]:
+    """(title, abstract, body headings) of a Markdown text, scored like st-parse's record
+    (superscripts and HTML tags removed, as st-parse drops footnote marks): the title is the first ``#`` heading (when it is not an abstract label), the abstract the text of
+    a line opening with "Abstract" up to the next heading, and the headings leave out the title
+    and, as :func:`record_headings` does, abstract, references and front-matter labels."""
+    from scholartools.text.sections import section_type
+
+    md = _MD_TAG.sub("", _MD_SUP.sub("", md))
+    lines = md.splitlines()
+    heads = [(i, re.sub(r"[*_`]+", "", m.group(1)).strip()) for i, line in enumerate(lines)
+             if (m := _MD_HEADING.match(line))]
+    title = None
+    if heads and not _MD_ABSTRACT.match(heads[0][1]):
+        title = heads[0][1]
+    abstract = None
+    for i, line in enumerate(lines):
+        plain = _MD_PLAIN.sub("", line).strip()
+        m = _MD_ABSTRACT.match(plain)
+        if not m:
+            continue
+        parts = [plain[m.end():]]
+        for nxt in lines[i + 1:]:
+            if _MD_HEADING.match(nxt) or _MD_BOLD_LINE.match(nxt) and parts[-1:] != [""] and len(" ".join(parts)) > 200:
+                break
+            parts.append(_MD_PLAIN.sub("", nxt).strip())
+        abstract = " ".join(" ".join(parts).split()) or None
+        break
+    body = [h for k, (_, h) in enumerate(heads) if not (k == 0 and title is not None)
+            and section_type(h) not in ("abstract", "references", "front_matter")]
+    return title, abstract, body
 
 
 def score_corpus(pairs) -> dict:
@@ -304,9 +343,10 @@ def main(argv=None) -> None:
         print(f"\npymupdf4llm: {len(mds)} PDFs in {dt:.1f} s")
         for name in sets + (["all"] if len(sets) > 1 else []):
             pairs = [(g, md) for g, md in zip(gold, mds) if name == "all" or g["set"] == name]
-            s = score_corpus((g, None, None, markdown_headings(md)) for g, md in pairs)
+            s = score_corpus((g, *peer_fields(md)) for g, md in pairs)
             h = s["headings"]
-            print(f"[{name}] pymupdf4llm headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
+            print(f"[{name}] pymupdf4llm title {s['title_exact'] or 0:.3f} | abstract F1 {s['abstract_f1'] or 0:.3f} | "
+                  f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
 
 
 if __name__ == "__main__":

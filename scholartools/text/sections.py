@@ -26,6 +26,11 @@ NUMBER_RE = re.compile(
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
     ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary)$")),
+    # labels of the front page's boxes: typed, neither dropped nor read as body sections
+    ("front_matter", re.compile(r"^(key ?words?|index terms|article (history|info|information)|highlights|"
+                                r"graphical abstract|in brief|ccs concepts|general terms|pacs( numbers)?|"
+                                r"jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
+                                r"one-sentence summary|teaser)$")),
     ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from scholartools.parsing.pdf.extract import Row
-from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, unspace
+from scholartools.parsing.pdf.lines import join_lines
+from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import ABSTRACT_HEADING_WORDS
 
@@ -75,7 +76,11 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
         for g in groups[-3:]:
             last = g[-1]
             tol = max(0.6, 0.07 * max(r.size, last.size))
+            # an article-type label ("ORIGINAL ARTICLE", "Research Article") set close above the
+            # title in nearly its size starts no title: the title is the group after it
+            label_above = len(g) == 1 and _is_type_label(last.text) and not _is_type_label(r.text)
             if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
+                    and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 and not (len(g) >= 1 and _names_row(r.text)):
                 g.append(r)
                 placed = True
@@ -83,6 +88,11 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
         if not placed:
             groups.append([r])
     return groups
+
+
+def _is_type_label(text: str) -> bool:
+    """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review")."""
+    return bool(LABEL.match(text.strip(" |·•")))
 
 
 def _names_row(text: str) -> bool:
@@ -135,7 +145,7 @@ def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
     t = " ".join(" ".join(r.text for r in rows).split())
-    t = _TRAIL_MARK.sub("", t)
+    t = join_ligature_gaps(_TRAIL_MARK.sub("", t))
     return t or None
 
 
@@ -186,8 +196,6 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
 
 def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None):
     """(abstract text, set of row indices used)."""
-    from scholartools.parsing.pdf.structure import join_lines
-
     n = len(rows)
     for i, r in enumerate(rows):
         if r.page > page + 1:
@@ -207,6 +215,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         first_x = first_x1 = 0.0
         first_bold = False
         nwords = len(rest.split())
+        ax0, ax1 = r.x0, (r.x1 if rest else None)
         j = i + 1
         while j < n:
             q = rows[j]
@@ -216,6 +225,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     continue
                 break
             qt = q.text.strip()
+            # a side box beside the abstract (article info: history dates, keywords) lies wholly
+            # left or right of the abstract's first line (the label's row when the abstract starts
+            # on it; before the first line is met, left of the label), level with or below the
+            # label (the abstract's continuation in the next column starts above it)
+            if q.page == r.page and q.y0 >= r.y0 - r.size and (q.x1 < ax0 - 2 or ax1 is not None and q.x0 > ax1 + 2):
+                j += 1
+                continue
             label = structured_label(qt, q.lead)
             if structured is None:
                 structured = label
@@ -234,6 +250,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 continue
             if first_size is None:
                 first_size, first_family, first_x, first_x1, first_bold = q.size, q.family, q.x0, q.x1, q.bold >= 0.6
+                if ax1 is None:
+                    ax0, ax1 = q.x0, q.x1
             elif q.size < first_size - 1.0 and nwords > 15:
                 j += 1
                 continue   # a footnote or side note set in small print inside the abstract's span
@@ -280,8 +298,6 @@ def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
 
 
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str):
-    from scholartools.parsing.pdf.structure import join_lines
-
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None

@@ -75,6 +75,21 @@ def unspace(text: str) -> str:
     return t
 
 
+# a space the text layer puts after a ligature glyph ("infl ammation", "Effi cient", "fi ltering"):
+# fi/fl/ffi/ffl end no English word, so a lower-case letter after the space continues the word;
+# "ff" ends words ("off", "staff"), so it is joined only before the stems that follow it inside one
+_LIGATURE_GAP = re.compile(r"(?<=[^\W\d_])(ffi|ffl|fi|fl) (?=[a-z])|(?:(?<=\s)|^)(fi|fl) (?=[a-z]{2})|"
+                           r"(?<=[^\W\d_])(ff) (?=(?:ect|ort|eren|ering|ered|ers?\b|ici|icu|ice|usi|use)[a-z]*)")
+
+
+def join_ligature_gaps(text: str) -> str:
+    """Words split after a ligature glyph joined again ("Chronic infl ammation" → "Chronic
+    inflammation")."""
+    if "f" not in text:
+        return text
+    return _LIGATURE_GAP.sub(lambda m: m.group(1) or m.group(2) or m.group(3), text)
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. document statistics
 
@@ -244,10 +259,15 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     return out
 
 
-def _join(a: str, b: str) -> str:
-    """Join two lines of a heading, undoing a line-end hyphen before a lower-case continuation."""
+def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
+    """Join two lines of a heading. A line-end hyphen before a lower-case continuation is undone
+    in a run-in head (set in justified body text, "informa-tion"); a standalone heading is set
+    ragged, so its line-end hyphen is the word's own ("post-transcriptionally", "MMS-treated")
+    and is kept with ``keep_hyphen``. A soft hyphen is always undone."""
     a, b = a.rstrip(), b.strip()
     if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
+        if keep_hyphen and a[-1] != "\u00ad":
+            return a + b
         return a[:-1] + b
     return a + " " + b
 
@@ -310,7 +330,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             c.runin = True
             c.rest = q.text[len(q.lead):].strip()
             return
-        c.text = _join(c.text, q.text)
+        c.text = _join(c.text, q.text, keep_hyphen=True)
         c.rows.append(j)
         last = q
         j += 1
@@ -647,6 +667,21 @@ def _letter_numbers(cands: list[Cand]) -> None:
         c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
+_WORD3 = re.compile(r"[^\W\d_]{3,}")
+# a relation or operator standing as a word or ending the row ("porosity ¼", "x =", "a + b");
+# "¼" and "¶" are how some typesetters' math fonts map "=" and "+" into the text layer
+_OPERATOR = re.compile(r"(?:^|\s)[=<>≤≥≈≃∼~±∓×÷+−¼½¾¶→←⇒∝≡]+(?:\s|$)|[=¼≤≥≈∼±×÷−→∝]$")
+
+
+def formula_fragment(title: str) -> bool:
+    """A piece of an equation or a table cell standing alone ("qt q", "porosity ¼", "sd"): no
+    word of three letters and no two capitals in a row, or an operator standing as a word."""
+    t = title.strip()
+    if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
+        return True
+    return bool(_OPERATOR.search(t))
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -670,7 +705,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.p = max(c.p, threshold + 0.01)
     _plausible_sequence(cands, threshold)
     _vetoes(rows, cands, st)
-    acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2]
+    acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
+           and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
     seen: dict[int, Cand] = {}
     for c in acc:
@@ -678,6 +714,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if o is None or (o.runin and not c.runin) or (o.runin == c.runin and c.p > o.p):
             seen[c.i] = c
     acc = sorted(seen.values(), key=lambda c: c.i)
+    for c in acc:
+        c.title = join_ligature_gaps(c.title)
     _levels(rows, acc, st)
     return acc
 

@@ -22,6 +22,7 @@ import re
 
 from scholartools.parsing.pdf import frontmatter, headings
 from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, SENT_END
 from scholartools.parsing.references import split_references
 from scholartools.text.sections import type_sections
@@ -37,26 +38,6 @@ _WORD4 = re.compile(r"[A-Za-z]{4,}")
 
 def _norm_ws(s: str) -> str:
     return " ".join(s.split())
-
-
-def join_lines(lines: list[str]) -> str:
-    """Join text lines, undoing end-of-line hyphenation before a lower-case continuation."""
-    out = ""
-    for t in lines:
-        t = t.strip()
-        if not t:
-            continue
-        if not out:
-            out = t
-        elif out[-1] in "-\u2011" and len(out) > 1 and out[-2].isalpha() and t[:1].islower():
-            out = out[:-1] + t
-        elif out.endswith("\u00ad"):
-            out = out[:-1] + t
-        elif len(out) == 1 and out.isupper() and t[:1].islower():
-            out = out + t   # a drop cap: "A" + "cinetobacter spp. are …"
-        else:
-            out = out + " " + t
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

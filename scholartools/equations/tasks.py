@@ -3,13 +3,30 @@
 The offline method makes rule-based negatives (:func:`scholartools.equations.items.rules_batch`);
 the LLM method asks the model to recover each masked equation until its answer differs, then
 keeps an item when the flaw filter judges at least one negative plausible
-(:func:`scholartools.equations.recover.llm_record`).
+(:func:`scholartools.equations.recover.llm_record`). ``ctx.options`` is an
+:class:`~scholartools.equations.items.EqSynthOptions`.
 """
 from __future__ import annotations
 
-from scholartools.tasks import Task, register
+from dataclasses import dataclass
 
-NEGATIVES = register(Task(
+from scholartools.tasks import Task
+
+
+@dataclass(frozen=True)
+class NegativesTask(Task):
+    def make_options(self, **values):
+        from scholartools.equations.items import EqSynthOptions
+
+        return EqSynthOptions(**values)
+
+    def provenance(self, opts, method):
+        return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
+                "context_words": opts.context_words}
+
+
+NEGATIVES = NegativesTask(
+    declares_options=False,  # st-eqsynth declares its options (cli/); the API runs the command
     name="negatives", command="st-eqsynth",
     summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
     llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",
@@ -18,4 +35,5 @@ NEGATIVES = register(Task(
            "context_after": "context_after"},
     writes=("candidate", "label", "rule", "positive", "options", "answer"),
     method_names={"llm": "llm-recover+flaw-filter (AAAR)", "offline": "rules"},
-))
+    llm_batch_size=1,
+)

@@ -2,15 +2,34 @@
 reviews, verbatim points, merge).
 
 The offline method segments the §4.3 regions with cue rules and the shared embeddings and merges
-with embedding de-duplication (:func:`scholartools.limitations.extract.offline_batch`); the LLM
+with embedding de-duplication (:func:`scholartools.limitations.extract.offline_task`); the LLM
 method refines each region, segments the consolidated reviews and asks the master merge, every
 returned point checked verbatim (:func:`scholartools.limitations.llm_method.llm_record`).
+``ctx.options`` is an :class:`~scholartools.limitations.extract.ExtractOptions`.
 """
 from __future__ import annotations
 
-from scholartools.tasks import Task, register
+from dataclasses import dataclass
 
-LIMITATIONS = register(Task(
+from scholartools.tasks import Task, embedding_provenance
+
+
+@dataclass(frozen=True)
+class LimitationsTask(Task):
+    def make_options(self, **values):
+        from scholartools.limitations.extract import ExtractOptions
+
+        return ExtractOptions(**values)
+
+    def provenance(self, opts, method):
+        prov = {"merge": opts.merge}
+        if method == "offline" and opts.embeddings:
+            prov.update(embedding_provenance())
+        return prov
+
+
+LIMITATIONS = LimitationsTask(
+    declares_options=False,  # st-extract-limits declares its options (cli/); the API runs the command
     name="limitations", command="st-extract-limits",
     summary="limitation spans and verbatim limitation points of papers and reviews; author + reviewer merge",
     llm="scholartools.limitations.llm_method:llm_record", offline="scholartools.limitations.extract:offline_task",
@@ -22,4 +41,4 @@ LIMITATIONS = register(Task(
         "llm": "llm-refine+review-segment+master-merge (verbatim-checked)",
         "offline": "offline: §4.3 rules + cue segmentation + MiniLM topic shift / de-duplication",
     },
-))
+)

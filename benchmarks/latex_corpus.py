@@ -1,0 +1,241 @@
+"""A layout-wide evaluation corpus from real LaTeX sources: each paper's body set again with
+several publishers' document classes, one- and two-column, compiled with pdflatex; the source
+gives the gold (title, abstract, section/subsection headings) for free.
+
+    .venv/bin/python benchmarks/latex_corpus.py build [--out /tmp/st-latex-corpus] [--shared ../shared]
+    .venv/bin/python benchmarks/latex_corpus.py score [--out /tmp/st-latex-corpus]
+
+``build`` needs pdflatex and the classes of Debian's texlive-publishers (elsarticle, IEEEtran,
+revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
+``OUT/gold.jsonl`` (one row per PDF: id, pdf, family, title, abstract, headings, levels) and
+``OUT/gold_papers.jsonl`` (one row per paper, committed as ``fixtures/latex-corpus/gold.jsonl``);
+it is deterministic, so the PDFs are regenerated rather than committed. ``score`` parses every PDF and
+reports title exact, abstract token-F1 and heading P/R/F1 per layout family with the scorer of
+scholartools.parsing.evaluate. No rule or model of st-parse was tuned on this corpus: every
+family is unseen, so the figures are the cross-family ones (no class in both train and test).
+
+Sources: ``shared/external/latex`` (8 papers, licences in its PROVENANCE.md), the ICLR template
+of ``shared/external/pdfs`` and ``fixtures/latex``. Figures and tables are left out (their files
+and packages are not portable across classes); the preamble keeps the paper's own macro
+definitions and loads common packages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+PACKAGES = r"""\usepackage[T1]{fontenc}
+\usepackage{amsmath,amssymb,amsfonts,bm,url,xcolor}
+\usepackage[draft]{graphicx}
+\providecommand{\bibliographystyle}[1]{}
+"""
+
+# (family, variant, class options, front matter template); {T} title, {A} abstract
+CLASSES = [
+    ("article", "1col", "article", "11pt", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("article", "2col", "article", "10pt,twocolumn", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("ieeetran", "2col", "IEEEtran", "journal", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("ieeetran", "1col", "IEEEtran", "journal,onecolumn", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("elsarticle", "1col", "elsarticle", "preprint,12pt", r"\begin{{frontmatter}}\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\end{{frontmatter}}"),
+    ("elsarticle", "2col", "elsarticle", "final,5p,times,twocolumn", r"\begin{{frontmatter}}\title{{{T}}}"
+     r"\author{{Ann Author}}" "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\end{{frontmatter}}"),
+    ("revtex", "2col", "revtex4-2", "aps,prd,twocolumn,nofootinbib", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("revtex", "1col", "revtex4-2", "aps,prd,preprint,nofootinbib", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("llncs", "1col", "llncs", "", r"\title{{{T}}}\author{{Ann Author}}\institute{{University of Examples}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("mnras", "2col", "mnras", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+]
+
+_DROP_ENVS = r"figure\*?|table\*?|wrapfigure|deluxetable\*?|longtable|algorithm\*?|lstlisting|minted|tikzpicture|" \
+             r"thebibliography|acknowledgments|acknowledgements|verbatim|center"
+_DEF = re.compile(r"^\s*\\(?:newcommand|renewcommand|providecommand|def|DeclareMathOperator\*?|newtheorem)\b.*$", re.M)
+_CMD_LINE = re.compile(r"\\(?:bibliography|bibliographystyle|maketitle|title|author|affiliation|affil|email|"
+                       r"altaffiliation|correspondingauthor|keywords|institute|date|input|include|"
+                       r"label\{firstpage\}|pagerange|pubyear|received|accepted|published|submitjournal|"
+                       r"shorttitle|shortauthors|collaboration|nocollaboration|software|facility|facilities|"
+                       r"section\*?\{acknowledg[^}]*\}|acknowledgments|listoffigures|tableofcontents|"
+                       r"clearpage|newpage|appendix|bibpunct|citestyle)\b")
+
+
+def _braced_end(text: str, i: int) -> int:
+    depth = 0
+    for k in range(i, len(text)):
+        if text[k] == "{":
+            depth += 1
+        elif text[k] == "}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    return len(text)
+
+
+def _arg(text: str, name: str) -> str | None:
+    m = re.search(r"\\" + name + r"\s*(?:\[[^\]]*\])?\s*\{", text)
+    if not m:
+        return None
+    end = _braced_end(text, m.end() - 1)
+    return text[m.end():end - 1]
+
+
+def _strip_commands(body: str) -> str:
+    """The body without figures, tables, bibliography and front-matter commands (with their
+    braced arguments)."""
+    body = re.sub(r"\\begin\{(" + _DROP_ENVS + r")\}.*?\\end\{\1\}", "", body, flags=re.S)
+    body = re.sub(r"\\begin\{abstract\}.*?\\end\{abstract\}", "", body, flags=re.S)
+    out, i = [], 0
+    for m in _CMD_LINE.finditer(body):
+        if m.start() < i:
+            continue
+        out.append(body[i:m.start()])
+        j = m.end()
+        while True:
+            k = j
+            while k < len(body) and body[k] in " \t":
+                k += 1
+            if k < len(body) and body[k] == "[":
+                j = body.find("]", k) + 1 or len(body)
+            elif k < len(body) and body[k] == "{":
+                j = _braced_end(body, k)
+            else:
+                break
+        i = j
+    out.append(body[i:])
+    return "".join(out)
+
+
+def sources(shared: Path) -> list[tuple[str, Path]]:
+    out = []
+    for line in (shared / "external" / "latex" / "gold.jsonl").read_text().splitlines():
+        if line.strip():
+            g = json.loads(line)
+            out.append((g["name"], shared / "external" / "latex" / g["main"]))
+    iclr = shared / "external" / "pdfs" / "iclr-template" / "iclr2026_conference.tex"
+    if iclr.exists():
+        out.append(("iclr-template", iclr))
+    for tex in sorted((ROOT / "fixtures" / "latex").glob("*/*.tex")):
+        if "\\begin{document}" in tex.read_text(errors="replace"):
+            out.append((tex.parent.name, tex))
+    return out
+
+
+def reclass(main: Path) -> tuple[str, str, str, str] | None:
+    """(user definitions, title, abstract, body) of a source, inputs merged."""
+    from scholartools.parsing.latex_source import read_source
+
+    merged = read_source(str(main)).text.text
+    m = re.search(r"\\begin\s*\{document\}", merged)
+    if not m:
+        return None
+    preamble, rest = merged[:m.start()], merged[m.end():]
+    body = rest[:rest.find("\\end{document}")] if "\\end{document}" in rest else rest
+    title = _arg(preamble + body, "title")
+    am = re.search(r"\\begin\{abstract\}(.*?)\\end\{abstract\}", preamble + body, re.S)
+    abstract = am.group(1) if am else _arg(preamble + body, "abstract")
+    if not title or not abstract:
+        return None
+    defs = "\n".join(x.group(0) for x in _DEF.finditer(preamble) if x.group(0).count("{") == x.group(0).count("}"))
+    return defs, " ".join(title.replace("\\\\", " ").split()), abstract.strip(), _strip_commands(body)
+
+
+def build(out: Path, shared: Path) -> None:
+    from scholartools.parsing import parse_path
+
+    out.mkdir(parents=True, exist_ok=True)
+    gf = open(out / "gold.jsonl", "w")
+    for name, main in sources(shared):
+        parts = reclass(main)
+        if parts is None:
+            print(f"skip {name}: no title or abstract", file=sys.stderr)
+            continue
+        defs, title, abstract, body = parts
+        for family, variant, cls, opts, front in CLASSES:
+            d = out / f"{family}-{variant}"
+            d.mkdir(exist_ok=True)
+            tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{defs}\n\\begin{{document}}\n"
+                   f"{front.format(T=title, A=abstract)}\n{body}\n\\end{{document}}\n")
+            (d / f"{name}.tex").write_text(tex)
+            with tempfile.TemporaryDirectory() as tmp:
+                for _ in range(1):   # one pass: headings and the title need no cross-references
+                    subprocess.run(["pdflatex", "-interaction=nonstopmode", "-file-line-error",
+                                    f"-output-directory={tmp}", str(d / f"{name}.tex")], capture_output=True,
+                                   cwd=str(main.parent), timeout=300)
+                pdf = Path(tmp) / f"{name}.pdf"
+                if not pdf.exists() or pdf.stat().st_size < 2000:
+                    print(f"fail {family}-{variant} {name}", file=sys.stderr)
+                    continue
+                (d / f"{name}.pdf").write_bytes(pdf.read_bytes())
+            g = parse_path(str(d / f"{name}.tex"))
+            heads = [s for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
+            gf.write(json.dumps({"id": f"{family}-{variant}/{name}", "pdf": f"{family}-{variant}/{name}.pdf",
+                         "family": family, "variant": variant, "title": g["title"], "abstract": g["abstract"],
+                         "headings": [s["heading"] for s in heads], "levels": [s["level"] for s in heads]},
+                                ensure_ascii=False) + "\n")
+            gf.flush()
+            print(f"ok   {family}-{variant} {name}: {len(heads)} headings", file=sys.stderr, flush=True)
+    gf.close()
+    # the gold is the same in every class (it comes from the paper's source): one row per paper,
+    # small enough to commit (fixtures/latex-corpus/gold.jsonl)
+    papers = {}
+    for line in (out / "gold.jsonl").read_text().splitlines():
+        g = json.loads(line)
+        name = g["id"].split("/", 1)[1]
+        papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
+                                 "headings": g["headings"], "levels": g["levels"], "pdfs": []})["pdfs"].append(g["pdf"])
+    with open(out / "gold_papers.jsonl", "w") as f:
+        for row in papers.values():
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def score(out: Path) -> None:
+    import time
+
+    from scholartools.parsing import parse_path
+    from scholartools.parsing.evaluate import record_headings, score_corpus
+
+    gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
+    t = time.process_time()
+    recs = [parse_path(str(out / g["pdf"])) for g in gold]
+    dt = time.process_time() - t
+    pages = sum(r["source"]["pages"] for r in recs)
+    print(f"st-parse: {len(recs)} PDFs, {pages} pages, {dt:.1f} s CPU ({pages / dt:.0f} pages/s)")
+    groups = sorted({(g["family"], g["variant"]) for g in gold})
+    for key in groups + [("all", "")]:
+        part = [(g, r) for g, r in zip(gold, recs) if key[0] == "all" or (g["family"], g["variant"]) == key]
+        s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in part)
+        h = s["headings"]
+        print(f"{key[0] + '-' + key[1] if key[1] else key[0]:16s} {len(part):3d} PDFs  title {s['title_exact'] or 0:.3f}  "
+              f"abstract F1 {s['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} "
+              f"F1 {h['f1']:.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=["build", "score"])
+    ap.add_argument("--out", default="/tmp/st-latex-corpus")
+    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    args = ap.parse_args()
+    if args.what == "build":
+        build(Path(args.out), Path(args.shared))
+    else:
+        score(Path(args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""st-claims' tasks (CLAIMCHECK): ``extract`` (claims of a paper), ``weaknesses`` (weakness
+passages of reviews) and ``associate`` (the claims each weakness targets). Each has an offline
+method (:mod:`scholartools.claims.offline`) and an LLM method
+(:mod:`scholartools.claims.llm_method`), and its options dataclass; ``ctx.options`` is a
+:class:`~scholartools.claims.records.ClaimsOptions`."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
+from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
+from scholartools.tasks import Options, Task, option
+
+COMMAND = "st-claims"
+
+
+@dataclass
+class ExtractOptions(Options):
+    max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
+                             "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
+    threshold: float = option(DEFAULT_THRESHOLD, "extract, offline: minimum sentence score (higher: fewer, surer "
+                              "claims; 1.3 had the best F0.5 on the dev papers).", type=float, metavar="T")
+    chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
+                                     "at paragraphs).", type=int, min=100, metavar="N")
+
+
+def _review() -> Any:
+    return option("review", "weaknesses, associate: field with the review text, a string or a list of strings.",
+                  flag="--review", metavar="FIELD")
+
+
+@dataclass
+class WeaknessesOptions(Options):
+    review_field: str = _review()
+    unit: str = option("item", "weaknesses, offline: one span per list item / paragraph, or per sentence.",
+                       choices=("item", "sentence"))
+
+
+@dataclass
+class AssociateOptions(Options):
+    review_field: str = _review()
+    max_targets: int = option(DEFAULT_MAX_TARGETS, "associate: at most N target claims per weakness (CLAIMCHECK: "
+                                                   "3).", type=int, min=1, max=3, metavar="N")
+    min_similarity: float = option(DEFAULT_MIN_SIMILARITY, "associate, offline: a weakness whose best claim has a "
+                                   "lower cosine gets no target.", type=float, min=-1, max=1, metavar="COS")
+    margin: float = option(DEFAULT_MARGIN, "associate, offline: further targets must have a cosine within COS of "
+                                           "the best one.", type=float, min=0, max=2, metavar="COS")
+    fusion: str = option(DEFAULT_FUSION, "associate, offline: reciprocal rank fusion or min-max score fusion of "
+                                         "BM25 and cosine.", choices=("rrf", "score"))
+    fan_out: bool = option(True, "associate: one record per weakness (id PAPER#wK), or targets written inside "
+                                 "'weaknesses'.", off="--no-fan-out")
+    confidence_field: str | None = option(None, "associate, llm: key of each weakness holding a 1-5 groundedness "
+                                          "confidence to show the model. Off by default: CLAIMCHECK gave GPT-4o the "
+                                          "annotator's gold WI score, a human label a real user does not have, "
+                                          "which tells the model how likely a target is.", type=str, metavar="NAME")
+    paper_tokens: int = option(3000, "associate, llm: tokens of paper text in each prompt (0: title, abstract and "
+                                     "claims only).", type=int, min=0, metavar="N")
+
+
+@dataclass(frozen=True)
+class ClaimsTask(Task):
+    """A task of st-claims: its option values in the one options object the methods read."""
+
+    def prepare(self, options: Any):
+        from scholartools.claims.associate import AssociateOptions as Association
+        from scholartools.claims.records import ClaimsOptions
+
+        values = dataclasses.asdict(options)
+        assoc = {k: values.pop(k) for k in ("max_targets", "min_similarity", "margin", "fusion") if k in values}
+        return ClaimsOptions(**values, associate=Association(**assoc))
+
+    def provenance(self, opts, method):
+        return {}
+
+
+@dataclass(frozen=True)
+class AssociateTask(ClaimsTask):
+    def provenance(self, opts, method):
+        return {"fusion": opts.associate.fusion} if method == "offline" else {}
+
+
+EXTRACT = ClaimsTask(
+    name="extract", command=COMMAND,
+    summary="a paper's result, contribution and novelty claims as verbatim sentences Claim1…",
+    llm="scholartools.claims.llm_method:llm_extract", offline="scholartools.claims.offline:extract_batch",
+    templates=("claims_extract",), reads={"paper": "sections"}, writes=("claims", "claim_texts"),
+    method_names={"llm": "llm: per-chunk extraction + verbatim check",
+                  "offline": "offline: cue-phrase sentence scorer"},
+    options=ExtractOptions,
+)
+WEAKNESSES = ClaimsTask(
+    name="weaknesses", command=COMMAND,
+    summary="review texts -> weakness passages (verbatim spans with offsets)",
+    llm="scholartools.claims.llm_method:llm_weaknesses", offline="scholartools.claims.offline:weaknesses_batch",
+    templates=("claims_weaknesses",), reads={"review": "review"}, writes=("weaknesses",),
+    method_names={"llm": "llm: weakness passages + verbatim check",
+                  "offline": "offline: review-form blocks, items, critical sentences"},
+    options=WeaknessesOptions,
+)
+ASSOCIATE = AssociateTask(
+    name="associate", command=COMMAND,
+    summary="each weakness -> up to 3 target claims, or none",
+    llm="scholartools.claims.llm_method:llm_associate", offline="scholartools.claims.offline:associate_batch",
+    templates=("claims_associate",), reads={"claims": "claims", "weaknesses": "weaknesses"},
+    writes=("targets", "target_scores", "target_claims", "association"),
+    method_names={"llm": "llm: claim association (CLAIMCHECK CA)",
+                  "offline": "offline: BM25 + MiniLM fusion over the paper's claims"},
+    options=AssociateOptions, embeds=True,
+)

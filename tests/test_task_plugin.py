@@ -1,0 +1,133 @@
+"""A task from another installed package: one module, registered through the ``scholartools.tasks``
+entry point group, shows up in the command's --help, runs offline and under --dry-run, through the
+Python API and on Dask — with nothing of scholartools edited.
+
+The package is installed for the test as a real distribution on ``sys.path`` (a ``.dist-info``
+folder with ``entry_points.txt``), which is what ``pip install`` leaves behind.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+TOY = '''
+from dataclasses import dataclass
+
+from scholartools.tasks import Options, Task, option
+
+
+@dataclass
+class ShoutOptions(Options):
+    shout_field: str = option("text", "shout: the field shouted.", metavar="FIELD")
+    marks: int = option(1, "shout: exclamation marks added.", type=int, min=0, metavar="N")
+
+
+def offline(records, ctx):
+    o = ctx.options
+    return [{**r, "shout": r[o.shout_field].upper() + "!" * o.marks} for r in records]
+
+
+def llm_record(rec, ctx):
+    res = yield ctx.ask_messages([{"role": "user", "content": "Shout: " + rec[ctx.options.shout_field]}])
+    return {**rec, "shout": res.value}
+
+
+SHOUT = Task(name="shout", command="st-judge", summary="the text in capitals (a plugin's task)",
+             llm="toy_shout:llm_record", offline="toy_shout:offline", options=ShoutOptions,
+             reads={"text": "text"}, writes=("shout",), method_names={"offline": "upper-case"})
+'''
+
+RECS = [{"id": "a", "text": "quiet please"}, {"id": "b", "text": "hello"}]
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch):
+    (tmp_path / "toy_shout.py").write_text(TOY, encoding="utf-8")
+    dist = tmp_path / "toy_shout-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-shout\nVersion: 0.1\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[scholartools.tasks]\nshout = toy_shout:SHOUT\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    _reload()
+    yield
+    monkeypatch.undo()
+    sys.modules.pop("toy_shout", None)
+    importlib.invalidate_caches()
+    _reload()
+
+
+def _reload():
+    from scholartools import tasks
+    import scholartools.cli.judge
+
+    tasks.reload()
+    importlib.reload(scholartools.cli.judge)
+
+
+def _judge(args, records=RECS):
+    from scholartools.cli.judge import main
+
+    data = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    env = {"ST_MODEL": None, "ST_CACHE": None, "ST_API_BASE": None, "OPENAI_API_KEY": None}
+    r = CliRunner().invoke(main, args, input=data, env=env, catch_exceptions=False, terminal_width=100)
+    if "--help" in args:
+        return r.exit_code, [], r.stderr, r.stdout
+    return r.exit_code, [orjson.loads(x) for x in r.stdout_bytes.splitlines() if x.strip()], r.stderr, r.stdout
+
+
+def test_the_registry_lists_the_plugin_task_after_the_built_in_ones(plugin):
+    from scholartools import tasks
+
+    names = list(tasks.tasks_of("st-judge"))
+    assert names[-1] == "shout" and names[0] == "match"
+
+
+def test_help_lists_the_task_and_its_options(plugin):
+    code, _, _, out = _judge(["--help"])
+    assert code == 0
+    assert "shout     the text in capitals (a plugin's task). [--shout-field --marks]" in out
+    assert "--shout-field FIELD" in out and "shout: exclamation marks added." in out
+    assert "[compare3|critique|entail|equation|labels|match|prefer|rate|shout]" in out
+
+
+def test_the_command_runs_it_offline_with_its_options(plugin):
+    code, out, err, _ = _judge(["--task", "shout", "--marks", "2"])
+    assert code == 0, err
+    assert [r["shout"] for r in out] == ["QUIET PLEASE!!", "HELLO!!"]
+    assert out[0]["provenance"][-1]["method"] == "upper-case"
+    assert out[0]["provenance"][-1]["task"] == "shout"
+    code, _, err, _ = _judge(["--task", "shout", "--variants", "2"])   # another task's option
+    assert code == 2 and "--variants: not an option of --task shout" in err
+
+
+def test_dry_run_counts_its_calls(plugin):
+    code, out, err, _ = _judge(["--task", "shout", "--dry-run", "--model", "openai/toy", "--no-cache"])
+    assert code == 0, err
+    assert "dry run: 2 calls needed" in err
+    assert [r["shout"] for r in out] == [None, None]
+
+
+def test_the_api_runs_it_through_the_library(plugin, monkeypatch):
+    import scholartools
+    from scholartools.cli import inprocess
+
+    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("a task must not go through the command"))
+    out = scholartools.run("st-judge", RECS, task="shout", marks=3)
+    assert [r["shout"] for r in out] == ["QUIET PLEASE!!!", "HELLO!!!"]
+    assert out[1]["provenance"][-1]["command"] == "st-judge"
+    with pytest.raises(scholartools.CommandError, match="--marks must be at least 0"):
+        scholartools.run("st-judge", RECS, task="shout", marks=-1)
+    with pytest.raises(TypeError, match="shout_field"):
+        scholartools.run("st-judge", RECS, task="shout", no_such=1)
+
+
+def test_dask_runs_it(plugin):
+    import scholartools.dask as std
+
+    out = list(std.run("st-judge", RECS, scheduler="sync", partition_size=1, task="shout"))
+    assert [r["shout"] for r in out] == ["QUIET PLEASE!", "HELLO!"]
