@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test demo man bench clean
+.PHONY: install test demo data man bench clean
 
 install: $(STAMP)
 
@@ -27,6 +27,13 @@ test: install
 
 demo: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh
+
+# the external datasets (scholartools/data/registry.json) that are not found in ST_DATA, the user
+# cache or ../shared/external: downloaded at their pinned commits, verified, written to ST_DATA or
+# ~/.cache/scholartools/data (DATASETS='scholarsum pdfs' for some); needs only Python's standard library
+DATASETS ?= all
+data:
+	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(PYTHON) -m scholartools.data fetch $(DATASETS)
 
 man: install
 	$(BIN)/python -m scholartools.cli.manpages man

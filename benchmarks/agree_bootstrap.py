@@ -17,12 +17,12 @@ from scipy import stats
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scholartools.agreement.correlation import correlation  # noqa: E402
+from scholartools.data import dataset_dir  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
 
 
 def main(n: int = 1000) -> None:
-    recs = [orjson.loads(line) for line in open(SHARED / "external" / "scholarsum" / "pairs.jsonl", "rb")]
+    recs = [orjson.loads(line) for line in open(dataset_dir("scholarsum") / "pairs.jsonl", "rb")]
     recs = [r for r in recs if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
     x = np.array([r["human"]["overall"] for r in recs])
     y = np.array([r["fm_gpt4"]["overall"] for r in recs])

@@ -45,9 +45,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
-AAAR = SHARED / "external" / "aaar"
+AAAR = dataset_dir("aaar")
 PDF_ANN = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
 DEV_REVIEWS = range(0, 5)
 _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*\u2022])\s*")
@@ -128,7 +128,7 @@ def pdf_papers() -> dict[str, dict]:
     """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
     from scholartools.claims.evaluate import PDF_PAPERS
 
-    paths = {str(SHARED / "external" / "pdfs" / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
+    paths = {str(dataset_dir("pdfs") / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
     recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
     out = {}
     for r in recs:

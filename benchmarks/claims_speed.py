@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -30,13 +29,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 
 
 def papers(n: int) -> list[dict]:
     from scholartools.parsing import parse_paths
 
-    texts = [json.loads(line)["body_text"] for line in (SHARED / "external/aaar/ReviewCritique_LLM.jsonl").open()]
+    texts = [json.loads(line)["body_text"] for line in (dataset_dir("aaar") / "ReviewCritique_LLM.jsonl").open()]
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
         for i, t in enumerate(texts):
@@ -44,7 +43,7 @@ def papers(n: int) -> list[dict]:
             p.write_text(t, encoding="utf-8")
             paths.append(str(p))
         recs = [r for r in parse_paths(paths, fmt="text") if "error" not in r]
-    pdfs = sorted((SHARED / "external/pdfs").rglob("*.pdf"))
+    pdfs = sorted((dataset_dir("pdfs")).rglob("*.pdf"))
     recs += [r for r in parse_paths([str(p) for p in pdfs]) if "error" not in r and r.get("sections")]
     out = []
     while len(out) < n:
@@ -58,7 +57,7 @@ def papers(n: int) -> list[dict]:
 def weakness_texts(n: int) -> list[str]:
     from scholartools.claims.evaluate import review_records
 
-    items = [w["text"] for r in review_records(SHARED / "external/aaar/ReviewCritique_LLM.segments.jsonl")
+    items = [w["text"] for r in review_records(dataset_dir("aaar") / "ReviewCritique_LLM.segments.jsonl")
              for w in r["gold_weakness_items"]]
     return [items[i % len(items)] for i in range(n)]
 

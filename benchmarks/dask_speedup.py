@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from scholartools.data import dataset_path  # noqa: E402
 
 
 def strip(recs: list[dict]) -> list[dict]:
@@ -52,7 +53,7 @@ def timed(fn):
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the datasets where scholartools.data finds them)")
     ap.add_argument("--parse-repeat", type=int, default=4)
     ap.add_argument("--pairs", type=int, default=300)
     ap.add_argument("--workers", type=int, default=2)
@@ -63,9 +64,8 @@ def main() -> None:
     import scholartools
     import scholartools.dask as std
 
-    shared = Path(args.shared)
-    pdfs = sorted(str(p) for p in (shared / "external" / "pdfs").rglob("*.pdf"))
-    pairs = [json.loads(line) for line in (shared / "external" / "scholarsum" / "pairs.jsonl").read_text().splitlines()
+    pdfs = sorted(str(p) for p in dataset_path("pdfs", args.shared).rglob("*.pdf"))
+    pairs = [json.loads(line) for line in (dataset_path("scholarsum", args.shared) / "pairs.jsonl").read_text().splitlines()
              if line.strip()][:args.pairs]
 
     (cluster, client), t_start = timed(lambda: (lambda c: (c, distributed.Client(c)))(

@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 
 COLD = ("from scholartools import embeddings\n"
         "v = embeddings.encode(['Limitations: our evaluation covers English papers only.'])\n"
@@ -31,7 +31,7 @@ COLD = ("from scholartools import embeddings\n"
 
 
 def sentences(n: int) -> list[str]:
-    rows = [json.loads(line) for line in (SHARED / "external" / "scholarsum" / "pairs.jsonl").open(encoding="utf-8")]
+    rows = [json.loads(line) for line in (dataset_dir("scholarsum") / "pairs.jsonl").open(encoding="utf-8")]
     out: dict[str, None] = {}
     for field in ("candidate", "reference"):
         for r in rows:

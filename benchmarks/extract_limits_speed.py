@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 
 
 def main() -> None:
@@ -37,7 +36,7 @@ def main() -> None:
     from scholartools.limitations.extract import ExtractOptions, extract
     from scholartools.limitations.segment import SegmentOptions, units
 
-    path = SHARED / "external" / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
+    path = dataset_dir("bagels") / "limtopic_acl2023_limitation_sections.jsonl"
     rows = [json.loads(line) for line in path.open(encoding="utf-8")][: args.rows]
     sents = [r["text"][u.start:u.end] for r in rows for u in units(r["text"])]
     per_record = len(sents) / len(rows)

@@ -28,12 +28,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAIRS = ROOT.parent / "shared" / "external" / "scholarsum" / "pairs.jsonl"
 sys.path.insert(0, str(ROOT))
 
 from scholartools.facets import calibrate  # noqa: E402
 from scholartools.facets.rate import RATER_SIGNALS, STOP_WORDS, words  # noqa: E402
 from scholartools.vocabulary import FACET_MAXIMA, FACETS  # noqa: E402
+from scholartools.data import dataset_dir  # noqa: E402
+
+PAIRS = dataset_dir("scholarsum") / "pairs.jsonl"
 
 
 def csabstruct_words() -> set[str]:

@@ -28,8 +28,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAIRS = ROOT.parent / "shared" / "external" / "scholarsum" / "pairs.jsonl"
 sys.path.insert(0, str(ROOT))
+from scholartools.data import dataset_dir  # noqa: E402
+
+PAIRS = dataset_dir("scholarsum") / "pairs.jsonl"
 
 
 def st(cmd: str, args: list[str], data: bytes) -> bytes:

@@ -40,12 +40,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-ROLES = SHARED / "external" / "abstract-roles"
-PAIRS = SHARED / "external" / "scholarsum" / "pairs.jsonl"
 sys.path.insert(0, str(ROOT))
 
 from scholartools.vocabulary import FACETS  # noqa: E402
+from scholartools.data import dataset_dir  # noqa: E402
+
+ROLES = dataset_dir("abstract-roles")
+PAIRS = dataset_dir("scholarsum") / "pairs.jsonl"
 
 
 def prf(gold: list[str], pred: list[str], facets=FACETS) -> dict:

@@ -17,6 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scholartools.data import dataset_path
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PEAK = ("import resource, subprocess, sys; "
@@ -41,9 +43,9 @@ def build(pdfs: list[Path], pages: int, dest: Path) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     args = ap.parse_args()
-    folder = Path(args.shared) / "external" / "pdfs"
+    folder = dataset_path("pdfs", args.shared)
     gold = [json.loads(line) for line in (folder / "gold_index.jsonl").read_text().splitlines() if line.strip()]
     pdfs = [folder / g["pdf"] for g in gold]
     with tempfile.TemporaryDirectory() as tmp:

@@ -59,7 +59,7 @@ def run(python: str, mode: str, files: list[str], per_file: bool) -> tuple[float
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--set", default="visible", choices=["visible", "new", "dev", "test", "all"])
     ap.add_argument("--peer-python", default=None,

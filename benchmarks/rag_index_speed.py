@@ -20,7 +20,6 @@ Run: OPENBLAS_NUM_THREADS=1 python benchmarks/rag_index_speed.py [--chunks 1000]
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -28,14 +27,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 
 
 def corpus_records() -> list[dict]:
     from scholartools.parsing import parse_path
 
     recs = []
-    for pdf in sorted((SHARED / "external" / "pdfs").rglob("*.pdf")):
+    for pdf in sorted(dataset_dir("pdfs").rglob("*.pdf")):
         rec = parse_path(str(pdf))
         if "error" not in rec and rec.get("sections"):
             recs.append(rec)

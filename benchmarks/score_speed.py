@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
+from scholartools.data import dataset_dir  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:
@@ -39,7 +38,7 @@ def main() -> None:
     ap.add_argument("--only", choices=["rougeL", "cosine"], help="run one of the two measurements")
     args = ap.parse_args()
 
-    rows = [json.loads(line) for line in (SHARED / "external" / "scholarsum" / "pairs.jsonl").open(encoding="utf-8")]
+    rows = [json.loads(line) for line in (dataset_dir("scholarsum") / "pairs.jsonl").open(encoding="utf-8")]
     rows = [r for r in rows if r["dataset"] == "pubmed" and r["duplicate_of"] is None]
     from scholartools.metrics.score import ScoreOptions
 

@@ -7,9 +7,9 @@
 
 # ---------------------------------------------------------------- variables a user sets
 ROOT     := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
-# the shared data folder (external datasets), beside the checkout unless SHARED= (or ST_SHARED) says
+# the shared data folder, beside the checkout unless SHARED= (or ST_SHARED) says: the last place
+# the external datasets are looked for (after ST_DATA and ~/.cache/scholartools/data; see DATASETS)
 SHARED   ?= $(or $(ST_SHARED),$(ROOT)/../shared)
-EXTERNAL  = $(SHARED)/external
 # any litellm model string (openai/gpt-4o-mini, anthropic/…, ollama/…); default: ST_MODEL
 MODEL    ?= $(ST_MODEL)
 # an OpenAI-compatible server (vLLM, llama.cpp, the scripted test server); default: ST_API_BASE
@@ -44,6 +44,20 @@ LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE))
 # written and passed on as every command does) keeps the output, 2 (usage) or worse stops the build
 RUN   = $(ROOT)/examples/run-step $@
 SHARDS := $(shell seq 1 $(JOBS))
+
+# ---------------------------------------------------------------- external datasets
+# Each Makefile names the registry's datasets it reads in DATASETS (scholartools/data/registry.json)
+# and uses $(DATA_<name>), the folder scholartools.data finds for each (ST_DATA, the user cache,
+# $(SHARED)/external). A missing one stops make before anything runs, naming it and the command
+# that fetches it.
+$(foreach d,$(DATASETS),$(eval DATA_$(d) := $(shell ST_SHARED='$(SHARED)' $(PY) -m scholartools.data path $(d) 2>/dev/null)))
+MISSING_DATA := $(strip $(foreach d,$(DATASETS),$(if $(DATA_$(d)),,$(d))))
+ifneq ($(MISSING_DATA),)
+ifneq ($(filter-out clean help,$(or $(MAKECMDGOALS),table)),)
+$(error $(PAPER): missing dataset(s): $(MISSING_DATA) (looked for in ST_DATA, ~/.cache/scholartools/data and \
+the shared folder $(SHARED)); get it with: make data (at the checkout's root), or python -m scholartools.data fetch $(MISSING_DATA))
+endif
+endif
 CONF   := $(OUT)/config
 
 .DELETE_ON_ERROR:

@@ -5,16 +5,21 @@
 #   3. ScholarSum PubMed: st-facets | st-score --metric fm,rougeL | st-agree --format table,
 #      the offline facet-aware metric against human judgement, beside the stored baselines.
 # Intermediate files go to out/demo/. DEMO_LIMIT=N uses only the first N PubMed pairs.
+# Data: the registry's datasets `pdfs` and `scholarsum`, found in ST_DATA, the user cache or
+# ../shared/external (scholartools/data); when one is missing the demo says so and how to fetch it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SHARED=${ST_SHARED:-../shared}
+paths=$(PYTHONPATH=".${PYTHONPATH:+:$PYTHONPATH}" "${PYTHON:-python3}" -m scholartools.data path pdfs scholarsum) \
+  || { echo "demo: the data above is missing; 'make data' fetches it" >&2; exit 2; }
+PDFS=$(sed -n 1p <<<"$paths")
+SCHOLARSUM=$(sed -n 2p <<<"$paths")
 OUT=out/demo
 mkdir -p "$OUT"
 
 say() { printf '\n== %s\n' "$*" >&2; }
 
 say "st-parse: a real paper (the ICLR 2026 template PDF) -> one paper record"
-st-parse --quiet "$SHARED/external/pdfs/iclr-template/iclr2026_conference.pdf" > "$OUT/paper.jsonl"
+st-parse --quiet "$PDFS/iclr-template/iclr2026_conference.pdf" > "$OUT/paper.jsonl"
 python3 - "$OUT/paper.jsonl" <<'PY' >&2
 import json, sys
 rec = json.loads(open(sys.argv[1]).readline())
@@ -25,7 +30,7 @@ for s in rec["sections"][:12]:
 PY
 
 say "st-parse | st-facets: a real abstract (Semantic Scholar's literature graph, NAACL 2018) -> its facets"
-st-parse --quiet "$SHARED/external/pdfs/s2orc-doc2json/N18-3011.pdf" \
+st-parse --quiet "$PDFS/s2orc-doc2json/N18-3011.pdf" \
   | st-facets --quiet --ref abstract | tee "$OUT/facets.jsonl" \
   | python3 -c '
 import json, sys
@@ -39,7 +44,7 @@ for line in sys.stdin:
 '
 
 say "ScholarSum PubMed: offline FM vs human judgement (Pearson, pooled; duplicate document excluded)"
-python3 - "$SHARED/external/scholarsum/pairs.jsonl" "${DEMO_LIMIT:-0}" <<'PY' > "$OUT/pubmed.jsonl"
+python3 - "$SCHOLARSUM/pairs.jsonl" "${DEMO_LIMIT:-0}" <<'PY' > "$OUT/pubmed.jsonl"
 import json, sys
 limit = int(sys.argv[2])
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]

@@ -1,8 +1,8 @@
 """The external datasets as the records the commands read, for the per-paper pipelines
 (``examples/<paper>/Makefile``) and for anyone who wants the same inputs from Python.
 
-Each reader takes the files of ``shared/external`` (see each folder's PROVENANCE.md) and returns
-records; nothing is downloaded:
+Each reader takes files of the external datasets (their folders as :mod:`scholartools.data` finds
+them; see each folder's PROVENANCE.md) and returns records; nothing is downloaded:
 
 * :func:`scholarsum_pairs` — ScholarSum pairs of one half (PubMed here), without the duplicate
   document (``pubmed-049`` repeats ``pubmed-020``; PROVENANCE quirk 1).

@@ -10,10 +10,35 @@ from pathlib import Path
 import orjson
 import pytest
 
+from scholartools.data.catalog import data_roots, find_dataset, registry
+
 ROOT = Path(__file__).resolve().parents[1]
-#: ../shared beside the checkout (CI clones main with shared/ beside it)
-SHARED = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared"))
-EXTERNAL = SHARED / "external"
+#: ../shared beside the checkout (CI clones main with shared/ beside it); ST_SHARED says otherwise
+SHARED = Path(os.environ.get("ST_SHARED") or ROOT.parent / "shared")
+#: CI=true: a test that needs a missing dataset fails (with the fetch command) instead of skipping
+IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
+
+
+class _External:
+    """``EXTERNAL / NAME``: the folder of the registry's dataset NAME as scholartools.data finds it
+    (ST_DATA, the user cache, SHARED/external). A folder that also holds the files made here by
+    hand (gold indexes: only in the shared copy) comes first; when the dataset is found nowhere,
+    the path it would have in SHARED/external (so that ``.exists()`` is False)."""
+
+    parent = SHARED
+
+    def __truediv__(self, name: str) -> Path:
+        every = [f["path"] for f in registry()[name]["files"]]
+        for _, root in data_roots():
+            if all((root / name / p).is_file() for p in every):
+                return root / name
+        return find_dataset(name) or SHARED / "external" / name
+
+    def __repr__(self) -> str:
+        return f"<datasets of scholartools.data, last {SHARED / 'external'}>"
+
+
+EXTERNAL = _External()
 
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
@@ -63,9 +88,31 @@ def clean_env(monkeypatch):
             monkeypatch.setenv(key, value)  # the `openai_server` fixture: a scripted OpenAI-compatible server
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "needs_data(*names): the test reads these datasets of the data "
+                                       "registry; skipped when one is missing, a failure in CI")
+
+
+def missing_data(names) -> list[str]:
+    return [n for n in names if find_dataset(n) is None]
+
+
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("needs_data"):
+        missing = missing_data(mark.args)
+        if missing:
+            msg = (f"dataset(s) {', '.join(missing)} missing; get them with: make data "
+                   f"(or: python -m scholartools.data fetch {' '.join(missing)})")
+            pytest.fail(f"CI: {msg}") if IN_CI else pytest.skip(msg)
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
-    assert SHARED.is_dir(), f"shared data folder not found at {SHARED} (set ST_SHARED)"
+    """A guard for tests that read the external datasets: every dataset of the registry is found
+    (anywhere scholartools.data looks), else the test fails naming the missing ones."""
+    missing = missing_data(registry())
+    assert not missing, (f"dataset(s) {', '.join(missing)} not found; get them with: make data "
+                         f"(or: python -m scholartools.data fetch all)")
     return SHARED
 
 

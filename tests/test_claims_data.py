@@ -17,8 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
 AAAR = EXTERNAL / "aaar"
 
-pytestmark = pytest.mark.skipif(not (AAAR / "ReviewCritique_LLM.jsonl").exists(),
-                                reason="shared/external/aaar not available")
+pytestmark = pytest.mark.needs_data("aaar")
 
 
 @lru_cache(maxsize=1)

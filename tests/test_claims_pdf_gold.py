@@ -14,8 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ANN = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
 PDFS = EXTERNAL / "pdfs"
 
-pytestmark = pytest.mark.skipif(not (PDFS / "science-parse" / "fader11.pdf").exists(),
-                                reason="shared/external/pdfs not available")
+pytestmark = pytest.mark.needs_data("pdfs")
 
 
 @lru_cache(maxsize=1)

@@ -76,7 +76,7 @@ def test_st_parse_on_two_workers_gives_byte_identical_records(cluster, tmp_path)
 
 
 def test_st_facets_on_two_workers_gives_the_sequential_records(cluster, shared):
-    pairs = (shared / "external" / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[:4]
+    pairs = (EXTERNAL / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[:4]
     data = b"\n".join(pairs[:3] + [b"{not json"] + pairs[3:]) + b"\n"
     code, seq, err = invoke("st-facets", ["--method", "offline"], data)
     assert code == 1, err
@@ -91,7 +91,7 @@ def test_st_facets_on_two_workers_gives_the_sequential_records(cluster, shared):
 
 
 def test_usage_error_on_a_worker_is_exit_2(cluster, shared):
-    pair = (shared / "external" / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[0] + b"\n"
+    pair = (EXTERNAL / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[0] + b"\n"
     code, out, err = invoke("st-facets", ["--method", "offline", "--facets", "colour",
                                           "--scheduler", cluster.scheduler.address], pair)
     assert code == 2 and out == b"" and "colour" in err

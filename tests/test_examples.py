@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import plausible_replies
-from conftest import SHARED
+from conftest import EXTERNAL, SHARED
 from openai_server import ScriptedOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,8 @@ def command(paper: str, out: Path, *args: str, goal: str = "check") -> list[str]
             f"OUT={out}", f"SHARED={SHARED}", *args]
 
 
-ENV = {k: v for k, v in os.environ.items() if not k.startswith(("ST_", "MAKE", "MFLAGS"))}
+# ST_DATA (where the datasets may live) is kept: the pipelines find their data through it
+ENV = {k: v for k, v in os.environ.items() if not k.startswith(("ST_", "MAKE", "MFLAGS")) or k == "ST_DATA"}
 
 
 def make(paper: str, out: Path, *args: str, goal: str = "check") -> str:
@@ -65,7 +66,7 @@ def checks(server, tmp_path_factory):
     shutil.copy(ROOT / "fixtures" / "papers" / "paper.pdf", base / "new.pdf")
     model = (f"API_BASE={server.url}", "MODEL=openai/test-model")
     # BAGELS: our tiny paper and a short real one (Mooney 2005: 23k characters, 2 limitation sentences)
-    papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {SHARED / 'external' / 'pdfs' / 'science-parse' / 'mooney05.pdf'}"
+    papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {EXTERNAL / 'pdfs' / 'science-parse' / 'mooney05.pdf'}"
     args = {"bagels": (f"PAPERS={papers}", *model, f"CORPUS={base / 'related.jsonl'}"),
             "paperrq": ("N=6", *model, "PROTOCOLS=geval ice", f"NEW_PAPERS={base / 'new.pdf'}"),
             "claimcheck": ("N=1", *model),
@@ -159,7 +160,7 @@ def test_paperrq(checks, server):
     for r in table[2:4]:
         assert is_number(r[1]) and is_number(r[3]) and r[7].isdigit(), r   # a score for every RQ
     # the length baseline, by hand: Spearman of the RQ's characters against the humans' Problem score
-    items = [json.loads(line) for line in (SHARED / "external" / "paperrq" / "dataset.jsonl").open()][:6]
+    items = [json.loads(line) for line in (EXTERNAL / "paperrq" / "dataset.jsonl").open()][:6]
     rho = spearmanr([len(i["rq"]) for i in items], [i["human"]["problem"] for i in items])[0]
     assert table[4][1] == f"{rho:.3f}" and table[4][7] == "6"
     assert "Research questions of the new papers" in text
@@ -198,7 +199,7 @@ def test_scholarsum(checks):
                                          "BERTScore, roberta-large (stored)"]
     assert all(r[4] == "12" and all(is_number(c) for c in r[1:4]) for r in table[2:])
     # the stored GPT-4 FM row by hand: Pearson over the first 12 PubMed pairs (duplicate left out)
-    pairs = [json.loads(line) for line in (SHARED / "external" / "scholarsum" / "pairs.jsonl").open()]
+    pairs = [json.loads(line) for line in (EXTERNAL / "scholarsum" / "pairs.jsonl").open()]
     pairs = [p for p in pairs if p["dataset"] == "pubmed" and not p.get("duplicate_of")][:12]
     r = np.corrcoef([p["fm_gpt4"]["overall"] for p in pairs], [p["human"]["overall"] for p in pairs])[0, 1]
     assert table[5][1] == f"{r:.3f}"

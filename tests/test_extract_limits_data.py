@@ -24,7 +24,7 @@ def _limtopic() -> tuple:
     return tuple(json.loads(line) for line in LIMTOPIC.open(encoding="utf-8"))
 
 
-@pytest.mark.skipif(not LIMTOPIC.exists(), reason="shared/external/bagels not present")
+@pytest.mark.needs_data("bagels")
 def test_limtopic_pointer_rows_give_no_point_and_every_other_row_at_least_one():
     rows = _limtopic()
     assert len(rows) == 2896
@@ -98,7 +98,7 @@ def _weakness_segments(segments: list[str]) -> set[int]:
     return out
 
 
-@pytest.mark.skipif(not REVIEWCRITIQUE.exists(), reason="shared/external/aaar not present")
+@pytest.mark.needs_data("aaar")
 def test_reviewcritique_reviewer_points_are_verbatim_and_from_weakness_parts_only():
     papers = [json.loads(line) for line in REVIEWCRITIQUE.open(encoding="utf-8")]
     models = ("claude_opus", "gpt4", "gemini_pro_1.5")

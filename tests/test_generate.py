@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from conftest import EXTERNAL
 from generate_helpers import (dry_calls, limitations_section, llm_args, papers, parsed, reply, run)
 from scholartools.text.sentences import split_sentences
 
@@ -46,7 +47,7 @@ def test_usage_errors_name_their_option(server, tmp_path):
 # ---------------------------------------------------------------------- rq
 
 def test_rq_prompts_read_abstract_and_introduction_of_real_paperrq_rows(server, tmp_path, shared):
-    every = [json.loads(line) for line in (shared / "external" / "paperrq" / "dataset.jsonl").open()]
+    every = [json.loads(line) for line in (EXTERNAL / "paperrq" / "dataset.jsonl").open()]
     rows = [every[0], next(r for r in every if r["paper_id"] != every[0]["paper_id"])]   # two different papers
     rows = [{k: r[k] for k in ("id", "title", "abstract", "introduction")} for r in rows]
     base = llm_args(server, tmp_path / "c.sqlite") + ["--task", "rq"]

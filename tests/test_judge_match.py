@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import EXTERNAL
 from judge_helpers import content, dry_run_calls, judge, score
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -270,7 +271,7 @@ def test_offline_threshold_is_the_dev_optimum_and_its_test_figures():
 
 
 def test_labelled_pairs_real_texts_are_verbatim_limtopic_points(shared):
-    src = shared / "external" / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
+    src = EXTERNAL / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
     texts = {}
     for line in src.open(encoding="utf-8"):
         r = json.loads(line)

@@ -9,7 +9,7 @@ hand-computed cases first, so the floors measure the parser, not the scorer.
 """
 
 import pytest
-from conftest import EXTERNAL, SHARED
+from conftest import EXTERNAL
 
 from scholartools.parsing import parse_path
 from scholartools.parsing.evaluate import (heading_counts, heading_misses, load_gold, markdown_headings,
@@ -43,12 +43,12 @@ def test_scorer_hand_cases():
 
 @pytest.fixture(scope="module")
 def parsed():
-    return [(g, parse_path(g["path"])) for g in load_gold("visible", str(SHARED))]
+    return [(g, parse_path(g["path"])) for g in load_gold("visible")]
 
 
 @pytest.fixture(scope="module")
 def parsed_new():
-    return [(g, parse_path(g["path"])) for g in load_gold("new", str(SHARED))]
+    return [(g, parse_path(g["path"])) for g in load_gold("new")]
 
 
 def test_gold_scores_stay_above_floor(parsed):

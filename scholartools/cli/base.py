@@ -86,6 +86,15 @@ class StCommand(click.Command):
         kwargs.setdefault("prog_name", self.name)
         return super().main(*args, **kwargs)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:   # a usage error's message may quote a URL or a server
+            from scholartools.llm.masking import mask
+
+            exc.message = mask(exc.message)
+            raise
+
 
 class RecordIO:
     """Reading, writing and bookkeeping for one run of a command."""
@@ -335,6 +344,10 @@ class RecordIO:
         err = record.get("error")
         failed = bool(err) and isinstance(err, dict)
         if failed:
+            if isinstance(err.get("message"), str):
+                from scholartools.llm.masking import mask
+
+                err["message"] = mask(err["message"])   # a server may echo the API key into it
             self.n_errors += 1
             self.n_pending += err.get("kind") == "batch_pending"
         elif not stamped:
@@ -471,7 +484,9 @@ class RecordIO:
     def log(self, message: str) -> None:
         """A line on stderr, prefixed with the command name, unless ``--quiet``."""
         if not self.quiet:
-            print(f"{self.command}: {message}", file=self._stderr, flush=True)
+            from scholartools.llm.masking import mask
+
+            print(f"{self.command}: {mask(message)}", file=self._stderr, flush=True)
 
     def fail(self, message: str) -> None:
         """Exit 1 with ``message`` as one line on stderr (also under ``--quiet``): an aggregating

@@ -16,12 +16,34 @@ _AGE = re.compile(r"(\d+(?:\.\d+)?)([smhdw])")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 
 
+#: the oldest age --older-than takes (about 10,000 years: beyond it no date exists)
+MAX_AGE = 10_000 * 365.25 * 86400
+
+
+class CacheDamaged(click.ClickException):
+    """A cache (or an output file) that cannot be read or written to the end: exit 2."""
+
+    exit_code = 2
+
+
 def parse_age(text: str) -> float:
     """Seconds in ``30d``, ``12h``, ``90m``, ``45s`` or ``2w``."""
     m = _AGE.fullmatch(text.strip().lower())
     if not m:
         raise click.BadParameter(f"'{text}' is not an age like 30d, 12h, 90m, 45s or 2w", param_hint="--older-than")
-    return float(m.group(1)) * _UNIT[m.group(2)]
+    seconds = float(m.group(1)) * _UNIT[m.group(2)]
+    if seconds > MAX_AGE:
+        raise click.BadParameter(f"'{text}' is older than any date (at most about 10,000 years)",
+                                 param_hint="--older-than")
+    return seconds
+
+
+def _damaged(location: str, exc: BaseException, done: str = "") -> CacheDamaged:
+    from scholartools.llm.masking import mask
+
+    what = f"{type(exc).__name__}: {exc}"
+    return CacheDamaged(mask(f"the cache '{location}' cannot be read to the end ({what}); it is damaged "
+                             f"(sqlite3 '{location}' '.recover' may save the rest){done}"))
 
 
 def _open(location: str, must_exist: bool = False):
@@ -94,11 +116,25 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
       st-cache merge ~/.cache/scholartools/llm.sqlite laptop.sqlite cluster.sqlite
       st-cache merge redis://cachehost:6379/0 ~/.cache/scholartools/llm.sqlite
     """
+    from scholartools.cli.base import _quiet_broken_pipe
+
+    try:
+        _main(action, args, cache, older_than, model, unusable, output, fmt, quiet)
+    except BrokenPipeError:   # `st-cache export | head -1`: a closed pipe ends the command quietly
+        _quiet_broken_pipe()
+        sys.exit(0)
+
+
+def _main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
+    import sqlite3
+
     from scholartools.llm.cache import default_path, iso_before
 
     location = cache or default_path()
     before = iso_before(parse_age(older_than)) if older_than else None
-    say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {m}", file=sys.stderr, flush=True))
+    from scholartools.llm.masking import mask
+
+    say = (lambda m: None) if quiet else (lambda m: print(f"st-cache: {mask(m)}", file=sys.stderr, flush=True))
     out = sys.stdout.buffer
     out_writer = writer(out)
 
@@ -110,10 +146,15 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
         raise click.UsageError(f"{action} takes no FILE arguments (the cache is --cache or ST_CACHE)")
     if action == "stats":
         c = _open(location, must_exist=True)
-        s = c.stats()
-        s["batches"] = [{k: b.get(k) for k in ("id", "provider", "model", "count", "submitted_at")}
-                        for b in c.open_batches()]
-        c.close()
+        try:
+            s = c.stats()
+            s["batches"] = [{k: b.get(k) for k in ("id", "provider", "model", "count", "submitted_at")}
+                            for b in c.open_batches()]
+        except (sqlite3.DatabaseError, orjson.JSONDecodeError) as exc:
+            raise _damaged(c.location, exc, "; no statistics could be computed (st-cache export writes the "
+                                            "entries it can read)") from exc
+        finally:
+            c.close()
         if fmt == "table":
             out.write(_table(s).encode())
         else:
@@ -123,23 +164,40 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
         if not (older_than or model or unusable):
             raise click.UsageError("prune needs --older-than AGE, --model MODEL or --unusable")
         c = _open(location, must_exist=True)
-        n = c.prune(model=model, before=before, unusable=unusable)
-        left = len(c)
-        c.close()
+        try:
+            n = c.prune(model=model, before=before, unusable=unusable)
+            left = len(c)
+        except sqlite3.DatabaseError as exc:
+            raise _damaged(c.location, exc) from exc
+        finally:
+            c.close()
         emit({"action": "prune", "cache": c.location, "deleted": n, "entries": left})
         say(f"deleted {n} entries from {c.location}; {left} left")
         return
     if action == "export":
         c = _open(location, must_exist=True)
-        dest = open(output, "wb") if output and output != "-" else out
+        try:
+            dest = open(output, "wb") if output and output != "-" else out
+        except OSError as exc:
+            c.close()
+            raise CacheDamaged(f"cannot write '{output}': {exc.strerror or exc}") from exc
         write = writer(dest).write
         n = 0
         try:
             for e in c.iter_entries(model=model, before=before):
-                e["request"] = orjson.loads(e["request"])
-                e["response"] = orjson.loads(e["response"])
+                for field in ("request", "response"):
+                    try:
+                        e[field] = orjson.loads(e[field])
+                    except (orjson.JSONDecodeError, TypeError):
+                        pass   # a damaged entry is exported as it is stored (import refuses it)
                 write(e)
                 n += 1
+        except sqlite3.DatabaseError as exc:
+            raise _damaged(c.location, exc, f"; the {n} entries before the damage were exported") from exc
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            raise CacheDamaged(f"cannot write '{output or '<stdout>'}': {exc.strerror or exc}") from exc
         finally:
             if dest is not out:
                 dest.close()
@@ -161,9 +219,17 @@ def main(action, args, cache, older_than, model, unusable, output, fmt, quiet):
     counts = {"added": 0, "replaced": 0, "kept": 0, "refused": 0}
     for src_location in args[1:]:
         src = _open(src_location, must_exist=True)
-        for e in src.iter_entries(model=model, before=before):
-            counts[into.put_entry(e)] += 1
-        src.close()
+        copied = 0
+        try:
+            for e in src.iter_entries(model=model, before=before):
+                counts[into.put_entry(e)] += 1
+                copied += 1
+        except sqlite3.DatabaseError as exc:
+            into.close()
+            raise _damaged(src.location, exc, f"; the {copied} entries before the damage were merged into "
+                                              f"{into.location}") from exc
+        finally:
+            src.close()
     into.close()
     emit({"action": "merge", "cache": into.location, **counts})
     say(f"{counts['added']} added, {counts['replaced']} replaced, {counts['kept']} kept; into {into.location}")

@@ -22,9 +22,12 @@ FORMAT_CHOICES = ["auto", "pdf", "latex", "tei", "s2orc", "scienceparse", "flatj
               help="Only title, abstract and sections (no paragraphs list, references, figures, equations).")
 @click.option("--no-references", is_flag=True, help="Do not split the bibliography into references.")
 @click.option("--max-pages", type=click.IntRange(min=1), default=None, help="Parse at most N pages of a PDF.")
+@click.option("--keep-hidden", is_flag=True,
+              help="Keep text a reader cannot see (white, invisible, clipped) in the record's text; by default it "
+                   "is removed and only reported in warnings[] (kind hidden_text), so it reaches no prompt.")
 @click.option("--id-from", type=click.Choice(["stem", "sha256", "doi"]), default="stem", show_default=True,
               help="Record id: file stem, first 16 hex digits of the file's SHA-256, or the DOI (else stem).")
-def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_references, max_pages, id_from):
+def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_references, max_pages, keep_hidden, id_from):
     """Parse papers into paper records, one JSON line per file.
 
     \b
@@ -32,7 +35,8 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     authors, abstract, sections (heading, number, level, canonical type, paragraphs in reading
     order), references, figure/table captions, display equations with context, and
     warnings[] for text a reader cannot see (kind hidden_text: white, < 2 pt, off-page,
-    clipped, invisible) and for scans without a text layer. LaTeX (\\input/\\include
+    clipped, invisible; such text is removed from the record's text, so it reaches no prompt,
+    unless --keep-hidden) and for scans without a text layer. LaTeX (\\input/\\include
     followed), GROBID TEI, S2ORC JSON, Science Parse JSON, flat JSON (one key per heading),
     Markdown and plain text give the same record shape. FILE '-' is one document read from
     stdin (cat paper.pdf | st-parse -): its format is detected from its first bytes (Markdown by
@@ -66,12 +70,18 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     if not paths and not paths_from_stdin:   # an empty list from stdin is zero papers, not a mistake
         io.usage_error("no input files: give FILE arguments or --paths-from-stdin")
     kwargs = {"fmt": None if fmt == "auto" else fmt, "id_from": id_from, "max_pages": max_pages,
-              "references": not no_references, "sections_only": sections_only}
+              "references": not no_references, "sections_only": sections_only, "keep_hidden": keep_hidden}
     records = parse_paths(paths, provenance=True, **kwargs)
     t = time.perf_counter()
     for rec in io.progress(unique_ids(records, io.log), total=len(paths), desc="st-parse"):
         now = time.perf_counter()
         io.count_in()
+        hidden = [w for w in rec.get("warnings") or [] if isinstance(w, dict) and w.get("kind") == "hidden_text"]
+        if hidden:
+            what = "kept in the text (--keep-hidden)" if keep_hidden else "removed from the text"
+            pages = ", ".join(str(p) for p in sorted({w.get("page") for w in hidden if w.get("page")}))
+            io.log(f"{rec.get('source', {}).get('path') or rec.get('id')}: {len(hidden)} span(s) of text a reader "
+                   f"cannot see (pages {pages}), {what}; see warnings[] kind hidden_text")
         io.write(rec, seconds=now - t)
         t = time.perf_counter()
 

@@ -109,6 +109,9 @@ Examples:
               help="Set any slot's field path (match, gt_idx, gen_idx, matrix, weights, …). Repeatable.")
 @click.option("--stemmer/--no-stemmer", default=None,
               help="Porter stemmer in ROUGE (default: off for rouge*, on for aligned-rouge* as in AAAR).")
+@click.option("--rouge-tokenizer", type=click.Choice(["default", "unicode"]), default="default", show_default=True,
+              help="rouge*: rouge-score's tokenizer (the papers'; keeps only a-z and 0-9, so a text in another "
+                   "script scores null with a warning) or a Unicode-aware one (letters and digits of any script).")
 @click.option("--part", type=click.Choice(["all", "f", "p", "r"]), default="all", show_default=True,
               help="ROUGE/BERTScore: write the {p, r, f} dict, or only that number.")
 @click.option("--weights", metavar="SPEC", help="FM weights: background=0.1,method=0.3,… or JSON.")
@@ -131,7 +134,7 @@ Examples:
 @click.option("--scale", metavar="LOW-HIGH", help="judge-score (strict): accepted range, e.g. 1-5.")
 @click.option("--batch-size", type=click.IntRange(1), default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
-def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, part, weights, tp,
+def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, rouge_tokenizer, part, weights, tp,
          unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
          positive, keep_claim_prefix, parser, scale, batch_size):
     from scholartools.metrics import engine
@@ -189,7 +192,7 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
                            tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
                            embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                            positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
-                           scale=scale_range)
+                           scale=scale_range, rouge_tokenizer=rouge_tokenizer)
     if names:
         io.provenance.update(engine.provenance(names, opts))
         scorer = engine.BatchScorer(names, opts, aggregate, summary_only)

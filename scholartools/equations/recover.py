@@ -37,12 +37,21 @@ class LLMNegative:
     filter: str | None = None
 
 
+#: the longest recovery reply (characters) read as an equation: AAAR's equations are a few hundred
+#: characters; normalising a 2 MB reply as LaTeX took ~30 s, for an answer that is no equation
+MAX_REPLY_CHARS = 20_000
+
+
 def parse_recovery(text: str) -> str:
     """The equation in a recovery reply: a fenced block's content (else the reply), without
-    ``$``/``\\[``/environment wrappers; an empty reply is a parse error (asked again once)."""
+    ``$``/``\\[``/environment wrappers; an empty reply, or one longer than :data:`MAX_REPLY_CHARS`,
+    is a parse error (asked again once, then unscored: the try does not count as a negative)."""
     from scholartools.equations.normalise import strip_wrapper
     from scholartools.llm.replies import ReplyParseError, strip_fences
 
+    if len(text or "") > MAX_REPLY_CHARS:
+        raise ReplyParseError(f"expected the missing equation in LaTeX, not a reply of {len(text):,} characters "
+                              f"(at most {MAX_REPLY_CHARS:,})")
     body = strip_wrapper(strip_fences(text or ""))
     if body.lower().startswith("latex\n"):
         body = body[6:].strip()

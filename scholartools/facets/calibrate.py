@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scholartools.data.catalog import data_file
 from scholartools.facets.decompose import decompose, facet_probabilities, normalise_text
 from scholartools.facets.rate import (RATER_FILE, RATER_SIGNALS, SCALE_MAX, combine, facet_signals,
                                       quantile_thresholds, ratings_from_signals)
@@ -247,9 +248,8 @@ def _held_out(rows, signals, groups, key: str, in_sample: bool = False, **fit_op
 
 
 def main(argv=None):
-    here = Path(__file__).resolve().parents[2]
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pairs", default=str(here.parent / "shared" / "external" / "scholarsum" / "pairs.jsonl"))
+    ap.add_argument("--pairs", help="ScholarSum pairs.jsonl (default: the data registry's scholarsum dataset)")
     ap.add_argument("--out", default=str(RATER_FILE))
     ap.add_argument("--cv", action="store_true",
                     help="report in-sample and cross-validated r, with and without headings; write nothing")
@@ -258,7 +258,7 @@ def main(argv=None):
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--embed-cache", help=".npz file keeping sentence vectors between runs")
     a = ap.parse_args(argv)
-    rows = load_pubmed(Path(a.pairs))
+    rows = load_pubmed(Path(a.pairs) if a.pairs else data_file("scholarsum", "pairs.jsonl"))
     embed = cached_encoder(a.embed_cache)
     if a.cv:
         for no_headings in (False, True):

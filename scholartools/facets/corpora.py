@@ -24,23 +24,23 @@ ACL abstracts   development set only: 93 abstracts of computational linguistics,
 (NLP)           from the FM definitions by three AI annotators (``fixtures/facet-roles``)    Apache-2.0
 =============== =========================================================================== ==========
 
-Where the data lives: ``../shared/external/abstract-roles`` beside the checkout (``ST_SHARED``
-overrides ``../shared``); see its PROVENANCE.md. Nothing here ships any of the corpora's text.
+Where the data lives: the data registry's dataset ``abstract-roles`` (:mod:`scholartools.data`:
+``ST_DATA``, the user cache, ``../shared/external``); see its PROVENANCE.md. CODA-19 is only in the
+shared copy (a tar made here). Nothing here ships any of the corpora's text.
 """
 from __future__ import annotations
 
 import json
-import os
 import tarfile
 from collections import Counter
 from pathlib import Path
 
+from scholartools.data.catalog import data_file
 from scholartools.facets.roles import LABELS, conclusion_tail
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
-ROLES_DIR = Path(os.environ.get("ST_SHARED", ROOT.parent / "shared")) / "external" / "abstract-roles"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -65,7 +65,7 @@ def weak_conclusion(sentences: list[str], labels: list) -> list:
 
 def load_csabstruct(path: Path | str | None = None, weak: bool = True, split: str = "train"):
     """CSAbstruct ``split`` (or the file ``path``), labels mapped; ``weak``: weak conclusions."""
-    path = Path(path) if path else ROLES_DIR / "CSAbstruct" / f"{split}.jsonl"
+    path = Path(path) if path else data_file("abstract-roles", f"CSAbstruct/{split}.jsonl")
     docs = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
@@ -79,7 +79,7 @@ def load_csabstruct(path: Path | str | None = None, weak: bool = True, split: st
 def load_nicta(split: str = "train", weak: bool = False):
     """NICTA-PIBOSO ``split`` (Jin & Szolovits' cleaned files), labels mapped."""
     docs, sents, labs = [], [], []
-    for line in (ROLES_DIR / "NICTA-PIBOSO" / f"{split}_clean.txt").read_text(encoding="utf-8").splitlines():
+    for line in data_file("abstract-roles", f"NICTA-PIBOSO/{split}_clean.txt").read_text(encoding="utf-8").splitlines():
         if line.startswith("###"):
             if sents:
                 docs.append((sents, labs))
@@ -96,7 +96,7 @@ def load_nicta(split: str = "train", weak: bool = False):
 def load_coda19(split: str = "train", weak: bool = False):
     """CODA-19 ``split`` read from the stored tarball, in file-name order; sentence labels from the
     clause-segment crowd labels (majority, ties to the earlier segment)."""
-    tar = ROLES_DIR / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
+    tar = data_file("abstract-roles", "CODA-19/CODA19_v1_20200504_human_label.tar.gz")
     docs = []
     with tarfile.open(tar) as t:
         for m in t:

@@ -16,7 +16,10 @@ calls.  Every LLM command takes ``--batch-api``:
     (cost recorded at the batch price); batches still running are reported and left for a later
     collect.  Reads no records, writes none.
 ``wait``
-    ``collect``, again every ``ST_BATCH_POLL`` seconds (default 60) until no batch is running.
+    ``collect``, again every ``ST_BATCH_POLL`` seconds (default 60) until no batch is running;
+    it gives up (exit 2, naming the batch) after ``--batch-wait`` seconds (default 24 h, the
+    providers' completion window) or when a batch cannot be retrieved
+    :data:`MAX_RETRIEVE_FAILURES` times in a row (its server gone), never polling forever.
 
 The ordinary run that follows is then all cache hits: every command and pipeline gains batch
 pricing without code of its own.  A task with several rounds (extract, then judge) needs one
@@ -66,6 +69,16 @@ DUMMY_KEY = "sk-no-key-needed"
 
 class BatchUnsupported(ValueError):
     """``--batch-api`` with a model whose provider has no batch API we can use."""
+
+
+#: ``--batch-api wait`` gives up on a batch its server could not be asked about this many times in a row
+MAX_RETRIEVE_FAILURES = 5
+#: the default of ``--batch-wait`` (seconds): the providers' completion window
+DEFAULT_WAIT = 24 * 3600.0
+
+
+class BatchWaitError(RuntimeError):
+    """``--batch-api wait`` gave up: the time limit passed, or a batch's server cannot be reached."""
 
 
 class BatchSubmitError(RuntimeError):
@@ -368,37 +381,64 @@ def _anthropic_answer(result: dict) -> tuple[dict | None, str]:
 
 
 def collect(cache: CacheBackend, pricing, litellm: Callable[[], Any], log: Callable[[str], None],
-            wait: bool = False, poll: float | None = None) -> dict:
+            wait: bool = False, poll: float | None = None, max_wait: float | None = None,
+            max_failures: int = MAX_RETRIEVE_FAILURES) -> dict:
     """Fetch every finished batch of ``cache`` into it; see the module docstring.
 
     Returns the totals: ``batches`` (finished and collected), ``running``, ``stored``, ``failed``
-    (items that stay uncached), ``cost`` (at the batch price; None when unknown).
+    (items that stay uncached), ``cost`` (at the batch price; None when unknown).  With ``wait``,
+    raises :class:`BatchWaitError` (naming the batches) after ``max_wait`` seconds (default
+    :data:`DEFAULT_WAIT`) or when one batch could not be retrieved ``max_failures`` times in a row.
     """
     poll = float(os.environ.get("ST_BATCH_POLL", 60)) if poll is None else poll
+    max_wait = DEFAULT_WAIT if max_wait is None else max_wait
+    deadline = time.monotonic() + max_wait
     totals = {"batches": 0, "running": 0, "stored": 0, "failed": 0, "cost": 0.0}
+    failures: dict[str, int] = {}   # batch id → retrieve failures in a row
     while True:
-        running = 0
+        running = []
         open_batches = cache.open_batches()
         if not open_batches and not totals["batches"]:
             log("batch: no batch submitted from this cache is waiting to be collected")
         for info in open_batches:
-            running += not _collect_one(cache, info, pricing, litellm(), log, totals)
-        totals["running"] = running
+            if not _collect_one(cache, info, pricing, litellm(), log, totals, failures):
+                running.append(info)
+        totals["running"] = len(running)
         if not (wait and running):
             return totals
-        log(f"batch: {running} batch(es) still running; looking again in {poll:g} s")
-        time.sleep(poll)
+        for info in running:
+            if failures.get(info["id"], 0) >= max_failures:
+                from scholartools.llm.masking import mask
+
+                raise BatchWaitError(mask(
+                    f"batch {info['id']}: cannot retrieve it from {info.get('api_base') or info.get('provider')} "
+                    f"({failures[info['id'], 'why']}), {max_failures} times in a row; gave up waiting (its requests "
+                    f"stay remembered: --batch-api collect later, or run without --batch-api to ask them directly)"))
+        left = deadline - time.monotonic()
+        if left <= 0:
+            ids = ", ".join(str(i["id"]) for i in running)
+            raise BatchWaitError(f"batch {ids}: still running after --batch-wait {max_wait:g} s; gave up waiting "
+                                 f"(collect it later with --batch-api collect or wait)")
+        log(f"batch: {len(running)} batch(es) still running; looking again in {min(poll, left):g} s")
+        time.sleep(min(poll, left))
 
 
-def _collect_one(cache: CacheBackend, info: dict, pricing, litellm, log, totals: dict) -> bool:
+def _collect_one(cache: CacheBackend, info: dict, pricing, litellm, log, totals: dict,
+                 failures: dict | None = None) -> bool:
     """Collect one batch if it has ended (True), else report it (False)."""
     bid, model, api_base = info["id"], info["model"], info.get("api_base")
     try:
         ad = adapter(info.get("provider", "openai"), model, api_base, litellm)
         state = ad.retrieve(bid)
     except Exception as exc:  # noqa: BLE001 - the provider's words
-        log(f"batch {bid}: cannot retrieve it ({type(exc).__name__}: {str(exc)[:200]}); try collect again later")
+        why = f"{type(exc).__name__}: {str(exc)[:200]}"
+        if failures is not None:
+            failures[bid] = failures.get(bid, 0) + 1
+            failures[bid, "why"] = why
+        log(f"batch {bid}: cannot retrieve it ({why}); try collect again later")
         return False
+    if failures is not None:
+        failures.pop(bid, None)
     if state is None:   # the provider no longer knows it: its requests are asked again by the next run
         cache.close_batch(bid, {**info, "status": "gone"})
         log(f"batch {bid}: the provider does not know this batch any more; its {info.get('count')} requests "

@@ -202,6 +202,23 @@ def check_entry(entry: dict) -> dict:
     return out
 
 
+def decode_hit(response, prompt_tokens=None, completion_tokens=None, cost=None, served_model=None) -> dict | None:
+    """A stored response as the client's hit (``{"text", …, "usage", "cost", "served_model"}``),
+    or None when the entry is malformed (not JSON, not an object, no text): a miss, not an error."""
+    try:
+        resp = orjson.loads(response)
+    except (orjson.JSONDecodeError, TypeError):
+        return None
+    if not isinstance(resp, dict) or not isinstance(resp.get("text"), str):
+        return None
+    if resp.get("logprobs") is not None and not isinstance(resp["logprobs"], list):
+        return None
+    resp["usage"] = {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}
+    resp["cost"] = cost
+    resp["served_model"] = served_model
+    return resp
+
+
 class CacheBackend:
     """What the LLM client, ``st-cache`` and the batch mode need from a cache.
 
@@ -218,6 +235,16 @@ class CacheBackend:
     errors: tuple[type[BaseException], ...] = (OSError, ValueError)
     #: True once the backend is unreachable for the rest of the process (a Redis server gone)
     down: bool = False
+    #: malformed entries met by lookups in this process (each treated as a miss, marked unusable
+    #: so that the next answer overwrites it)
+    malformed: int = 0
+
+    def _malformed(self, key: str) -> None:
+        self.malformed += 1
+        try:
+            self.mark_unusable(key)
+        except Exception:  # noqa: BLE001 - a read-only or damaged cache: still a miss
+            pass
 
     def lookup(self, key: str) -> dict | None:
         """The stored usable response for ``key`` (``{"text", …, "usage", "cost", "served_model"}``) or None."""
@@ -366,13 +393,25 @@ class SQLiteCache(CacheBackend):
         row = self._connect().execute(
             "SELECT response, prompt_tokens, completion_tokens, cost, served_model FROM responses "
             "WHERE key=? AND usable=1", (key,)).fetchone()
-        return self._row(row) if row else None
+        if not row:
+            return None
+        hit = decode_hit(*row)
+        if hit is None:
+            self._malformed(key)
+        return hit
 
     def lookup_many(self, keys: list[str]) -> dict[str, dict]:
-        """Responses for the keys that are cached (one query per 500 keys)."""
-        rows = self._rows_for_keys("SELECT key, response, prompt_tokens, completion_tokens, cost, served_model "
-                                   "FROM responses WHERE usable=1 AND key IN ({})", keys)
-        return {row[0]: self._row(row[1:]) for row in rows}
+        """Responses for the keys that are cached (one query per 500 keys); a malformed entry is a miss."""
+        rows = list(self._rows_for_keys("SELECT key, response, prompt_tokens, completion_tokens, cost, served_model "
+                                        "FROM responses WHERE usable=1 AND key IN ({})", keys))
+        out = {}
+        for row in rows:
+            hit = decode_hit(*row[1:])
+            if hit is None:
+                self._malformed(row[0])
+            else:
+                out[row[0]] = hit
+        return out
 
     def _rows_for_keys(self, query: str, keys: list[str]) -> Iterator[tuple]:
         """The rows of ``query`` (its ``IN ({})`` filled with the distinct ``keys``, 500 at a time)."""
@@ -381,14 +420,6 @@ class SQLiteCache(CacheBackend):
         for i in range(0, len(uniq), 500):
             chunk = uniq[i:i + 500]
             yield from conn.execute(query.format(",".join("?" * len(chunk))), chunk)
-
-    @staticmethod
-    def _row(row) -> dict:
-        resp = orjson.loads(row[0])
-        resp["usage"] = {"prompt_tokens": row[1], "completion_tokens": row[2]}
-        resp["cost"] = row[3]
-        resp["served_model"] = row[4]
-        return resp
 
     def __len__(self) -> int:
         return self._connect().execute("SELECT count(*) FROM responses").fetchone()[0]

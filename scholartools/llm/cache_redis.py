@@ -27,13 +27,12 @@ run starts is a usage error (exit 2), as an unusable SQLite file is.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import orjson
 
-from scholartools.llm.cache import (ENTRY_FIELDS, CacheBackend, CacheUnavailable, _summary, now_iso, owner_alive,
-                                    tool_version)
+from scholartools.llm.cache import (ENTRY_FIELDS, CacheBackend, CacheUnavailable, _summary, decode_hit, now_iso,
+                                    owner_alive, tool_version)
 
 PREFIX = "st:"
 #: keys read or written per round trip in scans and bulk reads
@@ -65,8 +64,13 @@ return 0
 
 
 def public_location(url: str) -> str:
-    """The URL without its password (for messages and stats)."""
-    return re.sub(r"//([^:@/]*):[^@/]*@", r"//\1:***@", url)
+    """The URL without its password, in the userinfo or the query (for messages and stats); the
+    password is masked in every later message of the process too."""
+    from scholartools.llm.masking import mask, remember, url_secrets
+
+    for secret in url_secrets(url):
+        remember(secret)
+    return mask(url)
 
 
 class RedisCache(CacheBackend):
@@ -91,7 +95,10 @@ class RedisCache(CacheBackend):
                 retry_on_error=[redis.ConnectionError, redis.TimeoutError])
             self.r.ping()
         except (redis.RedisError, OSError, ValueError) as exc:
-            raise CacheUnavailable(f"cannot use the LLM cache '{self.location}': {type(exc).__name__}: {exc}") from exc
+            from scholartools.llm.masking import mask
+
+            raise CacheUnavailable(mask(f"cannot use the LLM cache '{self.location}': {type(exc).__name__}: {exc}")) \
+                from exc
         self._store = self.r.register_script(_STORE)
         self._mark = self.r.register_script(_MARK)
         self._take_over = self.r.register_script(_TAKE_OVER)
@@ -127,14 +134,18 @@ class RedisCache(CacheBackend):
                 return pipe.execute()
 
             for k, (usable, entry) in zip(chunk, self._do(read)):
-                if usable == b"1" and entry:
+                if usable != b"1":
+                    continue
+                try:
                     e = orjson.loads(entry)
-                    resp = orjson.loads(e["response"])
-                    resp["usage"] = {"prompt_tokens": e.get("prompt_tokens"),
-                                     "completion_tokens": e.get("completion_tokens")}
-                    resp["cost"] = e.get("cost")
-                    resp["served_model"] = e.get("served_model")
-                    out[k] = resp
+                except (orjson.JSONDecodeError, TypeError):
+                    e = None
+                hit = decode_hit(e.get("response"), e.get("prompt_tokens"), e.get("completion_tokens"),
+                                 e.get("cost"), e.get("served_model")) if isinstance(e, dict) else None
+                if hit is None:
+                    self._malformed(k)   # a miss: asked again, and the answer overwrites it
+                else:
+                    out[k] = hit
         return out
 
     def store(self, key: str, request_json: bytes, response: dict, *, model: str | None = None,

@@ -46,6 +46,9 @@ class LLMConfig:
     #: backoff: base * 2**attempt seconds (scaled down in tests with ST_LLM_BACKOFF_BASE)
     backoff_base: float = field(default_factory=lambda: _env_float("ST_LLM_BACKOFF_BASE", 1.0))
     backoff_max: float = field(default_factory=lambda: _env_float("ST_LLM_BACKOFF_MAX", 60.0))
+    #: the longest wait a server's Retry-After may ask for (``--max-retry-wait``); a longer one
+    #: ends the request with an error instead of a silent sleep
+    max_retry_wait: float = 60.0
     #: output tokens assumed per call when a request sets no max_tokens (dry-run, budget)
     assumed_output_tokens: int = 256
     #: ``--batch-api``: None (call), "submit" (write uncached requests into a provider batch),
@@ -92,6 +95,8 @@ class Result:
     key: str | None = None
     model: str | None = None
     parse_problem: str | None = field(default=None, repr=False)
+    #: the reply repeated its prompt (only the text after the echo was parsed; llm/echo.py)
+    echoed: bool = False
     #: per-token log-probabilities of the reply when the request asked for them (``logprobs``
     #: param) and the provider returned them: ``[{"token", "logprob", "top_logprobs": [{"token",
     #: "logprob"}]}]``; stored in the cache with the text
@@ -179,6 +184,8 @@ def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict
         out["repairs"] = sum(r.repaired for r in results)
     if any(r.unscored and not r.dry_run for r in results):
         out["unscored"] = sum(1 for r in results if r.unscored and not r.dry_run)
+    if any(r.echoed for r in results):
+        out["echoed_prompt"] = sum(1 for r in results if r.echoed)
     if any(r.dry_run for r in results):
         out["dry_run"] = True
     return out

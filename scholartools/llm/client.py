@@ -25,6 +25,7 @@ Ctrl-C during :meth:`run` raises :class:`RunInterrupted` carrying the results al
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import os
 import sys
@@ -38,6 +39,8 @@ from scholartools.llm import litellm_compat
 from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
+from scholartools.llm.echo import answer_region
+from scholartools.llm.masking import mask
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
 from scholartools.llm.retry import CallError, backoff, classify
 
@@ -46,6 +49,8 @@ DUMMY_KEY = "sk-no-key-needed"
 PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 #: seconds between looks at the cache while another process asks the same request
 CLAIM_POLL = 0.1
+#: seconds between two "waiting for the server" notes on stderr
+SAY_WAIT_EVERY = 10.0
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -67,7 +72,8 @@ class LLMClient:
 
     def __init__(self, config: LLMConfig, log: Callable[[str], None] | None = None):
         self.config = config
-        self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+        log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+        self.log = lambda msg: log(mask(msg))   # nothing the layer prints shows a secret
         self.cache = None
         if not config.no_cache:
             try:
@@ -84,6 +90,8 @@ class LLMClient:
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
         self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
+        self._refused: dict[str, dict] = {}   # server → the error of its refused connection (fail fast)
+        self._said_wait = -SAY_WAIT_EVERY
         self.batch = None   # --batch-api submit: the requests deferred into a provider batch
         if config.batch_api == "submit":
             from scholartools.llm.batch import BatchWriter
@@ -237,7 +245,8 @@ class LLMClient:
     def _key(self, req: Request) -> tuple[str, bytes]:
         body = {
             "model": self._model(req),
-            "api_base": (self.config.api_base or "").rstrip("/") or None,
+            # a password in the URL never enters the stored request (masking leaves other URLs as they are)
+            "api_base": mask((self.config.api_base or "").rstrip("/")) or None,
             "messages": req.messages,
             "params": {k: v for k, v in req.params.items() if k in SAMPLING_PARAMS},
             "sample": req.sample,
@@ -252,15 +261,23 @@ class LLMClient:
         try:
             return fn(*args, **kwargs)
         except self.cache.errors as exc:
-            if self.cache.down:
-                if "cache-down" not in self._warned:
-                    self._warned.add("cache-down")
-                    self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
-                             f"continuing without a cache for the rest of this run (answers are not stored)")
-            elif "cache" not in self._warned:
-                self._warned.add("cache")
-                self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
-            return None
+            return self._cache_failed(exc)
+        finally:
+            if self.cache.malformed and "malformed" not in self._warned:
+                self._warned.add("malformed")
+                self.log(f"llm: a malformed entry in the cache at {self.cache.location} was treated as a miss "
+                         f"(asked again; the answer overwrites it)")
+
+    def _cache_failed(self, exc: BaseException):
+        if self.cache.down:
+            if "cache-down" not in self._warned:
+                self._warned.add("cache-down")
+                self.log(f"llm: the cache at {self.cache.location} is unreachable ({type(exc).__name__}: {exc}); "
+                         f"continuing without a cache for the rest of this run (answers are not stored)")
+        elif "cache" not in self._warned:
+            self._warned.add("cache")
+            self.log(f"llm: cache error ({type(exc).__name__}: {exc}); continuing without it for this request")
+        return None
 
     def _apply_hit(self, res: Result, hit: dict) -> None:
         res.text = hit.get("text")
@@ -288,15 +305,20 @@ class LLMClient:
         A task parser may raise any of PARSE_ERRORS (a missing key, a wrong type) besides
         ReplyParseError: each means "this reply does not have the expected form".
         """
+        region, echoed = answer_region(text or "", res.request.messages)
+        res.echoed = echoed   # the reply repeats the prompt: only what follows the echo is read
         try:
-            res.value = res.request.parse(text or "")
+            res.value = res.request.parse(region)
             res.unscored = None
             return True
         except PARSE_ERRORS as exc:
             res.parse_problem = _problem(exc)
+            if echoed:
+                res.parse_problem = f"the reply repeats the prompt, and what follows it is not an answer: " \
+                                    f"{res.parse_problem}"
             if final:
                 res.value = None
-                res.unscored = unscored(text, "parse_failure", res.parse_problem)
+                res.unscored = unscored(text, "echoed_prompt" if echoed else "parse_failure", res.parse_problem)
             return False
 
     # ----------------------------------------------------------------------------- loop
@@ -309,7 +331,7 @@ class LLMClient:
         except Exception as exc:  # noqa: BLE001
             self.totals.count(errors=1)
             return Result(request=req, key=key, model=self._model(req), ok=False,
-                          error={"kind": "llm_error", "message": f"{type(exc).__name__}: {exc}"[:500],
+                          error={"kind": "llm_error", "message": mask(f"{type(exc).__name__}: {exc}")[:500],
                                  "retryable": False})
 
     async def _one(self, req: Request, key: str, blob: bytes) -> Result:
@@ -464,9 +486,27 @@ class LLMClient:
             finally:
                 self.totals.release(reserved)
 
+    def _where(self, model: str) -> str:
+        """The server a request goes to, for messages and the fail-fast rule: ``--api-base`` or the
+        model's provider."""
+        return self.config.api_base or (model.split("/", 1)[0] if "/" in model else model)
+
+    def _refuse_fast(self, model: str, res: Result) -> bool:
+        """After one refused connection to a server, the run asks it nothing more: every later
+        request gets the same error at once (no retries, no backoff)."""
+        refused = self._refused.get(self._where(model))
+        if refused is None:
+            return False
+        res.error = dict(refused, attempts=0)
+        res.ok = False
+        self.totals.count(errors=1)
+        return True
+
     async def _call_with_retries(self, req, model, key, blob, res) -> str | None:
         cfg = self.config
         attempt = 0
+        if self._refuse_fast(model, res):
+            return None
         while True:
             attempt += 1
             res.calls += 1
@@ -479,9 +519,29 @@ class LLMClient:
                 raise
             except Exception as exc:  # noqa: BLE001 - classified below
                 err = classify(exc)
+                if err.kind == "llm_connection_refused":
+                    where = self._where(model)
+                    url = cfg.api_base or err.message.removeprefix("connection refused by ")
+                    error = {"kind": err.kind, "url": mask(url), "retryable": True,
+                             "message": mask(f"cannot connect to {url}: connection refused (is the server running?); "
+                                             f"the run asks it nothing more")}
+                    if where not in self._refused:
+                        self._refused[where] = error
+                        self.log(f"llm: {error['message']}")
+                    res.error = dict(error, attempts=attempt)
+                    res.ok = False
+                    self.totals.count(errors=1)
+                    return None
                 if err.retryable and attempt <= cfg.retries:
-                    await asyncio.sleep(backoff(attempt, err.retry_after, cfg.backoff_base, cfg.backoff_max))
-                    continue
+                    if err.retry_after is not None and err.retry_after > cfg.max_retry_wait:
+                        err = CallError(err.kind, f"{err.message} — the server asks to wait {err.retry_after:g} s "
+                                                  f"(Retry-After), more than --max-retry-wait {cfg.max_retry_wait:g} s: "
+                                                  f"not retried", True, err.retry_after, err.status)
+                    else:
+                        delay = backoff(attempt, err.retry_after, cfg.backoff_base, cfg.backoff_max)
+                        self._say_wait(model, err, delay, attempt)
+                        await asyncio.sleep(delay)
+                        continue
                 res.error = err.as_error(attempt)
                 res.ok = False
                 self.totals.count(errors=1)
@@ -544,6 +604,19 @@ class LLMClient:
         finally:
             litellm_compat.INLINE_OK.reset(token)
 
+    def _say_wait(self, model: str, err: CallError, delay: float, attempt: int) -> None:
+        """A wait the server asked for (Retry-After) of a second or more goes to stderr, at most
+        one line every :data:`SAY_WAIT_EVERY` seconds."""
+        if err.retry_after is None or delay < 1.0:
+            return
+        now = time.monotonic()
+        if now - self._said_wait < SAY_WAIT_EVERY:
+            return
+        self._said_wait = now
+        self.log(f"llm: {self._where(model)} answered {err.status or err.kind} with Retry-After {err.retry_after:g} s; "
+                 f"waiting {delay:.0f} s before retry {attempt} of {self.config.retries} "
+                 f"(--max-retry-wait {self.config.max_retry_wait:g} s)")
+
     def _inline_ok(self, model: str) -> bool:
         """May litellm's request preparation for ``model`` run on the loop thread? (cached)"""
         ok = self._inline.get(model)
@@ -589,6 +662,7 @@ class LLMClient:
     def _get_litellm(self):
         if self._litellm is None:
             self._litellm = litellm_compat.import_litellm()
+            _ensure_stop_hook()
         return self._litellm
 
     # ----------------------------------------------------------------------------- cost
@@ -638,4 +712,61 @@ def _shared_loop() -> asyncio.AbstractEventLoop:
             _LOOP_THREAD.start()
             ready.wait()
             _LOOP = loop
+    _ensure_stop_hook()
     return _LOOP
+
+
+_STOP_REGISTERED: set = set()
+
+
+def _ensure_stop_hook() -> None:
+    """Register :func:`stop_shared_loop` at exit, and again once litellm is loaded: litellm
+    registers its own exit hook (closing its HTTP clients on a fresh loop) on first use, and exit
+    hooks run last-registered first, so ours must come after it to run before it."""
+    stage = "litellm" if litellm_compat._litellm is not None else "loop"
+    if stage in _STOP_REGISTERED:
+        return
+    _STOP_REGISTERED.add(stage)
+    if stage == "litellm":
+        litellm_compat.register_exit_cleanup()
+    atexit.register(stop_shared_loop)
+#: seconds the exit hook waits for the loop's tasks to end after cancelling them
+STOP_TIMEOUT = 5.0
+
+
+def stop_shared_loop(timeout: float = STOP_TIMEOUT) -> None:
+    """Stop the LLM layer's event-loop thread: cancel every task still on it (requests in flight
+    after a failed batch), close litellm's HTTP clients on the loop that made them, stop the loop
+    and join its thread.  Runs at exit (before the interpreter finalizes), so that no daemon
+    thread is caught mid-import or mid-request by the finalizer — the cause of a command that
+    printed its summary and never exited."""
+    global _LOOP, _LOOP_THREAD
+    with _LOOP_LOCK:
+        loop, thread = _LOOP, _LOOP_THREAD
+        _LOOP = _LOOP_THREAD = None
+    if loop is None or thread is None or not thread.is_alive():
+        return
+
+    async def wind_down():
+        me = asyncio.current_task()
+        left = [t for t in asyncio.all_tasks() if t is not me]
+        for t in left:
+            t.cancel()
+        if left:
+            await asyncio.wait(left, timeout=timeout)
+        close = litellm_compat.close_async_clients()
+        if close is not None:
+            try:
+                await asyncio.wait_for(close, timeout=timeout)
+            except BaseException:  # noqa: BLE001 - best effort: the process is ending
+                pass
+
+    try:
+        asyncio.run_coroutine_threadsafe(wind_down(), loop).result(timeout=2 * timeout + 1)
+    except BaseException:  # noqa: BLE001 - the process is ending; stop the loop regardless
+        pass
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(timeout)
+    executor = getattr(loop, "_default_executor", None)
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)

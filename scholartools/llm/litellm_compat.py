@@ -187,3 +187,29 @@ class InlineCompletionExecutor(concurrent.futures.ThreadPoolExecutor):
                 fut.set_exception(exc)
             return fut
         return super().submit(fn, *args, **kwargs)
+
+
+def register_exit_cleanup() -> None:
+    """Have litellm register its exit hook now (it does so on first attribute access otherwise),
+    so that an exit hook registered after this one runs before it."""
+    if _litellm is None:
+        return
+    try:
+        from litellm.llms.custom_httpx.async_client_cleanup import register_async_client_cleanup
+    except ImportError:  # pragma: no cover - another litellm layout
+        return
+    if not getattr(_litellm, "_async_client_cleanup_registered", True):
+        register_async_client_cleanup()
+        _litellm._async_client_cleanup_registered = True
+
+
+def close_async_clients():
+    """The coroutine that closes litellm's cached async HTTP clients (None when litellm is not
+    loaded or has no such function)."""
+    if _litellm is None:
+        return None
+    try:
+        from litellm.llms.custom_httpx.async_client_cleanup import close_litellm_async_clients
+    except ImportError:  # pragma: no cover
+        return None
+    return close_litellm_async_clients()

@@ -22,8 +22,10 @@ Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-c
 (default 8), ``--retries`` (default 5), ``--timeout`` (seconds per attempt, default 120),
 ``--cache PATH`` (``ST_CACHE``), ``--no-cache``, ``--dry-run``, ``--max-cost USD``,
 ``--temperature``, ``--price IN,OUT`` (USD per million tokens, for models litellm cannot price),
-``--template FILE`` or ``NAME=FILE`` (repeatable) and ``--batch-api submit|collect|wait``
-(provider batches at half the price, answered into the cache: :mod:`scholartools.llm.batch`).  API keys come from the provider's usual
+``--template FILE`` or ``NAME=FILE`` (repeatable), ``--batch-api submit|collect|wait``
+(provider batches at half the price, answered into the cache: :mod:`scholartools.llm.batch`),
+``--max-retry-wait SECONDS`` (default 60: the longest Retry-After honoured) and ``--batch-wait
+SECONDS`` (``--batch-api wait`` gives up after it, default 24 h).  API keys come from the provider's usual
 environment variable (or ``ST_API_KEY``) and are never stored.
 """
 from __future__ import annotations
@@ -39,7 +41,8 @@ from scholartools.errors import UsageError
 from scholartools.llm.templates import Template, TemplateError, load, parse_template_options
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
-                "dry_run", "max_cost", "temperature", "price", "template", "batch_api")
+                "dry_run", "max_cost", "temperature", "price", "template", "batch_api", "max_retry_wait",
+                "batch_wait")
 
 
 class LLMSettings:
@@ -47,7 +50,8 @@ class LLMSettings:
 
     def __init__(self, model=None, api_base=None, max_concurrency=8, retries=5, timeout=120.0,
                  cache=None, no_cache=False, dry_run=False, max_cost=None, temperature=None,
-                 price=None, template=(), batch_api=None, template_names: list[str] | None = None):
+                 price=None, template=(), batch_api=None, template_names: list[str] | None = None,
+                 max_retry_wait=60.0, batch_wait=None):
         from scholartools.llm.client import LLMConfig
 
         self.template_names = list(template_names or [])
@@ -59,6 +63,10 @@ class LLMSettings:
             raise UsageError("--max-concurrency must be at least 1")
         if max_cost is not None and max_cost < 0:
             raise UsageError("--max-cost must not be negative")
+        for name, value in (("--max-retry-wait", max_retry_wait), ("--batch-wait", batch_wait)):
+            if value is not None and not (value >= 0 and value != float("inf")):
+                raise UsageError(f"{name} must be a number of seconds, 0 or more (not {value})")
+        self.batch_wait = batch_wait
         if batch_api and dry_run:
             raise UsageError("--dry-run and --batch-api do not go together: a dry run calls and submits nothing")
         if batch_api and no_cache:
@@ -67,7 +75,8 @@ class LLMSettings:
             model=model or None, api_base=api_base or None, max_concurrency=max_concurrency or 8,
             retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
             no_cache=no_cache, dry_run=dry_run, max_cost=max_cost, temperature=temperature,
-            price=_parse_price(price), batch_api=batch_api or None)
+            price=_parse_price(price), batch_api=batch_api or None,
+            max_retry_wait=60.0 if max_retry_wait is None else max_retry_wait)
         self._client = None
 
     @property
@@ -130,11 +139,22 @@ class LLMSettings:
             cache = cache_mod.open_cache(self.config.cache_path or cache_mod.default_path())
         except cache_mod.CacheUnavailable as exc:
             raise UsageError(str(exc)) from exc
+        from scholartools.llm.masking import mask
+
         try:
-            return batch.collect(cache, Pricing(self.config.price, import_litellm), import_litellm, log,
-                                 wait=self.config.batch_api == "wait")
+            return batch.collect(cache, Pricing(self.config.price, import_litellm), import_litellm,
+                                 lambda m: log(mask(m)), wait=self.config.batch_api == "wait",
+                                 max_wait=self.batch_wait)
+        except batch.BatchWaitError as exc:
+            raise _GaveUp(str(exc)) from exc
         finally:
             cache.close()
+
+
+class _GaveUp(click.ClickException):
+    """``--batch-api wait`` gave up on a batch (exit 2: the run cannot go on)."""
+
+    exit_code = 2
 
 
 def _parse_price(value: str | tuple[float, float] | None) -> tuple[float, float] | None:
@@ -191,6 +211,12 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
         click.option("--price", type=Price(), metavar="IN,OUT",
                      help="USD per million input,output tokens for a model litellm cannot price."),
         click.option("--template", multiple=True, metavar="FILE|NAME=FILE", help=tpl_help),
+        click.option("--max-retry-wait", type=float, default=60.0, show_default=True, metavar="SECONDS",
+                     help="Longest wait a server's Retry-After may ask for; a longer one ends the request "
+                          "with an error (waits of a second or more are said on stderr)."),
+        click.option("--batch-wait", type=float, metavar="SECONDS",
+                     help="--batch-api wait: give up (exit 2) after this long (default 86400, the providers' "
+                          "24 h window), or after 5 failed looks in a row at a batch."),
         click.option("--batch-api", type=click.Choice(["submit", "collect", "wait"]),
                      help="Provider batches at half the price: submit writes the uncached requests into a batch "
                           "(records needing them end as batch_pending); collect (wait: until done) fetches the "

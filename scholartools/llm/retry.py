@@ -38,8 +38,10 @@ def classify(exc: Exception) -> CallError:
     """The :class:`CallError` for an exception raised by litellm (or the transport under it)."""
     if isinstance(exc, CallError):
         return exc
+    from scholartools.llm.masking import mask
+
     name = type(exc).__name__
-    msg = f"{name}: {exc}".replace("\n", " ")
+    msg = mask(f"{name}: {exc}".replace("\n", " "))
     if len(msg) > 500:
         msg = msg[:500] + "…"
     status = getattr(exc, "status_code", None)
@@ -49,6 +51,9 @@ def classify(exc: Exception) -> CallError:
     if "Missing credentials" in text or "api_key" in text and "must be set" in text:
         return CallError("llm_auth", msg, False, status=status)
     after = retry_after(exc)
+    refused = connection_refused(exc)
+    if refused is not None:
+        return CallError("llm_connection_refused", f"connection refused by {refused}", False)
     if name == "RateLimitError" or status == 429:
         return CallError("llm_rate_limit", msg, True, after, 429)
     if "APIConnectionError" in name or "Connection error" in text or "ConnectError" in text:
@@ -65,11 +70,33 @@ def classify(exc: Exception) -> CallError:
     return CallError("llm_error", msg, True, after, status)
 
 
+def connection_refused(exc: BaseException) -> str | None:
+    """``host:port`` (or "the server") when ``exc`` was caused by a refused connection, else None.
+
+    litellm wraps it several layers deep (InternalServerError → APIConnectionError → httpx /
+    aiohttp connect error → ConnectionRefusedError), under a generic "Connection error."."""
+    seen = set()
+    x: BaseException | None = exc
+    while x is not None and id(x) not in seen:
+        seen.add(id(x))
+        if isinstance(x, ConnectionRefusedError) or getattr(x, "errno", None) == 111:
+            host, port = getattr(x, "host", None), getattr(x, "port", None)
+            if host is None:
+                import re
+
+                m = re.search(r"\('([^']+)', (\d+)\)", str(x))
+                host, port = (m.group(1), m.group(2)) if m else (None, None)
+            return f"{host}:{port}" if host else "the server"
+        x = x.__cause__ or x.__context__
+    return None
+
+
 def backoff(attempt: int, after: float | None, base: float, cap: float) -> float:
-    """Seconds to wait before attempt ``attempt + 1``."""
+    """Seconds to wait before attempt ``attempt + 1`` (a server's ``Retry-After`` is honoured as
+    it is: the client checks it against ``--max-retry-wait`` first)."""
     if after is not None:
         # honour the server, plus a little jitter so a crowd does not return at once
-        return min(max(after, 0.0), max(cap, 60.0) * 5) + random.uniform(0, 0.1 * base)
+        return max(after, 0.0) + random.uniform(0, 0.1 * base)
     delay = min(cap, base * 2 ** (attempt - 1))
     return random.uniform(delay / 2, delay)
 

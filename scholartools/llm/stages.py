@@ -205,8 +205,16 @@ def _drive(units: list[_Unit], ctx: TaskContext) -> None:
     client = ctx.client
 
     async def drive_one(unit: _Unit, tasks: list) -> None:
+        import asyncio
+
         while not unit.done and unit.asks:
-            results = await client.arun([a.request for a in unit.asks], tasks)
+            try:
+                results = await client.arun([a.request for a in unit.asks], tasks)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the LLM layer's surprise ends this record only
+                unit.output, unit.done, unit.asks = exc, True, []
+                return
             _answer(unit, results)
 
     async def drive_all(tasks: list) -> None:
@@ -222,7 +230,16 @@ def _drive(units: list[_Unit], ctx: TaskContext) -> None:
 
         started = [asyncio.ensure_future(windowed(u)) for u in working]
         tasks.extend(started)
-        await asyncio.gather(*started)
+        try:
+            await asyncio.gather(*started)
+        finally:
+            # nothing of this batch stays in flight after it returns or fails (a task left
+            # running on the loop thread would outlive the command)
+            left = [t for t in started if not t.done()]
+            for t in left:
+                t.cancel()
+            if left:
+                await asyncio.gather(*left, return_exceptions=True)
 
     try:
         client.in_loop(drive_all)

@@ -160,7 +160,13 @@ def parse_template_options(values: tuple[str, ...] | list[str] | None, known: li
                 raise TemplateError(f"--template {v}: this command has several templates "
                                     f"({', '.join(known)}); write NAME=FILE")
             out[""] = v
+    from scholartools.records import read_utf8
+
     for path in out.values():
         if not os.path.isfile(path):
             raise TemplateError(f"--template: cannot read '{path}'")
+        try:   # every file given is checked, also one the chosen variant does not use
+            read_utf8(path)
+        except ValueError as exc:
+            raise TemplateError(f"--template: {exc}") from None
     return out

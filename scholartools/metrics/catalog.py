@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scholartools.metrics.registry import (_MISSING, METRICS, Metric, ScoreOptions, bad_value, per_record,  # noqa: F401
-                                           read_slot, register, slot_path, text_pairs)
+from scholartools.metrics.registry import (_MISSING, METRICS, Metric, Noted, ScoreOptions, bad_value,  # noqa: F401
+                                           per_record, read_slot, register, slot_path, text_pairs)
 from scholartools.records import RecordError
 
 # --------------------------------------------------------------------------- text overlap
@@ -22,7 +22,19 @@ def _rouge_compute(rtype: str):
 
         ref = read_slot(rec, metric, "ref", opts, "text")
         cand = read_slot(rec, metric, "cand", opts, "text")
-        val = rouge(ref, cand, (rtype,), bool(opts.use_stemmer))[rtype]
+        if opts.rouge_tokenizer == "default":
+            from scholartools.metrics.overlap import untokenizable
+
+            blind = [slot for slot, text in (("ref", ref), ("cand", cand)) if untokenizable(text)]
+            if blind:
+                # rouge-score's tokenizer keeps only a-z and 0-9: its 0 here would be a wrong number
+                return Noted(None, [{
+                    "kind": "rouge_no_tokens", "metric": metric.name,
+                    "field": [slot_path(metric, s, opts) for s in blind],
+                    "message": f"{metric.name} is null: the {' and the '.join(slot_path(metric, s, opts) for s in blind)} "
+                               f"has no token under rouge-score's tokenizer (it keeps only a-z and 0-9, so text in "
+                               f"another script has none); --rouge-tokenizer unicode scores it"}])
+        val = rouge(ref, cand, (rtype,), bool(opts.use_stemmer), opts.rouge_tokenizer)[rtype]
         return val if opts.rouge_part == "all" else val[opts.rouge_part]
 
     return per_record(fn)
@@ -150,7 +162,12 @@ def _fm(rec, metric, opts):
         if w is not _MISSING and w is not None:
             if not isinstance(w, dict):
                 raise bad_value(metric, "weights", opts, "weights must be an object facet → weight")
-            weights = {facet_name(k): float(v) for k, v in w.items()}
+            from scholartools.metrics.fm import check_weights
+
+            try:
+                weights = check_weights(w)
+            except ValueError as exc:
+                raise bad_value(metric, "weights", opts, str(exc)) from None
     try:
         return fm_score(ratings, present, weights)
     except ValueError as exc:

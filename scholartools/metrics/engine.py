@@ -9,8 +9,8 @@ from typing import Any
 
 from scholartools.metrics.aggregate import aggregate_records, mean_part
 from scholartools.metrics.catalog import _index, _match_value, _pointwise_values
-from scholartools.metrics.registry import (_MISSING, METRICS, Metric, ScoreOptions, bad_value, group_value, hashable,
-                                           is_summary, parse_metric_list, read_slot, replace, slot_path)
+from scholartools.metrics.registry import (_MISSING, METRICS, Metric, Noted, ScoreOptions, bad_value, group_value,
+                                           hashable, is_summary, parse_metric_list, read_slot, replace, slot_path)
 from scholartools.records import RecordError, canonical, get_path, has_path, id_text, set_path
 
 # --------------------------------------------------------------------------- scoring records
@@ -26,13 +26,24 @@ def _pair_metric_values(records: list[dict], names: list[str], opts: ScoreOption
                 continue
             if isinstance(v, Exception):
                 out[i] = v
+            elif isinstance(v, Noted):
+                out[i][name] = v.value
+                out[i].setdefault(_NOTES, []).extend(v.warnings)
             else:
                 out[i][name] = v
     return out
 
 
+#: where a record's metric warnings wait in its values until _with_scores (no metric has this name)
+_NOTES = " warnings"
+
+
 def _with_scores(rec: dict, values: dict) -> dict:
+    notes = values.pop(_NOTES, None)
     out = dict(rec)
+    if notes:
+        old = out.get("warnings")
+        out["warnings"] = (list(old) if isinstance(old, list) else []) + notes
     scores = out.get("scores")
     out["scores"] = dict(scores) if isinstance(scores, dict) else {}
     out["scores"].update(values)
@@ -320,6 +331,7 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         rouge: dict[str, Any] = {"package": "rouge-score"}
         if any(n.startswith("rouge") for n in names):
             rouge["stemmer"] = bool(opts.use_stemmer)
+            rouge["tokenizer"] = opts.rouge_tokenizer
         if any(n.startswith("aligned-rouge") for n in names):
             rouge["aligned_stemmer"] = True if opts.use_stemmer is None else opts.use_stemmer
         out["rouge"] = rouge

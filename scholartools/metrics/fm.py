@@ -53,7 +53,7 @@ def fm_score(ratings: Mapping, present: Iterable[str] | None = None,
     over the present facets. Returns ``None`` when no facet counts (FM is undefined) or when a
     facet that counts has a ``None`` (unscored) rating.
     """
-    weights = {facet_name(k): float(v) for k, v in (weights or DEFAULT_WEIGHTS).items()}
+    weights = check_weights(weights or DEFAULT_WEIGHTS)
     maxima = {facet_name(k): int(v) for k, v in (maxima or DEFAULT_MAXIMA).items()}
     # a null rating is an unscored judgement (DESIGN: never a wrong number)
     r = {facet_name(k): (None if v is None else rating_value(v, str(k))) for k, v in ratings.items()}
@@ -89,14 +89,35 @@ def ratings_from_list(values: list, maxima: Mapping[str, int] | None = None) -> 
     return out
 
 
+def check_weights(weights: Mapping) -> dict[str, float]:
+    """facet → weight, each a finite number ≥ 0 (ValueError naming the facet otherwise): FM is a
+    weighted mean on [0, 1], which a negative or infinite weight would leave."""
+    import math
+
+    out = {}
+    for k, v in weights.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            raise ValueError(f"the weight of '{k}' is {v!r}, not a number")
+        try:
+            w = float(v)
+        except ValueError:
+            raise ValueError(f"the weight of '{k}' is {v!r}, not a number") from None
+        if not math.isfinite(w) or w < 0:
+            raise ValueError(f"the weight of '{k}' is {v!r}; weights are finite numbers, 0 or more")
+        out[facet_name(k)] = w
+    return out
+
+
 def parse_weights(text: str) -> dict[str, float]:
-    """``background=0.1,method=0.3,…`` or a JSON object → facet → weight."""
+    """``background=0.1,method=0.3,…`` or a JSON object → facet → weight (checked: finite, ≥ 0)."""
     text = text.strip()
     if text.startswith("{"):
         import json
 
         data = json.loads(text)
-        return {facet_name(k): float(v) for k, v in data.items()}
+        if not isinstance(data, dict):
+            raise ValueError("weights in JSON are an object facet → weight")
+        return check_weights(data)
     out = {}
     for part in text.split(","):
         if not part.strip():
@@ -104,5 +125,5 @@ def parse_weights(text: str) -> dict[str, float]:
         key, sep, value = part.partition("=")
         if not sep:
             raise ValueError(f"weight '{part}' is not facet=number")
-        out[facet_name(key)] = float(value)
-    return out
+        out[facet_name(key)] = value.strip()
+    return check_weights(out)

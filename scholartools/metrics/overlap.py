@@ -57,16 +57,57 @@ def _import_rouge_scorer():
 
 
 @lru_cache(maxsize=16)
-def _rouge_scorer(types: tuple[str, ...], use_stemmer: bool):
-    return _import_rouge_scorer().RougeScorer(list(types), use_stemmer=use_stemmer)
+def _rouge_scorer(types: tuple[str, ...], use_stemmer: bool, tokenizer: str = "default"):
+    tok = None if tokenizer == "default" else _rouge_tokenizer(use_stemmer, tokenizer)
+    return _import_rouge_scorer().RougeScorer(list(types), use_stemmer=use_stemmer, tokenizer=tok)
 
 
-@lru_cache(maxsize=4)
-def _rouge_tokenizer(use_stemmer: bool):
+#: ``--rouge-tokenizer``: rouge-score's own (the papers'; keeps only a-z and 0-9, so any other
+#: script has no token), or a Unicode-aware one
+ROUGE_TOKENIZERS = ("default", "unicode")
+# a character of a script written without spaces between words (Han, kana, Thai, Lao, Khmer,
+# Myanmar) is a token of its own; any other run of letters and digits is one token
+_UNSPACED = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_UNICODE_TOKEN = re.compile(f"[{_UNSPACED}]|[^\\W_{_UNSPACED}]+")
+
+
+class UnicodeTokenizer:
+    """ROUGE tokens for any script: case-folded (NFKC) runs of letters and digits, one token per
+    character of scripts without spaces between words; Porter-stemmed (ASCII words longer than 3
+    letters, as rouge-score) with ``use_stemmer``."""
+
+    def __init__(self, use_stemmer: bool = False):
+        self.stemmer = None
+        if use_stemmer:
+            _import_rouge_scorer()
+            from nltk.stem import porter
+
+            self.stemmer = porter.PorterStemmer()
+
+    def tokenize(self, text: str) -> list[str]:
+        import unicodedata
+
+        toks = _UNICODE_TOKEN.findall(unicodedata.normalize("NFKC", text or "").casefold())
+        if self.stemmer is not None:
+            stem = self.stemmer.stem
+            toks = [stem(t) if len(t) > 3 and t.isascii() else t for t in toks]
+        return toks
+
+
+@lru_cache(maxsize=8)
+def _rouge_tokenizer(use_stemmer: bool, tokenizer: str = "default"):
+    if tokenizer == "unicode":
+        return UnicodeTokenizer(use_stemmer)
     _import_rouge_scorer()
     from rouge_score import tokenizers
 
     return tokenizers.DefaultTokenizer(use_stemmer)
+
+
+def untokenizable(text: str) -> bool:
+    """True when ``text`` has visible characters but no token under rouge-score's tokenizer
+    (Chinese, Arabic, Russian …): its ROUGE would be a silent 0."""
+    return bool(text and text.strip()) and not _rouge_tokenizer(False).tokenize(text)
 
 
 def lcs_length(a: list, b: list) -> int:
@@ -95,11 +136,11 @@ def lcs_length(a: list, b: list) -> int:
     return m - bin(v).count("1")
 
 
-def _rouge_l(reference: str, candidate: str, use_stemmer: bool) -> dict[str, float]:
+def _rouge_l(reference: str, candidate: str, use_stemmer: bool, tokenizer: str = "default") -> dict[str, float]:
     """rouge-score's ROUGE-L (``_score_lcs``) with its tokenizer and F formula, fast LCS."""
     from rouge_score import scoring
 
-    tok = _rouge_tokenizer(bool(use_stemmer))
+    tok = _rouge_tokenizer(bool(use_stemmer), tokenizer)
     target, prediction = tok.tokenize(reference), tok.tokenize(candidate)
     if not target or not prediction:
         return {"p": 0, "r": 0, "f": 0}
@@ -109,7 +150,7 @@ def _rouge_l(reference: str, candidate: str, use_stemmer: bool) -> dict[str, flo
 
 
 def rouge(reference: str, candidate: str, types: tuple[str, ...] = ("rougeL",),
-          use_stemmer: bool = False) -> dict[str, dict[str, float]]:
+          use_stemmer: bool = False, tokenizer: str = "default") -> dict[str, dict[str, float]]:
     """ROUGE-N / ROUGE-L / ROUGE-Lsum (Lin 2004) with Google's ``rouge-score`` package.
 
     Called as ``RougeScorer(types, use_stemmer).score(target=reference, prediction=candidate)``,
@@ -119,14 +160,16 @@ def rouge(reference: str, candidate: str, types: tuple[str, ...] = ("rougeL",),
     F formula with a bit-parallel LCS (:func:`lcs_length`; its pure-Python table is the cost of
     ROUGE-L), which gives the same numbers. ``rougeLsum`` treats newlines as sentence
     breaks (no sentence splitting is added). An empty side scores 0 for p, r and f.
+    ``tokenizer="unicode"`` uses :class:`UnicodeTokenizer` instead of rouge-score's (which keeps
+    only ``[a-z0-9]``: identical Chinese texts score 0 with it).
     """
     out: dict[str, dict[str, float]] = {}
     rest = tuple(t for t in types if t != "rougeL")
     if rest:
-        scores = _rouge_scorer(rest, bool(use_stemmer)).score(reference, candidate)
+        scores = _rouge_scorer(rest, bool(use_stemmer), tokenizer).score(reference, candidate)
         out.update({t: {"p": s.precision, "r": s.recall, "f": s.fmeasure} for t, s in scores.items()})
     if "rougeL" in types:
-        out["rougeL"] = _rouge_l(reference, candidate, use_stemmer)
+        out["rougeL"] = _rouge_l(reference, candidate, use_stemmer, tokenizer)
     return {t: out[t] for t in types}
 
 

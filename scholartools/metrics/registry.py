@@ -49,6 +49,7 @@ class ScoreOptions:
         "top_n": 5,                 # keywords per text
         "parser": "strict",         # judge-score: strict | paper
         "scale": None,              # judge-score: accepted (low, high) range (strict parser)
+        "rouge_tokenizer": "default",  # rouge*: rouge-score's tokenizer, or "unicode"
     }
 
     def __init__(self, fields: dict[str, str] | None = None, **options: Any):
@@ -153,6 +154,16 @@ def read_slot(rec: dict, metric: Metric, slot: str, opts: ScoreOptions, kind: st
 def bad_value(metric: Metric, slot: str, opts: ScoreOptions, message: str) -> RecordError:
     path = slot_path(metric, slot, opts)
     return RecordError("bad_value", f"metric '{metric.name}': {message}", field=path, metric=metric.name)
+
+
+class Noted:
+    """A metric value with warnings for its record (``{"kind", "message", …}``): the engine puts
+    the value under ``scores`` and appends the warnings to the record's ``warnings``."""
+
+    __slots__ = ("value", "warnings")
+
+    def __init__(self, value: Any, warnings: list[dict]):
+        self.value, self.warnings = value, warnings
 
 
 def per_record(fn: Callable[[dict, Metric, ScoreOptions], Any]) -> Callable:

@@ -51,8 +51,11 @@ def _adapter(fmt: str):
 
 
 def parse_path(path: str, fmt: str | None = None, id_from: str = "stem", max_pages: int | None = None,
-               references: bool = True, sections_only: bool = False) -> dict:
-    """Parse one file into a paper record; raises :class:`RecordError` when it cannot be parsed."""
+               references: bool = True, sections_only: bool = False, keep_hidden: bool = False) -> dict:
+    """Parse one file into a paper record; raises :class:`RecordError` when it cannot be parsed.
+
+    Text of a PDF that a reader cannot see is removed from the record's text (kept in its
+    ``hidden_text`` warnings; :mod:`scholartools.parsing.hidden_text`) unless ``keep_hidden``."""
     if not os.path.exists(path):
         raise RecordError("unreadable_file", f"{path}: no such file", source=path)
     if os.path.isdir(path):
@@ -73,7 +76,10 @@ def parse_path(path: str, fmt: str | None = None, id_from: str = "stem", max_pag
         if os.path.getsize(path) == 0:
             raise RecordError("empty_file", f"{path}: the file is empty", source=path)
         raw = fn(path)
-    return finish(raw, path, fmt, parser, id_from=id_from, sections_only=sections_only, references=references)
+    rec = finish(raw, path, fmt, parser, id_from=id_from, sections_only=sections_only, references=references)
+    from scholartools.parsing import hidden_text
+
+    return hidden_text.keep_hidden(rec) if keep_hidden else hidden_text.remove_hidden(rec)
 
 
 #: a Markdown heading line: how a document read from stdin (no file name) is told from plain text
@@ -126,6 +132,8 @@ def parse_paths(paths: Iterable[str], provenance: bool = False, stdin: BinaryIO 
             source = rec.get("source") or {}
             if provenance:
                 rec["_provenance"] = _provenance(source.get("format", ""), source.get("parser", ""))
+                if source.get("format") == "pdf":   # only a PDF has text a reader cannot see
+                    rec["_provenance"]["hidden_text"] = "kept" if kwargs.get("keep_hidden") else "removed"
             yield rec
         except RecordError as exc:
             yield _error(path, exc.kind, exc.message)

@@ -240,7 +240,7 @@ def miss_class(h: dict) -> str:
     return f"level {lev}" if lev else "level ?"
 
 
-def load_gold(which: str, shared: str) -> list[dict]:
+def load_gold(which: str, shared: str | None = None) -> list[dict]:
     """Gold rows (with an absolute ``path``) of a named set."""
     import json
     from pathlib import Path
@@ -248,7 +248,9 @@ def load_gold(which: str, shared: str) -> list[dict]:
     root = Path(__file__).resolve().parents[2]
     out = []
     if which in ("visible", "all"):
-        vis = Path(shared) / "external" / "pdfs"
+        from scholartools.data.catalog import dataset_path
+
+        vis = dataset_path("pdfs", shared, file="gold_index.jsonl")   # --shared, else scholartools.data
         extra = {}
         ep = root / "fixtures" / "pdfs" / "visible_extra.jsonl"
         if ep.exists():
@@ -286,7 +288,7 @@ def main(argv=None) -> None:
 
     ap = argparse.ArgumentParser(description="st-parse against gold: per-PDF and pooled figures")
     ap.add_argument("--set", default="all", choices=["visible", "new", "dev", "test", "all"])
-    ap.add_argument("--shared", default=str(Path(__file__).resolve().parents[3] / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     ap.add_argument("--peer", action="store_true", help="also score pymupdf4llm's Markdown headings")
     ap.add_argument("--misses", action="store_true", help="list missed and spurious headings per PDF")
     ap.add_argument("--only", nargs="*", default=None, help="ids containing one of these strings")

@@ -25,6 +25,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+from scholartools.data.catalog import dataset_path
+
 ROOT = Path(__file__).resolve().parents[3]
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -36,10 +38,10 @@ def _norm(text: str) -> str:
     return " ".join(_TOKEN.findall(rest.casefold()))
 
 
-def gold_documents(shared: Path, include_test: bool = False) -> list[dict]:
+def gold_documents(shared: Path | None = None, include_test: bool = False) -> list[dict]:
     """``{"id", "path", "headings": [{"text", "optional"}], "split"}`` for every PDF with heading gold."""
     docs = []
-    vis = shared / "external" / "pdfs"
+    vis = dataset_path("pdfs", shared, file="gold_index.jsonl")   # --shared, else scholartools.data
     extra = {}
     extra_path = ROOT / "fixtures" / "pdfs" / "visible_extra.jsonl"
     if extra_path.exists():
@@ -175,7 +177,7 @@ def main(argv=None) -> None:
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     ap.add_argument("--out", default=MODEL_PATH)
     ap.add_argument("--cv", action="store_true", help="leave-one-document-out candidate P/R")
     ap.add_argument("--cv-pipeline", action="store_true",
@@ -185,7 +187,7 @@ def main(argv=None) -> None:
     ap.add_argument("--threshold", type=float, default=0.4,
                     help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
     args = ap.parse_args(argv)
-    docs = gold_documents(Path(args.shared))
+    docs = gold_documents(args.shared)
     data = []
     for d in docs:
         X, y, texts, keys = document_examples(d["path"], d["headings"])
