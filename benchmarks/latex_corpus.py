@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from scholartools.data import dataset_path  # noqa: E402
 
 PACKAGES = r"""\usepackage[T1]{fontenc}
 \usepackage{amsmath,amssymb,amsfonts,bm,url,xcolor}
@@ -120,13 +121,14 @@ def _strip_commands(body: str) -> str:
     return "".join(out)
 
 
-def sources(shared: Path) -> list[tuple[str, Path]]:
+def sources(shared: Path | None) -> list[tuple[str, Path]]:
     out = []
-    for line in (shared / "external" / "latex" / "gold.jsonl").read_text().splitlines():
+    latex = dataset_path("latex", shared, file="gold.jsonl")
+    for line in (latex / "gold.jsonl").read_text().splitlines():
         if line.strip():
             g = json.loads(line)
-            out.append((g["name"], shared / "external" / "latex" / g["main"]))
-    iclr = shared / "external" / "pdfs" / "iclr-template" / "iclr2026_conference.tex"
+            out.append((g["name"], latex / g["main"]))
+    iclr = dataset_path("pdfs", shared) / "iclr-template" / "iclr2026_conference.tex"
     if iclr.exists():
         out.append(("iclr-template", iclr))
     for tex in sorted((ROOT / "fixtures" / "latex").glob("*/*.tex")):
@@ -154,7 +156,7 @@ def reclass(main: Path) -> tuple[str, str, str, str] | None:
     return defs, " ".join(title.replace("\\\\", " ").split()), abstract.strip(), _strip_commands(body)
 
 
-def build(out: Path, shared: Path) -> None:
+def build(out: Path, shared: Path | None) -> None:
     from scholartools.parsing import parse_path
 
     out.mkdir(parents=True, exist_ok=True)
@@ -229,10 +231,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", choices=["build", "score"])
     ap.add_argument("--out", default="/tmp/st-latex-corpus")
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--shared", default=None, help="a shared folder (default: where scholartools.data finds "
+                    "the datasets: ST_DATA, the user cache, ../shared/external)")
     args = ap.parse_args()
     if args.what == "build":
-        build(Path(args.out), Path(args.shared))
+        build(Path(args.out), Path(args.shared) if args.shared else None)
     else:
         score(Path(args.out))
 

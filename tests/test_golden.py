@@ -163,8 +163,9 @@ def run_case(command, args, records, llm, server) -> str:
     r = CliRunner().invoke(load_command(command), argv, input=data, env=ENV, catch_exceptions=False)
     lines = [orjson.dumps(normalise_record(orjson.loads(line)), option=orjson.OPT_SORT_KEYS).decode()
              for line in r.stdout_bytes.splitlines() if line.strip()]
-    return (f"$ {command} {' '.join(args)}\nexit {r.exit_code}\n--- stdout\n" + "\n".join(lines)
+    text = (f"$ {command} {' '.join(args)}\nexit {r.exit_code}\n--- stdout\n" + "\n".join(lines)
             + "\n--- stderr\n" + normalise_stderr(r.stderr))
+    return text.replace(fixtures, "{fixtures}")   # the same bytes from any checkout's folder
 
 
 def check(name: str, text: str) -> None:

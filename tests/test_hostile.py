@@ -1243,3 +1243,17 @@ def test_38_06_hidden_pdf_text_is_removed_from_the_record_and_reaches_no_prompt(
     assert PLANTED_WHITE in kept["abstract"]
     assert PLANTED_INVISIBLE in " ".join(s["text"] for s in kept["sections"])
     assert all(w.get("kept") for w in kept["warnings"] if w["kind"] == "hidden_text")
+
+
+def test_38_07_an_extraction_reply_quoting_the_whole_abstract_is_no_echo():
+    """A facet extraction copies the abstract's sentences into its reply: more than half of the
+    prompt's words, but not its opening, so the reply is read whole (the ScholarSum check's 12
+    pairs were all unparsable when any long run counted as an echo)."""
+    from scholartools.llm.echo import answer_region
+
+    abstract = " ".join(f"Sentence {i} reports what the study of enzyme {i} found in mice." for i in range(30))
+    messages = [{"role": "system", "content": "You split an abstract into four facets."},
+                {"role": "user", "content": "Return JSON with background, method, result, conclusion.\n\n"
+                                            "Abstract: " + abstract}]
+    reply = '{"background": "' + abstract + '", "method": "", "result": "", "conclusion": ""}'
+    assert answer_region(reply, messages) == (reply, False)

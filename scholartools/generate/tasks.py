@@ -167,6 +167,12 @@ class LimitationsTask(GenerateTask):
                 raise UsageError(f"--rag: {exc}") from exc
         return opts
 
+    def opened(self, opts):
+        corpus = opts.extra.get("corpus")
+        if corpus is not None:
+            return f"RAG corpus {opts.extra['rag']}: {len(corpus.papers)} papers, {len(corpus)} chunks indexed"
+        return None
+
     def templates_used(self, opts):
         if opts.extra.get("rag"):
             return ["gen_limitations_rag", "gen_rag_rerank"] if opts.extra.get("rerank", True) \

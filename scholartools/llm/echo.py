@@ -9,8 +9,8 @@ in the record's provenance; a reply with nothing parseable after the echo is uns
 reason ``echoed_prompt``).
 
 An echo is a run of the reply whose every word lies in a window of :data:`WINDOW` consecutive
-words of the prompt (system and user messages; words compared case-folded), covering at least
-:data:`SHARE` of the prompt's words.  A reply that quotes a sentence or two of the document is
+words of the prompt (system and user messages; words compared case-folded), that begins with the
+prompt's first words and covers at least :data:`SHARE` of the prompt's words.  A reply that quotes a sentence or two of the document is
 no echo.  Linear: one hash look-up per reply word; a reply shorter than :data:`SHARE` of the
 prompt is not even looked at.
 """
@@ -59,9 +59,12 @@ def answer_region(reply: str, messages: list[dict]) -> tuple[str, bool]:
     for i in range(len(toks) - WINDOW + 1):
         if tuple(toks[i:i + WINDOW]) in grams:
             covered[i:i + WINDOW] = b"\x01" * WINDOW
+    opening = tuple(prompt_words[:WINDOW])
     end = None
     for i, j in covered_runs(covered):
-        if j - i + 1 >= need:
+        # an echo starts where the prompt starts; a reply that quotes the record's text at length
+        # (a facet extraction copies the abstract) repeats the middle of the prompt, not its opening
+        if j - i + 1 >= need and tuple(toks[i:i + WINDOW]) == opening:
             end = reply_words[j].end()
     if end is None:
         return reply, False

@@ -165,6 +165,10 @@ class Task:
         ``ctx.options`` of the run."""
         return prepared
 
+    def opened(self, opts: Any) -> str | None:
+        """A line for stderr about what :meth:`open` loaded (None: nothing to say)."""
+        return None
+
     def variant(self, prepared: Any) -> "Task":
         """The task as it runs with these options (a protocol may need all records at once)."""
         return self
@@ -337,7 +341,7 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
                 f"(any litellm model string, e.g. openai/gpt-4o-mini; --api-base URL for a local server)"
                 if task.offline is None else
                 f"the LLM method of '{task.name}' needs a model: give --model MODEL or set ST_MODEL"))
-        ctx_options = task.open(prepared)
+        ctx_options = _open(task, prepared, log)
         used = task.templates_used(ctx_options)
         _route_main_template(settings, used)
         client = settings.client(log=log)   # an unusable cache stops the run here, before any record
@@ -352,7 +356,7 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
                    else batch_size or task.llm_batch_size or LLM_BATCH, prov, settings)
     if task.offline is None:
         raise UsageError(f"task '{task.name}' has no offline method")
-    ctx_options = task.open(prepared)
+    ctx_options = _open(task, prepared, log)
     ctx = TaskContext(settings, ctx_options, log)
     fn = task.method("offline")
     name = task.method_names.get("offline", "offline")
@@ -363,6 +367,14 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         prov.update(embedding_provenance())
     prov.update(task.provenance(ctx_options, "offline"))
     return Run(task, "offline", lambda recs: fn(recs, ctx), batch_size or OFFLINE_BATCH, prov, settings)
+
+
+def _open(task: Task, prepared: Any, log: Callable[[str], None]) -> Any:
+    opts = task.open(prepared)
+    note = task.opened(opts)
+    if note:
+        log(note)
+    return opts
 
 
 def _route_main_template(settings, used: list[str]) -> None:
