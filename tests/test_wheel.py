@@ -107,6 +107,22 @@ def test_the_wheel_holds_the_man_pages_the_types_marker_and_the_licence(installe
         assert (installed.venv / "share" / "man" / "man1" / f"{cmd}.1").is_file()
 
 
+def test_the_wheel_holds_every_file_of_the_package_that_is_not_python(installed):
+    """Templates, models, the heading model, the data registry …: whatever the package keeps
+    beside its modules is read at run time, so a file package_data leaves out fails here."""
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    tracked = subprocess.run(["git", "ls-files", "scholartools"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert [f for f in tracked if not f.endswith(".py") and f not in names] == []
+
+
+def test_the_data_registry_answers_from_the_installed_wheel(installed, tmp_path):
+    proc = subprocess.run([installed.bin / "python", "-m", "scholartools.data", "list"], cwd=tmp_path,
+                          capture_output=True, text=True, env=installed.env())
+    assert proc.returncode == 0, proc.stderr
+    assert "scholarsum" in proc.stdout and "paperrq" in proc.stdout
+
+
 def test_the_commands_import_the_installed_package_not_the_checkout(installed, tmp_path):
     proc = subprocess.run([installed.bin / "python", "-c", "import scholartools; print(scholartools.__file__)"],
                           cwd=tmp_path, capture_output=True, text=True, env=installed.env(), check=True)
