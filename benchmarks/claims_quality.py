@@ -18,7 +18,7 @@ the real commands.
 * **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
   F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units.
 * **Weakness segmentation** — the 60 LLM reviews of ``ReviewCritique_LLM.segments.jsonl`` rebuilt
-  as texts (``scholartools.claims.evaluate``): ``st-claims --task weaknesses --unit sentence``
+  as texts (``scholartools.reviewcritique``): ``st-claims --task weaknesses --unit sentence``
   against the data's weakness segments, and ``--unit item`` against the weakness items; dev =
   reviews of papers 0–4 (read while writing the segmenter), test = papers 5–19. Gold spans are
   scored as the data has them and with their list markers ("1.", "-") removed (the segmenter
@@ -86,7 +86,7 @@ def parsed_papers(gold: list[dict]) -> dict[str, dict]:
 
 
 def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> dict:
-    from scholartools.claims.evaluate import claim_part
+    from tools.claims_evaluate import claim_part
 
     out = {}
     for split in ("dev", "test"):
@@ -105,7 +105,7 @@ def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> 
 def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
     """``st-score --group-by part`` over one record per (paper, part): the extracted claims of the
     part against its gold ``(part, text)`` pairs."""
-    from scholartools.claims.evaluate import SECTION_PARTS, by_part, claim_part
+    from tools.claims_evaluate import SECTION_PARTS, by_part, claim_part
 
     rows = []
     for rec, gold in pairs:
@@ -126,7 +126,7 @@ def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
 
 def pdf_papers() -> dict[str, dict]:
     """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
 
     paths = {str(dataset_dir("pdfs") / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
     recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
@@ -141,14 +141,14 @@ def pdf_papers() -> dict[str, dict]:
 
 def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[dict]]:
     """The units of annotation file ``annotations/pdf/ID.NAME`` (claims: the adjudicated gold)."""
-    from scholartools.claims.evaluate import resolve_refs
+    from tools.claims_evaluate import resolve_refs
 
     return {pid: resolve_refs(rec, (PDF_ANN / f"{pid}.{name}").read_text(encoding="utf-8").splitlines())
             for pid, rec in papers.items()}
 
 
 def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
 
     gold = pdf_gold(papers)
     out = {}
@@ -171,7 +171,7 @@ def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
 def agreement(papers: dict[str, dict]) -> dict:
     """Pass A against pass B: pairwise F1_edit / F1_exact (micro over papers) and Cohen's kappa
     over every unit of the eight papers."""
-    from scholartools.claims.evaluate import gold_units
+    from tools.claims_evaluate import gold_units
 
     a, b = pdf_gold(papers, "passA"), pdf_gold(papers, "passB")
     rows = [{"id": pid, "a": [u["text"] for u in a[pid]], "b": [u["text"] for u in b[pid]]} for pid in papers]
@@ -199,7 +199,7 @@ def export_baseline(ref: str, into: Path) -> Path:
 
 
 def segmentation() -> dict:
-    from scholartools.claims.evaluate import review_records
+    from scholartools.reviewcritique import review_records
 
     reviews = review_records(AAAR / "ReviewCritique_LLM.segments.jsonl")
     out = {}
@@ -225,7 +225,7 @@ def segmentation() -> dict:
 
 def association(gold: list[dict]) -> dict:
     from scholartools.claims.associate import AssociateOptions, associate
-    from scholartools.claims.evaluate import ranking_scores
+    from tools.claims_evaluate import ranking_scores
 
     out = {}
     for split in ("dev", "test"):

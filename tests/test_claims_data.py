@@ -89,7 +89,7 @@ _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*\u2022])\s*")
 
 
 def test_weakness_segmentation_against_the_reviewcritique_segments():
-    from scholartools.claims.evaluate import review_records
+    from scholartools.reviewcritique import review_records
     from scholartools.claims.weaknesses import find_weaknesses
     from scholartools.metrics.claimcheck import micro_prf, span_counts
 
@@ -107,7 +107,7 @@ def test_weakness_segmentation_against_the_reviewcritique_segments():
 
 def test_lexical_association_ranking_and_the_ungrounded_rule_on_the_test_links():
     from scholartools.claims.associate import presentational
-    from scholartools.claims.evaluate import ranking_scores
+    from tools.claims_evaluate import ranking_scores
     from scholartools.retrieval import HybridIndex
 
     pairs, right, n = [], 0, 0

@@ -19,20 +19,20 @@ pytestmark = pytest.mark.needs_data("pdfs")
 
 @lru_cache(maxsize=1)
 def _papers() -> dict:
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
     from scholartools.parsing import parse_path
 
     return {pid: parse_path(str(PDFS / pdf)) for pid, (pdf, _) in PDF_PAPERS.items()}
 
 
 def _units(pid: str, name: str) -> list[dict]:
-    from scholartools.claims.evaluate import resolve_refs
+    from tools.claims_evaluate import resolve_refs
 
     return resolve_refs(_papers()[pid], (ANN / f"{pid}.{name}").read_text(encoding="utf-8").splitlines())
 
 
 def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_adjudicated_union():
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
 
     counts = {name: sum(len(_units(pid, name)) for pid in PDF_PAPERS) for name in ("passA", "passB", "claims")}
     assert counts == {"passA": 364, "passB": 373, "claims": 373}
@@ -43,7 +43,7 @@ def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_ad
 
 
 def test_a_changed_sentence_is_an_error_not_a_silent_match():
-    from scholartools.claims.evaluate import resolve_refs
+    from tools.claims_evaluate import resolve_refs
 
     line = (ANN / "specter.claims").read_text().splitlines()[0]
     ref = line.split()[0]
@@ -53,7 +53,7 @@ def test_a_changed_sentence_is_an_error_not_a_silent_match():
 
 def _scores(split: str) -> tuple[dict, dict]:
     """(overall F1_edit over whole papers, F1_edit by part) of this checkout's extractor."""
-    from scholartools.claims.evaluate import PDF_PAPERS, SECTION_PARTS, by_part, claim_part
+    from tools.claims_evaluate import PDF_PAPERS, SECTION_PARTS, by_part, claim_part
     from scholartools.claims.extract import extract_claims
     from scholartools.metrics.claimcheck import micro_prf, span_counts
 
@@ -84,7 +84,7 @@ def test_extraction_figures_reported_in_the_docs():
 
 
 def test_agreement_of_the_two_passes_reported_in_the_docs():
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
     from scholartools.metrics.claimcheck import micro_prf, span_counts
 
     edit = [span_counts([u["text"] for u in _units(p, "passA")], [u["text"] for u in _units(p, "passB")])

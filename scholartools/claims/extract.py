@@ -5,7 +5,7 @@ CLAIMCHECK extracts claims with GPT-4o, chunk by chunk, keeping "claims about fi
 contributions, results or relation to related work" and skipping "descriptions of the ideas,
 methods and experiment setup". The offline method scores every sentence of the abstract and of the
 body sections (references, acknowledgments, appendices, ethics and limitations skipped) with the
-cue phrases of :data:`scholartools.vocabulary.CLAIM_CUES` (we show / we propose / outperforms /
+cue phrases of :data:`scholartools.claims.cues.CLAIM_CUES` (we show / we propose / outperforms /
 to our knowledge the first / this suggests …), the non-claim cues (we use / is defined as / future
 work / hyper-parameters …), the first person, and the section's prior (abstract and conclusion
 first), and keeps the sentences above a threshold — precision before recall — at most
@@ -82,7 +82,7 @@ class Sentence:
 
 @lru_cache(maxsize=1)
 def _cues():
-    from scholartools.vocabulary import CLAIM_CUES, NON_CLAIM_CUES
+    from scholartools.claims.cues import CLAIM_CUES, NON_CLAIM_CUES
 
     pos = [(kind, re.compile(p, re.I), w) for kind, items in CLAIM_CUES.items() for p, w in items]
     neg = [(re.compile(p, re.I), w) for p, w in NON_CLAIM_CUES]
@@ -111,7 +111,7 @@ def section_kind(sec: dict, first: bool = False) -> str:
 
 @lru_cache(maxsize=1)
 def _back_matter():
-    from scholartools.vocabulary import BACK_MATTER_MARK
+    from scholartools.claims.cues import BACK_MATTER_MARK
 
     return re.compile(BACK_MATTER_MARK)   # upper case only: "references" in a sentence is no heading
 
@@ -120,7 +120,7 @@ def paper_texts(rec: dict) -> list[tuple[str | None, int | None, str, str]]:
     """``(section name, section index, kind, text)`` of the parts searched for claims, in order:
     the abstract (when the record has one), then the sections not skipped. A section's text is
     searched up to a references heading a parser left inside it (back matter glued on)."""
-    from scholartools.vocabulary import CLAIM_SKIP_SECTIONS
+    from scholartools.claims.cues import CLAIM_SKIP_SECTIONS
 
     out = []
     abstract = rec.get("abstract")
@@ -218,7 +218,7 @@ def own_names(rec: dict) -> frozenset[str]:
 def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
     """The claim score of one sentence and the cue kinds it matched; ``names`` are the paper's own
     coined names (a sentence about them is about the paper's work, like one in the first person)."""
-    from scholartools.vocabulary import CLAIM_SECTION_PRIOR
+    from scholartools.claims.cues import CLAIM_SECTION_PRIOR
 
     words = text.split()
     if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
