@@ -49,8 +49,8 @@ def ranking_scores(rankings: Iterable[tuple[list[str], set[str]]], ks: tuple[int
 
 #: the real PDFs of ``shared/external/pdfs`` annotated with claims (``fixtures/claims/annotations/pdf``,
 #: ``fixtures/claims/GUIDELINE.md`` §1b): id → (PDF path under ``external/pdfs``, part). The parts
-#: were fixed before annotating: ``dev`` papers are read while writing cues; ``test`` papers are
-#: looked at only to report.
+#: were fixed before annotating: ``dev`` papers are read while writing cues; ``test`` and ``test2``
+#: papers are looked at only to report.
 PDF_PAPERS = {
     "specter": ("s2orc-doc2json/2020.acl-main.207.pdf", "dev"),
     "s2graph": ("s2orc-doc2json/N18-3011.pdf", "dev"),
@@ -60,7 +60,16 @@ PDF_PAPERS = {
     "simianer12": ("science-parse/dyer12.pdf", "dev"),
     "fader11": ("science-parse/fader11.pdf", "test"),
     "lehr13": ("science-parse/roark13.pdf", "test"),
+    # annotated after the issue-37 extractor was fixed (session 8): no cue, weight or threshold saw them
+    "papermage": ("papermage/papermage.pdf", "test2"),
+    "medline07": ("science-parse/a7c25298c607d5bf32e3301b6b209431e2a7f830.pdf", "test2"),
 }
+#: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), test (scored once
+#: after the cues were fixed), test2 (annotated later, scored once)
+PDF_PARTS = ("dev", "test", "test2")
+#: the annotation rounds, each with its own two passes and agreement figure
+PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
+              "issue37-b": ("papermage", "medline07")}
 #: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
 SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 _SKIP_GOLD = ("references", "acknowledgments", "appendix")

@@ -137,6 +137,9 @@ FAMILIES = (
                    r"|\bdid(?:n't| not) help\b|\bis (?:the )?key to\b|\bis critical for\b|\bis crucial for\b"
                    r"|\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:easier|harder|simpler|minimal|negligible)\b"
                    r"|\b(?:only )?works? (?:only )?(?:if|when|in combination)\b|\b(?:are|is) not (?:directly )?comparable\b", 0.8, "result"),
+    ("copula-superlative", r"\b(?:is|are|was|were)\s+(?:also\s+|again\s+|clearly\s+|by far\s+)?(?:the\s+)?(?:largest|highest|lowest|best"
+                           r"|worst|smallest|strongest|weakest|most (?:accurate|effective|robust|useful|common|frequent|important))\b", 0.8, "result"),
+    ("measured-contrast", rf"{_NUM}[^.;]{{0,60}}?\b(?:while|whereas|against|versus|vs\.?)\s[^.;]{{0,60}}?{_NUM}", 0.7, "result"),
     ("error-analysis", r"\b(?:most|majority|many) of the (?:errors|mistakes|false (?:positives|negatives)|incorrect)\b"
                        r"|\b(?:common|most common|frequent|significant) (?:errors?|mistakes?|sources? of (?:error|failure))\b"
                        r"|\berrors? (?:consist|are due|were due|was due|is due)\b"
@@ -162,6 +165,7 @@ FAMILIES = (
             r"|\bonly (?:addressed|mentioned|explored) in passing\b|\b(?:remain|remains) unable\b|\bare unrealistic\b"
             r"|\black of (?:publicly available |large |labeled |annotated )?(?:data|datasets|benchmarks|resources|evaluation)\b"
             r"|\bhas been content with\b|\bpain point\b"
+            r"|\b(?:have|has) (?:rarely|seldom|little) (?:been )?(?:\w+ed|studied|explored)\b|\blittle attention\b"
             r"|\b(?:these|such|their|most|existing|previous|prior|other) (?:\w+ )?(?:works?|approaches|methods|systems|models"
             r"|extractors|techniques|studies)\b[^.;]{0,60}?\b(?:do|does|did|cannot|can not|could not) (?:not )?"
             r"(?:consider|leverage|incorporate|integrate|address|model|use|exploit|capture|generali[sz]e|train|scale|handle)\b",
@@ -205,12 +209,15 @@ POINTERS = (
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
      r"|instantiate|require the)\b", -0.6, "body"),
     (r"\b(?:we|this section) (?:briefly )?(?:describe|discuss|present|introduce) (?:the|how|several|each|our basic)\b(?![^.]*\b(?:outperform|improve))", -0.4),
+    # the evaluation set-up, not its outcome: "We evaluate the system in two domains", "we report nDCG"
+    (r"\bwe (?:also |then |further |first )?(?:evaluate|test|report|measure|perform|run|conduct)\b"
+     r"(?![^.;]*\b(?:that|shows?|find|found|outperform\w*|improv\w*|better|significant\w*)\b)", -0.5),
 )
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
-NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale"})
+NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

@@ -61,6 +61,9 @@ _SUMMARY_KINDS = ("abstract", "introduction", "conclusion")
 #: a claim's restatement (abstract → introduction → conclusion, captions): the share of its content
 #: words found in an earlier kept claim, and what it adds to the score
 REPEAT_OVERLAP, REPEAT_WEIGHT = 0.5, 0.6
+#: a result family of :mod:`~scholartools.claims.cues` this strong (superlatives, amounts, measured
+#: shares, error analyses, "experiments show") marks a finding, wherever the section
+FINDING_WEIGHT = 0.7
 #: what an abstract or conclusion sentence about the paper's own work loses for having no cue phrase
 OWN_SUMMARY_PENALTY = 0.0
 
@@ -243,6 +246,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     families, summary, pointers = _free_cues()
     own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
     digits = _DIGIT.search(text) is not None
+    finding = False
     for name, rx, w in families:
         if (name in OWN_ONLY and not own) or (name in NUMERIC and not digits):
             continue
@@ -252,6 +256,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
             total += w
             positive += w
             best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
+            finding = finding or (KINDS[name] == "result" and w >= FINDING_WEIGHT)
     if kind in _SUMMARY_KINDS and summary.search(text):
         total += SUMMARY_WEIGHT
         positive += SUMMARY_WEIGHT
@@ -266,7 +271,12 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if positive == 0:
         # abstract and conclusion sentences about the paper's own work are claims more often than not
         total -= OWN_SUMMARY_PENALTY if own and kind in ("abstract", "conclusion") else 1.0
-    total += CLAIM_SECTION_PRIOR.get(kind, 0.0)
+    prior = CLAIM_SECTION_PRIOR.get(kind, 0.0)
+    if prior < 0 and ((kind == "related_work" and "novelty" in best) or finding):
+        # a section's lean against claims does not hold for the claims it does hold: a sentence
+        # setting this work against others in related work, a measured finding in a method section
+        prior = 0.0
+    total += prior
     return total, sorted(best)
 
 
