@@ -104,3 +104,18 @@ def test_agreement_of_the_two_passes_reported_in_the_docs():
 
     assert agreement(PDF_ROUNDS["issue37-a"]) == 0.981
     assert agreement(PDF_ROUNDS["issue37-b"]) == 0.989   # 2 * 46 / (46 + 47)
+
+
+def test_the_units_command_lists_each_unit_with_the_hash_the_annotations_store():
+    from click.testing import CliRunner
+
+    from tools.claims_evaluate import PDF_PAPERS, main, unit_hash
+
+    pdf = PDFS / PDF_PAPERS["papermage"][0]
+    out = CliRunner().invoke(main, ["units", str(pdf)])
+    assert out.exit_code == 0, out.output
+    rows = [line.split("\t") for line in out.output.splitlines()]
+    assert [r[0] for r in rows[:2]] == ["A.0", "A.1"] and all(r[1] == unit_hash(r[3]) for r in rows)
+    gold = {line.split()[0]: line.split()[1] for line in (ANN / "papermage.claims").read_text().splitlines()}
+    listed = {r[0]: r[1] for r in rows}
+    assert all(listed[ref] == h for ref, h in gold.items())
