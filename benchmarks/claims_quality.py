@@ -1,7 +1,7 @@
 """st-claims offline methods against the hand annotations and the data's own segments, through
 the real commands.
 
-    python benchmarks/claims_quality.py [--json out.json] [--baseline REF] [--only extraction]
+    python benchmarks/claims_quality.py [--json out.json] [--baseline REF[,REF]] [--only extraction]
 
 * **Claim extraction** — the annotated ReviewCritique papers (``fixtures/claims/gold.jsonl``;
   dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
@@ -9,16 +9,18 @@ the real commands.
   --ref gold_claims --aggregate`` (CLAIMCHECK's F1 with edit-similarity alignment, micro-averaged).
 * **Claim extraction on real PDFs, by part** (issue 37) — the eight ML/NLP papers of
   ``shared/external/pdfs`` annotated in two passes (``fixtures/claims/annotations/pdf``, guideline
-  §1b; dev: six papers read while writing the cues, test: fader11, lehr13): ``st-parse`` of the PDF
+  §1b; dev: six papers read while writing the cues, test: fader11, lehr13, test2: papermage,
+  medline07, annotated after the cues were fixed; ``unseen`` pools test and test2): ``st-parse`` of the PDF
   → ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --group-by part`` over one
   record per (paper, part), part = abstract, introduction, body, conclusion, captions; the overall
   row scores each paper whole. Every extraction row is computed twice in the same run: with this
   checkout and with ``--baseline`` (default ``main``: its ``scholartools`` package is exported with
   ``git archive`` and run from a temporary folder). The ReviewCritique rows get the same split.
 * **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
-  F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units.
+  F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units, per
+  annotation round (``PDF_ROUNDS``).
 * **Weakness segmentation** — the 60 LLM reviews of ``ReviewCritique_LLM.segments.jsonl`` rebuilt
-  as texts (``scholartools.claims.evaluate``): ``st-claims --task weaknesses --unit sentence``
+  as texts (``scholartools.reviewcritique``): ``st-claims --task weaknesses --unit sentence``
   against the data's weakness segments, and ``--unit item`` against the weakness items; dev =
   reviews of papers 0–4 (read while writing the segmenter), test = papers 5–19. Gold spans are
   scored as the data has them and with their list markers ("1.", "-") removed (the segmenter
@@ -86,7 +88,7 @@ def parsed_papers(gold: list[dict]) -> dict[str, dict]:
 
 
 def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> dict:
-    from scholartools.claims.evaluate import claim_part
+    from tools.claims_evaluate import claim_part
 
     out = {}
     for split in ("dev", "test"):
@@ -105,7 +107,7 @@ def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> 
 def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
     """``st-score --group-by part`` over one record per (paper, part): the extracted claims of the
     part against its gold ``(part, text)`` pairs."""
-    from scholartools.claims.evaluate import SECTION_PARTS, by_part, claim_part
+    from tools.claims_evaluate import SECTION_PARTS, by_part, claim_part
 
     rows = []
     for rec, gold in pairs:
@@ -126,7 +128,7 @@ def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
 
 def pdf_papers() -> dict[str, dict]:
     """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
-    from scholartools.claims.evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS
 
     paths = {str(dataset_dir("pdfs") / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
     recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
@@ -141,19 +143,22 @@ def pdf_papers() -> dict[str, dict]:
 
 def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[dict]]:
     """The units of annotation file ``annotations/pdf/ID.NAME`` (claims: the adjudicated gold)."""
-    from scholartools.claims.evaluate import resolve_refs
+    from tools.claims_evaluate import resolve_refs
 
     return {pid: resolve_refs(rec, (PDF_ANN / f"{pid}.{name}").read_text(encoding="utf-8").splitlines())
             for pid, rec in papers.items()}
 
 
 def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
-    from scholartools.claims.evaluate import PDF_PAPERS
+    """Extraction scored per part of ``PDF_PARTS`` (dev, test, test2) and on ``unseen`` (test and
+    test2 pooled: every paper no cue, weight or threshold was chosen on)."""
+    from tools.claims_evaluate import PDF_PAPERS, PDF_PARTS
 
     gold = pdf_gold(papers)
     out = {}
-    for split in ("dev", "test"):
-        ids = [pid for pid, (_, part) in PDF_PAPERS.items() if part == split]
+    for split in (*PDF_PARTS, "unseen"):
+        ids = [pid for pid, (_, part) in PDF_PAPERS.items()
+               if part == split or (split == "unseen" and part != "dev")]
         recs = [dict(papers[pid], gold_claims=[u["text"] for u in gold[pid]]) for pid in ids]
         extracted = st("claims", ["--task", "extract"], recs, code=code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
@@ -169,26 +174,29 @@ def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
 
 
 def agreement(papers: dict[str, dict]) -> dict:
-    """Pass A against pass B: pairwise F1_edit / F1_exact (micro over papers) and Cohen's kappa
-    over every unit of the eight papers."""
-    from scholartools.claims.evaluate import gold_units
+    """Pass A against pass B, per annotation round of ``PDF_ROUNDS``: pairwise F1_edit / F1_exact
+    (micro over papers) and Cohen's kappa over every unit of the round's papers."""
+    from tools.claims_evaluate import PDF_ROUNDS, gold_units
 
     a, b = pdf_gold(papers, "passA"), pdf_gold(papers, "passB")
-    rows = [{"id": pid, "a": [u["text"] for u in a[pid]], "b": [u["text"] for u in b[pid]]} for pid in papers]
-    scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "a", "--ref", "b", "--aggregate"], rows)
-    n = same = pos_a = pos_b = 0
-    for pid, rec in papers.items():
-        ra, rb = {u["ref"] for u in a[pid]}, {u["ref"] for u in b[pid]}
-        for u in gold_units(rec):
-            n += 1
-            same += (u["ref"] in ra) == (u["ref"] in rb)
-            pos_a += u["ref"] in ra
-            pos_b += u["ref"] in rb
-    po, pa, pb = same / n, pos_a / n, pos_b / n
-    pe = pa * pb + (1 - pa) * (1 - pb)
-    return {"units": n, "pass_a": sum(len(v) for v in a.values()), "pass_b": sum(len(v) for v in b.values()),
-            "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"),
-            "cohen_kappa": round((po - pe) / (1 - pe), 3)}
+    out = {}
+    for name, pids in PDF_ROUNDS.items():
+        rows = [{"id": pid, "a": [u["text"] for u in a[pid]], "b": [u["text"] for u in b[pid]]} for pid in pids]
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "a", "--ref", "b", "--aggregate"], rows)
+        n = same = pos_a = pos_b = 0
+        for pid in pids:
+            ra, rb = {u["ref"] for u in a[pid]}, {u["ref"] for u in b[pid]}
+            for u in gold_units(papers[pid]):
+                n += 1
+                same += (u["ref"] in ra) == (u["ref"] in rb)
+                pos_a += u["ref"] in ra
+                pos_b += u["ref"] in rb
+        po, pa, pb = same / n, pos_a / n, pos_b / n
+        pe = pa * pb + (1 - pa) * (1 - pb)
+        out[name] = {"papers": list(pids), "units": n, "pass_a": sum(len(a[p]) for p in pids),
+                     "pass_b": sum(len(b[p]) for p in pids), "f1_edit": aggregate(scored, "f1-edit"),
+                     "f1_exact": aggregate(scored, "f1-exact"), "cohen_kappa": round((po - pe) / (1 - pe), 3)}
+    return out
 
 
 def export_baseline(ref: str, into: Path) -> Path:
@@ -199,7 +207,7 @@ def export_baseline(ref: str, into: Path) -> Path:
 
 
 def segmentation() -> dict:
-    from scholartools.claims.evaluate import review_records
+    from scholartools.reviewcritique import review_records
 
     reviews = review_records(AAAR / "ReviewCritique_LLM.segments.jsonl")
     out = {}
@@ -225,7 +233,7 @@ def segmentation() -> dict:
 
 def association(gold: list[dict]) -> dict:
     from scholartools.claims.associate import AssociateOptions, associate
-    from scholartools.claims.evaluate import ranking_scores
+    from tools.claims_evaluate import ranking_scores
 
     out = {}
     for split in ("dev", "test"):
@@ -272,8 +280,8 @@ def association(gold: list[dict]) -> dict:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", help="write the figures here as JSON")
-    ap.add_argument("--baseline", default="main", help="git ref whose extractor is scored beside this checkout's "
-                                                       "('' to skip)")
+    ap.add_argument("--baseline", default="main", help="git refs (comma-separated) whose extractors are scored "
+                                                       "beside this checkout's ('' to skip)")
     ap.add_argument("--only", choices=("extraction",), help="only the extraction rows (and the pass agreement)")
     args = ap.parse_args()
     gold = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
@@ -281,11 +289,11 @@ def main():
     pdfs = pdf_papers()
     result = {"annotation_agreement": agreement(pdfs),
               "extraction_pdf": {"this": pdf_extraction(pdfs)}, "extraction": {"this": extraction(gold, papers)}}
-    if args.baseline:
+    for ref in filter(None, (args.baseline or "").split(",")):
         with tempfile.TemporaryDirectory() as tmp:
-            base = export_baseline(args.baseline, Path(tmp))
-            result["extraction_pdf"][args.baseline] = pdf_extraction(pdfs, code=base)
-            result["extraction"][args.baseline] = extraction(gold, papers, code=base)
+            base = export_baseline(ref, Path(tmp))
+            result["extraction_pdf"][ref] = pdf_extraction(pdfs, code=base)
+            result["extraction"][ref] = extraction(gold, papers, code=base)
     if not args.only:
         result.update({"segmentation": segmentation(), "association": association(gold)})
     print(json.dumps(result, indent=1))

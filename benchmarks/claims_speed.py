@@ -55,7 +55,7 @@ def papers(n: int) -> list[dict]:
 
 
 def weakness_texts(n: int) -> list[str]:
-    from scholartools.claims.evaluate import review_records
+    from scholartools.reviewcritique import review_records
 
     items = [w["text"] for r in review_records(dataset_dir("aaar") / "ReviewCritique_LLM.segments.jsonl")
              for w in r["gold_weakness_items"]]

@@ -130,7 +130,7 @@ def text_record(body_text: str, pid: str) -> dict:
 
 
 def _reviews_by_paper(segments_path: str | Path) -> dict[int, list[dict]]:
-    from scholartools.claims.evaluate import review_records
+    from scholartools.reviewcritique import review_records
 
     out: dict[int, list[dict]] = {}
     for r in review_records(segments_path):

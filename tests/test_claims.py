@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scholartools.claims.associate import AssociateOptions, associate, presentational
-from scholartools.claims.evaluate import ranking_scores, rebuild_review
+from scholartools.reviewcritique import rebuild_review
+from tools.claims_evaluate import ranking_scores
 from scholartools.claims.extract import extract_claims, own_names, section_kind, section_text
 from scholartools.claims.weaknesses import find_weaknesses
 

@@ -130,3 +130,41 @@ def test_a_closing_discussion_section_is_read_as_the_conclusion():
     assert [k for _, _, k, _ in paper_texts(rec)] == ["abstract", "introduction", "method", "conclusion"]
     rec["sections"].append({"heading": "4 Conclusion", "type": "conclusion", "text": "w"})
     assert [k for _, _, k, _ in paper_texts(rec)][3] == "discussion"
+
+
+# --------------------------------------------------------------------------- session 8 (issue 37)
+
+def test_a_relation_to_other_work_in_related_work_loses_no_section_prior():
+    """Related work leans against claims (prior -0.3), except the sentences that set this work
+    against the others: those are the section's claims (Ge & Mooney, CoNLL 2005, dev)."""
+    text = "They train a statistical parser on trees; however, they do not integrate syntactic and semantic parsing."
+    in_related, cues = score_sentence(text, "related_work")
+    in_other, _ = score_sentence(text, "other")
+    assert "novelty" in cues
+    assert in_related == pytest.approx(in_other - 0.1)   # the prior of "other" (0.1), not -0.3
+
+
+def test_a_measured_finding_in_a_method_section_loses_no_section_prior():
+    text = "In both domains, the statistical approach gives the highest precision and the lowest yield."
+    method, _ = score_sentence(text, "method")
+    neutral, _ = score_sentence(text, "experiments")
+    assert method == pytest.approx(neutral - 0.1) and method >= DEFAULT_THRESHOLD
+    setup = "We tokenize each passage with a word-piece vocabulary of 30,000 entries."
+    assert score_sentence(setup, "method")[0] < score_sentence(setup, "experiments")[0] - 0.4   # -0.4 vs +0.1
+
+
+@pytest.mark.parametrize("text", [
+    "We evaluate the system in two domains, a natural-language database interface and an interpreter for coaching "
+    "instructions in robotic soccer.",
+    "We report propensity-adjusted versions of the standard ranking metrics.",
+])
+def test_the_evaluation_setup_is_not_a_finding(text):
+    with_setup, _ = score_sentence(text, "abstract")
+    assert with_setup < DEFAULT_THRESHOLD
+
+
+def test_an_evaluation_that_states_its_outcome_keeps_its_score():
+    setup, _ = score_sentence("We evaluate the parser on two treebanks.", "results")
+    outcome, _ = score_sentence("We evaluate the parser on two treebanks and find that it outperforms the baseline.",
+                                "results")
+    assert outcome - setup > 1.0

@@ -1,15 +1,19 @@
-"""Claim cues that do not need the first person (issue 37), read by :mod:`scholartools.claims.extract`
-beside :data:`scholartools.vocabulary.CLAIM_CUES`.
+"""The claim cues of the offline extractor, with their weights: its only reader is
+:mod:`scholartools.claims.extract` (issue 33: weights live beside the code that reads them).
 
-The cue phrases of the vocabulary find claims that say *we*: "we show", "our results suggest", "we
-propose". Half of CLAIMCHECK's claims do not: a result stated about the system or the data ("The
-hybrid approach consistently gives the highest yield"), a measured statistic ("This labeling process
-succeeds for 76% of the documents"), a hedged explanation ("This is likely to be a result of …"), a
-gap in prior work ("extensions to whole-document embeddings are relatively underexplored"), a
-relation to other work ("In contrast to our work, Duh et al. did not …"). Each family below is
-``(name, pattern, weight)``; a sentence gets the weight of every family it matches, counted as a
-positive cue of kind ``result``, ``novelty`` or ``contribution`` (:data:`KINDS`). :data:`POINTERS` are sentences that
-only point at a table or a later section, or muse about future work; they lower the score.
+* :data:`CLAIM_CUES` / :data:`NON_CLAIM_CUES` — phrases of the paper's own claims, mostly in the
+  first person ("we show", "our results suggest", "we propose"), and of sentences that are not
+  claims (setup, definitions, plans, pointers); :data:`CLAIM_SECTION_PRIOR`, :data:`BACK_MATTER_MARK`
+  and :data:`CLAIM_SKIP_SECTIONS` say where claims are searched and how each section type leans.
+* :data:`FAMILIES` (issue 37) — cues that do not need the first person. Half of CLAIMCHECK's claims
+  do not say *we*: a result stated about the system or the data ("The hybrid approach consistently
+  gives the highest yield"), a measured statistic ("This labeling process succeeds for 76% of the
+  documents"), a hedged explanation ("This is likely to be a result of …"), a gap in prior work
+  ("extensions to whole-document embeddings are relatively underexplored"), a relation to other
+  work ("In contrast to our work, Duh et al. did not …"). Each family is ``(name, pattern, weight,
+  kind)``; a sentence gets the weight of every family it matches, counted as a positive cue of
+  kind ``result``, ``novelty`` or ``contribution`` (:data:`KINDS`). :data:`POINTERS` are sentences
+  that only point at a table or a later section, or muse about future work; they lower the score.
 
 The weights are set by hand and checked on the six dev PDFs of ``fixtures/claims/annotations/pdf``
 (the ReviewCritique papers' licence forbids tuning on them); see docs/st-claims.md.
@@ -21,6 +25,86 @@ import re
 _NUM = r"\d+(?:[.,]\d+)?"
 _METRIC = (r"(?:precision|recall|accuracy|f1|f-?scores?|f-measure|auc|bleu(?:-4)?|rouge(?:-\w+)?|map|ndcg|mrr"
            r"|error rates?|wer|perplexity|correlations?|kappa|agreement|yield|coverage)")
+
+# ----------------------------------------------------------------- first-person cues, priors, skipped parts
+
+#: cue phrases of a paper's own claims, by kind (CLAIMCHECK's extraction prompt: claims about
+#: "findings / contributions / results / relation with related work", not ideas, methods or setup).
+#: Regular expressions matched case-insensitively on one sentence; bounded gaps only, no nested
+#: quantifiers. Weights are the sentence scorer's (:mod:`scholartools.claims.extract`), set by hand.
+CLAIM_CUES = {
+    "result": (
+        (r"\b(?:we|our (?:results?|experiments?|analys[ie]s|findings?|evaluations?|study|ablations?))\b"
+         r"[^.;]{0,60}?\b(?:show|shows|showed|shown|find|finds|found|demonstrate[sd]?|observe[sd]?|confirm(?:s|ed)?"
+         r"|reveal(?:s|ed)?|verif(?:y|ies|ied)|validate[sd]?|prove[sd]?|conclude[sd]?|discover(?:s|ed)?|note)\b", 1.0),
+        (r"\b(?:results?|experiments?|evaluations?|analys[ie]s|ablations?|findings|table \d+|tab\. \d+|figure \d+|fig\. \d+)"
+         r"\s+(?:also |further |clearly )?(?:show|shows|suggest|suggests|demonstrate|demonstrates|indicate|indicates"
+         r"|confirm|confirms|reveal|reveals|validate|validates|verify|verifies)\b", 1.0),
+        (r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed)?|beat(?:s)?|exceed(?:s|ed)?|outstrip(?:s|ped)?)\b", 1.0),
+        (r"\b(?:new |the )?state[- ]of[- ]the[- ]art\b", 0.5),
+        (r"\b(?:significant(?:ly)?|substantial(?:ly)?|consistent(?:ly)?|dramatic(?:ally)?|remarkabl[ey]|large margins?)\b", 0.5),
+        (r"\b(?:achieve[sd]?|attain(?:s|ed)?|obtain(?:s|ed)?|reach(?:es|ed)?|yield(?:s|ed)?|lead(?:s)? to|leads to)\b", 0.5),
+        (r"\b(?:better|worse|higher|lower|faster|slower|best|worst|more (?:robust|accurate|efficient|effective)"
+         r"|comparabl[ey]|on (?:a )?par)\b", 0.5),
+        (r"\bcan (?:be )?(?:easily|effectively|also|still|even|significantly|greatly|widely|successfully)\b"
+         r"|\b(?:enables?|allows?) (?:us|the model|models|it|them) to\b|\b(?:promising|effectively)\b", 0.4),
+        (r"\b(?:improve[sd]?|improvements?|gains?|boost(?:s|ed)?|increase[sd]?|decrease[sd]?|reduce[sd]?|drops?)\b", 0.4),
+        (r"\b(?:this|these|which|it) (?:results? )?(?:indicates?|suggests?|implies|imply|shows?|demonstrates?|confirms?"
+         r"|validates?|proves?|means)\b", 0.8),
+        (r"\b(?:indicating|suggesting|demonstrating|showing|confirming|implying|revealing) that\b", 0.8),
+        (r"\b(?:we (?:argue|hypothesi[sz]e|believe|conjecture|attribute|claim)|our hypothesis)\b", 0.7),
+        (r"\b(?:effective(?:ness)?|robust(?:ness)?|superior|competitive|essential|crucial|critical)\b", 0.4),
+        (r"\b(?:it is (?:evident|clear|obvious|worth noting)|clearly|evidently|fail(?:s|ed)? to|cannot|is (?:still )?(?:a )?challenging)\b", 0.5),
+        (r"\b(?:larger|smaller|stronger|weaker|similar|different|consistent with|correlat(?:es|ed|ion))\b", 0.3),
+        (r"\d+(?:\.\d+)?\s?(?:%|percent|points|pp|x|×)", 0.3),
+    ),
+    "contribution": (
+        (r"\b(?:we|this (?:paper|work|study)|our (?:paper|work))\s+(?:also |further |first |then )?"
+         r"(?:propose[sd]?|introduce[sd]?|present(?:s|ed)?|develop(?:s|ed)?|contribute[sd]?|release[sd]?"
+         r"|construct(?:s|ed)?|formali[sz]e[sd]?|create[sd]?|design(?:s|ed)?|build|built|provide[sd]?|offer(?:s|ed)?)\b", 1.0),
+        (r"\b(?:our|the) (?:main |key |primary )?contributions?\b", 1.0),
+        (r"\b(?:publicly available|open[- ]source[sd]?|will (?:be )?release[sd]?|(?:code|data|dataset|models?) (?:is|are|will be) (?:available|released))\b", 0.6),
+        (r"\b(?:in this (?:paper|work|study)|this (?:paper|work|study))\b", 0.5),
+    ),
+    "novelty": (
+        (r"\bto (?:the best of )?our knowledge\b", 1.2),
+        (r"\b(?:the first (?:to|time|\w+ (?:to|that))|for the first time)\b", 1.0),
+        (r"\bnovel\b", 0.6),
+        (r"\b(?:unlike|in contrast to|contrary to|different from|compared (?:to|with)) (?:previous|prior|existing|other|conventional|traditional|most)\b", 0.9),
+        (r"\b(?:has|have) not been (?:studied|explored|investigated|addressed|considered)\b|\bunder-?(?:investigated|explored|studied)\b", 0.8),
+        (r"\b(?:in contrast|instead|rather than)\b", 0.3),
+    ),
+}
+#: cues of sentences that are not claims: setup, definitions, plans, pointers
+NON_CLAIM_CUES = (
+    (r"\bwe (?:use|used|follow|followed|adopt|adopted|employ|employed|set|train|trained|fine-?tune|randomly"
+     r"|sample|sampled|implement|implemented|initiali[sz]e|run|ran|select|selected|choose|chose|denote|define|consider)\b", -0.7),
+    (r"\b(?:is|are) (?:defined|denoted|computed|calculated|given|set|initiali[sz]ed) (?:as|by|to)\b", -0.8),
+    (r"\b(?:future work|in the future|we (?:plan|hope|leave|intend|will explore)|remains? (?:an )?open)\b", -1.0),
+    (r"\b(?:see|refer to|details (?:are|can be found)|described in|shown in (?:appendix|section))\b", -0.5),
+    (r"\b(?:hyper-?parameters?|learning rate|batch size|epochs?|optimi[sz]er|gpus?)\b", -0.6),
+    (r"\b(?:limitations?|we (?:only|do not|did not)|is limited)\b", -0.6),
+    # a pointer, not a finding: "Figure 3 shows the results", "we show the descriptions in Appendix A"
+    (r"\b(?:show|shows|present|presents|list|lists|summari[sz]e|summari[sz]es|report|reports|illustrate|illustrates"
+     r"|demonstrate|provide|provides|give|gives)\s+(?:the |our |all |some |more |a few )?(?:\w+ )?(?:results?|statistics|details"
+     r"|descriptions?|examples?|templates?|prompts?|hyper-?parameters|numbers|implementation)\b(?! that)", -1.0),
+    (r"\b(?:are|is) (?:shown|given|presented|reported|listed|summari[sz]ed|illustrated|provided|visuali[sz]ed) in\b", -0.6),
+    # other people's findings: "Prior studies show …", "Recent work has found …"
+    (r"\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
+     r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
+    (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+)
+#: section types' prior for claims (abstract and conclusion hold most of a paper's claims)
+CLAIM_SECTION_PRIOR = {
+    "abstract": 0.8, "introduction": 0.3, "conclusion": 0.6, "results": 0.4, "discussion": 0.4,
+    "experiments": 0.1, "other": 0.1, "method": -0.4, "data": -0.3, "related_work": -0.3,
+}
+#: back matter glued onto the last section by a parser: claims are not searched past it
+BACK_MATTER_MARK = r"(?:^|\s)(?:R ?EFERENCES|REFERENCES|B ?IBLIOGRAPHY)(?=\s|$)"
+#: section types never searched for claims
+CLAIM_SKIP_SECTIONS = ("references", "acknowledgments", "appendix", "ethics", "limitations")
+
+# ----------------------------------------------------------------- cues without a first person (issue 37)
 
 #: (family, pattern, weight, kind)
 FAMILIES = (
@@ -53,6 +137,9 @@ FAMILIES = (
                    r"|\bdid(?:n't| not) help\b|\bis (?:the )?key to\b|\bis critical for\b|\bis crucial for\b"
                    r"|\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:easier|harder|simpler|minimal|negligible)\b"
                    r"|\b(?:only )?works? (?:only )?(?:if|when|in combination)\b|\b(?:are|is) not (?:directly )?comparable\b", 0.8, "result"),
+    ("copula-superlative", r"\b(?:is|are|was|were)\s+(?:also\s+|again\s+|clearly\s+|by far\s+)?(?:the\s+)?(?:largest|highest|lowest|best"
+                           r"|worst|smallest|strongest|weakest|most (?:accurate|effective|robust|useful|common|frequent|important))\b", 0.8, "result"),
+    ("measured-contrast", rf"{_NUM}[^.;]{{0,60}}?\b(?:while|whereas|against|versus|vs\.?)\s[^.;]{{0,60}}?{_NUM}", 0.7, "result"),
     ("error-analysis", r"\b(?:most|majority|many) of the (?:errors|mistakes|false (?:positives|negatives)|incorrect)\b"
                        r"|\b(?:common|most common|frequent|significant) (?:errors?|mistakes?|sources? of (?:error|failure))\b"
                        r"|\berrors? (?:consist|are due|were due|was due|is due)\b"
@@ -78,6 +165,7 @@ FAMILIES = (
             r"|\bonly (?:addressed|mentioned|explored) in passing\b|\b(?:remain|remains) unable\b|\bare unrealistic\b"
             r"|\black of (?:publicly available |large |labeled |annotated )?(?:data|datasets|benchmarks|resources|evaluation)\b"
             r"|\bhas been content with\b|\bpain point\b"
+            r"|\b(?:have|has) (?:rarely|seldom|little) (?:been )?(?:\w+ed|studied|explored)\b|\blittle attention\b"
             r"|\b(?:these|such|their|most|existing|previous|prior|other) (?:\w+ )?(?:works?|approaches|methods|systems|models"
             r"|extractors|techniques|studies)\b[^.;]{0,60}?\b(?:do|does|did|cannot|can not|could not) (?:not )?"
             r"(?:consider|leverage|incorporate|integrate|address|model|use|exploit|capture|generali[sz]e|train|scale|handle)\b",
@@ -121,12 +209,15 @@ POINTERS = (
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
      r"|instantiate|require the)\b", -0.6, "body"),
     (r"\b(?:we|this section) (?:briefly )?(?:describe|discuss|present|introduce) (?:the|how|several|each|our basic)\b(?![^.]*\b(?:outperform|improve))", -0.4),
+    # the evaluation set-up, not its outcome: "We evaluate the system in two domains", "we report nDCG"
+    (r"\bwe (?:also |then |further |first )?(?:evaluate|test|report|measure|perform|run|conduct)\b"
+     r"(?![^.;]*\b(?:that|shows?|find|found|outperform\w*|improv\w*|better|significant\w*)\b)", -0.5),
 )
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
-NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale"})
+NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

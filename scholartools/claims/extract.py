@@ -5,7 +5,7 @@ CLAIMCHECK extracts claims with GPT-4o, chunk by chunk, keeping "claims about fi
 contributions, results or relation to related work" and skipping "descriptions of the ideas,
 methods and experiment setup". The offline method scores every sentence of the abstract and of the
 body sections (references, acknowledgments, appendices, ethics and limitations skipped) with the
-cue phrases of :data:`scholartools.vocabulary.CLAIM_CUES` (we show / we propose / outperforms /
+cue phrases of :data:`scholartools.claims.cues.CLAIM_CUES` (we show / we propose / outperforms /
 to our knowledge the first / this suggests …), the non-claim cues (we use / is defined as / future
 work / hyper-parameters …), the first person, and the section's prior (abstract and conclusion
 first), and keeps the sentences above a threshold — precision before recall — at most
@@ -61,6 +61,9 @@ _SUMMARY_KINDS = ("abstract", "introduction", "conclusion")
 #: a claim's restatement (abstract → introduction → conclusion, captions): the share of its content
 #: words found in an earlier kept claim, and what it adds to the score
 REPEAT_OVERLAP, REPEAT_WEIGHT = 0.5, 0.6
+#: a result family of :mod:`~scholartools.claims.cues` this strong (superlatives, amounts, measured
+#: shares, error analyses, "experiments show") marks a finding, wherever the section
+FINDING_WEIGHT = 0.7
 #: what an abstract or conclusion sentence about the paper's own work loses for having no cue phrase
 OWN_SUMMARY_PENALTY = 0.0
 
@@ -82,7 +85,7 @@ class Sentence:
 
 @lru_cache(maxsize=1)
 def _cues():
-    from scholartools.vocabulary import CLAIM_CUES, NON_CLAIM_CUES
+    from scholartools.claims.cues import CLAIM_CUES, NON_CLAIM_CUES
 
     pos = [(kind, re.compile(p, re.I), w) for kind, items in CLAIM_CUES.items() for p, w in items]
     neg = [(re.compile(p, re.I), w) for p, w in NON_CLAIM_CUES]
@@ -111,7 +114,7 @@ def section_kind(sec: dict, first: bool = False) -> str:
 
 @lru_cache(maxsize=1)
 def _back_matter():
-    from scholartools.vocabulary import BACK_MATTER_MARK
+    from scholartools.claims.cues import BACK_MATTER_MARK
 
     return re.compile(BACK_MATTER_MARK)   # upper case only: "references" in a sentence is no heading
 
@@ -120,7 +123,7 @@ def paper_texts(rec: dict) -> list[tuple[str | None, int | None, str, str]]:
     """``(section name, section index, kind, text)`` of the parts searched for claims, in order:
     the abstract (when the record has one), then the sections not skipped. A section's text is
     searched up to a references heading a parser left inside it (back matter glued on)."""
-    from scholartools.vocabulary import CLAIM_SKIP_SECTIONS
+    from scholartools.claims.cues import CLAIM_SKIP_SECTIONS
 
     out = []
     abstract = rec.get("abstract")
@@ -218,7 +221,7 @@ def own_names(rec: dict) -> frozenset[str]:
 def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
     """The claim score of one sentence and the cue kinds it matched; ``names`` are the paper's own
     coined names (a sentence about them is about the paper's work, like one in the first person)."""
-    from scholartools.vocabulary import CLAIM_SECTION_PRIOR
+    from scholartools.claims.cues import CLAIM_SECTION_PRIOR
 
     words = text.split()
     if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
@@ -243,6 +246,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     families, summary, pointers = _free_cues()
     own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
     digits = _DIGIT.search(text) is not None
+    finding = False
     for name, rx, w in families:
         if (name in OWN_ONLY and not own) or (name in NUMERIC and not digits):
             continue
@@ -252,6 +256,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
             total += w
             positive += w
             best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
+            finding = finding or (KINDS[name] == "result" and w >= FINDING_WEIGHT)
     if kind in _SUMMARY_KINDS and summary.search(text):
         total += SUMMARY_WEIGHT
         positive += SUMMARY_WEIGHT
@@ -266,7 +271,12 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if positive == 0:
         # abstract and conclusion sentences about the paper's own work are claims more often than not
         total -= OWN_SUMMARY_PENALTY if own and kind in ("abstract", "conclusion") else 1.0
-    total += CLAIM_SECTION_PRIOR.get(kind, 0.0)
+    prior = CLAIM_SECTION_PRIOR.get(kind, 0.0)
+    if prior < 0 and ((kind == "related_work" and "novelty" in best) or finding):
+        # a section's lean against claims does not hold for the claims it does hold: a sentence
+        # setting this work against others in related work, a measured finding in a method section
+        prior = 0.0
+    total += prior
     return total, sorted(best)
 
 

@@ -21,7 +21,7 @@ class ExtractOptions(Options):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float = option(DEFAULT_THRESHOLD, "extract, offline: minimum sentence score (higher: fewer, surer "
-                              "claims; 1.3 had the best F0.5 on the dev papers).", type=float, metavar="T")
+                              "claims; the default is the lowest with precision .85 on the dev PDFs).", type=float, metavar="T")
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 

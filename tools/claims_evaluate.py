@@ -1,0 +1,201 @@
+"""Evaluation helpers of st-claims (moved out of the package: ``python -m tools.claims_evaluate``).
+
+Claim gold on real PDFs (issue 37): :data:`PDF_PAPERS` names the papers of
+``shared/external/pdfs`` annotated in ``fixtures/claims/annotations/pdf`` as sentence references
+with a hash (no text); :func:`gold_units` cuts an st-parse record into the annotation units,
+:func:`resolve_refs` turns annotation lines back into sentences (failing loudly when the parser's
+output moved), and :func:`claim_part` / :func:`by_part` sort claims into the parts the benchmark
+reports (abstract, introduction, body, conclusion, captions).
+
+Ranking measures (:func:`ranking_scores`): Hit@k = share of grounded weaknesses whose top k
+candidates contain a gold target; MRR = mean of 1 / rank of the first gold target (0 when absent
+from the ranking). The spec's third-party BM25 figures on the real CLAIMCHECK data (Hit@1 .181,
+Hit@3 .361, MRR .314) are computed the same way.
+
+The ReviewCritique reviews rebuilt from their segments are read by the package
+(:mod:`scholartools.reviewcritique`); they are re-exported here for the benchmark.
+
+    python -m tools.claims_evaluate units PDF            # the annotation units of a PDF: REF HASH PART TEXT
+    python -m tools.claims_evaluate check                # every annotation file still resolves
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import click
+
+from scholartools.reviewcritique import rebuild_review, review_records  # noqa: F401 (re-exported)
+
+def ranking_scores(rankings: Iterable[tuple[list[str], set[str]]], ks: tuple[int, ...] = (1, 3, 5)) -> dict:
+    """Hit@k and MRR over ``(ranked candidate ids, gold target ids)`` pairs with non-empty gold."""
+    n = 0
+    hits = {k: 0 for k in ks}
+    rr = 0.0
+    for ranked, gold in rankings:
+        if not gold:
+            continue
+        n += 1
+        first = next((i for i, c in enumerate(ranked, 1) if c in gold), None)
+        if first is not None:
+            rr += 1.0 / first
+            for k in ks:
+                hits[k] += first <= k
+    out = {"n": n, "mrr": rr / n if n else None}
+    out.update({f"hit@{k}": hits[k] / n if n else None for k in ks})
+    return out
+
+
+# --------------------------------------------------------------------------- claim gold on real PDFs
+
+#: the real PDFs of ``shared/external/pdfs`` annotated with claims (``fixtures/claims/annotations/pdf``,
+#: ``fixtures/claims/GUIDELINE.md`` §1b): id → (PDF path under ``external/pdfs``, part). The parts
+#: were fixed before annotating: ``dev`` papers are read while writing cues; ``test`` and ``test2``
+#: papers are looked at only to report.
+PDF_PAPERS = {
+    "specter": ("s2orc-doc2json/2020.acl-main.207.pdf", "dev"),
+    "s2graph": ("s2orc-doc2json/N18-3011.pdf", "dev"),
+    "dinu14": ("science-parse/P14-1059.pdf", "dev"),
+    "ge05": ("science-parse/mooney05.pdf", "dev"),
+    "bohnet09": ("science-parse/bohnet09.pdf", "dev"),
+    "simianer12": ("science-parse/dyer12.pdf", "dev"),
+    "fader11": ("science-parse/fader11.pdf", "test"),
+    "lehr13": ("science-parse/roark13.pdf", "test"),
+    # annotated after the issue-37 extractor was fixed (session 8): no cue, weight or threshold saw them
+    "papermage": ("papermage/papermage.pdf", "test2"),
+    "medline07": ("science-parse/a7c25298c607d5bf32e3301b6b209431e2a7f830.pdf", "test2"),
+}
+#: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), test (scored once
+#: after the cues were fixed), test2 (annotated later, scored once)
+PDF_PARTS = ("dev", "test", "test2")
+#: the annotation rounds, each with its own two passes and agreement figure
+PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
+              "issue37-b": ("papermage", "medline07")}
+#: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
+SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
+_SKIP_GOLD = ("references", "acknowledgments", "appendix")
+
+
+def gold_units(rec: dict) -> list[dict]:
+    """The annotation units of an st-parse paper record, in document order: every sentence (the
+    shared splitter) of the abstract (ref ``A.k``), of each section up to the first references,
+    acknowledgments or appendix section (``S.k``, S the section index) and of each figure or table
+    caption (``FJ.k``, J the index in ``figures``). A unit is ``{ref, text, part, section,
+    section_index, figure_index, start, end}``; ``text`` is ``source[start:end]``."""
+    from scholartools.claims.extract import section_kind
+    from scholartools.text.sentences import split_spans
+
+    out = []
+
+    def add(ref_prefix, text, part, section, si=None, fi=None):
+        for k, (a, b) in enumerate(split_spans(text)):
+            out.append({"ref": f"{ref_prefix}.{k}", "text": text[a:b], "part": part, "section": section,
+                        "section_index": si, "figure_index": fi, "start": a, "end": b})
+
+    add("A", rec.get("abstract") or "", "abstract", "abstract")
+    for i, sec in enumerate(rec.get("sections") or []):
+        if sec.get("type") in _SKIP_GOLD:
+            break
+        add(str(i), sec.get("text") or "", part_of_kind(section_kind(sec, first=(i == 0 and not rec.get("abstract")))),
+            sec.get("heading"), si=i)
+    for j, fig in enumerate(rec.get("figures") or []):
+        add(f"F{j}", fig.get("caption") or "", "captions", "caption", fi=j)
+    return out
+
+
+def part_of_kind(kind: str) -> str:
+    """The reporting part of a section kind: abstract, introduction, conclusion or body."""
+    return kind if kind in ("abstract", "introduction", "conclusion") else "body"
+
+
+def unit_hash(text: str) -> str:
+    """The check stored beside a ref: 8 hex digits of the sha1 of the whitespace-collapsed text
+    (the PDFs' licences let us keep no text of theirs)."""
+    import hashlib
+
+    return hashlib.sha1(" ".join(text.split()).encode("utf-8")).hexdigest()[:8]
+
+
+def resolve_refs(rec: dict, lines: list[str]) -> list[dict]:
+    """The units named by annotation lines ``REF HASH`` (``#`` comments and blank lines skipped);
+    a ref that is missing or whose text no longer has its hash (the parser changed) is an error."""
+    units = {u["ref"]: u for u in gold_units(rec)}
+    out = []
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        ref, want = line.split()
+        u = units.get(ref)
+        if u is None or unit_hash(u["text"]) != want:
+            raise ValueError(f"{rec.get('id')}: unit {ref} is not the annotated sentence (st-parse output changed?)")
+        out.append(u)
+    return out
+
+
+def claim_part(rec: dict, claim: dict) -> str:
+    """The reporting part of an extracted claim (``SECTION_PARTS``)."""
+    from scholartools.claims.extract import section_kind
+
+    if claim.get("figure_index") is not None:
+        return "captions"
+    if claim.get("section") == "abstract" and claim.get("section_index") is None:
+        return "abstract"
+    i = claim.get("section_index")
+    secs = rec.get("sections") or []
+    if i is None or not 0 <= i < len(secs):
+        return "body"
+    return part_of_kind(section_kind(secs[i], first=(i == 0 and not rec.get("abstract"))))
+
+
+def by_part(items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """``(part, text)`` pairs grouped by part, every part of ``SECTION_PARTS`` present."""
+    out: dict[str, list[str]] = {p: [] for p in SECTION_PARTS}
+    for part, text in items:
+        out[part].append(text)
+    return out
+
+
+# --------------------------------------------------------------------------- command line
+
+
+@click.group()
+def main():
+    """Claim annotation units and checks of the PDF gold (fixtures/claims/annotations/pdf)."""
+
+
+@main.command()
+@click.argument("pdf", type=click.Path(exists=True, dir_okay=False))
+def units(pdf):
+    """Print the annotation units of PDF (st-parse), one a line: REF HASH PART TEXT."""
+    from scholartools.parsing import parse_path
+
+    for u in gold_units(parse_path(pdf)):
+        click.echo(f"{u['ref']}\t{unit_hash(u['text'])}\t{u['part']}\t{' '.join(u['text'].split())}")
+
+
+@main.command()
+@click.option("--annotations", type=click.Path(file_okay=False), default=None,
+              help="folder of the .claims/.passA/.passB files (default: fixtures/claims/annotations/pdf)")
+def check(annotations):
+    """Resolve every annotation file of every paper of PDF_PAPERS against today's st-parse."""
+    from pathlib import Path
+
+    from scholartools.data import dataset_dir
+    from scholartools.parsing import parse_path
+
+    folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
+    bad = 0
+    for pid, (pdf, part) in PDF_PAPERS.items():
+        rec = parse_path(str(dataset_dir("pdfs") / pdf))
+        for f in sorted(folder.glob(f"{pid}.*")):
+            try:
+                n = len(resolve_refs(rec, f.read_text(encoding="utf-8").splitlines()))
+                click.echo(f"{f.name}\t{part}\t{n} units")
+            except ValueError as e:
+                bad += 1
+                click.echo(f"{f.name}: {e}", err=True)
+    raise SystemExit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
