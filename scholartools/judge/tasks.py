@@ -326,6 +326,25 @@ EQUATION = JudgeTask(
 )
 
 
+@dataclass
+class EquationChoiceOptions(JudgeOptions):
+    before: str = _field("context_before", "equation-choice: text before.")
+    after: str = _field("context_after", "equation-choice: text after.")
+    options: str = _field("options", "equation-choice: the candidate equations (list; st-eqsynth --format choice).")
+    context_words: int = option(1000, "equation-choice: whitespace words kept on each side.", type=int, min=0,
+                                metavar="N")
+
+
+EQUATION_CHOICE = JudgeTask(
+    name="equation-choice", command=COMMAND,
+    summary="AAAR EquationInference, multiple choice: which option is the equation in its context? "
+            "(prediction = the option letter)",
+    llm="scholartools.judge.equation_choice:choice_record", templates=("judge_equation_choice",),
+    reads={"before": "context_before", "after": "context_after", "options": "options"},
+    writes=("prediction",), method_names={"llm": "llm-equation-choice"}, options=EquationChoiceOptions,
+)
+
+
 # --------------------------------------------------------------------------- CLAIMCHECK
 
 @dataclass

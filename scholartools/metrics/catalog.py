@@ -272,6 +272,23 @@ register("eqinfer", {"pred": "prediction", "gold": "label"}, "record",
           per_record(_eqinfer), aggregate="eqinfer")
 
 
+def _eqinfer_choice(rec, metric, opts):
+    from scholartools.metrics.aaar import choice_decision
+
+    pred = read_slot(rec, metric, "pred", opts)
+    gold = read_slot(rec, metric, "gold", opts)
+    try:
+        return choice_decision(None if pred is _MISSING else pred, gold)
+    except ValueError as exc:
+        raise bad_value(metric, "gold", opts, str(exc)) from None
+
+
+register("eqinfer-choice", {"pred": "prediction", "gold": "answer"}, "record",
+          "AAAR EquationInference, multiple choice: exact match of the reply and the answer letter after AAAR's "
+          "normalisation (lower case, no punctuation); aggregate accuracy", per_record(_eqinfer_choice),
+          aggregate="accuracy")
+
+
 def _en_prf(rec, metric, opts):
     from scholartools.metrics.aaar import en_prf
 
