@@ -2,8 +2,8 @@
 
 Each task's LLM method is a per-record generator of :mod:`scholartools.generate` driven by the
 one stage runner; its options dataclass declares what it takes (default, help, choices), so that
-``st-generate --help``, the Python API and the docs list them from here. No task has an offline
-method: generation needs a model. ``ctx.options`` is a
+``st-generate --help``, the Python API and the docs list them from here. No generation task has an
+offline method (generation needs a model); leak-filter, a data step, has one. ``ctx.options`` is a
 :class:`~scholartools.generate.common.GenOptions`.
 """
 from __future__ import annotations
@@ -253,6 +253,25 @@ WEAKNESSES = _task(
     GenerateTask, "weaknesses",
     "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
     "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), ExperimentsOptions)
+
+
+@dataclass
+class LeakFilterOptions(GenerateOptions):
+    leak_shared: int = option(3, "leak-filter --method offline: content words a sentence must share with one gold "
+                                 "experiment to count as a leak (ours; the paper asks an LLM).", type=int, min=1,
+                              metavar="N")
+    leak_cover: float = option(0.3, "leak-filter --method offline: share of that experiment's content words the "
+                                    "shared ones must cover.", type=float, min=0, max=1, metavar="0-1")
+
+
+LEAK_FILTER = GenerateTask(
+    name="leak-filter", command=COMMAND,
+    summary="AAAR ExpDesign input: delete the sentences before the experiments that leak the gold experiments "
+            "(an LLM check per sentence, or --method offline word overlap)",
+    llm="scholartools.generate.leaks:llm_record", offline="scholartools.generate.leaks:offline_batch",
+    templates=("gen_leak_filter",), reads={"context": "input", "experiments": "experiments", **_PAPER},
+    writes=("input", "input_unfiltered", "generation.leak-filter"),
+    method_names={"llm": "llm-leak-filter", "offline": "word-overlap"}, options=LeakFilterOptions)
 
 
 # --------------------------------------------------------------------------- summary, CLAIMCHECK
