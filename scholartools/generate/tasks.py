@@ -249,10 +249,17 @@ EXPLANATIONS = _task(
     ExplanationsTask, "explanations", "why each given experiment was run, one call per experiment (AAAR ExpDesign)",
     "aaar:explanations_record", ("gen_explanation", "gen_explanations_list"),
     {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions)
+@dataclass
+class WeaknessesOptions(ExperimentsOptions):
+    split: str = option("combine", "weaknesses: combine = split into --max-words pieces, one call each, lists "
+                                   "merged (AAAR's main setting); none = the paper cut to --max-words words, one "
+                                   "call (AAAR Table 12's no-split).", choices=("combine", "none"))
+
+
 WEAKNESSES = _task(
     GenerateTask, "weaknesses",
     "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
-    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), ExperimentsOptions)
+    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), WeaknessesOptions)
 
 
 @dataclass
