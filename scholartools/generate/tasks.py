@@ -112,7 +112,8 @@ class LimitationsOptions(GenerateOptions):
                              type=str, metavar="CORPUS.jsonl")
     relations: str = option("cited-in,cited-by", "--rag: related papers to retrieve from: cited-in (the paper's "
                             "references matched to corpus titles), cited-by (corpus papers citing it), similar "
-                            "(closest abstracts); comma-separated.", metavar="LIST")
+                            "(closest abstracts), random (--random-k papers drawn with --random-seed, BAGELS' '100 random "
+                            "papers' index); comma-separated.", metavar="LIST")
     fusion: str = option("rrf", "--rag: rrf = weighted reciprocal rank fusion, c=60 (the authors' code); score = "
                                 "0.5/0.5 min-max normalised scores (the paper's words).", choices=("rrf", "score"))
     retrieve_k: int = option(20, "--rag: chunks retrieved by BM25 + dense fusion.", type=int, min=1, metavar="K")
@@ -124,6 +125,10 @@ class LimitationsOptions(GenerateOptions):
     keep_k: int = option(3, "--rag --no-rerank: fused chunks kept.", type=int, min=1, metavar="K")
     similar_k: int = option(5, "--rag --relations similar: corpus papers with the closest abstracts.", type=int,
                             min=1, metavar="K")
+    random_k: int = option(100, "--rag --relations random: corpus papers drawn at random for the index, the same "
+                                "for every paper (BAGELS Table 4: 100).", type=int, min=1, metavar="K")
+    random_seed: int = option(42, "--rag --relations random: the draw's seed (pandas' random_state; BAGELS: 42).",
+                              type=int, metavar="N")
     chunk_size: int = option(CHUNK_SIZE, "--rag: corpus chunk size in characters (BAGELS' code).", type=int, min=1,
                              metavar="CHARS")
     chunk_overlap: int = option(CHUNK_OVERLAP, "--rag: overlap between corpus chunks.", type=int, min=0,
@@ -185,8 +190,11 @@ class LimitationsTask(GenerateTask):
         corpus = opts.extra.get("corpus")
         if corpus is None:
             return {}
-        return {"rag": {"corpus": opts.extra["rag"], "chunks": len(corpus), "fusion": opts.extra["fusion"],
-                        "relations": list(opts.extra["relations"]), **embedding_provenance()}}
+        rag = {"corpus": opts.extra["rag"], "chunks": len(corpus), "fusion": opts.extra["fusion"],
+               "relations": list(opts.extra["relations"]), **embedding_provenance()}
+        if "random" in opts.extra["relations"]:
+            rag["random"] = {"k": opts.extra["random_k"], "seed": opts.extra["random_seed"]}
+        return {"rag": rag}
 
 
 LIMITATIONS = _task(
