@@ -28,16 +28,38 @@ def tiny_t5():
     return T5ForConditionalGeneration(cfg), tok
 
 
-def test_fine_tune_then_generate_reproduces_the_targets(tmp_path):
+@pytest.fixture(scope="module")
+def tuned(tmp_path_factory):
     model, tok = tiny_t5()
-    out = tmp_path / "tiny-t5"
+    out = tmp_path_factory.mktemp("seq2seq") / "tiny-t5"
     info = seq2seq.fine_tune(PAIRS, str(out), model=model, tokenizer=tok, epochs=60, lr=1e-2, warmup_steps=0,
                              batch_size=2)
+    return out, info
+
+
+def test_fine_tune_then_generate_reproduces_the_targets(tuned):
+    out, info = tuned
     assert info["steps"] == 60 and info["losses"][-1] < info["losses"][0] / 10
     assert (out / "config.json").is_file()
     # reloaded from the saved directory, as a user's fine-tuned checkpoint would be
     got = seq2seq.generate([x for x, _ in PAIRS], str(out), num_beams=5, max_length=12)
     assert got == [y for _, y in PAIRS]
+
+
+def test_the_tool_writes_each_records_output(tuned, tmp_path):
+    import orjson
+    from click.testing import CliRunner
+
+    from tools.seq2seq import main
+
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"".join(orjson.dumps({"id": f"r{k}", "paper": {"text": x}}) + b"\n"
+                             for k, (x, _) in enumerate(PAIRS)))
+    res = CliRunner().invoke(main, ["generate", "-i", str(src), "--model", str(tuned[0]), "--source", "paper.text",
+                                    "--max-length", "12"])
+    assert res.exit_code == 0, res.output
+    recs = [orjson.loads(line) for line in res.stdout.splitlines() if line.strip()]
+    assert [r["generated"] for r in recs] == [y for _, y in PAIRS] and recs[0]["id"] == "r0"
 
 
 def test_warmup_and_weight_decay_follow_the_recipe():
