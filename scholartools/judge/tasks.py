@@ -311,10 +311,11 @@ ENTAIL = EntailTask(
 
 @dataclass
 class EquationOptions(JudgeOptions):
-    before: str = _field("context_before", "equation: text before.")
-    after: str = _field("context_after", "equation: text after.")
+    before: str = _field("context_before", "equation, equation-choice: text before.")
+    after: str = _field("context_after", "equation, equation-choice: text after.")
     candidate: str = _field("candidate", "equation: candidate LaTeX.")
-    context_words: int = option(1000, "equation: whitespace words kept on each side.", type=int, min=0, metavar="N")
+    context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
+                                min=0, metavar="N")
 
 
 EQUATION = JudgeTask(
@@ -328,11 +329,11 @@ EQUATION = JudgeTask(
 
 @dataclass
 class EquationChoiceOptions(JudgeOptions):
-    before: str = _field("context_before", "equation-choice: text before.")
-    after: str = _field("context_after", "equation-choice: text after.")
+    before: str = _field("context_before", "equation, equation-choice: text before.")
+    after: str = _field("context_after", "equation, equation-choice: text after.")
     options: str = _field("options", "equation-choice: the candidate equations (list; st-eqsynth --format choice).")
-    context_words: int = option(1000, "equation-choice: whitespace words kept on each side.", type=int, min=0,
-                                metavar="N")
+    context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
+                                min=0, metavar="N")
 
 
 EQUATION_CHOICE = JudgeTask(
