@@ -128,7 +128,7 @@ PREFERENCE_OUTCOMES = ("win", "tie", "loss")
 LIMITATION_INPUT_SECTIONS = ("abstract", "introduction", "conclusion")
 #: the related-paper relations of BAGELS' RAG corpus (§5.5): references of the paper, papers that
 #: cite it, and semantically similar papers
-RAG_RELATIONS = ("cited-in", "cited-by", "similar")
+RAG_RELATIONS = ("cited-in", "cited-by", "similar", "random")
 
 # --------------------------------------------------------------------------- reviews (CLAIMCHECK §2.1)
 

@@ -92,7 +92,7 @@ def test_help_lists_the_task_and_its_options(plugin):
     assert code == 0
     assert "shout     the text in capitals (a plugin's task). [--shout-field --marks]" in out
     assert "--shout-field FIELD" in out and "shout: exclamation marks added." in out
-    assert "[compare3|critique|entail|equation|labels|match|prefer|rate|shout]" in out
+    assert "[compare3|critique|entail|equation|equation-choice|labels|match|prefer|rate|shout]" in out
 
 
 def test_the_command_runs_it_offline_with_its_options(plugin):

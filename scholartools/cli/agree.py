@@ -54,9 +54,21 @@ MEASURE_HELP = ("Comma-separated (repeatable): pearson, spearman, kendall (tau-b
               help="With --vote: where the majority goes (support in FIELD_votes).")
 @click.option("--min-votes", type=click.IntRange(min=1), metavar="K",
               help="With --vote: votes needed for a majority (default: more than half of those present).")
+@click.option("--spans", metavar="LIST",
+              help="Span-set agreement instead (CLAIMCHECK §3.4): f1-edit, f1-exact (comma-separated). Each "
+                   "--rater (or, in long format, each annotator) holds a list of span strings per unit; writes "
+                   "per-pair F1, per-annotator means (individual) and the pooled pairwise-micro and "
+                   "pairwise-mean values.")
+@click.option("--power", type=click.IntRange(min=1), metavar="N",
+              help="Statistical power instead (FM §5.4 Fig. 9): per --rater metric, N bootstrap resamples of "
+                   "each system's scores (--system-field) and a t-test per system pair; the share significant "
+                   "at --alpha, averaged over the pairs.")
+@click.option("--alpha", type=Finite(0, 1, min_open=True, max_open=True), default=0.05, show_default=True,
+              help="With --power: the t-test's significance level.")
+@click.option("--systems", metavar="LIST", help="With --power: only these systems (comma-separated).")
 def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_key, unit_field, rater_field,
          value_field, bootstrap, seed, ci_level, permutation, reference, vs_reference, matrix, fmt, plot_path, vote,
-         vote_fields, vote_into, min_votes):
+         vote_fields, vote_into, min_votes, spans, power, alpha, systems):
     """Agreement and correlation between raters, judges and metrics.
 
     Reads units (one record per unit, raters named by --rater field paths; or several files joined
@@ -81,6 +93,16 @@ def main(io: RecordIO, raters, measures, levels, group_by, system_field, join_ke
       st-agree -i annotations.jsonl --vote joint --rater ann.0 --rater ann.1 --rater ann.2 \\
                --vote-fields problem,method,format
     """
+    if spans or power:
+        if vote or fmt == "table" or plot_path or matrix or bootstrap or permutation or join_key or (spans and power):
+            io.usage_error("--spans and --power each write their own result records: they do not combine with "
+                           "each other, --vote, --join, --format table, --plot, --matrix, --bootstrap or "
+                           "--permutation")
+        if spans:
+            _spans(io, spans, raters, unit_field, rater_field, value_field)
+        else:
+            _power(io, raters, system_field, power, alpha, seed, systems)
+        return
     if vote:
         if fmt == "table" or plot_path or matrix or bootstrap or permutation:
             io.usage_error("--vote writes enriched records: it does not combine with --format table, --plot, "
@@ -146,6 +168,55 @@ def _rated(n) -> bool:
     if isinstance(n, list):
         return any(_rated(v) for v in n)
     return isinstance(n, int) and n > 0
+
+
+def _spans(io: RecordIO, spans, raters, unit, rater_field, value_field) -> None:
+    from scholartools.agreement import spans as S
+    from scholartools.records import RecordError
+
+    measures = [m.strip() for m in spans.split(",") if m.strip()]
+    bad = [m for m in measures if m not in S.MEASURES]
+    if bad or not measures:
+        io.usage_error(f"--spans: unknown measure(s) {', '.join(bad) or '(none)'}; choose from "
+                       f"{', '.join(S.MEASURES)}")
+    records = list(io.records())
+    try:
+        if rater_field or value_field:
+            if not (unit and rater_field and value_field):
+                io.usage_error("--spans in long format needs --unit, --rater-field and --value-field")
+            items, names = S.items_from_long(records, unit, rater_field, value_field)
+            names = [r for r in raters if r in names] if raters else names
+        else:
+            if len(raters) < 2:
+                io.usage_error("--spans needs at least two --rater fields (or long format)")
+            items, names = S.items_from_wide(records, list(raters), unit), list(raters)
+        io.provenance["method"] = "scholartools.agreement.spans (CLAIMCHECK span F1, pairwise)"
+        for m in measures:
+            for rec in S.span_agreement(items, names, m):
+                io.write(rec)
+    except RecordError as exc:
+        io.usage_error(str(exc))
+    except ValueError as exc:
+        io.usage_error(str(exc))
+
+
+def _power(io: RecordIO, raters, system_field, resamples, alpha, seed, systems) -> None:
+    from scholartools.agreement.power import power_results
+
+    if not system_field or not raters:
+        io.usage_error("--power needs --system-field FIELD and at least one --rater metric")
+    chosen = [s.strip() for s in systems.split(",") if s.strip()] if systems else None
+    try:
+        results, errors = power_results(list(io.records()), list(raters), system_field, resamples, alpha, seed,
+                                        chosen)
+    except ValueError as exc:
+        io.usage_error(str(exc))
+        return
+    io.provenance["method"] = "scholartools.agreement.power (bootstrap + Student t-test, FM §5.4)"
+    for rec, exc in errors:
+        io.write(io.error_for(rec, exc))
+    for rec in results:
+        io.write(rec)
 
 
 def _vote(io: RecordIO, raters, mode, vote_fields, into, min_votes) -> None:

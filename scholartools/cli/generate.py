@@ -16,19 +16,22 @@ def _task_options(fn):
 
     task = click.Option(["--task"], type=click.Choice(sorted(_TASKS)), required=True,
                         help="What to generate (see the list above).")
+    method = cli_tasks.method_option("llm: ask the model; offline: the task's offline method (leak-filter only); "
+                                     "auto: llm when a model is configured or the task has no offline method.")
     fn.__click_params__ = getattr(fn, "__click_params__", []) + list(reversed(
-        [task, *cli_tasks.options_of(_TASKS.values())]))
+        [task, method, *cli_tasks.options_of(_TASKS.values())]))
     return fn
 
 
 @st_command("st-generate")
 @llm_options
 @_task_options
-def main(io: RecordIO, llm, task, **values):
+def main(io: RecordIO, llm, task, method, **values):
     """Generate with an LLM what the five papers generate from a paper: limitations (BAGELS),
     research questions (PaperRQ), experiments, explanations and weaknesses (AAAR-1.0), summaries
     (candidates for the Facet-aware Metric), claim-grounded weaknesses and weakness rewrites
-    (CLAIMCHECK). Needs a model (--model or ST_MODEL); every call goes through the LLM layer
+    (CLAIMCHECK); and AAAR's leak filter of the ExpDesign input. Needs a model (--model or
+    ST_MODEL; leak-filter also runs offline); every call goes through the LLM layer
     (cache, concurrency, retries, cost, --dry-run, --max-cost).
 
     \b
@@ -41,6 +44,7 @@ def main(io: RecordIO, llm, task, **values):
       summary         paper body, never its abstract → summary, raw
       claim-weakness  claim (+ weakness, review) + paper → model_weakness, [reviewer_weakness]
       weakness-edit   weakness + target_claims + paper → weakness_labels, rewritten_weakness
+      leak-filter     AAAR input + gold experiments → input without the sentences that leak them
 
     limitations never shows the model what it is evaluated against: every sentence of the paper's
     limitations sections, of its implicit limitation spans (st-extract-limits' rules) and of its
@@ -61,7 +65,7 @@ def main(io: RecordIO, llm, task, **values):
     --template FILE replaces the task's main prompt; NAME=FILE replaces a named one (templates:
     gen_limitations, gen_limitations_aggregate, gen_limitations_rag, gen_rag_rerank, gen_rq1..3,
     gen_experiments, gen_explanation, gen_explanations_list, gen_weaknesses, gen_summary,
-    gen_claim_weakness, gen_weakness_distill, gen_weakness_edit).
+    gen_claim_weakness, gen_weakness_distill, gen_weakness_edit, gen_leak_filter).
 
     \b
     Examples:
@@ -79,7 +83,7 @@ def main(io: RecordIO, llm, task, **values):
             owners = [t.name for t in _TASKS.values() if "rag" in t.option_names()]
             io.usage_error(f"--rag applies to --task {', '.join(owners)} only, not '{task.name}'")
     _check_templates(io, llm)
-    cli_tasks.run(io, task, llm, task.make_options(**cli_tasks.task_values(task, values)), method="llm")
+    cli_tasks.run(io, task, llm, task.make_options(**cli_tasks.task_values(task, values)), method=method)
 
 
 def _check_templates(io: RecordIO, llm) -> None:

@@ -13,7 +13,8 @@ PaperWeakness generation (``specs/seed-aaar.md`` §2.3, §3.3).
   section) split into ``num_pieces = n // W + 1`` consecutive pieces of ``n // num_pieces + 1``
   words (``W = --max-words``), one call per piece, the lists concatenated and renumbered
   (split-combine) → ``weaknesses`` and ``raw`` (one reply per piece). A piece the model finds
-  without research content ("No research content") adds nothing.
+  without research content ("No research content") adds nothing. ``--split none`` (AAAR Table
+  12's no-split) cuts the paper to ``W`` words and asks once.
 
 Words are whitespace words here; AAAR counts NLTK ``word_tokenize`` tokens (punctuation apart),
 so the same ``--max-words`` keeps somewhat more text (documented in ``docs/st-generate.md``).
@@ -104,7 +105,10 @@ def pieces(text: str, window: int) -> list[str]:
 def weaknesses(rec: dict, ctx, k: int):
     opts = ctx.options
     text = P.full_text(rec, opts.fields)
-    parts = pieces(text, opts.max_words)
+    if getattr(opts, "split", "combine") == "none":   # AAAR Table 12: no split, the paper cut to W words
+        parts = [truncate_words(text, opts.max_words)] if text.split() else []
+    else:
+        parts = pieces(text, opts.max_words)
     answers = yield [common.ask(ctx, k, WEAKNESSES_TEMPLATE, paper=p, parse=_list_parser(opts),
                                 dry=common.dry_list) for p in parts]
     merged: list[str] = []
@@ -113,7 +117,8 @@ def weaknesses(rec: dict, ctx, k: int):
     done = all(common.answered(a) for a in answers)
     return {"weaknesses": renumber(merged) if done and opts.segmenter == "aaar-lines" else (merged if done else None),
             "raw": [a.text for a in answers],
-            "generation.weaknesses": {"pieces": len(parts), "words": [len(p.split()) for p in parts]}}
+            "generation.weaknesses": {"pieces": len(parts), "words": [len(p.split()) for p in parts],
+                                      "split": getattr(opts, "split", "combine")}}
 
 
 experiments_record = common.sampled(experiments)

@@ -185,7 +185,7 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
 
     opts = ctx.options
     corpus = opts.corpus
-    relations = corpus.relations(rec, opts.relations, opts.similar_k, opts.fields)
+    relations = corpus.relations(rec, opts.relations, opts.similar_k, opts.fields, opts.random_k, opts.random_seed)
     allowed = corpus.allowed_chunks(relations)
     hits = corpus.search(content, list(allowed), k=opts.retrieve_k, fusion=opts.fusion)
     retrieved = []
@@ -219,7 +219,7 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
         kept = retrieved[:opts.keep_k]
     # the generation prompt: the article, then the kept chunks by relation, within the budget
     headings = {"cited-in": "Papers this article cites", "cited-by": "Papers that cite this article",
-                "similar": "Papers similar to this article"}
+                "similar": "Papers similar to this article", "random": "Other papers"}
 
     def context_of(chosen):
         blocks = []

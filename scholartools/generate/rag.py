@@ -15,8 +15,11 @@ output, or records written by hand with ``title``, ``abstract``, ``sections``, `
   corpus titles (DOI equality, else rapidfuzz ``token_sort_ratio`` of the titles, else
   ``partial_ratio`` of a corpus title inside the raw reference string, for titles of 4+ words),
   ``cited-by`` — corpus papers with a reference that matches the paper's title the same way,
-  ``similar`` — the ``similar_k`` corpus papers whose abstracts are closest in embedding cosine.
-  The paper itself (same id, DOI or title) is never related to itself.
+  ``similar`` — the ``similar_k`` corpus papers whose abstracts are closest in embedding cosine;
+  ``random`` — BAGELS' "100 random papers" index (Table 4; the authors' GPT-3.5 RAG notebook:
+  ``df.sample(n=100, random_state=42)``): the same ``random_k`` corpus papers for every query,
+  drawn as pandas draws them (``numpy.random.RandomState(seed).choice(n, k, replace=False)``
+  over the corpus in file order). The paper itself (same id, DOI or title) is never related to itself.
 
 The BAGELS paper builds a separate index per paper over its related papers; one index over the
 whole corpus with a per-paper restriction ranks the same chunks by the same dense scores, while
@@ -34,12 +37,16 @@ from scholartools.records import id_text
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE, split_chunks
 from scholartools.vocabulary import RAG_RELATIONS
 
-__all__ = ["RagCorpus", "Chunk", "load_corpus", "parse_rerank", "MATCH_THRESHOLD", "SIMILAR_K"]
+__all__ = ["RagCorpus", "Chunk", "load_corpus", "parse_rerank", "random_sample", "MATCH_THRESHOLD", "SIMILAR_K",
+           "RANDOM_K", "RANDOM_SEED"]
 
 #: rapidfuzz score (0-100) at which a reference and a title are the same paper
 MATCH_THRESHOLD = 90
 #: BAGELS' semantic relation: the top 5 Semantic Scholar neighbours (§5.5)
 SIMILAR_K = 5
+#: BAGELS' random index: 100 papers, pandas ``random_state=42`` (Table 4; GPT-3.5 RAG notebook)
+RANDOM_K = 100
+RANDOM_SEED = 42
 _SKIP_TYPES = ("references", "acknowledgments")
 _MIN_RAW_TITLE_WORDS = 4
 
@@ -203,8 +210,13 @@ class RagCorpus:
                        key=lambda i: (-float(sims[i]), i))
         return {i: {"score": round(float(sims[i]), 4), "via": "abstract cosine"} for i in order[:k]}
 
+    def _random(self, skip: set[int], k: int, seed: int) -> dict[int, dict]:
+        return {i: {"score": 0.0, "via": f"random sample ({k}, seed {seed})"}
+                for i in random_sample(len(self.papers), k, seed) if i not in skip}
+
     def relations(self, rec: dict, wanted: tuple[str, ...] = ("cited-in", "cited-by"), similar_k: int = SIMILAR_K,
-                  fields: dict | None = None) -> dict[str, list[dict]]:
+                  fields: dict | None = None, random_k: int = RANDOM_K,
+                  random_seed: int = RANDOM_SEED) -> dict[str, list[dict]]:
         """``{relation: [{"paper", "title", "score", "via"}]}`` for the paper ``rec``."""
         from scholartools.generate import paper as P
 
@@ -222,6 +234,8 @@ class RagCorpus:
                 found = self._cited_in(P.read(rec, "references", fields, kind=list) or [], skip)
             elif rel == "cited-by":
                 found = self._cited_by(title, doi, skip)
+            elif rel == "random":
+                found = self._random(skip, random_k, random_seed)
             else:
                 found = self._similar(P.abstract(rec, fields) or P.title(rec, fields), skip, similar_k)
             out[rel] = [{"paper": self.papers[i].id, "title": self.papers[i].title, **v}
@@ -242,6 +256,16 @@ class RagCorpus:
         if not allowed:
             return []
         return self.index.search(query, k=k, fusion=fusion, allowed=sorted(allowed))
+
+
+def random_sample(n: int, k: int, seed: int = RANDOM_SEED) -> list[int]:
+    """Positions of ``k`` of ``n`` papers as ``pandas.DataFrame.sample(n=k, random_state=seed)``
+    picks them (all ``n`` when ``k >= n``), in draw order."""
+    import numpy as np
+
+    if k >= n:
+        return list(range(n))
+    return [int(i) for i in np.random.RandomState(seed).choice(n, size=k, replace=False)]
 
 
 # ---------------------------------------------------------------------- loading, once per process

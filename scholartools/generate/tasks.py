@@ -2,8 +2,8 @@
 
 Each task's LLM method is a per-record generator of :mod:`scholartools.generate` driven by the
 one stage runner; its options dataclass declares what it takes (default, help, choices), so that
-``st-generate --help``, the Python API and the docs list them from here. No task has an offline
-method: generation needs a model. ``ctx.options`` is a
+``st-generate --help``, the Python API and the docs list them from here. No generation task has an
+offline method (generation needs a model); leak-filter, a data step, has one. ``ctx.options`` is a
 :class:`~scholartools.generate.common.GenOptions`.
 """
 from __future__ import annotations
@@ -112,7 +112,8 @@ class LimitationsOptions(GenerateOptions):
                              type=str, metavar="CORPUS.jsonl")
     relations: str = option("cited-in,cited-by", "--rag: related papers to retrieve from: cited-in (the paper's "
                             "references matched to corpus titles), cited-by (corpus papers citing it), similar "
-                            "(closest abstracts); comma-separated.", metavar="LIST")
+                            "(closest abstracts), random (--random-k papers drawn with --random-seed, BAGELS' '100 random "
+                            "papers' index); comma-separated.", metavar="LIST")
     fusion: str = option("rrf", "--rag: rrf = weighted reciprocal rank fusion, c=60 (the authors' code); score = "
                                 "0.5/0.5 min-max normalised scores (the paper's words).", choices=("rrf", "score"))
     retrieve_k: int = option(20, "--rag: chunks retrieved by BM25 + dense fusion.", type=int, min=1, metavar="K")
@@ -124,6 +125,10 @@ class LimitationsOptions(GenerateOptions):
     keep_k: int = option(3, "--rag --no-rerank: fused chunks kept.", type=int, min=1, metavar="K")
     similar_k: int = option(5, "--rag --relations similar: corpus papers with the closest abstracts.", type=int,
                             min=1, metavar="K")
+    random_k: int = option(100, "--rag --relations random: corpus papers drawn at random for the index, the same "
+                                "for every paper (BAGELS Table 4: 100).", type=int, min=1, metavar="K")
+    random_seed: int = option(42, "--rag --relations random: the draw's seed (pandas' random_state; BAGELS: 42).",
+                              type=int, metavar="N")
     chunk_size: int = option(CHUNK_SIZE, "--rag: corpus chunk size in characters (BAGELS' code).", type=int, min=1,
                              metavar="CHARS")
     chunk_overlap: int = option(CHUNK_OVERLAP, "--rag: overlap between corpus chunks.", type=int, min=0,
@@ -185,8 +190,11 @@ class LimitationsTask(GenerateTask):
         corpus = opts.extra.get("corpus")
         if corpus is None:
             return {}
-        return {"rag": {"corpus": opts.extra["rag"], "chunks": len(corpus), "fusion": opts.extra["fusion"],
-                        "relations": list(opts.extra["relations"]), **embedding_provenance()}}
+        rag = {"corpus": opts.extra["rag"], "chunks": len(corpus), "fusion": opts.extra["fusion"],
+               "relations": list(opts.extra["relations"]), **embedding_provenance()}
+        if "random" in opts.extra["relations"]:
+            rag["random"] = {"k": opts.extra["random_k"], "seed": opts.extra["random_seed"]}
+        return {"rag": rag}
 
 
 LIMITATIONS = _task(
@@ -249,10 +257,36 @@ EXPLANATIONS = _task(
     ExplanationsTask, "explanations", "why each given experiment was run, one call per experiment (AAAR ExpDesign)",
     "aaar:explanations_record", ("gen_explanation", "gen_explanations_list"),
     {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions)
+@dataclass
+class WeaknessesOptions(ExperimentsOptions):
+    split: str = option("combine", "weaknesses: combine = split into --max-words pieces, one call each, lists "
+                                   "merged (AAAR's main setting); none = the paper cut to --max-words words, one "
+                                   "call (AAAR Table 12's no-split).", choices=("combine", "none"))
+
+
 WEAKNESSES = _task(
     GenerateTask, "weaknesses",
     "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
-    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), ExperimentsOptions)
+    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), WeaknessesOptions)
+
+
+@dataclass
+class LeakFilterOptions(GenerateOptions):
+    leak_shared: int = option(3, "leak-filter --method offline: content words a sentence must share with one gold "
+                                 "experiment to count as a leak (ours; the paper asks an LLM).", type=int, min=1,
+                              metavar="N")
+    leak_cover: float = option(0.3, "leak-filter --method offline: share of that experiment's content words the "
+                                    "shared ones must cover.", type=float, min=0, max=1, metavar="0-1")
+
+
+LEAK_FILTER = GenerateTask(
+    name="leak-filter", command=COMMAND,
+    summary="AAAR ExpDesign input: delete the sentences before the experiments that leak the gold experiments "
+            "(an LLM check per sentence, or --method offline word overlap)",
+    llm="scholartools.generate.leaks:llm_record", offline="scholartools.generate.leaks:offline_batch",
+    templates=("gen_leak_filter",), reads={"context": "input", "experiments": "experiments", **_PAPER},
+    writes=("input", "input_unfiltered", "generation.leak-filter"),
+    method_names={"llm": "llm-leak-filter", "offline": "word-overlap"}, options=LeakFilterOptions)
 
 
 # --------------------------------------------------------------------------- summary, CLAIMCHECK

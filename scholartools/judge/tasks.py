@@ -311,10 +311,11 @@ ENTAIL = EntailTask(
 
 @dataclass
 class EquationOptions(JudgeOptions):
-    before: str = _field("context_before", "equation: text before.")
-    after: str = _field("context_after", "equation: text after.")
+    before: str = _field("context_before", "equation, equation-choice: text before.")
+    after: str = _field("context_after", "equation, equation-choice: text after.")
     candidate: str = _field("candidate", "equation: candidate LaTeX.")
-    context_words: int = option(1000, "equation: whitespace words kept on each side.", type=int, min=0, metavar="N")
+    context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
+                                min=0, metavar="N")
 
 
 EQUATION = JudgeTask(
@@ -323,6 +324,25 @@ EQUATION = JudgeTask(
     llm="scholartools.judge.aaar:equation_record", templates=("judge_equation",),
     reads={"before": "context_before", "after": "context_after", "candidate": "candidate"},
     writes=("prediction",), method_names={"llm": "llm-equation"}, options=EquationOptions,
+)
+
+
+@dataclass
+class EquationChoiceOptions(JudgeOptions):
+    before: str = _field("context_before", "equation, equation-choice: text before.")
+    after: str = _field("context_after", "equation, equation-choice: text after.")
+    options: str = _field("options", "equation-choice: the candidate equations (list; st-eqsynth --format choice).")
+    context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
+                                min=0, metavar="N")
+
+
+EQUATION_CHOICE = JudgeTask(
+    name="equation-choice", command=COMMAND,
+    summary="AAAR EquationInference, multiple choice: which option is the equation in its context? "
+            "(prediction = the option letter)",
+    llm="scholartools.judge.equation_choice:choice_record", templates=("judge_equation_choice",),
+    reads={"before": "context_before", "after": "context_after", "options": "options"},
+    writes=("prediction",), method_names={"llm": "llm-equation-choice"}, options=EquationChoiceOptions,
 )
 
 

@@ -60,6 +60,26 @@ def eqinfer_decision(prediction: Any, gold: Any) -> dict:
     return {"pred": p, "gold": g, "format_failure": failure, "correct": p == g}
 
 
+def normalise_answer(text: str) -> str:
+    """AAAR's answer normalisation (SQuAD v1.1's, *without* removing articles): lower case,
+    punctuation removed, whitespace collapsed."""
+    import string
+
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return " ".join(text.split())
+
+
+def choice_decision(prediction: Any, answer: Any) -> dict:
+    """One multiple-choice EquationInference item: exact match of the normalised reply and the
+    normalised answer letter (AAAR's ``exact_match_score``). No reply (unscored) counts as wrong.
+    Returns ``{pred, gold, correct}``."""
+    if not isinstance(answer, str) or not normalise_answer(answer):
+        raise ValueError(f"the answer must be an option letter, got {answer!r}")
+    pred = prediction if isinstance(prediction, str) else None
+    return {"pred": pred, "gold": answer,
+            "correct": pred is not None and normalise_answer(pred) == normalise_answer(answer)}
+
+
 # --------------------------------------------------------------------------- ExperimentDesign
 
 def en_prf(prediction_entailed: list, gold_entailed: list) -> dict:

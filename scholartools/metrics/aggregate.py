@@ -63,6 +63,10 @@ def summarise(values: list[Any], how: str, opts) -> Any:
         else:
             out["n_unscored"] = n_unscored
         return out
+    if how == "accuracy":
+        correct = [bool(v["correct"]) for v in vals]
+        return {"accuracy": sum(correct) / len(correct) if correct else None, "n": len(correct),
+                "n_correct": sum(correct)}
     if how == "classification":
         from scholartools.metrics.classification import report
 

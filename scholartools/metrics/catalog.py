@@ -122,6 +122,65 @@ register("kw-cosine", dict(TEXT), "record",
           _keyword_metric("cosine"), text_pair=True)
 
 
+# BAGELS App. A.2 B-C as the paper defines them: per paper over the whole lists
+PAPER_LISTS = {"ref": "limitations.merged", "cand": "generated"}
+
+
+def _paper_lists(records, metric, opts):
+    from scholartools.metrics.bagels_paper import item_texts
+
+    idx, refs, cands, results = text_pairs(records, metric, opts, "list", "list")
+    keep, pairs = [], []
+    for k, i in enumerate(idx):
+        try:
+            pairs.append((item_texts(refs[k]), item_texts(cands[k])))
+        except ValueError as exc:
+            results[i] = bad_value(metric, "ref", opts, str(exc))
+            continue
+        keep.append(i)
+    return keep, pairs, results
+
+
+def _paper_keyword_metric(kind: str):
+    def compute(records, metric, opts):
+        from scholartools.metrics.bagels_paper import paper_keywords
+
+        keep, pairs, results = _paper_lists(records, metric, opts)
+        for i, v in zip(keep, paper_keywords(pairs, opts.top_n, opts.embed_model) if pairs else []):
+            results[i] = v[kind]
+        return results
+
+    return compute
+
+
+def _heading_bertscore(records, metric, opts):
+    from scholartools.metrics.bagels_paper import headings
+    from scholartools.metrics.embedding import bertscore
+
+    keep, pairs, results = _paper_lists(records, metric, opts)
+    refs = [headings(g) for g, _ in pairs]
+    cands = [headings(h) for _, h in pairs]
+    scores = bertscore(refs, cands, opts.bert_model, opts.bert_layers) if pairs else []
+    for i, r, c, v in zip(keep, refs, cands, scores):
+        v = v if opts.rouge_part == "all" else v[opts.rouge_part]
+        empty = [slot_path(metric, s, opts) for s, t in (("ref", r), ("cand", c)) if not t]
+        results[i] = Noted(v, [{"kind": "no_headings", "metric": metric.name, "field": empty,
+                                "message": f"{metric.name}: no **bold** heading in {' or '.join(empty)}; that side "
+                                           f"is the empty string and scores 0, as BAGELS's code"}]) if empty else v
+    return results
+
+
+register("kw-jaccard-paper", dict(PAPER_LISTS), "record",
+          "BAGELS App. A.2 B: Jaccard of the KeyBERT-style top-5 keywords of a paper's whole ground-truth "
+          "and generated lists (per paper; mean over papers)", _paper_keyword_metric("jaccard"))
+register("kw-cosine-paper", dict(PAPER_LISTS), "record",
+          "BAGELS App. A.2 B: bag-of-words cosine of the keywords of a paper's whole ground-truth and generated "
+          "lists (per paper; mean over papers)", _paper_keyword_metric("cosine"))
+register("heading-bertscore", dict(PAPER_LISTS), "record",
+          "BAGELS App. A.2 C: BERTScore of a paper's **bold** limitation headings, ground truth vs generated "
+          "(per paper; an empty side scores 0)", _heading_bertscore)
+
+
 # --------------------------------------------------------------------------- features
 
 def _length(rec, metric, opts):
@@ -211,6 +270,23 @@ def _eqinfer(rec, metric, opts):
 register("eqinfer", {"pred": "prediction", "gold": "label"}, "record",
           "AAAR EquationInference: per-candidate 0/1; format failure = wrong; aggregate F1 of class 1",
           per_record(_eqinfer), aggregate="eqinfer")
+
+
+def _eqinfer_choice(rec, metric, opts):
+    from scholartools.metrics.aaar import choice_decision
+
+    pred = read_slot(rec, metric, "pred", opts)
+    gold = read_slot(rec, metric, "gold", opts)
+    try:
+        return choice_decision(None if pred is _MISSING else pred, gold)
+    except ValueError as exc:
+        raise bad_value(metric, "gold", opts, str(exc)) from None
+
+
+register("eqinfer-choice", {"pred": "prediction", "gold": "answer"}, "record",
+          "AAAR EquationInference, multiple choice: exact match of the reply and the answer letter after AAAR's "
+          "normalisation (lower case, no punctuation); aggregate accuracy", per_record(_eqinfer_choice),
+          aggregate="accuracy")
 
 
 def _en_prf(rec, metric, opts):

@@ -335,11 +335,12 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         if any(n.startswith("aligned-rouge") for n in names):
             rouge["aligned_stemmer"] = True if opts.use_stemmer is None else opts.use_stemmer
         out["rouge"] = rouge
-    if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine") for n in names):
+    if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine", "kw-jaccard-paper",
+                   "kw-cosine-paper") for n in names):
         from scholartools import embeddings
 
         out["embedding_model"] = embeddings.model_name(opts.embed_model)
-    if "bertscore" in names:
+    if "bertscore" in names or "heading-bertscore" in names:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model
 

@@ -202,10 +202,11 @@ class Task:
 #: the built-in tasks of each command, in the order ``--help`` lists them ("module:attribute")
 BUILTIN: dict[str, tuple[str, ...]] = {
     "st-judge": tuple(f"scholartools.judge.tasks:{n}" for n in
-                      ("MATCH", "RATE", "CRITIQUE", "ENTAIL", "EQUATION", "COMPARE3", "PREFER", "LABELS")),
+                      ("MATCH", "RATE", "CRITIQUE", "ENTAIL", "EQUATION", "EQUATION_CHOICE", "COMPARE3", "PREFER",
+                       "LABELS")),
     "st-generate": tuple(f"scholartools.generate.tasks:{n}" for n in
-                         ("CLAIM_WEAKNESS", "EXPERIMENTS", "EXPLANATIONS", "LIMITATIONS", "RQ", "SUMMARY",
-                          "WEAKNESS_EDIT", "WEAKNESSES")),
+                         ("CLAIM_WEAKNESS", "EXPERIMENTS", "EXPLANATIONS", "LEAK_FILTER", "LIMITATIONS", "RQ",
+                          "SUMMARY", "WEAKNESS_EDIT", "WEAKNESSES")),
     "st-claims": tuple(f"scholartools.claims.tasks:{n}" for n in ("EXTRACT", "WEAKNESSES", "ASSOCIATE")),
     "st-facets": ("scholartools.facets.tasks:FACETS",),
     "st-eqsynth": ("scholartools.equations.tasks:NEGATIVES",),

@@ -1,0 +1,52 @@
+"""AAAR EquationInference, multiple-choice variant: st-judge --task equation-choice and
+st-score --metric eqinfer-choice (issue 34 item 6; specs/seed-aaar.md §1.3)."""
+from __future__ import annotations
+
+import pytest
+
+from judge_helpers import content, judge, score
+from scholartools.metrics.aaar import choice_decision, normalise_answer
+
+OPTIONS = ["E = mc^3", "E = mc^2", "E = m c", "x = y"]
+
+
+def items():
+    before = " ".join(f"b{k}" for k in range(1200))
+    after = " ".join(f"a{k}" for k in range(1200))
+    return [{"id": f"eq{k}", "context_before": f"{before} item{k}", "context_after": after, "options": OPTIONS,
+             "answer": "B"} for k in range(4)]
+
+
+def test_normalisation_and_exact_match_as_aaar():
+    assert normalise_answer(" (B). ") == "b"
+    assert choice_decision("(b)", "B")["correct"] is True
+    assert choice_decision("B. E = mc^2", "B")["correct"] is False   # anything more than the letter: wrong
+    assert choice_decision(None, "B")["correct"] is False              # no reply: wrong
+    with pytest.raises(ValueError):
+        choice_decision("B", "")
+
+
+def test_equation_choice_prompt_verdicts_and_accuracy(openai_server):
+    replies = {"item0": "B", "item1": "(B).", "item2": "A", "item3": "The answer is B"}
+    openai_server.reply(lambda body: replies[content(body).split("\n```\n\n### Context after")[0].split()[-1]])
+    code, recs, err = judge(["--task", "equation-choice"], items(), openai_server)
+    assert code == 0, err
+    p = content(openai_server.requests[0])
+    assert "(A). `E = mc^3`;\n(B). `E = mc^2`;\n(C). `E = m c`;\n(D). `x = y`" in p
+    assert "A, B, C, D" in p and "answer" not in p.split("### Options")[1].split("### Your answer")[0]
+    before = p.split("### Context before\n```\n")[1].split("\n")[0].split()
+    assert len(before) == 1000 and before[0] == "b201" and before[-1] == "item0"
+    assert len(openai_server.requests) == 4                 # one call per equation, no re-ask
+    assert [r["prediction"] for r in recs] == ["B", "(B).", "A", "The answer is B"]
+    assert recs[0]["judge"]["protocol"] == "equation-choice" and recs[0]["judge"]["n_options"] == 4
+    code, scored, err = score(["--metric", "eqinfer-choice", "--aggregate"], recs)
+    assert code == 0, err
+    assert [r["scores"]["eqinfer-choice"]["correct"] for r in scored[:4]] == [True, True, False, False]
+    assert scored[-1]["scores"]["eqinfer-choice"] == {"accuracy": 0.5, "n": 4, "n_correct": 2}
+
+
+def test_equation_choice_needs_a_list_of_options(openai_server):
+    openai_server.reply(lambda body: "A")
+    rec = {**items()[0], "options": "E = mc^2"}
+    code, recs, err = judge(["--task", "equation-choice"], [rec], openai_server)
+    assert recs[0]["error"]["field"] == "options" and not openai_server.requests
