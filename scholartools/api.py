@@ -60,8 +60,7 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
 
 def task_for(command: str, options: dict[str, Any]):
     """The task a run of ``command`` with ``options`` runs (``task=`` names it when the command has
-    several), or None when ``command`` is not a task command whose options are declared as an
-    options dataclass."""
+    several), or None when ``command`` is not a task command."""
     from scholartools import tasks as registry
 
     found = registry.tasks_of(command)
@@ -70,8 +69,7 @@ def task_for(command: str, options: dict[str, Any]):
     name = options.get("task") or (next(iter(found)) if len(found) == 1 else None)
     if name is None or name not in found:
         return None
-    task = found[name]
-    return task if task.declares_options else None
+    return found[name]
 
 
 def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -> list[dict] | None:

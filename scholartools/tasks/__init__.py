@@ -140,9 +140,6 @@ class Task:
     needs_model: str = ""
     #: records per batch of the LLM method (default :data:`LLM_BATCH`)
     llm_batch_size: int | None = None
-    #: its options dataclass is the command's options (the API runs it straight through the
-    #: library); False while a command still declares its options itself
-    declares_options: bool = True
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
