@@ -109,7 +109,7 @@ def task_command(command: str, name: str, help: str, method_help: str,
     """The command ``command`` that runs its one task ``name``: the LLM options, ``--method`` and
     the task's options (from its options dataclass), under ``decorators`` (e.g. ``--scheduler``)."""
     from scholartools.cli.base import st_command
-    from scholartools.llm.options import llm_options
+    from scholartools.cli.llm_options import llm_options
 
     task = registry.tasks_of(command)[name]
 
