@@ -110,6 +110,15 @@ def test_click_only_in_the_command_layer():
     assert users == []
 
 
+def test_nothing_below_the_command_layer_imports_it():
+    # scholartools.run("st-agree", ...) alone still runs its command in-process (a report over all
+    # records, from several inputs); every other command runs through its library function
+    allowed = {"scholartools.api -> scholartools.cli.inprocess"}
+    users = sorted(f"{m} -> {t}" for m in MODULES if not m.startswith("scholartools.cli")
+                   for t in imports_of(m) if t.startswith("scholartools.cli"))
+    assert sorted(set(users) - allowed) == []
+
+
 def test_the_task_registry_imports_nothing_above_the_llm_layer():
     floor = ("scholartools.errors", "scholartools.version", "scholartools.records", "scholartools.embeddings",
              "scholartools.llm")
@@ -145,3 +154,12 @@ def test_a_task_commands_flags_are_its_dataclass_fields():
         fields = {f.name for f in registry.option_fields(task.options)}
         assert fields and fields <= params, command
         assert all(f.metadata.get("help") for f in dataclasses.fields(task.options)), command
+
+
+def test_the_runtime_package_never_imports_the_tooling():
+    """tools/ (training and evaluation, run from a checkout) is not installed: nothing in the package
+    may import it."""
+    found = [m for m, path in MODULES.items()
+             if re.search(r"^\s*(import tools\b|from tools\b)", path.read_text(encoding="utf-8"), re.M)]
+    assert found == []
+    assert not (PKG / "limitations" / "evaluate.py").exists()

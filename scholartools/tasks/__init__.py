@@ -389,50 +389,10 @@ def run_task(records: Iterable[dict], task: Task, settings=None, options: Any = 
     place; input error records pass through; each output record gets the command's provenance
     entry, without the per-record ``seconds``). Raises :class:`UsageError` before any record when
     the run cannot start."""
-    from scholartools.version import __version__
-    from scholartools.records import RecordError, add_provenance, error_record, is_error
+    from scholartools.records import map_batches
 
     run = start(task, settings, options, method, log, batch_size)
-    command = task.command
-
-    def emit(out: Any, source: dict) -> Iterator[dict]:
-        if isinstance(out, BaseException):
-            if isinstance(out, RecordError):
-                yield {**source, "error": out.as_error(command)}
-            else:
-                yield error_record(command, "exception", f"{type(out).__name__}: {out}", source)
-            return
-        for rec in out if isinstance(out, list) else [out]:
-            if rec is None:
-                continue
-            extra = rec.pop("_provenance", None)
-            if not is_error(rec):
-                add_provenance(rec, {"command": command, "version": __version__, **run.provenance, **(extra or {})})
-            yield rec
-
-    def flush(pending: list[tuple[bool, dict]]) -> Iterator[dict]:
-        batch = [r for bad, r in pending if not bad]
-        results: list = []
-        if batch:
-            try:
-                results = list(run.batch(batch))
-            except Exception as exc:   # one bad batch never ends the run
-                results = [exc] * len(batch)
-        it = iter(results)
-        for bad, rec in pending:
-            yield from ([rec] if bad else emit(next(it), rec))
-
     try:
-        pending: list[tuple[bool, dict]] = []
-        n_ok = 0
-        for rec in records:
-            bad = is_error(rec)
-            pending.append((bad, rec))
-            if not bad:
-                n_ok += 1
-                if run.batch_size and n_ok % run.batch_size == 0:
-                    yield from flush(pending)
-                    pending = []
-        yield from flush(pending)
+        yield from map_batches(records, run.batch, run.batch_size, task.command, run.provenance)
     finally:
         run.close()
