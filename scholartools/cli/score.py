@@ -14,7 +14,7 @@ def _metric_table() -> str:
 
     lines = []
     for name, m in METRICS.items():
-        slots = ", ".join(f"{k}={v}" for k, v in m.slots.items() if v)
+        slots = ", ".join(f"{k}={v}" for k, v in m.reads.items() if v)
         lines.append(f"  {name}  [{slots}]")
         lines.extend(textwrap.wrap(m.summary, width=92, initial_indent="      ", subsequent_indent="      "))
     return "\n".join(lines)

@@ -338,7 +338,7 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
     if any(n in ("cosine", "s-match", "s-prf", "itf-idf", "kw-jaccard", "kw-cosine") for n in names):
         from scholartools import embeddings
 
-        out["embedding_model"] = embeddings.model_name(opts.embed_model)
+        out.update(embeddings.provenance(opts.embed_model))
     if "bertscore" in names:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model

@@ -285,9 +285,9 @@ def method_name(method: str) -> str:
 
 def embedding_provenance(**extra: Any) -> dict:
     """The provenance of an offline method that embeds text: the embedding model, plus ``extra``."""
-    from scholartools.embeddings import model_name
+    from scholartools import embeddings
 
-    return {"embedding_model": model_name(), **extra}
+    return embeddings.provenance(**extra)
 
 
 @dataclass
