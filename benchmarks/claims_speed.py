@@ -78,7 +78,7 @@ def main():
     from scholartools.claims import offline
     from scholartools.claims.associate import associate_with_vectors
     from scholartools.claims.extract import paper_texts
-    from scholartools.claims.records import ClaimsOptions
+    from scholartools.claims.fields import ClaimsOptions
     from scholartools.text.sentences import split_spans
 
     recs = papers(args.papers)

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/dask_speedup.py [--shared ../shared] [--parse-repeat 4] [--pairs 300]
 
 Two workloads, each run sequentially in this process (``scholartools.run``) and through
-``scholartools.dask.run`` on a LocalCluster(n_workers=2, threads_per_worker=1):
+``scholartools.scale.run`` on a LocalCluster(n_workers=2, threads_per_worker=1):
 
 * st-parse on the PDFs of shared/external/pdfs (the list repeated ``--parse-repeat`` times, so
   that there is enough work to spread), 4 paths per partition;
@@ -62,7 +62,7 @@ def main() -> None:
     import distributed
 
     import scholartools
-    import scholartools.dask as std
+    import scholartools.scale as std
 
     pdfs = sorted(str(p) for p in dataset_path("pdfs", args.shared).rglob("*.pdf"))
     pairs = [json.loads(line) for line in (dataset_path("scholarsum", args.shared) / "pairs.jsonl").read_text().splitlines()

@@ -10,29 +10,27 @@
 :func:`run` runs any ``st-*`` command in this process with the options of its ``--help``
 (``ref="abstract"`` for ``--ref abstract``, ``dry_run=True`` for ``--dry-run``, a list for a
 repeatable option) and returns its output records — error records included, exactly as the
-command writes them (without the per-record provenance ``seconds``, for a task). A usage error
-(exit 2) raises :class:`CommandError` with the command's message. A task (``st-judge``,
-``st-generate``, ``st-claims`` and the tasks of installed plugins) runs straight through the
-library (:func:`scholartools.tasks.run_task`: no argv, no JSONL round trip); its options are its
-options dataclass's fields. The other functions are the library calls behind the commands, for
+command writes them (without the per-record provenance ``seconds``). A usage error (exit 2)
+raises :class:`CommandError` with the command's message. Commands run straight through the
+library, with no argv and no JSONL round trip: a task (every command of
+:func:`scholartools.tasks.commands`, plugins' tasks included) through
+:func:`scholartools.tasks.run_task`, its options its options dataclass's fields; st-parse through
+:mod:`scholartools.parsing`; st-score through :mod:`scholartools.metrics.command`. st-agree alone
+(a report over all records, from several inputs) still runs its command in this process. The
+other functions are the library calls behind the commands, for
 work on records without the command layer.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
+from scholartools.errors import CommandError, UsageError
+
 __all__ = ["run", "CommandError", "parse", "score", "agree", "rate_facets"]
-
-
-class CommandError(RuntimeError):
-    """A command stopped with a usage error (exit 2); ``message`` is what it said on stderr."""
-
-    def __init__(self, command: str, code: int, message: str):
-        super().__init__(f"{command} exited {code}: {message.strip()}")
-        self.command, self.code, self.message = command, code, message
 
 
 def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) -> list[dict]:
@@ -43,11 +41,31 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
     :class:`CommandError` on a usage error (exit 2).
     """
     name = command if command.startswith("st-") else f"st-{command}"
-    direct = run_direct(name, records, options) if not args else None
-    if direct is not None:
-        return direct
+    values = {k: v for k, v in options.items() if k not in ("quiet", "progress", "strict")}
+    try:
+        if task_for(name, values) is not None:
+            if args:
+                raise TypeError(f"{name} takes no arguments besides its records (got {list(args)!r})")
+            return run_direct(name, records, values)
+        if name == "st-parse":
+            return list(_parse([*records, *args], **values))
+        if name == "st-score":
+            if args:
+                raise TypeError(f"st-score takes no arguments besides its records (got {list(args)!r})")
+            from scholartools.metrics.command import stream
+
+            for key in ("fields",):   # a repeatable option: one value or several
+                if isinstance(values.get(key), str):
+                    values[key] = (values[key],)
+            return list(stream(records, **values))
+    except UsageError as exc:
+        raise CommandError(name, 2, str(exc)) from None
+    return _through_the_command(name, records, args, options)
+
+
+def _through_the_command(name: str, records: Iterable[dict], args: Iterable[str], options: dict) -> list[dict]:
+    """st-agree (and an unknown name, which is refused): the command run in this process."""
     from scholartools.cli.inprocess import invoke
-    from scholartools.errors import UsageError
 
     try:
         code, stdout, stderr = invoke(name, records, args, {"quiet": True, **options})
@@ -58,10 +76,31 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
     return [orjson.loads(line) for line in stdout.splitlines() if line.strip()]
 
 
+def _parse(paths: list, fmt: str = "auto", sections_only: bool = False, no_references: bool = False,
+           max_pages: int | None = None, keep_hidden: bool = False, id_from: str = "stem") -> Iterator[dict]:
+    """st-parse's output records for ``paths`` (ids unique in the run; each record's provenance
+    entry as the command writes it, without ``seconds``)."""
+    from scholartools.parsing import parse_paths, unique_ids
+    from scholartools.records import add_provenance, is_error
+    from scholartools.version import __version__
+
+    if not all(isinstance(p, (str, os.PathLike)) for p in paths):
+        raise TypeError("st-parse reads paths (strings), not records")
+    if not paths:
+        raise UsageError("no input files: give FILE arguments or --paths-from-stdin")
+    records = parse_paths([str(p) for p in paths], provenance=True, fmt=None if fmt == "auto" else fmt,
+                          id_from=id_from, max_pages=max_pages, references=not no_references,
+                          sections_only=sections_only, keep_hidden=keep_hidden)
+    for rec in unique_ids(records):
+        extra = rec.pop("_provenance", None)
+        if not is_error(rec):
+            add_provenance(rec, {"command": "st-parse", "version": __version__, **(extra or {})})
+        yield rec
+
+
 def task_for(command: str, options: dict[str, Any]):
     """The task a run of ``command`` with ``options`` runs (``task=`` names it when the command has
-    several), or None when ``command`` is not a task command whose options are declared as an
-    options dataclass."""
+    several), or None when ``command`` is not a task command."""
     from scholartools import tasks as registry
 
     found = registry.tasks_of(command)
@@ -70,35 +109,26 @@ def task_for(command: str, options: dict[str, Any]):
     name = options.get("task") or (next(iter(found)) if len(found) == 1 else None)
     if name is None or name not in found:
         return None
-    task = found[name]
-    return task if task.declares_options else None
+    return found[name]
 
 
-def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -> list[dict] | None:
-    """:func:`run` for a task command: records in, records out through the library; None when
-    ``command`` with these options is not one (then :func:`run` goes through the command)."""
+def run_direct(command: str, records: Iterable[dict], options: dict[str, Any]) -> list[dict]:
+    """:func:`run` for a task command: records in, records out through the library
+    (:func:`scholartools.tasks.run_task`)."""
     from scholartools import tasks as registry
-    from scholartools.errors import UsageError
     from scholartools.llm.options import OPTION_NAMES, settings_from
 
     task = task_for(command, options)
-    if task is None:
-        return None
     values = dict(options)
     values.pop("task", None)
     method = values.pop("method", "auto")
-    for name in ("quiet", "progress", "strict"):
-        values.pop(name, None)
     llm = {k: values.pop(k) for k in list(values) if k in OPTION_NAMES}
     for key in ("template", "field_map"):   # repeatable options: a tuple, as the command line gives them
         for target in (llm, values):
             if isinstance(target.get(key), (str, list)):
                 target[key] = tuple([target[key]] if isinstance(target[key], str) else target[key])
-    try:
-        settings = settings_from(llm, list(task.templates))
-        return list(registry.run_task(records, task, settings, task.make_options(**values), method=method))
-    except UsageError as exc:
-        raise CommandError(command, 2, str(exc)) from None
+    settings = settings_from(llm, list(task.templates))
+    return list(registry.run_task(records, task, settings, task.make_options(**values), method=method))
 
 
 def parse(paths: str | Iterable[str], **options: Any) -> Iterator[dict]:

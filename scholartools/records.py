@@ -29,9 +29,10 @@ from typing import IO, Any
 import jsonlines
 import orjson
 
+from scholartools.errors import UsageError
+
 #: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
 MISSING = object()
-_MISSING = MISSING
 
 
 class RecordError(Exception):
@@ -101,7 +102,7 @@ def get_path(record: Any, path: str, default: Any = None) -> Any:
 
 def has_path(record: Any, path: str) -> bool:
     """True when ``path`` exists in ``record`` (its value may be ``None``)."""
-    return get_path(record, path, _MISSING) is not _MISSING
+    return get_path(record, path, MISSING) is not MISSING
 
 
 def set_path(record: dict, path: str, value: Any) -> None:
@@ -485,3 +486,65 @@ def read_field(record: Any, path: str, *, required: bool = True, kind: type | tu
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise RecordError("bad_value", f"'{path}' must be {names}, not {type(value).__name__}", field=path)
     return value
+
+
+def map_batches(records: Iterable[dict], batch: Any, batch_size: int | None, command: str,
+                provenance: dict) -> Iterator[dict]:
+    """A command's output records, records in and records out, as its writer writes them:
+    ``batch(list of records) → list aligned with it`` (a record, a list of records, None, or an
+    exception each) in batches of ``batch_size`` (None: all at once); input error records keep
+    their place; a failed record becomes an error record in its place (one bad batch never ends
+    the run); every other output record gets the entry ``{command, version, **provenance,
+    **its _provenance}`` (read when the record is emitted, so a run may fill it as it goes)."""
+    from scholartools.version import __version__
+
+    def emit(out: Any, source: dict) -> Iterator[dict]:
+        if isinstance(out, BaseException):
+            if isinstance(out, RecordError):
+                yield {**source, "error": out.as_error(command)}
+            else:
+                yield error_record(command, "exception", f"{type(out).__name__}: {out}", source)
+            return
+        for rec in out if isinstance(out, list) else [out]:
+            if rec is None:
+                continue
+            extra = rec.pop("_provenance", None)
+            if not is_error(rec):
+                add_provenance(rec, {"command": command, "version": __version__, **provenance, **(extra or {})})
+            yield rec
+
+    def flush(pending: list[tuple[bool, dict]]) -> Iterator[dict]:
+        todo = [r for bad, r in pending if not bad]
+        results: list = []
+        if todo:
+            try:
+                results = list(batch(todo))
+            except Exception as exc:   # one bad batch never ends the run
+                results = [exc] * len(todo)
+        it = iter(results)
+        for bad, rec in pending:
+            yield from ([rec] if bad else emit(next(it), rec))
+
+    pending: list[tuple[bool, dict]] = []
+    n_ok = 0
+    for rec in records:
+        bad = is_error(rec)
+        pending.append((bad, rec))
+        if not bad:
+            n_ok += 1
+            if batch_size and n_ok % batch_size == 0:
+                yield from flush(pending)
+                pending = []
+    yield from flush(pending)
+
+
+def parse_field_specs(specs: Iterable[str]) -> dict[str, str]:
+    """``--field SLOT=PATH`` values (repeatable) → slot → dotted field path; a value without both
+    parts is a :class:`~scholartools.errors.UsageError`."""
+    fields: dict[str, str] = {}
+    for spec in specs or ():
+        slot, sep, path = spec.partition("=")
+        if not sep or not slot.strip() or not path.strip():
+            raise UsageError(f"--field wants SLOT=PATH, got '{spec}'")
+        fields[slot.strip()] = path.strip()
+    return fields

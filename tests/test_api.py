@@ -45,3 +45,38 @@ def test_parse_score_agree_and_facets_as_functions(tmp_path):
 def test_run_refuses_the_cache_command():
     with pytest.raises(ValueError, match="open_cache"):
         st.run("st-cache", [])
+
+
+def test_score_and_parse_run_through_the_library_not_the_command(tmp_path, monkeypatch):
+    from scholartools.cli import inprocess
+
+    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("st-score/st-parse must not go through argv"))
+    out = st.run("st-score", [{"id": "a", "ref": "a b c", "cand": "a c"}], metric="rougeL", ref="ref", cand="cand",
+                 part="f", fields="unused=x")
+    assert out[0]["scores"]["rougeL"] == pytest.approx(0.8)
+    assert out[0]["provenance"][-1]["command"] == "st-score" and "seconds" not in out[0]["provenance"][-1]
+    md = tmp_path / "paper.md"
+    md.write_text("# Cats\n\n## Abstract\n\nWe study cats.\n")
+    (rec,) = st.run("st-parse", (), str(md), id_from="stem")
+    assert rec["id"] == "paper" and rec["provenance"][-1]["command"] == "st-parse"
+    with pytest.raises(st.CommandError, match="SLOT=PATH"):
+        st.run("st-score", [], metric="rougeL", fields="nonsense")
+
+
+def test_the_score_functions_defaults_are_the_flags_defaults():
+    import inspect
+
+    from scholartools.cli.manpages import load_command
+    from scholartools.metrics.command import prepare
+
+    def default(p):   # click's "no default" (None, or its UNSET sentinel) is None; a flag's is False
+        d = p.default
+        return None if d is None or type(d).__name__ == "Sentinel" else d
+
+    flags = {p.name: default(p) for p in load_command("st-score").params}
+    params = inspect.signature(prepare).parameters
+    for name, param in params.items():
+        assert name in flags, name
+        unset = (None, False, ())
+        assert flags[name] == param.default or (flags[name] in unset and param.default in unset), name
+    assert params["threshold"].default == 0.5 and params["batch_size"].default == 512

@@ -104,13 +104,19 @@ def test_no_import_circle():
 
 
 def test_click_only_in_the_command_layer():
-    # llm/options.py still holds the LLM options' click declarations beside LLMSettings (issue 33:
-    # to move to cli/ once the parallel edits of those options have landed)
-    allowed = {"scholartools.llm.options"}
     users = sorted(m for m, path in MODULES.items()
-                   if not m.startswith("scholartools.cli") and m not in allowed
+                   if not m.startswith("scholartools.cli")
                    and re.search(r"^\s*(import click|from click)", path.read_text(encoding="utf-8"), re.M))
     assert users == []
+
+
+def test_nothing_below_the_command_layer_imports_it():
+    # scholartools.run("st-agree", ...) alone still runs its command in-process (a report over all
+    # records, from several inputs); every other command runs through its library function
+    allowed = {"scholartools.api -> scholartools.cli.inprocess"}
+    users = sorted(f"{m} -> {t}" for m in MODULES if not m.startswith("scholartools.cli")
+                   for t in imports_of(m) if t.startswith("scholartools.cli"))
+    assert sorted(set(users) - allowed) == []
 
 
 def test_the_task_registry_imports_nothing_above_the_llm_layer():
@@ -125,3 +131,35 @@ def test_no_behaviour_is_chosen_by_a_task_name():
     found = [f"{m}: {line.strip()}" for m, path in MODULES.items()
              for line in path.read_text(encoding="utf-8").splitlines() if switch.search(line)]
     assert found == []
+
+
+def test_every_task_command_takes_its_options_from_the_task_dataclasses():
+    """st-facets, st-eqsynth and st-extract-limits (like st-judge, st-generate, st-claims) declare no
+    option of a task themselves: every task option is a field of the task's options dataclass."""
+    declared = re.compile(r"click\.(?:option|Option)\(\[?[\"']([^\"']+)")
+    for name in ("facets", "eqsynth", "extract_limits", "judge", "generate", "claims"):
+        flags = declared.findall((PKG / "cli" / f"{name}.py").read_text(encoding="utf-8"))
+        assert set(flags) <= {"--task", "--method"}, (name, flags)
+
+
+def test_a_task_commands_flags_are_its_dataclass_fields():
+    import dataclasses
+
+    from scholartools import tasks as registry
+    from scholartools.cli.manpages import load_command
+
+    for command in ("st-facets", "st-eqsynth", "st-extract-limits"):
+        (task,) = [t for t in registry.tasks_of(command).values() if t.__module__.startswith("scholartools.")]
+        params = {p.name for p in load_command(command).params}
+        fields = {f.name for f in registry.option_fields(task.options)}
+        assert fields and fields <= params, command
+        assert all(f.metadata.get("help") for f in dataclasses.fields(task.options)), command
+
+
+def test_the_runtime_package_never_imports_the_tooling():
+    """tools/ (training and evaluation, run from a checkout) is not installed: nothing in the package
+    may import it."""
+    found = [m for m, path in MODULES.items()
+             if re.search(r"^\s*(import tools\b|from tools\b)", path.read_text(encoding="utf-8"), re.M)]
+    assert found == []
+    assert not (PKG / "limitations" / "evaluate.py").exists()

@@ -226,7 +226,7 @@ def test_cli_errors_end_only_their_record():
 def test_association_builds_one_index_per_paper_and_encodes_the_batch_twice(monkeypatch):
     from scholartools import embeddings, retrieval
     from scholartools.claims.offline import associate_batch
-    from scholartools.claims.records import ClaimsOptions
+    from scholartools.claims.fields import ClaimsOptions
 
     built, encoded = [], []
     init, encode = retrieval.HybridIndex.__init__, embeddings.encode

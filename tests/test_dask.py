@@ -2,7 +2,7 @@
 
 st-parse on real PDFs (../shared/external/pdfs) and st-facets on ScholarSum pairs, through the
 CLI door (``--scheduler tcp://…`` of a cluster the test starts) and through the library
-(:mod:`scholartools.dask`).  A subset keeps the test to seconds; benchmarks/dask_speedup.py runs
+(:mod:`scholartools.scale`).  A subset keeps the test to seconds; benchmarks/dask_speedup.py runs
 the full sets and measures the speed-up.  The reference is the sequential command in this
 process: st-parse's records must be byte-identical, st-facets' identical but for the
 provenance ``seconds``.
@@ -45,8 +45,10 @@ def no_seconds(line: bytes) -> dict:
     return rec
 
 
-def test_import_scholartools_dask_names_the_real_dask():
-    code = "import scholartools.dask as s, dask; print(s.dask is dask, hasattr(dask, 'bag'), dask.__name__)"
+def test_the_runner_does_not_shadow_dask():
+    # scholartools.scale was scholartools.dask (renamed: a reader's `dask` is the real package)
+    assert not (ROOT / "scholartools" / "dask.py").exists()
+    code = "import scholartools.scale as s, dask; print(s.dask is dask, hasattr(dask, 'bag'), dask.__name__)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 0, p.stderr
     assert p.stdout.split() == ["True", "True", "dask"]
@@ -101,7 +103,7 @@ def test_library_run_and_map_command(cluster):
     import dask.bag
 
     import scholartools
-    import scholartools.dask as std
+    import scholartools.scale as std
 
     recs = [{"id": f"r{i}", "ref": f"the cat sat on mat {i}", "cand": "a cat sat"} for i in range(7)]
     want = scholartools.run("st-score", recs, metric="rougeL", ref="ref", cand="cand")

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from conftest import EXTERNAL, ROOT
-from scholartools import embeddings, minilm
+from scholartools import embeddings
+from scholartools.embeddings import minilm
 
 
 TAIL = " extra tail that truncation must drop"

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 from conftest import EXTERNAL, ROOT
 
-from scholartools.limitations.evaluate import point_prf, token_f1
+from tools.limitations_evaluate import point_prf, token_f1
 from scholartools.limitations.extract import ExtractOptions, extract
 from scholartools.limitations.segment import SegmentOptions, segment_many
 

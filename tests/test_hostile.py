@@ -551,7 +551,7 @@ def test_38_19_a_local_cluster_without_workers_is_a_usage_error(value):
     code, out, err, _ = invoke("st-facets", ["--method", "offline", "--scheduler", value], _jsonl({"reference": "a"}))
     assert code == 2 and "--scheduler" in err and out == []
     assert time.perf_counter() - start < 10
-    from scholartools.dask import Scheduler
+    from scholartools.scale import Scheduler
 
     with pytest.raises(ValueError, match="1 or more"):
         Scheduler(value)

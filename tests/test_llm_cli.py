@@ -24,7 +24,7 @@ if ROOT not in sys.path:
 from scholartools.cli.base import RecordIO, st_command  # noqa: E402
 from scholartools.llm import replies  # noqa: E402
 from scholartools.llm.client import provenance  # noqa: E402
-from scholartools.llm.options import llm_options  # noqa: E402
+from scholartools.cli.llm_options import llm_options  # noqa: E402
 from scholartools.llm.templates import Template  # noqa: E402
 
 DEFAULT_TEMPLATE = "Rate the clarity of this text from 1 to 5.\n\n{{text}}"

@@ -127,7 +127,7 @@ def test_the_api_runs_it_through_the_library(plugin, monkeypatch):
 
 
 def test_dask_runs_it(plugin):
-    import scholartools.dask as std
+    import scholartools.scale as std
 
     out = list(std.run("st-judge", RECS, scheduler="sync", partition_size=1, task="shout"))
     assert [r["shout"] for r in out] == ["QUIET PLEASE!", "HELLO!"]

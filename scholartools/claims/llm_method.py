@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.claims import records as R
+from scholartools.claims import fields as R
 from scholartools.records import RecordError
 
 EXTRACT_TEMPLATE = "claims_extract"

@@ -3,7 +3,7 @@
 becomes that record's error record)."""
 from __future__ import annotations
 
-from scholartools.claims import records as R
+from scholartools.claims import fields as R
 from scholartools.records import RecordError
 
 

@@ -2,7 +2,7 @@
 passages of reviews) and ``associate`` (the claims each weakness targets). Each has an offline
 method (:mod:`scholartools.claims.offline`) and an LLM method
 (:mod:`scholartools.claims.llm_method`), and its options dataclass; ``ctx.options`` is a
-:class:`~scholartools.claims.records.ClaimsOptions`."""
+:class:`~scholartools.claims.fields.ClaimsOptions`."""
 from __future__ import annotations
 
 import dataclasses
@@ -65,7 +65,7 @@ class ClaimsTask(Task):
 
     def prepare(self, options: Any):
         from scholartools.claims.associate import AssociateOptions as Association
-        from scholartools.claims.records import ClaimsOptions
+        from scholartools.claims.fields import ClaimsOptions
 
         values = dataclasses.asdict(options)
         assoc = {k: values.pop(k) for k in ("max_targets", "min_similarity", "margin", "fusion") if k in values}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scholartools.cli import tasks as cli_tasks
 from scholartools.cli.base import RecordIO, st_command
-from scholartools.llm.options import llm_options
+from scholartools.cli.llm_options import llm_options
 from scholartools.tasks import tasks_of
 
 _TASKS = tasks_of("st-generate")

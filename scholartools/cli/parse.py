@@ -8,8 +8,9 @@ import click
 
 from scholartools.cli.base import RecordIO, st_command
 from scholartools.cli.scale import scheduler_options
+from scholartools.parsing.detect import FORMATS
 
-FORMAT_CHOICES = ["auto", "pdf", "latex", "tei", "s2orc", "scienceparse", "flatjson", "markdown", "text"]
+FORMAT_CHOICES = ["auto", *FORMATS]
 
 
 @st_command("st-parse", reads_records=False)

@@ -3,7 +3,7 @@
 ``@scheduler_options`` goes right under ``@st_command``.  Without ``--scheduler`` nothing
 changes (one JSONL stream on one machine, the default and the fastest path for small jobs).
 With it, the command reads its input here, cuts it into partitions, has the workers run the
-same command with the same options on each (:mod:`scholartools.dask`), and writes their output
+same command's library function with the same options on each (:mod:`scholartools.scale`), and writes their output
 records in input order — the records the sequential command writes, provenance timings aside::
 
     st-parse --scheduler tcp://head:8786 --paths-from-stdin < pdfs.txt > papers.jsonl
@@ -72,7 +72,7 @@ def scheduler_options(fn: Callable | None = None, *, over: str = "records", file
 
 
 def _scheduler(io, address: str):
-    from scholartools.dask import Scheduler
+    from scholartools.scale import Scheduler
 
     try:
         sched = Scheduler(address)
@@ -88,7 +88,7 @@ def _write(io, sched, bag, unique_ids: bool = False) -> None:
     """Write the workers' records in input order (each already carries its provenance entry) and
     the LLM summary line, summed from that provenance (the workers' stderr stays theirs).
     ``unique_ids`` (st-parse): ids unique across partitions too, as one process makes them."""
-    from scholartools.api import CommandError
+    from scholartools.errors import CommandError
 
     totals = {"calls": 0, "cache_hits": 0, "prompt": 0, "completion": 0, "cost": 0.0, "llm": False}
     try:
@@ -119,7 +119,7 @@ def _write(io, sched, bag, unique_ids: bool = False) -> None:
 
 
 def _run_records(io, address: str, partition_size: int | None, kwargs: dict) -> None:
-    from scholartools import dask as std
+    from scholartools import scale as std
 
     records = list(io.raw_records())   # input error records too: the workers pass them through in place
     options = _worker_options(kwargs)
@@ -131,7 +131,7 @@ def _run_records(io, address: str, partition_size: int | None, kwargs: dict) -> 
 def _run_files(io, address: str, partition_size: int | None, kwargs: dict, files_arg: str, paths_option: str) -> None:
     import sys
 
-    from scholartools import dask as std
+    from scholartools import scale as std
 
     paths = list(kwargs.pop(files_arg, ()) or ())
     if kwargs.pop(paths_option, False):

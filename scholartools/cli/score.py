@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from scholartools.cli.base import RecordIO, st_command
@@ -16,7 +14,7 @@ def _metric_table() -> str:
 
     lines = []
     for name, m in METRICS.items():
-        slots = ", ".join(f"{k}={v}" for k, v in m.slots.items() if v)
+        slots = ", ".join(f"{k}={v}" for k, v in m.reads.items() if v)
         lines.append(f"  {name}  [{slots}]")
         lines.extend(textwrap.wrap(m.summary, width=92, initial_indent="      ", subsequent_indent="      "))
     return "\n".join(lines)
@@ -134,76 +132,24 @@ Examples:
 @click.option("--scale", metavar="LOW-HIGH", help="judge-score (strict): accepted range, e.g. 1-5.")
 @click.option("--batch-size", type=click.IntRange(1), default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
-def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, rouge_tokenizer, part, weights, tp,
-         unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
-         positive, keep_claim_prefix, parser, scale, batch_size):
-    from scholartools.metrics import engine
-    from scholartools.metrics import score as sc
+def main(io: RecordIO, **values):
+    from scholartools.errors import UsageError
+    from scholartools.metrics import command, engine
 
-    names = []
-    if metric is not None:
-        try:
-            names = sc.parse_metric_list(metric)
-        except ValueError as exc:
-            io.usage_error(str(exc))
-        if not names:
-            io.usage_error("--metric names no metric")
-    problem = sc.check_combination(names) if names else None
-    if problem:
-        io.usage_error(problem)
-    slot_fields = {}
-    for spec in fields:
-        slot, sep, path = spec.partition("=")
-        if not sep or not slot or not path:
-            io.usage_error(f"--field wants SLOT=PATH, got '{spec}'")
-        slot_fields[slot.strip()] = path.strip()
-    for slot, path in (("ref", ref), ("cand", cand), ("pred", pred), ("gold", gold),
-                       ("ratings", ratings), ("mask", mask)):
-        if path:
-            slot_fields[slot] = path
-    fm_weights = None
-    if weights:
-        from scholartools.metrics.fm import parse_weights
+    try:
+        run = command.prepare(**values)   # the checks and defaults of the library (metrics/command.py)
+    except UsageError as exc:
+        io.usage_error(str(exc))
+    if run.names:
+        io.provenance.update(engine.provenance(run.names, run.opts))
 
-        try:
-            fm_weights = parse_weights(weights)
-        except ValueError as exc:
-            io.usage_error(f"--weights: {exc}")
-    scale_range = None
-    if scale:
-        try:
-            low, high = (float(v) for v in scale.split("-", 1))
-            scale_range = (low, high)
-        except ValueError:
-            io.usage_error(f"--scale wants LOW-HIGH, got '{scale}'")
-    if summary_only and not aggregate:
-        io.usage_error("--summary-only needs --aggregate")
-    if positive is not None:
-        import json
+    def chosen(names: list[str]) -> None:
+        io.provenance.update(engine.provenance(names, run.opts))
+        io.log(f"no --metric given; scoring {','.join(names)} (chosen from the first record)")
 
-        try:  # --positive 1 / true means the number / boolean, as labels in JSON records are
-            positive = json.loads(positive)
-        except ValueError:
-            pass
-    for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
-        if path and not os.path.isdir(path):
-            io.usage_error(f"{opt} must be a local model directory (nothing is downloaded): {path}")
-    opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
-                           tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
-                           embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
-                           positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
-                           scale=scale_range, rouge_tokenizer=rouge_tokenizer)
-    if names:
-        io.provenance.update(engine.provenance(names, opts))
-        scorer = engine.BatchScorer(names, opts, aggregate, summary_only)
-    else:
-        def chosen(names: list[str]) -> None:
-            io.provenance.update(engine.provenance(names, opts))
-            io.log(f"no --metric given; scoring {','.join(names)} (chosen from the first record)")
-
-        scorer = engine.DefaultScorer(opts, aggregate, summary_only, chosen)
-    io.map_batch(scorer, scorer.batch_size(batch_size))
-    if aggregate and not scorer.n_scored():   # an all-null summary would read as success
+    scorer = run.scorer(chosen)
+    io.map_batch(scorer, scorer.batch_size(run.batch_size))
+    if run.aggregate and not scorer.n_scored():   # an all-null summary would read as success
         io.fail(f"no scorable record in {io.n_in} input record(s): nothing to aggregate (exit 1)")
         return
     for rec in scorer.summaries():

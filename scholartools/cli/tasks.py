@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -102,6 +102,30 @@ def stray_options(task: Task, values: dict[str, Any]) -> list[str]:
     """Options given on the command line that ``task`` does not take."""
     names = {f.name for f in option_fields(task.options)}
     return [name for name in values if name not in names and given(name)]
+
+
+def task_command(command: str, name: str, help: str, method_help: str,
+                 decorators: Iterable[Callable] = ()) -> click.Command:
+    """The command ``command`` that runs its one task ``name``: the LLM options, ``--method`` and
+    the task's options (from its options dataclass), under ``decorators`` (e.g. ``--scheduler``)."""
+    from scholartools.cli.base import st_command
+    from scholartools.cli.llm_options import llm_options
+
+    task = registry.tasks_of(command)[name]
+
+    def main(io, llm, method, **values):
+        try:
+            options = task.make_options(**values)
+        except (TypeError, ValueError) as exc:
+            raise click.UsageError(str(exc)) from exc
+        run(io, task, llm, options, method=method)
+
+    main.__click_params__ = list(reversed([method_option(method_help), *options_of([task])]))
+    fn = llm_options(templates=list(task.templates))(main)
+    for decorate in reversed(list(decorators)):
+        fn = decorate(fn)
+    fn.__doc__ = help
+    return st_command(command)(fn)
 
 
 def run(io, task: Task, llm, options: Any = None, method: str = "auto", batch_size: int | None = None) -> None:

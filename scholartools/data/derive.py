@@ -13,13 +13,14 @@ import re
 from pathlib import Path
 from typing import Callable
 
+from scholartools.vocabulary import FACETS
+
 # ---------------------------------------------------------------------------- ScholarSum
 
 #: PubMed systems in the order of pairs.jsonl, with their key prefix in the raw file
 SCHOLARSUM_PUBMED_SYSTEMS = (("gpt35", "gpt35_fm"), ("llama2_70b", "llama2_70b"), ("longt5", "longt5"),
                              ("longt5_block", "longt5_block"), ("bigbird_pegasus", "bigbird_pegasus"),
                              ("bigbird_pegasus_block", "bigbird_pegasus_block"))
-FACETS = ("background", "method", "result", "conclusion")
 #: the rating scale of each facet: a stored ``*_list`` holds rating / max
 FACET_MAX = (3, 4, 4, 3)
 #: PubMed documents whose facets are the few-shot examples of the authors' judge prompts

@@ -3,22 +3,40 @@
 The offline method makes rule-based negatives (:func:`scholartools.equations.items.rules_batch`);
 the LLM method asks the model to recover each masked equation until its answer differs, then
 keeps an item when the flaw filter judges at least one negative plausible
-(:func:`scholartools.equations.recover.llm_record`). ``ctx.options`` is an
-:class:`~scholartools.equations.items.EqSynthOptions`.
+(:func:`scholartools.equations.recover.llm_record`). Its options are :class:`NegativesOptions`
+(the command's flags); ``ctx.options`` is the :class:`~scholartools.equations.items.EqSynthOptions`
+:meth:`NegativesTask.prepare` makes of them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scholartools.tasks import Task
+from scholartools.tasks import Options, Task, option
+
+
+@dataclass
+class NegativesOptions(Options):
+    seed: int = option(42, "Seed for the rules' choices, the option order and the answer letters.", type=int)
+    negatives: int = option(3, "Wrong equations per item.", type=int, min=1, max=25)
+    context_words: int = option(1000, "Whitespace words of context kept on each side (AAAR's main table: 1000).",
+                                type=int, min=0)
+    fmt: str = option("binary", "binary: one record per candidate (label 1/0, the F1 setting); choice: one record "
+                                "per equation with options and answer.", choices=("binary", "choice"), flag="--format")
+    max_tries: int = option(10, "llm: recovery attempts per negative until it differs from the positive.",
+                            type=int, min=1, max=100)
+    prompt_words: int = option(100, "llm: context words on each side in the recovery prompt.", type=int, min=0)
+    keep_filtered: bool = option(False, "llm: also write items whose negatives the flaw filter all judged wrong "
+                                        "(keep: false).", is_flag=True)
 
 
 @dataclass(frozen=True)
 class NegativesTask(Task):
-    def make_options(self, **values):
+    def prepare(self, options: NegativesOptions):
         from scholartools.equations.items import EqSynthOptions
 
-        return EqSynthOptions(**values)
+        return EqSynthOptions(seed=options.seed, negatives=options.negatives, context_words=options.context_words,
+                              format=options.fmt, keep_filtered=options.keep_filtered, max_tries=options.max_tries,
+                              prompt_words=options.prompt_words)
 
     def provenance(self, opts, method):
         return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
@@ -26,7 +44,6 @@ class NegativesTask(Task):
 
 
 NEGATIVES = NegativesTask(
-    declares_options=False,  # st-eqsynth declares its options (cli/); the API runs the command
     name="negatives", command="st-eqsynth",
     summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
     llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",
@@ -35,5 +52,5 @@ NEGATIVES = NegativesTask(
            "context_after": "context_after"},
     writes=("candidate", "label", "rule", "positive", "options", "answer"),
     method_names={"llm": "llm-recover+flaw-filter (AAAR)", "offline": "rules"},
-    llm_batch_size=1,
+    options=NegativesOptions, llm_batch_size=1,
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scholartools.errors import UsageError
+from scholartools.records import parse_field_specs
 from scholartools.tasks import Options, Task, option
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE
 from scholartools.vocabulary import LIMITATION_INPUT_SECTIONS, RAG_RELATIONS
@@ -63,12 +64,7 @@ class GenerateTask(Task):
 
         values = dataclasses.asdict(options)
         samples, seed, max_tokens = values.pop("samples"), values.pop("seed"), values.pop("max_tokens")
-        fields = dict(values.pop("fields") or {})
-        for item in values.pop("field_map") or ():
-            slot, sep, path = item.partition("=")
-            if not sep or not slot.strip() or not path.strip():
-                raise UsageError(f"--field wants SLOT=PATH, not '{item}'")
-            fields[slot.strip()] = path.strip()
+        fields = {**(values.pop("fields") or {}), **parse_field_specs(values.pop("field_map"))}
         for slot in fields:
             if slot not in self.reads:
                 raise UsageError(f"--field {slot}={fields[slot]}: task '{self.name}' has no slot '{slot}' "

@@ -339,7 +339,7 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
                    "kw-cosine-paper") for n in names):
         from scholartools import embeddings
 
-        out["embedding_model"] = embeddings.model_name(opts.embed_model)
+        out.update(embeddings.provenance(opts.embed_model))
     if "bertscore" in names or "heading-bertscore" in names:
         from scholartools import embeddings
         from scholartools.metrics.embedding import bertscore_model

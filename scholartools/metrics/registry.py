@@ -75,24 +75,25 @@ def replace(opts: ScoreOptions, **changes: Any) -> ScoreOptions:
 # --------------------------------------------------------------------------- registry
 
 class Metric:
-    """A registered metric: its slots (slot → default field path; None = no default), its
+    """A registered metric: where it reads from (``reads``: slot → default field path; None = no
+    default; the name :class:`scholartools.tasks.Task` uses for the same map), its
     shape (``record`` | ``corpus`` | ``fanin``), a one-line summary, the batch ``compute``
     (records, metric, options → values), the aggregation rule, whether it can score the matched
     pairs of a PointWise run, and which slots are optional."""
 
-    def __init__(self, name: str, slots: dict[str, str | None], kind: str, summary: str,
+    def __init__(self, name: str, reads: dict[str, str | None], kind: str, summary: str,
                  compute: Callable | None = None, aggregate: str = "mean", text_pair: bool = False,
                  optional: tuple[str, ...] = ()):
-        self.name, self.slots, self.kind, self.summary = name, slots, kind, summary
+        self.name, self.reads, self.kind, self.summary = name, reads, kind, summary
         self.compute, self.aggregate, self.text_pair, self.optional = compute, aggregate, text_pair, optional
 
 
 METRICS: dict[str, Metric] = {}
 
 
-def register(name: str, slots: dict, kind: str, summary: str, compute=None, aggregate: str = "mean",
+def register(name: str, reads: dict, kind: str, summary: str, compute=None, aggregate: str = "mean",
               text_pair: bool = False, optional: tuple[str, ...] = ()) -> None:
-    METRICS[name] = Metric(name, slots, kind, summary, compute, aggregate, text_pair, optional)
+    METRICS[name] = Metric(name, reads, kind, summary, compute, aggregate, text_pair, optional)
 
 
 def parse_metric_list(text: str) -> list[str]:
@@ -115,7 +116,7 @@ def parse_metric_list(text: str) -> list[str]:
 # --------------------------------------------------------------------------- reading slots
 
 def slot_path(metric: Metric, slot: str, opts: ScoreOptions) -> str | None:
-    return opts.fields.get(slot) or metric.slots.get(slot)
+    return opts.fields.get(slot) or metric.reads.get(slot)
 
 
 def read_slot(rec: dict, metric: Metric, slot: str, opts: ScoreOptions, kind: str = "any") -> Any:

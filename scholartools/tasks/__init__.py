@@ -140,9 +140,6 @@ class Task:
     needs_model: str = ""
     #: records per batch of the LLM method (default :data:`LLM_BATCH`)
     llm_batch_size: int | None = None
-    #: its options dataclass is the command's options (the API runs it straight through the
-    #: library); False while a command still declares its options itself
-    declares_options: bool = True
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
@@ -289,9 +286,9 @@ def method_name(method: str) -> str:
 
 def embedding_provenance(**extra: Any) -> dict:
     """The provenance of an offline method that embeds text: the embedding model, plus ``extra``."""
-    from scholartools.embeddings import model_name
+    from scholartools import embeddings
 
-    return {"embedding_model": model_name(), **extra}
+    return embeddings.provenance(**extra)
 
 
 @dataclass
@@ -393,50 +390,10 @@ def run_task(records: Iterable[dict], task: Task, settings=None, options: Any = 
     place; input error records pass through; each output record gets the command's provenance
     entry, without the per-record ``seconds``). Raises :class:`UsageError` before any record when
     the run cannot start."""
-    from scholartools.version import __version__
-    from scholartools.records import RecordError, add_provenance, error_record, is_error
+    from scholartools.records import map_batches
 
     run = start(task, settings, options, method, log, batch_size)
-    command = task.command
-
-    def emit(out: Any, source: dict) -> Iterator[dict]:
-        if isinstance(out, BaseException):
-            if isinstance(out, RecordError):
-                yield {**source, "error": out.as_error(command)}
-            else:
-                yield error_record(command, "exception", f"{type(out).__name__}: {out}", source)
-            return
-        for rec in out if isinstance(out, list) else [out]:
-            if rec is None:
-                continue
-            extra = rec.pop("_provenance", None)
-            if not is_error(rec):
-                add_provenance(rec, {"command": command, "version": __version__, **run.provenance, **(extra or {})})
-            yield rec
-
-    def flush(pending: list[tuple[bool, dict]]) -> Iterator[dict]:
-        batch = [r for bad, r in pending if not bad]
-        results: list = []
-        if batch:
-            try:
-                results = list(run.batch(batch))
-            except Exception as exc:   # one bad batch never ends the run
-                results = [exc] * len(batch)
-        it = iter(results)
-        for bad, rec in pending:
-            yield from ([rec] if bad else emit(next(it), rec))
-
     try:
-        pending: list[tuple[bool, dict]] = []
-        n_ok = 0
-        for rec in records:
-            bad = is_error(rec)
-            pending.append((bad, rec))
-            if not bad:
-                n_ok += 1
-                if run.batch_size and n_ok % run.batch_size == 0:
-                    yield from flush(pending)
-                    pending = []
-        yield from flush(pending)
+        yield from map_batches(records, run.batch, run.batch_size, task.command, run.provenance)
     finally:
         run.close()

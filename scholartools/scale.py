@@ -1,12 +1,14 @@
-"""Corpora beyond one machine: any command's library function mapped over a Dask bag.
+"""Corpora beyond one machine: a command's library function mapped over a Dask bag.
 
-Every ``st-*`` command is a library function over records (:func:`scholartools.run`); this
-module runs it partition by partition on any Dask scheduler — a ``LocalCluster`` on a laptop,
+Every ``st-*`` command is a library function over records (:func:`scholartools.run`: a task
+through :func:`scholartools.tasks.run_task`, st-parse through :mod:`scholartools.parsing`,
+st-score through :mod:`scholartools.metrics.command` — no argv, no JSONL); this module runs it
+partition by partition on any Dask scheduler — a ``LocalCluster`` on a laptop,
 ``dask-jobqueue`` (SLURM, PBS …) or Kubernetes on a cluster, an existing scheduler at
 ``tcp://host:8786`` — and gives the output records in input order, identical to the sequential
 command's (provenance timings aside)::
 
-    import scholartools.dask as std
+    import scholartools.scale as std
 
     papers = list(std.run("st-parse", paths, scheduler="local:2"))                # PDFs → records
     rated = list(std.run("st-facets", pairs, scheduler="tcp://10.0.0.5:8786",
@@ -38,8 +40,11 @@ What holds on the workers:
   :class:`scholartools.CommandError`; error records come back in their place, as the command
   writes them.
 
-The real ``dask`` package is imported by absolute import (this module is
-``scholartools.dask``; ``import dask`` inside it names the top-level package).
+st-agree, and st-score with ``aggregate``, a fan-in or a corpus metric, need the whole input
+at once: they are refused here (run them on the gathered output).
+
+This module was ``scholartools.dask`` until 0.1: renamed so that ``dask`` names only the
+package it runs on (no alias is kept).
 """
 from __future__ import annotations
 
@@ -50,6 +55,10 @@ from typing import Any
 
 import dask
 import dask.bag as db
+
+from scholartools import tasks
+from scholartools.api import run as run_command
+from scholartools.errors import CommandError, UsageError
 
 #: records per partition: a multiple of the LLM batch (256) and of the offline batches (64)
 PARTITION_RECORDS = 256
@@ -62,12 +71,12 @@ _LOCK = threading.Lock()
 # ------------------------------------------------------------------------------ on the workers
 
 def run_partition(records: Iterable[dict], command: str, args: tuple = (), options: dict | None = None) -> list[dict]:
-    """What a worker does with one partition: ``scholartools.run(command, records, *args, **options)``."""
-    from scholartools.api import run
+    """What a worker does with one partition: ``scholartools.run(command, records, *args, **options)``,
+    the command's library function (records in, records out)."""
 
     os.environ.pop("ST_SCHEDULER", None)   # a worker runs its partition itself, never on Dask again
     with _LOCK:   # one command at a time per worker process: --max-concurrency holds per worker
-        return run(command, list(records), *args, **(options or {}))
+        return run_command(command, list(records), *args, **(options or {}))
 
 
 def parse_partition(paths: Iterable[str], options: dict | None = None) -> list[dict]:
@@ -85,6 +94,7 @@ def map_command(command: str, records: Iterable[dict] | db.Bag, *args: str,
     name = _name(command)
     if name == "st-parse":
         raise ValueError("st-parse reads paths, not records: use parse_paths(paths, ...) or run('st-parse', paths)")
+    _check_partitionable(name, options)
     bag = records if isinstance(records, db.Bag) else _from_sequence(list(records), partition_size)
     return bag.map_partitions(run_partition, name, tuple(args), dict(options))
 
@@ -101,12 +111,28 @@ def _from_sequence(items: list, partition_size: int) -> db.Bag:
 
 
 def _name(command: str) -> str:
-    from scholartools.cli import COMMANDS
-
     name = command if command.startswith("st-") else f"st-{command}"
-    if name not in COMMANDS or name == "st-cache":
-        raise ValueError(f"unknown command '{command}' (one of {', '.join(c for c in COMMANDS if c != 'st-cache')})")
+    known = ["st-parse", "st-score", *tasks.commands()]
+    if name not in known:
+        raise ValueError(f"unknown command '{command}' on Dask (one of {', '.join(known)})"
+                         + ("; st-agree needs all records at once: run it on the gathered output"
+                            if name == "st-agree" else ""))
     return name
+
+
+def _check_partitionable(name: str, options: dict) -> None:
+    """st-score whose result depends on the whole input (summaries, fan-in, corpus metrics) is refused."""
+    if name != "st-score":
+        return
+    from scholartools.metrics import command
+
+    try:
+        run = command.prepare(**{k: v for k, v in options.items() if k not in ("quiet", "progress", "strict")})
+    except UsageError as exc:
+        raise CommandError(name, 2, str(exc)) from None
+    if run.scorer().batch_size(1) is None:
+        raise ValueError("st-score with --aggregate, a fan-in metric (pointwise) or a corpus metric (itf-idf) needs "
+                         "all records at once: score the gathered output, not partition by partition")
 
 
 # ------------------------------------------------------------------------------ running

@@ -7,8 +7,8 @@ sentence-transformers model by local path or name. The loaded model is cached pe
 is a cosine similarity.
 
 Backends: a local directory holding a mean-pooled BERT model (the bundled MiniLM, or any model
-:func:`scholartools.minilm.read_spec` accepts) is encoded by the numpy encoder of
-:mod:`scholartools.minilm` — the same vectors (cosine ≥ 0.99999 to sentence-transformers) without
+:func:`scholartools.embeddings.minilm.read_spec` accepts) is encoded by the numpy encoder of
+:mod:`scholartools.embeddings.minilm` — the same vectors (cosine ≥ 0.99999 to sentence-transformers) without
 importing torch / transformers (~1 s cold start instead of ~9 s). Anything else goes through
 sentence-transformers. ``ST_EMBED_BACKEND=native`` or ``=sentence-transformers`` forces one
 (``native`` on an unsupported model is an error, not a silent fallback).
@@ -74,7 +74,7 @@ def backend(model: str | None = None) -> str:
         return SENTENCE_TRANSFORMERS
     if forced not in ("", "auto", NATIVE):
         raise ValueError(f"{BACKEND_ENV}={forced!r}: expected 'native' or 'sentence-transformers'")
-    from scholartools import minilm
+    from scholartools.embeddings import minilm
 
     path = model_path(model)
     if forced == NATIVE:
@@ -88,7 +88,7 @@ _supported: dict[str, bool] = {}
 
 def _native_supported(path: str) -> bool:
     if path not in _supported:
-        from scholartools import minilm
+        from scholartools.embeddings import minilm
 
         _supported[path] = minilm.is_supported(path)
     return _supported[path]
@@ -97,7 +97,7 @@ def _native_supported(path: str) -> bool:
 def dimension(model: str | None = None) -> int:
     """The embedding size, without loading sentence-transformers when the native encoder applies."""
     if backend(model) == NATIVE:
-        from scholartools import minilm
+        from scholartools.embeddings import minilm
 
         return minilm.read_spec(model_path(model))["hidden"]
     loaded = load_model(model)
@@ -140,7 +140,7 @@ def encode(texts: list[str], batch_size: int = 64, model: str | None = None) -> 
     if not unique:
         return np.zeros((0, dimension(model)), dtype=np.float32)
     if backend(model) == NATIVE:
-        from scholartools import minilm
+        from scholartools.embeddings import minilm
 
         vectors = minilm.load(model_path(model)).encode(list(unique), batch_size=batch_size)
     else:
@@ -155,3 +155,9 @@ def cosine_matrix(a: list[str], b: list[str], model: str | None = None) -> "np.n
     """Cosine similarities between every text of ``a`` and every text of ``b`` (one encode call)."""
     vectors = encode(list(a) + list(b), model=model)
     return vectors[: len(a)] @ vectors[len(a):].T
+
+
+def provenance(model: str | None = None, **extra) -> dict:
+    """The provenance fields of a step that embeds text: the embedding model (``model``: a path
+    or name, None: the default or ``ST_EMBED_MODEL``), plus ``extra``."""
+    return {"embedding_model": model_name(model), **extra}

@@ -1,4 +1,7 @@
-"""Point-level agreement between predicted and gold limitation points.
+"""Point-level agreement between predicted and gold limitation points (evaluation tooling, not
+part of the installed package)::
+
+    python -m tools.limitations_evaluate --split test      # the segmenter against the hand gold
 
 A predicted point matches a gold point when their token F1 is at least ``threshold`` (0.5);
 matching is one-to-one (a maximum matching: as many pairs as possible, then the highest F1).
@@ -13,10 +16,16 @@ how ``docs/st-extract-limits.md`` reports the segmenter against the hand-annotat
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
+from pathlib import Path
 
-__all__ = ["tokens", "token_f1", "match_points", "point_prf"]
+import click
+
+__all__ = ["tokens", "token_f1", "match_points", "point_prf", "main"]
+
+GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "limitations" / "limtopic_points.jsonl"
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 
@@ -61,3 +70,28 @@ def point_prf(pairs: list[tuple[list[str], list[str]]], threshold: float = 0.5) 
     f = 2 * p * r / (p + r) if p + r else 0.0
     return {"precision": p, "recall": r, "f1": f, "matched": n_match, "predicted": n_pred, "gold": n_gold,
             "texts": len(pairs)}
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--gold", "gold_path", type=click.Path(exists=True, dir_okay=False), default=str(GOLD),
+              show_default=True, help="Hand-annotated points: JSONL rows with text, points and split.")
+@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="test", show_default=True,
+              help="Rows of the gold to score (dev: tuned on; test: held out).")
+@click.option("--threshold", type=click.FloatRange(0, 1), default=0.5, show_default=True,
+              help="Token F1 at which a predicted point matches a gold point.")
+@click.option("--embeddings/--no-embeddings", default=False, show_default=True,
+              help="The segmenter's embedding topic shift (off: the cue rules alone).")
+def main(gold_path: str, split: str, threshold: float, embeddings: bool) -> None:
+    """Score st-extract-limits' point segmenter against the hand-annotated gold: one JSON line
+    with pooled precision, recall and F1 (docs/st-extract-limits.md reports these figures)."""
+    from scholartools.limitations.segment import SegmentOptions, segment_many
+
+    rows = [json.loads(line) for line in Path(gold_path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if split == "all" or r.get("split") == split]
+    found = segment_many([r["text"] for r in rows], SegmentOptions(embeddings=embeddings))
+    pairs = [([r["text"][s:e] for s, e in f], r["points"]) for r, f in zip(rows, found)]
+    click.echo(json.dumps({"split": split, **point_prf(pairs, threshold)}))
+
+
+if __name__ == "__main__":
+    main()
