@@ -222,3 +222,33 @@ def test_acl_abstracts_set_and_the_shipped_model_on_it():
     res = facets_roles.score(load_model(), docs)
     assert res["n"] == 592 and res["macro_f1"] >= 0.67
     assert res["per_facet"]["background"]["p"] >= 0.9 and res["per_facet"]["result"]["f1"] >= 0.75
+
+
+def test_self_training_keeps_only_confident_pseudo_labels():
+    """benchmarks/facets_roles_fields.py's self-training: an unlabelled abstract gets the fold
+    model's decoded labels, each kept only where the sentence's posterior for it reaches the
+    confidence (the rest stay None: in the sequence, not trained on)."""
+    import importlib.util
+
+    from scholartools.facets.roles import LABELS
+    from tools.train_roles import fit
+
+    spec = importlib.util.spec_from_file_location("facets_roles_fields", ROOT / "benchmarks" / "facets_roles_fields.py")
+    fields = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fields)
+    a = [(["In this paper we study topic %d." % i, "We used method %d on data." % i,
+           "Results show a gain of %d%%." % i], ["background", "method", "result"]) for i in range(12)]
+    config = dict(fields.RECIPES["linear"][0], min_df=2)
+    model = fit([a], [[None] * len(a)], config)
+    docs = [(["In this work we study a new topic.", "We used a survey on data.", "Results show a gain of 5%."],
+             [None] * 3)]
+    embs = fields.no_vectors(docs)
+    assert embs[0].shape == (3, 0)
+    decoded = model.predict(docs[0][0], None)
+    assert fields.pseudo_label(model, docs, embs, 0.0)[0][1] == decoded
+    assert fields.pseudo_label(model, docs, embs, 1.01)[0][1] == [None] * 3
+    p = np.exp(model.log_probs(docs[0][0], None))
+    mid = float(np.median([p[i, LABELS.index(lab)] for i, lab in enumerate(decoded)]))
+    kept = fields.pseudo_label(model, docs, embs, mid)[0][1]
+    assert kept == [lab if p[i, LABELS.index(lab)] >= mid else None for i, lab in enumerate(decoded)]
+    assert None in kept and kept.count(None) < 3  # the median posterior keeps the upper half
