@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scholartools.facets import calibrate  # noqa: E402
+from tools import calibrate  # noqa: E402
 from scholartools.facets.rate import RATER_SIGNALS, STOP_WORDS, words  # noqa: E402
 from scholartools.vocabulary import FACET_MAXIMA, FACETS  # noqa: E402
 from scholartools.data import dataset_dir  # noqa: E402

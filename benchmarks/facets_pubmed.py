@@ -14,7 +14,7 @@ On the 294 PubMed pairs without the duplicate document it reports pooled Pearson
   reference_facets --cand-facets candidate_facets``): the offline rater alone;
 - in-sample, 5-fold cross-validated by document (fit the rater on 4/5 of the 49 documents,
   predict the rest, pool, Pearson; mean of 3 fold seeds) and leave-one-system-out, with and
-  without headings (:func:`scholartools.facets.calibrate.evaluate`);
+  without headings (:func:`tools.calibrate.evaluate`);
 - the stored baselines ROUGE-L, BERTScore and FM(GPT-4) from the same file.
 
 Takes several minutes: most of it is embedding ~3,000 sentences on the CPU, once per CLI run.
@@ -54,7 +54,7 @@ def main():
     ap.add_argument("--skip-cli", action="store_true", help="only the library figures (in-sample, CV)")
     ap.add_argument("--embed-cache", help=".npz keeping sentence vectors between runs (library figures)")
     a = ap.parse_args()
-    from scholartools.facets import calibrate
+    from tools import calibrate
 
     rows = calibrate.load_pubmed(PAIRS)[: a.limit]
     human = [r["human"]["overall"] for r in rows]

@@ -110,7 +110,7 @@ def silver_label(sentence: str, spans: dict) -> str | None:
 
 
 def pubmed_docs(side: str, no_headings: bool = False):
-    from scholartools.facets.calibrate import load_pubmed, strip_headings
+    from tools.calibrate import load_pubmed, strip_headings
     from scholartools.facets.decompose import normalise_text
     from scholartools.facets.roles import heading
     from scholartools.text.sentences import split_sentences
@@ -138,7 +138,7 @@ def score(model, docs, three: bool = False, embed_cache=None) -> dict:
     model that reads embeddings gets them in one batch (``embed_cache``: a directory keeping them)."""
     embs = None
     if model.uses_embeddings:
-        from scholartools.facets.train_roles import embed_docs
+        from tools.train_roles import embed_docs
 
         embs = embed_docs(docs, embed_cache)
     gold, pred = [], []

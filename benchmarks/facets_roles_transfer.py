@@ -17,7 +17,7 @@ used to choose anything).
 None of the three corpora has a conclusion class (conclusions are labelled result, finding or
 outcome), so the score is **three-facet macro-F1** over background / method / result, with
 conclusion merged into result on both sides; gold sentences outside the facets (``other``, and
-NICTA's PICO "other") are not scored. Recipes (:mod:`scholartools.facets.train_roles`):
+NICTA's PICO "other") are not scored. Recipes (:mod:`tools.train_roles`):
 
 - ``first``: the first shipped model's recipe (TF-IDF of every word 1–2-gram of the sentence and
   its neighbours, position);
@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scholartools.facets import corpora  # noqa: E402
-from scholartools.facets import train_roles as tr  # noqa: E402
+from tools import train_roles as tr  # noqa: E402
 
 
 DEV_DOCS = 300  # of each dev split (CODA-19's has 1,000 abstracts; the others fewer than 300)

@@ -67,7 +67,7 @@ def test_role_model_macro_f1_on_csabstruct_test():
     measured (whole test split 0.806); the majority class gives 0.2."""
     from scholartools.facets.corpora import load_csabstruct
     from scholartools.facets.roles import load_model
-    from scholartools.facets.train_roles import embed_docs, score
+    from tools.train_roles import embed_docs, score
 
     docs = load_csabstruct(split="test", weak=False)[:60]
     assert score(load_model(), docs, embed_docs(docs)) >= 0.72
@@ -116,7 +116,7 @@ def test_a_sentence_that_reports_evidence_or_the_authors_next_step_is_no_conclus
 def test_weak_conclusions_only_in_the_tail():
     """Weak labels: a cue-bearing result among the last two sentences becomes a conclusion (and a
     result after it too); a cue elsewhere or on a non-result sentence changes nothing."""
-    from scholartools.facets.train_roles import weak_conclusion
+    from tools.train_roles import weak_conclusion
 
     sents = ["Parsing is hard.", "These results suggest nothing yet.", "We train a parser.",
              "Our findings suggest that syntax helps.", "F1 is 91."]
@@ -269,7 +269,7 @@ def test_offline_missing_field_ends_only_its_record():
 # --- the offline rater (signals, soft membership, calibration) -----------------------------------
 
 def test_text_normalisation_and_heading_stripping():
-    from scholartools.facets.calibrate import strip_headings
+    from tools.calibrate import strip_headings
     from scholartools.facets.decompose import normalise_text
 
     # <n> is a newline marker of PLM outputs; a heading glued to the previous sentence is split off
@@ -370,7 +370,7 @@ def test_rating_from_signals_hand_case():
 
 
 def test_calibration_fit_quantile_matches_and_standardises():
-    from scholartools.facets.calibrate import fit
+    from tools.calibrate import fit
     from scholartools.facets.rate import SIGNALS
 
     base = dict.fromkeys(SIGNALS, 0.0)

@@ -53,7 +53,7 @@ def test_cross_validated_by_document(pipeline):
     0.554 with the first role model and one weight per facet and signal; 0.510 before the splitter
     fixes). Leave-one-document-out 0.582, leave-one-system-out 0.572 (the arXiv half has
     summarisers the rater never saw)."""
-    from scholartools.facets.calibrate import evaluate
+    from tools.calibrate import evaluate
 
     rows, records, _ = pipeline
     signals = []

@@ -104,7 +104,7 @@ def test_the_shipped_model_averages_its_members_without_importing_torch():
 def test_members_seeds_start_at_first_seed():
     """``first_seed`` shifts the members' seeds (seed-spread measurements in
     benchmarks/facets_roles_transfer.py); the default keeps the shipped model's seeds 0, 1, 2."""
-    from scholartools.facets.train_roles import fit_sequence
+    from tools.train_roles import fit_sequence
 
     rng = np.random.default_rng(0)
     docs = [(["We study parsing.", "We trained a model.", "Accuracy rose to 91%."],

@@ -88,7 +88,7 @@ def test_generic_features_hand_cases():
 
 
 def test_training_guard_refuses_unlicensed_corpora_for_the_shipped_model(tmp_path):
-    from scholartools.facets.train_roles import main
+    from tools.train_roles import main
 
     with pytest.raises(SystemExit) as exc:
         main(["--corpora", "csabstruct,coda19", "--out", str(tmp_path)])
@@ -103,7 +103,7 @@ def test_fit_learns_a_tiny_corpus_and_its_transitions():
     """Two hand-made 'corpora' whose roles follow the cues; the fitted model labels a new text
     of the same shape, and the transition matrix learnt background → method → result."""
     from scholartools.facets.roles import LABELS
-    from scholartools.facets.train_roles import fit
+    from tools.train_roles import fit
 
     a = [(["In this paper we study topic %d." % i, "We used method %d on data." % i,
            "Results show a gain of %d%%." % i], ["background", "method", "result"]) for i in range(12)]
@@ -127,7 +127,7 @@ def test_sample_weights_hand_case():
     Equal corpus weights: A's sentences 1/4 each, B's 1; scaled to mean 1 over the 5 sentences
     (sum 2 → ×2.5). balance 1: A's classes weigh the same in total (background 1/6 each, method
     1/2). Corpus weights 1 and 2: B's sentence 2, A's 1/4 each (sum 3 → ×5/3)."""
-    from scholartools.facets.train_roles import sample_weights
+    from tools.train_roles import sample_weights
 
     a = [(["s1", "s2", "s3", "s4"], ["background", "background", "background", "method"])]
     b = [(["t1", "t2"], ["result", None])]
@@ -196,7 +196,7 @@ def test_shipped_role_model_on_fields_it_was_not_trained_on():
     class gives about 0.25). Human labels the model never saw; 20 abstracts, as this test had,
     moved by ±0.05 between models that differ by 0.003 on the full split."""
     from scholartools.facets.roles import load_model
-    from scholartools.facets.train_roles import embed_docs, score
+    from tools.train_roles import embed_docs, score
 
     model = load_model()
     for name in ("nicta", "coda19"):
@@ -222,3 +222,33 @@ def test_acl_abstracts_set_and_the_shipped_model_on_it():
     res = facets_roles.score(load_model(), docs)
     assert res["n"] == 592 and res["macro_f1"] >= 0.67
     assert res["per_facet"]["background"]["p"] >= 0.9 and res["per_facet"]["result"]["f1"] >= 0.75
+
+
+def test_self_training_keeps_only_confident_pseudo_labels():
+    """benchmarks/facets_roles_fields.py's self-training: an unlabelled abstract gets the fold
+    model's decoded labels, each kept only where the sentence's posterior for it reaches the
+    confidence (the rest stay None: in the sequence, not trained on)."""
+    import importlib.util
+
+    from scholartools.facets.roles import LABELS
+    from tools.train_roles import fit
+
+    spec = importlib.util.spec_from_file_location("facets_roles_fields", ROOT / "benchmarks" / "facets_roles_fields.py")
+    fields = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fields)
+    a = [(["In this paper we study topic %d." % i, "We used method %d on data." % i,
+           "Results show a gain of %d%%." % i], ["background", "method", "result"]) for i in range(12)]
+    config = dict(fields.RECIPES["linear"][0], min_df=2)
+    model = fit([a], [[None] * len(a)], config)
+    docs = [(["In this work we study a new topic.", "We used a survey on data.", "Results show a gain of 5%."],
+             [None] * 3)]
+    embs = fields.no_vectors(docs)
+    assert embs[0].shape == (3, 0)
+    decoded = model.predict(docs[0][0], None)
+    assert fields.pseudo_label(model, docs, embs, 0.0)[0][1] == decoded
+    assert fields.pseudo_label(model, docs, embs, 1.01)[0][1] == [None] * 3
+    p = np.exp(model.log_probs(docs[0][0], None))
+    mid = float(np.median([p[i, LABELS.index(lab)] for i, lab in enumerate(decoded)]))
+    kept = fields.pseudo_label(model, docs, embs, mid)[0][1]
+    assert kept == [lab if p[i, LABELS.index(lab)] >= mid else None for i, lab in enumerate(decoded)]
+    assert None in kept and kept.count(None) < 3  # the median posterior keeps the upper half

@@ -13,7 +13,7 @@ from collections import Counter
 
 from conftest import EXTERNAL, ROOT, scholarsum_pubmed_pairs
 from scholartools.facets.roles import LABELS, RoleModel
-from scholartools.facets.train_roles import WRITTEN_DIR, load_written
+from tools.train_roles import WRITTEN_DIR, load_written
 
 STYLES = {"abstract", "llm-summary", "seq2seq-summary", "extractive-summary"}
 SHINGLE = 8  # words
@@ -76,7 +76,7 @@ def test_corpus_shares_no_text_with_the_evaluation_data():
 
 
 def test_shipped_model_was_trained_on_the_corpus_as_it_is():
-    """Adding to the corpus without retraining (python -m scholartools.facets.train_roles) fails here."""
+    """Adding to the corpus without retraining (python -m tools.train_roles) fails here."""
     meta = json.loads((ROOT / "scholartools" / "facets" / "model" / "roles.json").read_text(encoding="utf-8"))
     items = corpus_items()
     n_sent = sum(len(it["sentences"]) for it in items)

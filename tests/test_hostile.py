@@ -59,7 +59,7 @@ LONG_INPUTS = ["A" * 20000, "a" * 20000, "ACGT" * 5000, " " * 20000, "." * 20000
 @pytest.mark.parametrize("text", LONG_INPUTS, ids=lambda t: repr(t[:6]))
 def test_text_functions_are_linear_on_long_runs(text):
     from scholartools.facets import decompose, roles
-    from scholartools.facets.calibrate import strip_headings
+    from tools.calibrate import strip_headings
     from scholartools.metrics.score_parsing import parse_paper, parse_strict
     from scholartools.text import sections, sentences, verbatim
     from scholartools.llm import replies

@@ -29,7 +29,7 @@ says nothing about the background, ``facet_mass`` nothing about the result). The
 1 + the number of the facet's thresholds that ``score_f`` reaches. The thresholds put the predicted
 rating distribution of each facet on the human one (quantile matching). Parameters per facet: one
 (μ, σ, w) per signal and 2–3 thresholds.
-``model/rater.json`` is made by ``python -m scholartools.facets.calibrate``, which also reports
+``model/rater.json`` is made by ``python -m tools.calibrate``, which also reports
 the figures cross-validated by document.
 
 Empty-facet rules of the FM authors' code: reference facet empty → 0 (facet absent, dropped by

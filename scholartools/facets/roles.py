@@ -21,7 +21,7 @@ their headings, which override the classifier; conclusions are also found by cue
 last two sentences (:func:`conclusion_tail`), except in sentences that report evidence.
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
-JSON vocabulary — no pickle. It is built by ``python -m scholartools.facets.train_roles``; see
+JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
 ``model/roles.json`` (``trained_on``, ``licence``) for its data and figures.
 """
 from __future__ import annotations
@@ -523,7 +523,7 @@ class RoleModel:
 
 
 #: environment variable naming a role-model directory to use instead of the shipped one (e.g. a
-#: model built with ``python -m scholartools.facets.train_roles --local`` for your own use)
+#: model built with ``python -m tools.train_roles --local`` for your own use)
 MODEL_ENV = "ST_FACETS_ROLE_MODEL"
 
 

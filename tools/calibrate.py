@@ -1,7 +1,7 @@
 """Calibrate the offline facet rater on ScholarSum **PubMed** human ratings, and measure it honestly.
 
-    python -m scholartools.facets.calibrate [--pairs PATH] [--out model/rater.json] [--keep-headings]
-    python -m scholartools.facets.calibrate --cv [--embed-cache /tmp/emb.npz]
+    python -m tools.calibrate [--pairs PATH] [--out model/rater.json] [--keep-headings]
+    python -m tools.calibrate --cv [--embed-cache /tmp/emb.npz]
 
 Uses the PubMed rows only, without the duplicate document (``duplicate_of``). The reference and the
 candidate are decomposed by the shipped role model and their signals computed by
@@ -25,11 +25,11 @@ embedding of about 3,000 sentences (``--embed-cache`` keeps the vectors between 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
+import click
 import numpy as np
 
 from scholartools.data.catalog import data_file
@@ -247,36 +247,36 @@ def _held_out(rows, signals, groups, key: str, in_sample: bool = False, **fit_op
     return pred
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pairs", help="ScholarSum pairs.jsonl (default: the data registry's scholarsum dataset)")
-    ap.add_argument("--out", default=str(RATER_FILE))
-    ap.add_argument("--cv", action="store_true",
-                    help="report in-sample and cross-validated r, with and without headings; write nothing")
-    ap.add_argument("--keep-headings", action="store_true",
-                    help="fit on the references as they are (default: headings stripped, as in unstructured abstracts)")
-    ap.add_argument("--folds", type=int, default=5)
-    ap.add_argument("--embed-cache", help=".npz file keeping sentence vectors between runs")
-    a = ap.parse_args(argv)
-    rows = load_pubmed(Path(a.pairs) if a.pairs else data_file("scholarsum", "pairs.jsonl"))
-    embed = cached_encoder(a.embed_cache)
-    if a.cv:
+@click.command(help=__doc__.split("\n\n")[0])
+@click.option("--pairs", type=click.Path(exists=True, dir_okay=False),
+              help="ScholarSum pairs.jsonl (default: the data registry's scholarsum dataset).")
+@click.option("--out", default=str(RATER_FILE), show_default=True, type=click.Path(dir_okay=False))
+@click.option("--cv", is_flag=True,
+              help="Report in-sample and cross-validated r, with and without headings; write nothing.")
+@click.option("--keep-headings", is_flag=True,
+              help="Fit on the references as they are (default: headings stripped, as in unstructured abstracts).")
+@click.option("--folds", type=click.IntRange(2), default=5, show_default=True)
+@click.option("--embed-cache", type=click.Path(dir_okay=False), help=".npz file keeping sentence vectors between runs.")
+def main(pairs, out, cv, keep_headings, folds, embed_cache):
+    rows = load_pubmed(Path(pairs) if pairs else data_file("scholarsum", "pairs.jsonl"))
+    embed = cached_encoder(embed_cache)
+    if cv:
         for no_headings in (False, True):
-            res = evaluate(rows, pair_signals(rows, embed, no_headings=no_headings), folds=a.folds)
+            res = evaluate(rows, pair_signals(rows, embed, no_headings=no_headings), folds=folds)
             print(json.dumps(dict(res, references="headings stripped" if no_headings else "as given")))
         return
-    signals = pair_signals(rows, embed, no_headings=not a.keep_headings)
+    signals = pair_signals(rows, embed, no_headings=not keep_headings)
     result = fit(signals, [r["human"]["facets"] for r in rows])
     result.update({
         "calibrated_on": "ScholarSum PubMed human facet ratings (49 documents x 6 systems, duplicate "
                          "document excluded), references "
-                         + ("as given" if a.keep_headings else "with structured-abstract headings stripped")
+                         + ("as given" if keep_headings else "with structured-abstract headings stripped")
                          + "; per facet: signal mean/sd and quantile-matched thresholds; one weight per signal "
                            "shared by the four facets = max(0, Pearson r of the standardised signal with the "
                            "standardised human ratings, pooled over the facets)",
         "score": "weighted mean of standardised signals (see scholartools.facets.rate); MiniLM cosine",
     })
-    Path(a.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    Path(out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(result["thresholds"]), file=sys.stderr)
 
 

@@ -1,6 +1,6 @@
 """Train the sentence-role model (``scholartools/facets/model/``) on any mix of the labelled corpora.
 
-    python -m scholartools.facets.train_roles [--corpora csabstruct,written] [--out DIR] [--dry-run]
+    python -m tools.train_roles [--corpora csabstruct,written] [--out DIR] [--dry-run]
                                               [--embed-cache /tmp/facets/emb]
 
 Corpora (:mod:`scholartools.facets.corpora`, where the label mappings are documented):
@@ -34,13 +34,12 @@ Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors betw
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+import click
 import numpy as np
 
 from scholartools.facets import corpora
@@ -317,32 +316,32 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
     return model
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpora", default="csabstruct,written",
-                    help="comma-separated: csabstruct, coda19, nicta, written (default: the shipped mix)")
-    ap.add_argument("--written-weight", type=float, default=WRITTEN_WEIGHT,
-                    help="total weight of the written corpus, a real corpus weighing 1")
-    ap.add_argument("--features", default=None,
-                    help="'first' for the first model's recipe (TF-IDF of every n-gram + position)")
-    ap.add_argument("--out", default=str(MODEL_DIR))
-    ap.add_argument("--local", action="store_true",
-                    help="allow corpora without a licence to redistribute (a model for your own use)")
-    ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
-    ap.add_argument("--dry-run", action="store_true", help="train and report, do not save")
-    a = ap.parse_args(argv)
-    names = [n.strip() for n in a.corpora.split(",") if n.strip()]
+@click.command(help=__doc__.split("\n\n")[0])
+@click.option("--corpora", "corpora_", default="csabstruct,written", show_default=True,
+              help="Comma-separated: csabstruct, coda19, nicta, written (default: the shipped mix).")
+@click.option("--written-weight", type=click.FloatRange(0), default=WRITTEN_WEIGHT, show_default=True,
+              help="Total weight of the written corpus, a real corpus weighing 1.")
+@click.option("--features", type=click.Choice(["first"]), default=None,
+              help="'first' for the first model's recipe (TF-IDF of every n-gram + position).")
+@click.option("--out", default=str(MODEL_DIR), show_default=True, type=click.Path(file_okay=False))
+@click.option("--local", is_flag=True,
+              help="Allow corpora without a licence to redistribute (a model for your own use).")
+@click.option("--embed-cache", type=click.Path(file_okay=False), help="Directory keeping sentence vectors between runs.")
+@click.option("--dry-run", is_flag=True, help="Train and report, do not save.")
+def main(corpora_, written_weight, features, out, local, embed_cache, dry_run):
+    names = [n.strip() for n in corpora_.split(",") if n.strip()]
     unknown = set(names) - set(corpora.REAL) - {"written"}
     if unknown:
-        ap.error(f"--corpora: unknown {sorted(unknown)}")
-    if not a.dry_run and not a.local and not set(names) <= set(corpora.SHIPPABLE):
-        ap.error(f"--corpora: {sorted(set(names) - set(corpora.SHIPPABLE))} carry no licence that allows "
-                 "redistributing a derived model; use --local for a model for your own use")
-    config = FIRST_CONFIG if a.features == "first" else None
-    model = train(names, config, a.written_weight, a.embed_cache, log=lambda m: print(m, file=sys.stderr))
-    if not a.dry_run:
-        model.save(a.out)
-        print(f"saved to {a.out}", file=sys.stderr)
+        raise click.BadParameter(f"unknown {sorted(unknown)}", param_hint="--corpora")
+    if not dry_run and not local and not set(names) <= set(corpora.SHIPPABLE):
+        raise click.BadParameter(f"{sorted(set(names) - set(corpora.SHIPPABLE))} carry no licence that allows "
+                                 "redistributing a derived model; use --local for a model for your own use",
+                                 param_hint="--corpora")
+    config = FIRST_CONFIG if features == "first" else None
+    model = train(names, config, written_weight, embed_cache, log=lambda m: click.echo(m, err=True))
+    if not dry_run:
+        model.save(out)
+        click.echo(f"saved to {out}", err=True)
 
 
 if __name__ == "__main__":

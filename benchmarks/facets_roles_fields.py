@@ -1,0 +1,201 @@
+"""Sentence roles on a field the model never saw: leave one FIELD out, with self-training.
+
+    python benchmarks/facets_roles_fields.py [--recipes linear,cues-seq] [--self-train 0,1]
+                                             [--embed-cache DIR] [--max-train-docs 1200] [--json]
+
+The harder test issue 37 asks for. Leave-one-corpus-out (``facets_roles_transfer.py``) kept a
+corpus of the held-out field on the training side (CODA-19 held out, NICTA-PIBOSO trained on: both
+biomedical); here a whole field is held out:
+
+================== ============================================ =====================================
+field held out     trained on (+ the written corpus, always     scored on (gold labels, never trained
+                   on the training side only)                   on)
+================== ============================================ =====================================
+computer science   CODA-19, NICTA-PIBOSO (biomedicine)          CSAbstruct test (3 facets); ACL
+                                                                abstracts (NLP, 4 facets)
+biomedicine        CSAbstruct (computer science)                CODA-19 test (first 300 abstracts),
+                                                                NICTA-PIBOSO test (3 facets);
+                                                                ScholarSum PubMed references, silver
+                                                                labels from GPT-4's extractions,
+                                                                headings stripped (4 facets)
+================== ============================================ =====================================
+
+Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
+both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
+
+Recipes (:mod:`tools.train_roles`): ``linear`` — the linear model of the shipped recipe without
+embeddings (cue / tense / number features, shared n-grams, position); ``cues-seq`` — that linear
+model and three BiGRU members whose input per sentence is the cue features and position only (no
+MiniLM: the vectors carry the field's topic; and training needs no embedding pass);
+``sequence`` — the shipped recipe (needs MiniLM vectors of every training sentence: slow on a
+loaded machine, cached by ``--embed-cache``). ``--self-train N``: N rounds of self-training on
+**unlabelled** abstracts of the held-out field (their text only: CSAbstruct's train split for
+computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
+split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep
+their label, the rest stay unlabelled (kept in the sequence), and the model is refitted with them
+as one more corpus.
+
+Also scored, in the same run, for comparison: the model shipped in ``scholartools/facets/model``
+(the previous release; trained on CSAbstruct + written, so its computer-science rows are not held
+out) and any ``--model NAME=DIR``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from scholartools.facets import corpora  # noqa: E402
+from scholartools.facets.roles import LABELS  # noqa: E402
+from scholartools.vocabulary import FACETS  # noqa: E402
+from tools import train_roles as tr  # noqa: E402
+
+FIELDS = {"computer science": ("csabstruct",), "biomedicine": ("coda19", "nicta")}
+CODA_TEST_DOCS = 300
+DEV_DOCS = 300
+
+
+def load_data(max_train_docs: int) -> dict:
+    """Train / dev splits of the real corpora, the written corpus, and the test sets by field."""
+    from facets_roles import pubmed_docs
+
+    data = {}
+    for name in corpora.REAL:
+        data[name] = {"train": corpora.load(name, "train", weak=True)[:max_train_docs],
+                      "dev": corpora.load(name, "dev", weak=False)[:DEV_DOCS]}
+        if name in ("csabstruct", "nicta"):
+            data[name]["unlabelled"] = corpora.load(name, "train", weak=False)
+        else:   # CODA-19: 8,965 train abstracts; the first are trained on in the other fold
+            data[name]["unlabelled"] = corpora.load(name, "train", weak=False)[:max_train_docs]
+    data["written"] = {"train": corpora.load_written()}
+    tests = {
+        "computer science": {
+            "CSAbstruct test": (corpora.load("csabstruct", "test", weak=False), True),
+            "ACL abstracts (NLP)": (corpora.load_acl(), False)},
+        "biomedicine": {
+            "CODA-19 test": (corpora.load("coda19", "test", weak=False)[:CODA_TEST_DOCS], True),
+            "NICTA-PIBOSO test": (corpora.load("nicta", "test", weak=False), True),
+            "PubMed silver (refs, no headings)": (pubmed_docs("reference", no_headings=True), False)}}
+    return {"corpora": data, "tests": tests}
+
+
+def no_vectors(docs) -> list[np.ndarray]:
+    """Zero-width 'embeddings': the cue-only sequence members read cues and position alone."""
+    return [np.zeros((len(s), 0), np.float32) for s, _ in docs]
+
+
+RECIPES = {
+    "linear": (dict(tr.NEW_CONFIG, embedding=None), False),
+    "cues-seq": (dict(tr.NEW_CONFIG, embedding=None, sequence={"members": 3}), False),
+    "sequence": (dict(tr.DEFAULT_CONFIG), True),
+}
+
+
+def pseudo_label(model, docs, embs, confidence: float) -> list:
+    """``(sentences, labels)`` of unlabelled ``docs`` as ``model`` decodes them, a label kept only
+    where the sentence's posterior (the averaged classifier probabilities) is ≥ ``confidence``."""
+    out = []
+    for (sents, _), e in zip(docs, embs):
+        lp = model.log_probs(sents, e)
+        labels = model.predict(sents, e, log_probs=lp)
+        p = np.exp(lp)
+        out.append((sents, [lab if lab in LABELS and p[i, LABELS.index(lab)] >= confidence else None
+                            for i, lab in enumerate(labels)]))
+    return out
+
+
+def fit_fold(data, held: str, recipe: str, rounds: int, confidence: float, embed_cache, log):
+    config, vectors = RECIPES[recipe]
+
+    def embs(docs):
+        return tr.embed_docs(docs, embed_cache) if vectors else no_vectors(docs)
+
+    names = [n for f, ns in FIELDS.items() if f != held for n in ns] + ["written"]
+    groups = [data[n]["train"] for n in names]
+    group_embs = [embs(g) for g in groups]
+    weights = [tr.WRITTEN_WEIGHT if n == "written" else 1.0 for n in names]
+    dev = [d for n in names if n != "written" for d in data[n]["dev"]]
+    dev_embs = embs(dev)
+    model = tr.fit(groups, group_embs, config, weights, dev, dev_embs, log=log)
+    pool = [d for n in FIELDS[held] for d in data[n]["unlabelled"]]
+    pool_embs = embs(pool) if rounds else []
+    for r in range(rounds):
+        pseudo = pseudo_label(model, pool, pool_embs, confidence)
+        kept = sum(lab is not None for _, labs in pseudo for lab in labs)
+        log(f"self-training round {r + 1}: {kept} of {sum(len(s) for s, _ in pseudo)} sentences labelled")
+        model = tr.fit(groups + [pseudo], group_embs + [pool_embs], config, weights + [1.0], dev, dev_embs,
+                       log=log)
+    return model
+
+
+def f1(model, docs, three: bool, embs=None) -> float:
+    gold, pred = tr.predictions(model, docs, embs)
+    if three:
+        gold = ["result" if g == "conclusion" else g for g in gold]
+        pred = ["result" if p == "conclusion" else p for p in pred]
+    return tr.macro_f1(gold, pred, FACETS[:3] if three else FACETS)
+
+
+def score_model(model, tests: dict, embed_cache, vectors: bool | None = None) -> dict:
+    vectors = model.uses_embeddings if vectors is None else vectors
+    out = {}
+    for field, sets in tests.items():
+        for name, (docs, three) in sets.items():
+            e = (tr.embed_docs(docs, embed_cache) if vectors else no_vectors(docs)) if model.uses_embeddings else None
+            out[name] = round(f1(model, docs, three, e), 4)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--recipes", default="linear,cues-seq")
+    ap.add_argument("--self-train", default="0,1", help="comma-separated numbers of self-training rounds")
+    ap.add_argument("--confidence", type=float, default=0.9)
+    ap.add_argument("--held", default=",".join(FIELDS))
+    ap.add_argument("--max-train-docs", type=int, default=1200)
+    ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
+    ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR")
+    ap.add_argument("--no-shipped", action="store_true", help="do not score the shipped model")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    data = load_data(a.max_train_docs)
+    log = (lambda m: print("   ", m, file=sys.stderr, flush=True))
+    results = {}
+    held_fields = a.held.split(",")
+    for recipe in [r for r in a.recipes.split(",") if r in RECIPES]:
+        for rounds in [int(x) for x in a.self_train.split(",")]:
+            key = recipe + (f" + self-training x{rounds}" if rounds else "")
+            for held in held_fields:
+                t0 = time.time()
+                model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log)
+                row = score_model(model, {held: data["tests"][held]}, a.embed_cache, RECIPES[recipe][1])
+                results.setdefault(key, {}).update(row)
+                print(f"{key:34s} {held:17s} {json.dumps(row)} ({time.time() - t0:.0f}s)", file=sys.stderr,
+                      flush=True)
+    from scholartools.facets.roles import MODEL_DIR, RoleModel
+
+    specs = ([] if a.no_shipped else [f"previous release (shipped, trained on CSAbstruct + written)={MODEL_DIR}"]) + a.model
+    for spec in specs:
+        name, _, directory = spec.partition("=")
+        results[name] = score_model(RoleModel.load(directory), {f: data["tests"][f] for f in held_fields},
+                                    a.embed_cache)
+    if a.json:
+        print(json.dumps(results, indent=1))
+        return
+    cols = [n for f in held_fields for n in data["tests"][f]]
+    print("| recipe | " + " | ".join(cols) + " |")
+    print("|---" * (len(cols) + 1) + "|")
+    for k, row in results.items():
+        print(f"| {k} | " + " | ".join(f"{row[c]:.3f}" if c in row else "–" for c in cols) + " |")
+
+
+if __name__ == "__main__":
+    main()
