@@ -290,7 +290,7 @@ class LLMClient:
 
     def _copy(self, res: Result, req: Request) -> Result:
         """The answer of an identical request for ``req``: no call, counted as a cache hit."""
-        dup = replace(res, request=req, calls=0, cache_hits=0 if res.dry_run else 1, prompt_tokens=0,
+        dup = replace(res, request=req, calls=0, dry_calls=0, cache_hits=0 if res.dry_run else 1, prompt_tokens=0,
                       completion_tokens=0, cost=0.0, latency_ms=0.0, cached=not res.dry_run, repaired=False)
         if not res.dry_run:
             self.totals.count(cache_hits=1)
@@ -382,6 +382,7 @@ class LLMClient:
             if key not in self._dry_keys:
                 self._dry_keys.add(key)
                 self._count_dry(req, model)
+                res.dry_calls = 1
             res.dry_run = True
             res.unscored = unscored(None, "dry_run")
             return None
