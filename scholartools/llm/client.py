@@ -286,13 +286,21 @@ class LLMClient:
         res.cached = True
         res.cache_hits += 1
         res.model = self._model(res.request)   # provenance names the model as requested, hit or not
+        if self.config.dry_run and res.key is not None:
+            # a dry run counts the requests a run makes: a request asked again by another record
+            # would be answered by the first (in flight, then the cache), not sent
+            if res.key in self._dry_keys:
+                return
+            self._dry_keys.add(res.key)
         self.totals.count(cache_hits=1)
 
     def _copy(self, res: Result, req: Request) -> Result:
         """The answer of an identical request for ``req``: no call, counted as a cache hit."""
         dup = replace(res, request=req, calls=0, dry_calls=0, cache_hits=0 if res.dry_run else 1, prompt_tokens=0,
                       completion_tokens=0, cost=0.0, latency_ms=0.0, cached=not res.dry_run, repaired=False)
-        if not res.dry_run:
+        if not res.dry_run and not self.config.dry_run:
+            # (a dry run counts the requests a run sends or the cache answers: an identical
+            # request of the same run is neither)
             self.totals.count(cache_hits=1)
         if req.parse is not None and req.parse is not res.request.parse and res.text is not None:
             dup.unscored = None
@@ -686,6 +694,8 @@ class LLMClient:
 
     def _count_dry(self, req: Request, model: str) -> None:
         self.totals.dry(*self._estimate(req, model))
+        if req.parse is not None:
+            self.totals.count(dry_reasks=1)
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None

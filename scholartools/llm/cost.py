@@ -54,6 +54,8 @@ class Ledger:
         self.cost_unknown = 0
         self.dry_calls = self.dry_prompt_tokens = self.dry_cost_unknown = 0
         self.dry_cost = 0.0
+        #: dry calls whose reply is parsed: each may be asked once more if its reply is malformed
+        self.dry_reasks = 0
         self.reserved = 0.0
         self.budget_refused = 0
         self.batched = 0   # requests written into a provider batch (--batch-api submit)
@@ -116,7 +118,8 @@ class Ledger:
             cost = "unknown (no price for the model)" if self.dry_cost_unknown else f"~${self.dry_cost:.4f}"
             lines.append(f"dry run: {self.dry_calls} calls needed, {self.cache_hits} cache hits, "
                          f"{self.dry_prompt_tokens} prompt tokens, estimated cost {cost} "
-                         f"(assuming {assumed_output_tokens} output tokens per call without max_tokens)")
+                         f"(assuming {assumed_output_tokens} output tokens per call without max_tokens); "
+                         f"up to {self.dry_reasks} more on malformed replies (one repair re-ask each)")
         elif self.calls or self.cache_hits or self.errors:
             if self.cost_unknown and self.cost_unknown == self.answered:
                 cost = "unknown (no price for the model)"
