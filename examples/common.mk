@@ -130,11 +130,14 @@ endif
 # earlier dry run's placeholder records (scholartools/llm/placeholders.py: each list a model would
 # write counted as one stand-in item, every facet present) — unless the cache (CACHE, the run's)
 # holds the replies: a plan made after a run, or after `check` with the same MODEL and API_BASE,
-# counts every request of it exactly. Each step's call summary is summed by scholartools.report;
+# counts every request of it exactly (a request two steps make is counted once, as the run sends it
+# once: ST_PLAN_KEYS). Each step's call summary is summed by scholartools.report;
 # PLAN_NOTES (the paper's settings the run uses, lines separated by ' | ') are printed under the title. MODEL prices the
 # calls (default openai/gpt-4o-mini).
 PLAN_MODEL = $(or $(MODEL),openai/gpt-4o-mini)
 PLAN_OUT   = $(OUT)/plan
+# the dry steps run on every core unless make was given -j (whose job slots they then share)
+PLAN_J     = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 # `make -C DIR plan` ends with GNU make's own "make: Leaving directory …" line (-C turns on -w),
 # which nothing inside a Makefile can turn off. So that `calls: N` stays the last line a reader
 # of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is printed in
@@ -145,8 +148,8 @@ LEAVES := $(and $(filter 0,$(MAKELEVEL)),$(findstring w,$(filter-out -%,$(firstw
             $(if $(findstring --no-print-directory,$(MAKEFLAGS)),,yes))
 plan:
 	$(if $(strip $(PLAN_FILES)),,$(error $(PAPER): PLAN_FILES (the files of the LLM steps) is empty))
-	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} +
-	@$(MAKE) --no-print-directory -s $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
+	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} + && rm -f $(PLAN_OUT)/keys.sqlite
+	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(MAKE) --no-print-directory -s $(PLAN_J) $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
 	  MODEL=$(PLAN_MODEL) JOBS=1 DRY=1
 	@cd $(PLAN_OUT) && $(REPORT) -o summary.txt $(if $(strip $(PLAN_NOTES)),--note "$(strip $(PLAN_NOTES))") \
 	  plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \

@@ -165,13 +165,14 @@ def claim_weakness(rec: dict, ctx, k: int):
     no_evidence = {"text": {}, "figures": [], "tables": [], "algorithms": []}
     asks = [common.ask(ctx, k, CLAIM_WEAKNESS_TEMPLATE, paper=paper, related=related, claim=claim,
                        parse=parse_claim_weakness,
-                       dry={"reasoning": "(dry run)", "types": dict.fromkeys(WEAKNESS_TYPES, False),
-                            "evidence": no_evidence})]
+                       dry=lambda h: {"reasoning": common.dry_text(h), "types": dict.fromkeys(WEAKNESS_TYPES, False),
+                                      "evidence": no_evidence})]
     if weakness:
         review = P.read(rec, "review", opts.fields) or "(not given)"
         asks.append(common.ask(ctx, k, DISTILL_TEMPLATE, paper=paper, related=related, claim=claim,
                                review=review, weakness=weakness, types=_gold_types(rec, opts),
-                               parse=parse_distilled, dry={"reasoning": "(dry run)", "evidence": no_evidence}))
+                               parse=parse_distilled,
+                               dry=lambda h: {"reasoning": common.dry_text(h), "evidence": no_evidence}))
     answers = yield asks
     out: dict = {"raw": {}}
     dropped = 0

@@ -80,14 +80,15 @@ class Ledger:
             self.completion_mean = completion_tokens if mean is None else \
                 mean + (completion_tokens - mean) / self.answered
 
-    def dry(self, prompt_tokens: int, cost: float | None) -> None:
+    def dry(self, prompt_tokens: int, cost: float | None, sign: int = 1) -> None:
+        """Count one call a dry run needs (``sign=-1``: take one back, counted by another step)."""
         with self.lock:
-            self.dry_calls += 1
-            self.dry_prompt_tokens += prompt_tokens
+            self.dry_calls += sign
+            self.dry_prompt_tokens += sign * prompt_tokens
             if cost is None:
-                self.dry_cost_unknown += 1
+                self.dry_cost_unknown += sign
             else:
-                self.dry_cost += cost
+                self.dry_cost += sign * cost
 
     def reserve(self, model: str, estimate: float | None) -> float:
         """Hold ``estimate`` USD of the budget for one call, or raise :class:`BudgetExceeded`."""

@@ -42,3 +42,26 @@ def refusal(where: str = "") -> str:
     return (f"{at}a placeholder record written by a --dry-run (it carries \"{MARK}\": its fields hold "
             "stand-ins, not replies); a real run needs real records: run the step that wrote it "
             "without --dry-run, or add --dry-run here to count this step's calls")
+
+
+def claim_keys(path: str, keys: list[str]) -> set[str]:
+    """Add ``keys`` (cache keys of the requests a dry run counted) to the plan's key file
+    ``path`` (SQLite) in one transaction, and return those already in it: counted by an earlier
+    dry run of the same plan. Steps that run at once each claim their own keys atomically, so the
+    plan's total is the number of distinct requests whichever step finishes first."""
+    import sqlite3
+
+    con = sqlite3.connect(path, timeout=120)
+    try:
+        con.execute("CREATE TABLE IF NOT EXISTS planned (key TEXT PRIMARY KEY)")
+        con.execute("BEGIN IMMEDIATE")
+        seen: set[str] = set()
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            seen.update(k for (k,) in con.execute(f"SELECT key FROM planned WHERE key IN ({marks})", chunk))
+        con.executemany("INSERT OR IGNORE INTO planned (key) VALUES (?)", [(k,) for k in keys])
+        con.commit()
+        return seen
+    finally:
+        con.close()
