@@ -7,7 +7,8 @@ interface), ScholarSum against the server `make check` starts itself. For each: 
 has the paper's rows and columns, and a second `make` runs nothing; for BAGELS, PaperRQ and
 ScholarSum, touching one input redoes exactly its downstream files and asks the server nothing
 (every call is in the cache). `make plan`
-counts calls without calling: its last line is `calls: N`, checked against a hand count.
+counts calls without calling: its last line is `calls: N`, checked against a hand count, and, made
+after each check with its cache, equal to the number of requests the check sent the server.
 
 The slices are small (one to twelve items) and the five runs start together, because every LLM
 step is a process that imports litellm (about 3 CPU seconds each).
