@@ -16,8 +16,10 @@ MODEL    ?= $(ST_MODEL)
 API_BASE ?= $(ST_API_BASE)
 # the LLM response cache (SQLite file or redis://…); default: ST_CACHE, else out/<paper>/llm.sqlite
 CACHE    ?= $(or $(ST_CACHE),$(OUT)/llm.sqlite)
-# N=10: only the first N items (papers, pairs, RQs) — a cheap trial run
-N        ?=
+# N=10: only the first N items (papers, pairs, RQs); TRIAL=1: a cheap trial (each Makefile's
+# TRIAL_N items and its cheap settings) — by default the paper's settings on every item
+TRIAL    ?=
+N        ?= $(if $(TRIAL),$(TRIAL_N))
 # JOBS=4 with make -j4: the LLM steps run on 4 shards of the items in parallel
 JOBS     ?= 1
 # more options for every LLM step, e.g. LLM_FLAGS='--max-cost 5 --max-concurrency 4'
@@ -39,10 +41,12 @@ BIN  := $(ROOT)/bin
 PY   := PYTHONPATH=$(ROOT)$${PYTHONPATH:+:$$PYTHONPATH} $(or $(wildcard $(ROOT)/.venv/bin/python),python3)
 DATA := $(PY) -m scholartools.datasets
 REPORT := $(PY) -m scholartools.report
-LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE)) --cache $(CACHE) $(LLM_FLAGS)
+LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE)) --cache $(CACHE) $(LLM_FLAGS) \
+        $(if $(DRY),--dry-run)
 # `$(RUN) CMD …`: CMD … -o $@ through a temporary file; exit 1 (some records are error records,
-# written and passed on as every command does) keeps the output, 2 (usage) or worse stops the build
-RUN   = $(ROOT)/examples/run-step $@
+# written and passed on as every command does) keeps the output, 2 (usage) or worse stops the build.
+# Under DRY=1 (what `plan` runs) each step's stderr goes to $@.err, its call summary.
+RUN   = $(ROOT)/examples/run-step $(if $(DRY),--log )$@
 SHARDS := $(shell seq 1 $(JOBS))
 
 # ---------------------------------------------------------------- external datasets
@@ -81,6 +85,10 @@ $(call stamp,jobs,$(JOBS))
 endif
 ifneq ($(filter-out check plan clean help,$(GOALS)),)
 $(call stamp,model,$(MODEL) $(MODEL_SETTINGS))
+# a dry run (plan) redoes every LLM step: the counts are always fresh
+ifneq ($(DRY),)
+$(shell touch $(CONF)/model)
+endif
 endif
 $(CONF)/%:
 	@mkdir -p $(@D) && touch $@
@@ -116,13 +124,20 @@ endif
 	@echo "$(PAPER): $(OUT)/table.md"
 
 # ---------------------------------------------------------------- plan: dry runs, nothing called
-# Each Makefile lists its dry-run steps in PLAN_STEPS (name=stderr file under $(OUT)/plan/); their
-# counts are summed by scholartools.report. MODEL prices the calls (default openai/gpt-4o-mini).
+# `make plan` runs the pipeline's LLM steps (each Makefile lists their files in PLAN_FILES, under
+# OUT) with --dry-run into $(OUT)/plan: the same commands, inputs and options as the run, each
+# step reading the one before it as the run does. A step whose input is a model's reply reads the
+# earlier dry run's placeholder records (scholartools/llm/placeholders.py: each list a model would
+# write counted as one stand-in item, every facet present) — unless the cache (CACHE, the run's)
+# holds the replies: a plan made after a run, or after `check` with the same MODEL and API_BASE,
+# counts every request of it exactly (a request two steps make is counted once, as the run sends it
+# once: ST_PLAN_KEYS). Each step's call summary is summed by scholartools.report;
+# PLAN_NOTES (the paper's settings the run uses, lines separated by ' | ') are printed under the title. MODEL prices the
+# calls (default openai/gpt-4o-mini).
 PLAN_MODEL = $(or $(MODEL),openai/gpt-4o-mini)
-PLAN       = --model $(PLAN_MODEL) $(if $(API_BASE),--api-base $(API_BASE)) --no-cache --dry-run $(LLM_FLAGS)
-# `$(DRYRUN) CMD …`: a dry run; its records go to /dev/null, its stderr (with the call summary) to
-# the step's log $@, shown only when the step fails. Plan steps depend on FORCE: always fresh.
-DRYRUN     = @mkdir -p $(@D) && $(ROOT)/examples/run-step --dry $@
+PLAN_OUT   = $(OUT)/plan
+# the dry steps run on every core unless make was given -j (whose job slots they then share)
+PLAN_J     = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 # `make -C DIR plan` ends with GNU make's own "make: Leaving directory …" line (-C turns on -w),
 # which nothing inside a Makefile can turn off. So that `calls: N` stays the last line a reader
 # of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is printed in
@@ -131,15 +146,21 @@ DRYRUN     = @mkdir -p $(@D) && $(ROOT)/examples/run-step --dry $@
 # make's. On a terminal, and with -s or --no-print-directory, it is printed once, in place.
 LEAVES := $(and $(filter 0,$(MAKELEVEL)),$(findstring w,$(filter-out -%,$(firstword $(MAKEFLAGS)))),\
             $(if $(findstring --no-print-directory,$(MAKEFLAGS)),,yes))
-plan: $(foreach s,$(PLAN_STEPS),$(OUT)/plan/$(s).log)
-	@$(REPORT) -o $(OUT)/plan/summary.txt plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
-	  $(foreach s,$(PLAN_STEPS),$(s)=$(OUT)/plan/$(s).log)
+plan:
+	$(if $(strip $(PLAN_FILES)),,$(error $(PAPER): PLAN_FILES (the files of the LLM steps) is empty))
+	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} + && rm -f $(PLAN_OUT)/keys.sqlite
+	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(MAKE) --no-print-directory -s $(PLAN_J) $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
+	  MODEL=$(PLAN_MODEL) JOBS=1 DRY=1
+	@cd $(PLAN_OUT) && $(REPORT) -o summary.txt $(if $(strip $(PLAN_NOTES)),--note "$(strip $(PLAN_NOTES))") \
+	  plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
+	  $$(for f in $$(ls -tr $$(find . -name '*.err')); do grep -q 'dry run:' $$f || continue; \
+	     b=$$(basename $$f .err); echo "$${b%.jsonl}=$$f"; done)
 ifneq ($(strip $(LEAVES)),)
-	@if [ -t 1 ]; then cat $(OUT)/plan/summary.txt; else cat $(OUT)/plan/summary.txt; \
+	@if [ -t 1 ]; then cat $(PLAN_OUT)/summary.txt; else cat $(PLAN_OUT)/summary.txt; \
 	  m=$$PPID; ( while s=$$(ps -o stat= -p $$m 2>/dev/null) && [ -n "$$s" ] && [ "$${s#Z}" = "$$s" ]; \
-	    do sleep 0.02; done; tail -n 1 $(OUT)/plan/summary.txt ) & fi
+	    do sleep 0.02; done; tail -n 1 $(PLAN_OUT)/summary.txt ) & fi
 else
-	@cat $(OUT)/plan/summary.txt
+	@cat $(PLAN_OUT)/summary.txt
 endif
 FORCE:
 .PHONY: FORCE

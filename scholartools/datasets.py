@@ -232,6 +232,22 @@ def claimcheck_association(gold_path: str | Path, papers_path: str | Path, segme
     return out
 
 
+def claimcheck_weaknesses(gold_path: str | Path, papers_path: str | Path, segments_path: str | Path,
+                          n: int | None = None) -> list[dict]:
+    """The unit of CLAIMCHECK's claim verification and weakness labelling / editing (§4.2-4.3):
+    one record per annotated weakness *with* gold target claims (a weakness that targets no claim
+    is not a claim-related weakness and the paper leaves it out): the paper, the ``review`` text,
+    the ``weakness`` and its gold ``target_claims`` (``["ClaimN: …"]``). Id ``PAPER:MODEL:wK``."""
+    out = []
+    for rec in claimcheck_association(gold_path, papers_path, segments_path, n):
+        base = {k: v for k, v in rec.items() if k not in ("claims", "weaknesses")}
+        for w in rec["weaknesses"]:
+            if w["gold_target_claims"]:
+                out.append({**base, "id": f"{rec['id']}:{w['id']}", "parent_id": rec["id"], "weakness": w["text"],
+                            "target_claims": w["gold_target_claims"]})
+    return out
+
+
 def focal_claims(records: Iterable[dict]) -> Iterator[dict]:
     """One record per (weakness, target claim) of st-claims' associate output: the unit of
     CLAIMCHECK's claim verification. Adds ``claim`` (the target's text, without its ``ClaimN:``
@@ -310,6 +326,8 @@ def main(argv: list[str] | None = None) -> int:
     add("reviewcritique-segments", "review segments with their paper: ReviewCritique_LLM.jsonl SEGMENTS", 2)
     add("claimcheck-papers", "annotated papers with gold claims: GOLD ReviewCritique_LLM.jsonl SEGMENTS", 3)
     add("claimcheck-association", "gold claims and weaknesses: GOLD ReviewCritique_LLM.jsonl SEGMENTS", 3)
+    add("claimcheck-weaknesses", "gold weaknesses with their gold target claims (none without one): "
+        "GOLD ReviewCritique_LLM.jsonl SEGMENTS", 3)
     add("focal-claims", "one record per (weakness, target claim) of st-claims --task associate output", 1)
     add("by-review", "one record per review of records whose review is a list", 1)
     p = add("paperrq-split", "PaperRQ items of the test papers (every 10th), or the labelled pool (the others)", 1)
@@ -340,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         out = claimcheck_papers(ins[0], ins[1], ins[2], n)
     elif args.what == "claimcheck-association":
         out = claimcheck_association(ins[0], ins[1], ins[2], n)
+    elif args.what == "claimcheck-weaknesses":
+        out = claimcheck_weaknesses(ins[0], ins[1], ins[2], n)
     elif args.what == "focal-claims":
         out = first(focal_claims(read_jsonl(ins[0])), n)
     elif args.what == "by-review":

@@ -308,18 +308,20 @@ def aaar_table(eqinfer: dict | None, entail: dict | None, explain: dict | None, 
 # ---------------------------------------------------------------------------- plan
 
 _DRY = re.compile(r"dry run: (\d+) calls needed, (\d+) cache hits, (\d+) prompt tokens, estimated cost "
-                  r"(~\$([0-9.]+)|unknown)")
+                  r"(~\$([0-9.]+)|unknown)(?:[^\n]*?up to (\d+) more on malformed replies)?")
 
 
 def dry_run_counts(text: str) -> dict:
-    """``{calls, cache_hits, prompt_tokens, cost}`` summed over the ``dry run:`` lines of a
-    command's stderr (a step with nothing to ask prints none: zeros). ``cost`` is None when
-    some step's model has no known price."""
-    out = {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "cost": 0.0}
+    """``{calls, cache_hits, prompt_tokens, cost, reasks}`` summed over the ``dry run:`` lines of
+    a command's stderr (a step with nothing to ask prints none: zeros; a pipe of dry runs, one
+    line per command). ``cost`` is None when some step's model has no known price; ``reasks``
+    is the bound on repair re-asks after malformed replies (not in ``calls``)."""
+    out = {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "cost": 0.0, "reasks": 0}
     for m in _DRY.finditer(text):
         out["calls"] += int(m.group(1))
         out["cache_hits"] += int(m.group(2))
         out["prompt_tokens"] += int(m.group(3))
+        out["reasks"] += int(m.group(6) or 0)
         if m.group(5) is None or out["cost"] is None:
             out["cost"] = None
         else:
@@ -328,33 +330,40 @@ def dry_run_counts(text: str) -> dict:
 
 
 def plan_table(steps: Sequence[tuple[str, str]], model: str | None = None,
-               title: str = "plan", group: bool = False) -> tuple[str, int]:
-    """(the plan as text, total calls) from ``(step, stderr of its --dry-run)`` pairs. With
+               title: str = "plan", group: bool = False, notes: Sequence[str] = ()) -> tuple[str, int]:
+    """(the plan as text, total requests) from ``(step, stderr of its --dry-run)`` pairs. With
     ``group``, steps named ``GROUP.PART`` are summed per group (e.g. per protocol over its
-    aspects). The text ends with the line ``calls: N``."""
+    aspects). A step's requests are the calls it needs plus those the cache answers (a plan made
+    after a run, or a ``check``, with the same cache counts every request of it). The re-asks
+    after malformed replies are a bound beside the count, not in it. ``notes`` (the settings the
+    run uses) are printed under the title. The text ends with the line ``calls: N``."""
     counted: dict[str, dict] = {}
     for name, text in steps:
         key = name.split(".")[0] if group else name
         c = dry_run_counts(text)
         if key in counted:
             old = counted[key]
-            c = {"calls": old["calls"] + c["calls"], "prompt_tokens": old["prompt_tokens"] + c["prompt_tokens"],
-                 "cache_hits": old["cache_hits"] + c["cache_hits"],
-                 "cost": None if old["cost"] is None or c["cost"] is None else old["cost"] + c["cost"]}
+            c = {k: (None if old[k] is None or c[k] is None else old[k] + c[k]) for k in c}
         counted[key] = c
-    rows, total, cost, tokens = [], 0, 0.0, 0
+    rows, total, sent, cost, tokens, reasks = [], 0, 0, 0.0, 0, 0
     for name, c in counted.items():
-        total += c["calls"]
+        total += c["calls"] + c["cache_hits"]
+        sent += c["calls"]
         tokens += c["prompt_tokens"]
+        reasks += c["reasks"]
         cost = None if cost is None or c["cost"] is None else cost + c["cost"]
-        rows.append([name, str(c["calls"]), str(c["prompt_tokens"]),
+        rows.append([name, str(c["calls"] + c["cache_hits"]), str(c["cache_hits"]), str(c["prompt_tokens"]),
                      "unknown" if c["cost"] is None else f"${c['cost']:.4f}"])
-    width = [max(len(r[i]) for r in rows + [["step", "calls", "prompt tokens", "cost"]]) for i in range(4)]
+    head = ["step", "calls", "cached", "prompt tokens", "cost"]
+    width = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     lines = [f"{title}" + (f" with {model}" if model else "") + " (nothing was called)"]
-    for r in [["step", "calls", "prompt tokens", "cost"], *rows]:
+    lines += [f"  {part.strip()}" for n in notes for part in n.split(" | ")]
+    for r in [head, *rows]:
         lines.append("  ".join([r[0].ljust(width[0])] + [c.rjust(w) for c, w in zip(r[1:], width[1:])]))
     lines.append(f"total cost: {'unknown (no price for the model; --price IN,OUT or a priced MODEL)' if cost is None else f'${cost:.2f}'}"
-                 f", {tokens} prompt tokens")
+                 f", {tokens} prompt tokens" + (f"; {total - sent} of the calls answered by the cache" if total > sent else ""))
+    lines.append(f"re-asks: up to {reasks} more calls on malformed replies (one repair re-ask per parsed reply; "
+                 "none with well-formed replies)")
     lines.append(f"calls: {total}")
     return "\n".join(lines) + "\n", total
 
@@ -445,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
                           _summary(args.weakness), _summary(args.critique), notes=args.note)
     else:
         steps = [(label, Path(path).read_text(encoding="utf-8")) for label, path in _pairs(args.steps)]
-        text, _ = plan_table(steps, args.model, args.title, args.group)
+        text, _ = plan_table(steps, args.model, args.title, args.group, notes=args.note)
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(args.output + ".part")

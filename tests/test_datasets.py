@@ -84,6 +84,24 @@ def test_claimcheck_inputs_match_the_annotations():
     assert sum(len(a["weaknesses"]) for a in assoc) == sum(len(r["weaknesses"]) for r in gold["reviews"]) == 8
 
 
+def test_claimcheck_weaknesses_are_the_annotated_ones_with_a_target():
+    """CLAIMCHECK's verification, labelling and editing unit (issue 34 item 3): each annotated
+    weakness that targets a claim, with its annotated targets; one without a target is left out."""
+    gold = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
+    weak = D.claimcheck_weaknesses(GOLD, RC, RC_SEG, n=1)
+    with_target = [(r["model"], w) for r in gold[0]["reviews"] for w in r["weaknesses"] if w["targets"]]
+    assert len(weak) == len(with_target) == 2 < sum(len(r["weaknesses"]) for r in gold[0]["reviews"])
+    by_id = {c["id"]: c["text"] for c in gold[0]["claims"]}
+    for rec, (model, w) in zip(weak, with_target):
+        assert rec["id"] == f"rc01:{model}:{w['id']}" and rec["weakness"] == w["text"]
+        assert rec["target_claims"] == [f"{t}: {by_id[t]}" for t in w["targets"]]
+        assert rec["review_model"] == model and rec["review"] and rec["sections"]
+    # all eight papers: 40 weaknesses with a target, 80 (weakness, target claim) pairs
+    every = D.claimcheck_weaknesses(GOLD, RC, RC_SEG)
+    assert len(every) == 40 and sum(len(r["target_claims"]) for r in every) == 80
+    assert len(list(D.focal_claims(every))) == 80
+
+
 def test_by_review_and_focal_claims_fan_out():
     paper = {"id": "p", "review": ["r1", "r2"], "review_models": ["gpt4", "claude"], "x": 1}
     kids = list(D.by_review([paper, {"id": "q", "review": "one"}, {"id": "e", "error": {}}]))

@@ -7,7 +7,8 @@ interface), ScholarSum against the server `make check` starts itself. For each: 
 has the paper's rows and columns, and a second `make` runs nothing; for BAGELS, PaperRQ and
 ScholarSum, touching one input redoes exactly its downstream files and asks the server nothing
 (every call is in the cache). `make plan`
-counts calls without calling: its last line is `calls: N`, checked against a hand count.
+counts calls without calling: its last line is `calls: N`, checked against a hand count, and, made
+after each check with its cache, equal to the number of requests the check sent the server.
 
 The slices are small (one to twelve items) and the five runs start together, because every LLM
 step is a process that imports litellm (about 3 CPU seconds each).
@@ -57,6 +58,14 @@ def make(paper: str, out: Path, *args: str, goal: str = "check") -> str:
     return done.stdout
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
 def checks(server, tmp_path_factory):
     """The five `make check` runs, started together (each step is a process; together they keep
@@ -64,14 +73,19 @@ def checks(server, tmp_path_factory):
     base = tmp_path_factory.mktemp("examples")
     shutil.copy(ROOT / "fixtures" / "generate" / "papers.jsonl", base / "related.jsonl")
     shutil.copy(ROOT / "fixtures" / "papers" / "paper.pdf", base / "new.pdf")
-    model = (f"API_BASE={server.url}", "MODEL=openai/test-model")
-    # BAGELS: our tiny paper and a short real one (Mooney 2005: 23k characters, 2 limitation sentences)
+    # one model name per paper, so that the shared server's requests can be told apart
+    def model(paper):
+        return (f"API_BASE={server.url}", f"MODEL=openai/test-{paper}")
+    # BAGELS: our tiny paper and a short real one (Mooney 2005: 23k characters, 2 limitation sentences);
+    # one judge prompt (TRIAL's setting) to keep the check small
     papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {EXTERNAL / 'pdfs' / 'science-parse' / 'mooney05.pdf'}"
-    args = {"bagels": (f"PAPERS={papers}", *model, f"CORPUS={base / 'related.jsonl'}"),
-            "paperrq": ("N=6", *model, "PROTOCOLS=geval ice", f"NEW_PAPERS={base / 'new.pdf'}"),
-            "claimcheck": ("N=1", *model),
-            "scholarsum": (),           # no API_BASE: `check` starts the scripted server itself
-            "aaar": ("N=1", *model)}
+    args = {"bagels": (f"PAPERS={papers}", *model("bagels"), f"CORPUS={base / 'related.jsonl'}",
+                       "JUDGE_FLAGS=--variants 1 --orders both"),
+            "paperrq": ("N=6", *model("paperrq"), "PROTOCOLS=geval ice", f"NEW_PAPERS={base / 'new.pdf'}"),
+            "claimcheck": ("N=1", *model("claimcheck")),
+            # no API_BASE: `check` starts the scripted server itself, on a port free now
+            "scholarsum": (f"CHECK_PORT={free_port()}",),
+            "aaar": ("N=1", *model("aaar"))}
     running = {p: subprocess.Popen(command(p, base / p, *a), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    text=True, env=ENV) for p, a in args.items()}
     failed = {}
@@ -243,5 +257,37 @@ def test_plan_counts_geval_samples_and_its_steps(tmp_path):
     assert lines[-1] == "calls: 41"
     assert lines[-2].startswith("make: Leaving directory")
     assert lines[-3] == "calls: 41"          # also in place, for a reader of a file that cannot wait
-    assert lines[-4].startswith("total cost: $") and "unknown" not in lines[-4]
+    # the bound on repair re-asks beside the count: each of the 41 replies is parsed
+    assert lines[-4].startswith("re-asks: up to 41 more calls on malformed replies")
+    assert lines[-5].startswith("total cost: $") and "unknown" not in lines[-5]
     assert any(line.split()[:2] == ["geval", "41"] for line in lines)
+    assert any("protocols geval" in line for line in lines)      # the settings the run uses
+
+
+def served(checks, server, paper: str) -> int:
+    """The requests `make check` sent for ``paper`` (its own model name on the shared server, or
+    the request log of the server ScholarSum's check started)."""
+    out, _ = ran(checks, paper)
+    if paper == "scholarsum":
+        return len((out / "check-requests.jsonl").read_text().splitlines())
+    return sum(1 for body in list(server.requests) if body.get("model") == f"test-{paper}")
+
+
+@pytest.mark.parametrize("paper", ["bagels", "paperrq", "claimcheck", "scholarsum", "aaar"])
+def test_plan_counts_exactly_the_requests_check_sent(checks, server, paper):
+    """`make plan` at the same settings as the check, with its cache (the replies known): the
+    count it prints is the number of requests the check sent the scripted server (well-formed
+    replies: no re-ask), every one answered by the cache, nothing called. Before issue 35 the
+    plan counted stand-ins instead: ScholarSum said 18 calls where its check sent 29."""
+    out, args = ran(checks, paper)
+    extra = tuple(a for a in args if not a.startswith("CHECK_PORT="))
+    if paper == "scholarsum":
+        port = next(a.split("=")[1] for a in args if a.startswith("CHECK_PORT="))
+        extra += ("N=12", "MODEL=openai/test-model", f"API_BASE=http://127.0.0.1:{port}/v1")
+    before = server.calls
+    text = make(paper, out, *extra, goal="plan")
+    lines = text.strip().splitlines()
+    sent = served(checks, server, paper)
+    assert sent > 0 and lines[-1] == f"calls: {sent}", text
+    assert f"; {sent} of the calls answered by the cache" in text
+    assert server.calls == before                      # a plan calls nothing

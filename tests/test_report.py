@@ -111,7 +111,8 @@ DRY = ("st-judge: dry run: 4341 calls needed, 0 cache hits, 3000 prompt tokens, 
 
 
 def test_dry_run_counts_and_plan_table_end_with_the_call_total():
-    assert R.dry_run_counts(DRY) == {"calls": 4341, "cache_hits": 0, "prompt_tokens": 3000, "cost": 1.2345}
+    assert R.dry_run_counts(DRY) == {"calls": 4341, "cache_hits": 0, "prompt_tokens": 3000, "cost": 1.2345,
+                                     "reasks": 0}
     assert R.dry_run_counts("st-judge: 0 in, 0 out\n")["calls"] == 0     # nothing to ask: no dry-run line
     unknown = DRY.replace("~$1.2345", "unknown (no price for the model)")
     assert R.dry_run_counts(unknown)["cost"] is None
@@ -123,6 +124,27 @@ def test_dry_run_counts_and_plan_table_end_with_the_call_total():
     assert "total cost: $3.70" in text
     text, _ = R.plan_table([("a", DRY), ("b", unknown)])
     assert "total cost: unknown" in text
+
+
+def test_plan_counts_cached_requests_and_puts_the_reask_bound_beside_the_count():
+    """A step's requests are the calls it needs plus the ones the cache answers (a plan after a
+    run counts every request of it); the repair re-asks are a bound beside the count; a pipe of
+    dry runs (two summary lines in one stderr) adds up."""
+    piped = ("st-generate: dry run: 3 calls needed, 2 cache hits, 10 prompt tokens, estimated cost ~$0.0010 "
+             "(assuming 256 output tokens per call without max_tokens); up to 3 more on malformed replies "
+             "(one repair re-ask each)\n"
+             "st-judge: dry run: 9 calls needed, 0 cache hits, 30 prompt tokens, estimated cost ~$0.0020 "
+             "(assuming 256 output tokens per call without max_tokens); up to 9 more on malformed replies "
+             "(one repair re-ask each)\n")
+    assert R.dry_run_counts(piped) == {"calls": 12, "cache_hits": 2, "prompt_tokens": 40, "cost": 0.003,
+                                       "reasks": 12}
+    text, total = R.plan_table([("pipe", piped)], notes=["judge: 3 variants | runs: 1"])
+    lines = text.splitlines()
+    assert total == 14 and lines[-1] == "calls: 14"
+    assert lines[1:3] == ["  judge: 3 variants", "  runs: 1"]
+    assert lines[4].split() == ["pipe", "14", "2", "40", "$0.0030"]
+    assert lines[-2].startswith("re-asks: up to 12 more calls on malformed replies")
+    assert "; 2 of the calls answered by the cache" in lines[-3]
 
 
 def test_cli_writes_the_bagels_table(tmp_path):

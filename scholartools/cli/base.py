@@ -71,6 +71,8 @@ class OutputError(click.ClickException):
 #: top-level fields the commands own: a command's provenance extras and its calls, which an input
 #: record must not be able to forge (they are dropped when read, with a note on stderr)
 OWNED_FIELDS = ("_provenance", "_calls")
+#: the mark of a dry run's placeholder record (scholartools.llm.placeholders.MARK)
+PLACEHOLDER = "_dry_run"
 
 _NOT_GZIP = "not a gzip file"
 
@@ -147,6 +149,9 @@ class RecordIO:
         self.failed = False
         #: input records that carried a field the command owns (dropped)
         self.n_dropped = 0
+        #: a --dry-run reads the placeholder records of an earlier dry run (``_dry_run``); any
+        #: other run stops at the first one with a usage error naming its line
+        self.accepts_placeholders = False
         self._t0 = time.perf_counter()
         self._last_flush = self._t0
 
@@ -278,10 +283,10 @@ class RecordIO:
         limit = self.max_decompressed_bytes if isinstance(f, gzip.GzipFile) else None
         try:
             lines = iter_lines(f, source, self.command, max_depth=self.max_depth,
-                               max_line_bytes=self.max_line_bytes, max_total_bytes=limit)
+                               max_line_bytes=self.max_line_bytes, max_total_bytes=limit, numbered=True)
             while True:
                 try:
-                    rec = next(lines)
+                    lineno, rec = next(lines)
                 except StopIteration:
                     break
                 except (EOFError, OSError, zlib.error, InputTooLarge) as exc:
@@ -297,6 +302,10 @@ class RecordIO:
                 for field in OWNED_FIELDS:
                     if field in rec:
                         self._drop_owned(rec, field, source)
+                if PLACEHOLDER in rec and not self.accepts_placeholders and rec.get(PLACEHOLDER):
+                    from scholartools.llm.placeholders import refusal
+
+                    raise click.UsageError(refusal(f"{source}:{lineno}"))
                 yield rec
         finally:
             if f is not self._stdin:

@@ -136,6 +136,7 @@ def run(io, task: Task, llm, options: Any = None, method: str = "auto", batch_si
     except UsageError as exc:
         raise click.UsageError(str(exc)) from exc
     io.provenance.update(run.provenance)
+    io.accepts_placeholders = bool(getattr(llm, "dry_run", False))   # a dry run counts on a dry run's records
     try:
         io.map_batch(run.batch, batch_size=run.batch_size)
     finally:

@@ -179,7 +179,7 @@ def llm_record(rec: dict, ctx):
              _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False))
     to_extract = [side for side in sides if side is not None and side[0] != "facets"]
     answers = iter((yield [ctx.ask(lm.EXTRACT_TEMPLATE, text=side[2], parse=lm.parse_extraction,
-                                   dry_value=lm.DRY_RUN_FACETS) for side in to_extract]))
+                                   dry_value=lm.dry_facets(side[2])) for side in to_extract]))
     facet_recs = []
     for side in sides:
         if side is None:

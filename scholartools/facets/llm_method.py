@@ -22,9 +22,18 @@ DEFAULT_SHOTS = Path(__file__).with_name("shots") / "default.jsonl"
 EXTRACT_TEMPLATE = "facets_extract"
 JUDGE_TEMPLATES = {"background": "facets_judge_bc", "conclusion": "facets_judge_bc",
                    "method": "facets_judge_mr", "result": "facets_judge_mr"}
-#: what an extraction stands in for under --dry-run, so that the judge calls are counted too
-#: (as if every facet were present on both sides: the count is an upper bound)
-DRY_RUN_FACETS = {f: "(dry run)" for f in FACETS}
+
+
+def dry_facets(text: str) -> dict:
+    """What the extraction of ``text`` stands in for under --dry-run, so that the judge calls are
+    counted too: every facet present (the judge count is an upper bound), each marked and unique
+    to the text, so that two pairs' judge prompts differ as in a real run (one stand-in for every
+    text made every pair's judge prompt of a facet the same, and the dry run counted one judge
+    call per facet for the whole input: ScholarSum's plan said 18 calls for 12 pairs)."""
+    import hashlib
+
+    h = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return {f: f"(dry run: the {f} of text {h})" for f in FACETS}
 
 
 def load_shots(path: str | Path | None = None) -> list[dict]:

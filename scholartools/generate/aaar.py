@@ -80,13 +80,13 @@ def explanations(rec: dict, ctx, k: int):
         res = yield common.ask(ctx, k, EXPLANATIONS_LIST_TEMPLATE, context=context, experiments=listing,
                                n=str(len(exps)), parse=_list_parser(opts), dry=common.dry_list)
         items = common.value_or_unscored(res, "explanation list")
-        if common.answered(res) and len(items) != len(exps):
+        if not res.dry_run and len(items) != len(exps):
             info["length_mismatch"] = {"experiments": len(exps), "explanations": len(items)}
         return {"explanations": items if common.answered(res) else None, "raw": res.text,
                 "generation.explanations": info}
     answers = yield [common.ask(ctx, k, EXPLANATION_TEMPLATE, context=context, experiment=e,
                                 dry=common.dry_text) for e in exps]
-    out = [a.text.strip() if common.answered(a) and a.text else None for a in answers]
+    out = [t.strip() if (t := common.reply_text(a)) else None for a in answers]
     return {"explanations": out, "raw": [a.text for a in answers], "generation.explanations": info}
 
 

@@ -165,13 +165,14 @@ def claim_weakness(rec: dict, ctx, k: int):
     no_evidence = {"text": {}, "figures": [], "tables": [], "algorithms": []}
     asks = [common.ask(ctx, k, CLAIM_WEAKNESS_TEMPLATE, paper=paper, related=related, claim=claim,
                        parse=parse_claim_weakness,
-                       dry={"reasoning": "(dry run)", "types": dict.fromkeys(WEAKNESS_TYPES, False),
-                            "evidence": no_evidence})]
+                       dry=lambda h: {"reasoning": common.dry_text(h), "types": dict.fromkeys(WEAKNESS_TYPES, False),
+                                      "evidence": no_evidence})]
     if weakness:
         review = P.read(rec, "review", opts.fields) or "(not given)"
         asks.append(common.ask(ctx, k, DISTILL_TEMPLATE, paper=paper, related=related, claim=claim,
                                review=review, weakness=weakness, types=_gold_types(rec, opts),
-                               parse=parse_distilled, dry={"reasoning": "(dry run)", "evidence": no_evidence}))
+                               parse=parse_distilled,
+                               dry=lambda h: {"reasoning": common.dry_text(h), "evidence": no_evidence}))
     answers = yield asks
     out: dict = {"raw": {}}
     dropped = 0
@@ -180,7 +181,7 @@ def claim_weakness(rec: dict, ctx, k: int):
         out["raw"][key] = res.text
         value = common.value_or_unscored(res, what)
         out[key] = value if common.answered(res) else None
-        if out[key] is not None:
+        if out[key] is not None and not res.dry_run:
             dropped += _check_quotes(value["evidence"], paper)
     info["evidence_not_verbatim"] = dropped
     out["generation.claim-weakness"] = info
@@ -196,8 +197,8 @@ def weakness_edit(rec: dict, ctx, k: int):
     review = P.read(rec, "review", opts.fields) or "(not given)"
     res = yield common.ask(ctx, k, EDIT_TEMPLATE, paper=paper, related=_related(rec, opts), review=review,
                            weakness=weakness, claims=_claims(rec, opts), parse=parse_edit,
-                           dry={"objectivity": None, "agreement": None, "types": None, "rewritten_weakness": None,
-                                "reasoning": {}})
+                           dry=lambda h: {"objectivity": None, "agreement": None, "types": None,
+                                          "rewritten_weakness": common.dry_text(h), "reasoning": {}})
     value = common.value_or_unscored(res, "weakness labels and rewrite")
     if not common.answered(res):
         return {"weakness_labels": None, "rewritten_weakness": None, "raw": res.text,

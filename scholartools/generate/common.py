@@ -11,8 +11,11 @@ children ``ID#s0`` … ``ID#s{N-1}`` carrying ``sample`` and ``parent_id``, each
 provenance of its own calls.
 
 Under ``--dry-run`` nothing is called; a request that is not cached takes the placeholder of
-:func:`dry_value` — unique per prompt, so that a later stage built from it (an aggregation, a
-generation after re-ranking) is counted exactly as a real run would make it.
+:func:`dry_list` / :func:`dry_text` — unique per prompt, so that a later stage built from it (an
+aggregation, a generation after re-ranking) is counted exactly as a real run would make it — and
+the record keeps it in the field the real run fills (marked ``(dry run: …)``; the record itself
+is marked ``_dry_run``, see :mod:`scholartools.llm.placeholders`), so that the next command's dry
+run counts its calls too.
 """
 from __future__ import annotations
 
@@ -72,8 +75,17 @@ def dry_text(h: str) -> str:
 
 
 def answered(res) -> bool:
-    """False for a dry-run placeholder (nothing was asked), True for a real or cached reply."""
-    return not res.dry_run
+    """True for a real or cached reply, and for a dry run's placeholder (:func:`dry_list`,
+    :func:`dry_text`: marked strings the next command's dry run counts on); False for a dry-run
+    request that has no placeholder."""
+    return not res.dry_run or res.value is not None
+
+
+def reply_text(res) -> str | None:
+    """The reply's text; under ``--dry-run`` the request's placeholder text (or None)."""
+    if res.dry_run:
+        return res.value if isinstance(res.value, str) else None
+    return res.text
 
 
 def value_or_unscored(res, what: str) -> Any:

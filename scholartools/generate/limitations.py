@@ -136,7 +136,7 @@ def one(rec: dict, ctx, k: int):
             res = yield from _chunked(ctx, k, guard, parts, names, info)
     generated = common.value_or_unscored(res, "limitations")
     info["guard"] = {"target_sentences": len(guard.sentences), "removed": guard.removed}
-    if opts.segmenter == "bagels-lines" and common.answered(res):
+    if opts.segmenter == "bagels-lines" and not res.dry_run:
         from scholartools.generate.lists import bagels_lines
 
         info["segments"] = bagels_lines(res.text)

@@ -42,7 +42,8 @@ def one(rec: dict, ctx, k: int):
     budget = max(0, opts.max_input_tokens - overhead)
     short = truncate_tokens(text, budget, ctx.model)
     res = yield common.ask(ctx, k, TEMPLATE, paper=short, words=str(opts.summary_words), dry=common.dry_text)
-    summary = _LABEL.sub("", res.text.strip()) if common.answered(res) and res.text else None
+    text = common.reply_text(res)
+    summary = _LABEL.sub("", text.strip()) if text else None
     return {"summary": summary, "raw": res.text,
             "generation.summary": {"input_tokens": count_tokens(short, ctx.model), "truncated": len(short) < len(text)}}
 

@@ -128,10 +128,16 @@ def llm_record(rec: dict, ctx):
         asks.append(ctx.ask(REVIEWS, text=consolidated, parse=parse_points, dry_value=DRY_RUN_POINTS))
     results = (yield asks) if asks else []
     if ctx.dry_run:
+        # stand-ins unique to the record (one for every record made every merge prompt the same,
+        # counted once), kept as its limitations so that the next step's dry run counts on them
+        import hashlib
+
+        h = hashlib.sha256("\n".join(r.body for r in p.paper + p.reviews).encode("utf-8")).hexdigest()[:12]
+        author = [f"(dry run: the author limitations of text {h})"] if p.paper else []
+        review = [f"(dry run: the reviewer limitations of text {h})"] if consolidated.strip() else []
         if p.paper and consolidated.strip():
-            yield ctx.ask(MERGE[opts.merge], author=_numbered(DRY_RUN_POINTS), review=_numbered(DRY_RUN_POINTS),
-                          parse=parse_points)
-        return _output(p, [], [], [], [], {"dry_run": True})
+            yield ctx.ask(MERGE[opts.merge], author=_numbered(author), review=_numbered(review), parse=parse_points)
+        return _output(p, [{"text": t} for t in author], [], review, author + review, {"dry_run": True})
     unscored: list[dict] = []
     dropped = 0
     author_pts: list[dict] | None = []

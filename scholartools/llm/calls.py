@@ -86,6 +86,8 @@ class Result:
     cached: bool = False
     repaired: bool = False
     dry_run: bool = False
+    #: under --dry-run: 1 for the request a real run would send (an identical one asked again: 0)
+    dry_calls: int = 0
     calls: int = 0
     cache_hits: int = 0
     prompt_tokens: int = 0
@@ -188,4 +190,5 @@ def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict
         out["echoed_prompt"] = sum(1 for r in results if r.echoed)
     if any(r.dry_run for r in results):
         out["dry_run"] = True
+        out["dry_calls"] = sum(r.dry_calls for r in results)
     return out

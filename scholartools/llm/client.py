@@ -90,6 +90,8 @@ class LLMClient:
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
         self._dry_keys: set[str] = set()   # requests a dry run has counted (each is one call)
+        #: the calls a dry run counted: key → (prompt tokens, cost estimate, parsed)
+        self._dry_counted: dict[str, tuple] = {}
         self._refused: dict[str, dict] = {}   # server → the error of its refused connection (fail fast)
         self._said_wait = -SAY_WAIT_EVERY
         self.batch = None   # --batch-api submit: the requests deferred into a provider batch
@@ -205,6 +207,7 @@ class LLMClient:
             if self.batch is not None and len(self.batch):
                 self._submit_batch()
         finally:
+            self._share_plan_keys()
             for line in self.totals.summary(self.config.dry_run, self.config.assumed_output_tokens):
                 self.log(line)
             if self.cache is not None:
@@ -286,13 +289,21 @@ class LLMClient:
         res.cached = True
         res.cache_hits += 1
         res.model = self._model(res.request)   # provenance names the model as requested, hit or not
+        if self.config.dry_run and res.key is not None:
+            # a dry run counts the requests a run makes: a request asked again by another record
+            # would be answered by the first (in flight, then the cache), not sent
+            if res.key in self._dry_keys:
+                return
+            self._dry_keys.add(res.key)
         self.totals.count(cache_hits=1)
 
     def _copy(self, res: Result, req: Request) -> Result:
         """The answer of an identical request for ``req``: no call, counted as a cache hit."""
-        dup = replace(res, request=req, calls=0, cache_hits=0 if res.dry_run else 1, prompt_tokens=0,
+        dup = replace(res, request=req, calls=0, dry_calls=0, cache_hits=0 if res.dry_run else 1, prompt_tokens=0,
                       completion_tokens=0, cost=0.0, latency_ms=0.0, cached=not res.dry_run, repaired=False)
-        if not res.dry_run:
+        if not res.dry_run and not self.config.dry_run:
+            # (a dry run counts the requests a run sends or the cache answers: an identical
+            # request of the same run is neither)
             self.totals.count(cache_hits=1)
         if req.parse is not None and req.parse is not res.request.parse and res.text is not None:
             dup.unscored = None
@@ -381,7 +392,8 @@ class LLMClient:
             # in a real run (in-flight merge, then the cache): one call, counted once
             if key not in self._dry_keys:
                 self._dry_keys.add(key)
-                self._count_dry(req, model)
+                self._count_dry(req, model, key)
+                res.dry_calls = 1
             res.dry_run = True
             res.unscored = unscored(None, "dry_run")
             return None
@@ -683,8 +695,30 @@ class LLMClient:
         price = self.pricing.price(model)
         return pt, (None if price is None else pt * price[0] + out * price[1])
 
-    def _count_dry(self, req: Request, model: str) -> None:
-        self.totals.dry(*self._estimate(req, model))
+    def _count_dry(self, req: Request, model: str, key: str) -> None:
+        estimate = self._estimate(req, model)
+        self.totals.dry(*estimate)
+        if req.parse is not None:
+            self.totals.count(dry_reasks=1)
+        self._dry_counted[key] = (*estimate, req.parse is not None)
+
+    def _share_plan_keys(self) -> None:
+        """Under --dry-run with ST_PLAN_KEYS=FILE (what ``make plan`` sets): the requests this run
+        counted that an earlier dry run of the same plan already counted are taken back, so that
+        a request two steps make is counted once, as a run sends it once (the second step finds
+        its answer in the cache)."""
+        path = os.environ.get("ST_PLAN_KEYS")
+        if not (self.config.dry_run and path and self._dry_keys):
+            return
+        from scholartools.llm.placeholders import claim_keys
+
+        for key in claim_keys(path, sorted(self._dry_keys)):
+            counted = self._dry_counted.get(key)
+            if counted is None:
+                self.totals.count(cache_hits=-1)
+            else:
+                self.totals.dry(counted[0], counted[1], sign=-1)
+                self.totals.count(dry_reasks=-int(counted[2]))
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None

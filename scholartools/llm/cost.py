@@ -54,6 +54,8 @@ class Ledger:
         self.cost_unknown = 0
         self.dry_calls = self.dry_prompt_tokens = self.dry_cost_unknown = 0
         self.dry_cost = 0.0
+        #: dry calls whose reply is parsed: each may be asked once more if its reply is malformed
+        self.dry_reasks = 0
         self.reserved = 0.0
         self.budget_refused = 0
         self.batched = 0   # requests written into a provider batch (--batch-api submit)
@@ -78,14 +80,15 @@ class Ledger:
             self.completion_mean = completion_tokens if mean is None else \
                 mean + (completion_tokens - mean) / self.answered
 
-    def dry(self, prompt_tokens: int, cost: float | None) -> None:
+    def dry(self, prompt_tokens: int, cost: float | None, sign: int = 1) -> None:
+        """Count one call a dry run needs (``sign=-1``: take one back, counted by another step)."""
         with self.lock:
-            self.dry_calls += 1
-            self.dry_prompt_tokens += prompt_tokens
+            self.dry_calls += sign
+            self.dry_prompt_tokens += sign * prompt_tokens
             if cost is None:
-                self.dry_cost_unknown += 1
+                self.dry_cost_unknown += sign
             else:
-                self.dry_cost += cost
+                self.dry_cost += sign * cost
 
     def reserve(self, model: str, estimate: float | None) -> float:
         """Hold ``estimate`` USD of the budget for one call, or raise :class:`BudgetExceeded`."""
@@ -116,7 +119,8 @@ class Ledger:
             cost = "unknown (no price for the model)" if self.dry_cost_unknown else f"~${self.dry_cost:.4f}"
             lines.append(f"dry run: {self.dry_calls} calls needed, {self.cache_hits} cache hits, "
                          f"{self.dry_prompt_tokens} prompt tokens, estimated cost {cost} "
-                         f"(assuming {assumed_output_tokens} output tokens per call without max_tokens)")
+                         f"(assuming {assumed_output_tokens} output tokens per call without max_tokens); "
+                         f"up to {self.dry_reasks} more on malformed replies (one repair re-ask each)")
         elif self.calls or self.cache_hits or self.errors:
             if self.cost_unknown and self.cost_unknown == self.answered:
                 cost = "unknown (no price for the model)"

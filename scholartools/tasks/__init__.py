@@ -350,7 +350,7 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         runner = task.variant(ctx_options)
         fn = runner.method("llm")
         run = run_group if runner.per == "group" else run_records
-        return Run(task, "llm", lambda recs: run(recs, fn, ctx), None if runner.per == "group"
+        return Run(task, "llm", _placeholders(lambda recs: run(recs, fn, ctx), settings), None if runner.per == "group"
                    else batch_size or task.llm_batch_size or LLM_BATCH, prov, settings)
     if task.offline is None:
         raise UsageError(f"task '{task.name}' has no offline method")
@@ -364,7 +364,36 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
     if task.embeds:
         prov.update(embedding_provenance())
     prov.update(task.provenance(ctx_options, "offline"))
-    return Run(task, "offline", lambda recs: fn(recs, ctx), batch_size or OFFLINE_BATCH, prov, settings)
+    return Run(task, "offline", _placeholders(lambda recs: fn(recs, ctx), settings, marks=False),
+               batch_size or OFFLINE_BATCH, prov, settings)
+
+
+def _placeholders(batch: Callable[[list[dict]], list], settings, marks: bool = True) -> Callable[[list[dict]], list]:
+    """``batch`` with the dry-run placeholder rule (:mod:`scholartools.llm.placeholders`): under
+    ``--dry-run`` every output record is marked (``marks``: the LLM method, whose fields hold
+    stand-ins; an offline method keeps the input's mark with the rest of the record); otherwise
+    a placeholder input record is refused (its error record) and the others run."""
+    from scholartools.llm.placeholders import KIND, is_placeholder, mark, refusal
+
+    dry = bool(getattr(settings, "dry_run", False))
+
+    def guarded(records: list[dict]) -> list:
+        if dry:
+            outs = list(batch(records))
+            if marks:
+                for out in outs:
+                    for rec in out if isinstance(out, list) else [out]:
+                        mark(rec)
+            return outs
+        refused = [is_placeholder(r) for r in records]
+        if not any(refused):
+            return batch(records)
+        from scholartools.records import RecordError
+
+        done = iter(list(batch([r for r, bad in zip(records, refused) if not bad])) if not all(refused) else [])
+        return [RecordError(KIND, refusal()) if bad else next(done) for bad in refused]
+
+    return guarded
 
 
 def _open(task: Task, prepared: Any, log: Callable[[str], None]) -> Any:
