@@ -11,7 +11,7 @@ revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
 ``OUT/gold_papers.jsonl`` (one row per paper, committed as ``fixtures/latex-corpus/gold.jsonl``);
 it is deterministic, so the PDFs are regenerated rather than committed. ``score`` parses every PDF and
 reports title exact, abstract token-F1 and heading P/R/F1 per layout family with the scorer of
-scholartools.parsing.evaluate. No rule or model of st-parse was tuned on this corpus: every
+tools.evaluate_parse. No rule or model of st-parse was tuned on this corpus: every
 family is unseen, so the figures are the cross-family ones (no class in both train and test).
 
 Sources: ``shared/external/latex`` (8 papers, licences in its PROVENANCE.md), the ICLR template
@@ -209,7 +209,7 @@ def score(out: Path) -> None:
     import time
 
     from scholartools.parsing import parse_path
-    from scholartools.parsing.evaluate import record_headings, score_corpus
+    from tools.evaluate_parse import record_headings, score_corpus
 
     gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
     t = time.process_time()

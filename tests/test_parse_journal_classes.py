@@ -5,7 +5,7 @@ import pymupdf
 import pytest
 
 from scholartools.parsing import parse_path
-from scholartools.parsing.evaluate import record_headings
+from tools.evaluate_parse import record_headings
 from scholartools.parsing.pdf.headings import formula_fragment, join_ligature_gaps
 
 BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "

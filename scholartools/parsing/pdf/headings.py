@@ -13,7 +13,7 @@ Steps (each a function below):
    centring in the column, numbering, length, final period, position in a figure or table
    (vector graphics, rows sharing a baseline), underlining, the style's share of the document.
 4. :func:`score` — a logistic model over those features (weights in ``heading_model.json``,
-   trained by :mod:`.train_headings` on hand-annotated PDFs; inspectable: one weight per
+   trained by `tools/train_headings.py` on hand-annotated PDFs; inspectable: one weight per
    named feature), then the outline check (numbers must form a plausible sequence; an
    affiliation "1 University of X" is not a section) and levels from numbering or style rank.
 
@@ -479,7 +479,7 @@ def load_model(path: str | None = None) -> dict:
     with open(path or MODEL_PATH, encoding="utf-8") as fh:
         m = json.load(fh)
     if m.get("features") != FEATURES or m.get("features2", FEATURES2) != FEATURES2:
-        raise ValueError("heading model features do not match the code; retrain with train_headings")
+        raise ValueError("heading model features do not match the code; retrain with python -m tools.train_headings")
     if path is None:
         _MODEL = m
     return m

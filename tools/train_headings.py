@@ -1,6 +1,6 @@
 """Train the heading model (``heading_model.json``) on hand-annotated PDFs.
 
-    python -m scholartools.parsing.pdf.train_headings [--shared ../shared] [--cv] [--out FILE]
+    python -m tools.train_headings [--shared ../shared] [--cv] [--cv-pipeline] [--out FILE]
 
 Training documents: the visible gold PDFs of ``shared/external/pdfs`` whose gold lists headings
 (``gold_index.jsonl``, plus the headings annotated here in ``fixtures/pdfs/visible_extra.jsonl``)
@@ -18,16 +18,17 @@ scikit-learn at run time. ``--cv`` reports leave-one-document-out candidate-leve
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import unicodedata
 from pathlib import Path
 
+import click
+
 from scholartools.data.catalog import dataset_path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[1]
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -173,20 +174,23 @@ def predict(stage1, stage2, Xd, kd):
     return [_sigmoid(_logit(stage2, f)) for f in _stage2_rows(Xd, kd, stage1)]
 
 
-def main(argv=None) -> None:
+@click.command(help="Train the heading model (heading_model.json) on hand-annotated PDFs.")
+@click.option("--shared", default=None, help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
+@click.option("--out", default=None, help="model file (default: the package's heading_model.json)")
+@click.option("--cv", is_flag=True, help="leave-one-document-out candidate P/R")
+@click.option("--cv-pipeline", is_flag=True,
+              help="leave-one-document-out: parse each training PDF with a model trained without it "
+                   "and score its headings end to end (the honest figure for the training PDFs)")
+@click.option("--C", "C", type=float, default=0.5, show_default=True, help="inverse L2 strength")
+@click.option("--threshold", type=float, default=0.4, show_default=True,
+              help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
+def main(shared, out, cv, cv_pipeline, C, threshold) -> None:
+    from types import SimpleNamespace
+
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
-    ap.add_argument("--out", default=MODEL_PATH)
-    ap.add_argument("--cv", action="store_true", help="leave-one-document-out candidate P/R")
-    ap.add_argument("--cv-pipeline", action="store_true",
-                    help="leave-one-document-out: parse each training PDF with a model trained without it "
-                         "and score its headings end to end (the honest figure for the training PDFs)")
-    ap.add_argument("--C", type=float, default=0.5)
-    ap.add_argument("--threshold", type=float, default=0.4,
-                    help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
-    args = ap.parse_args(argv)
+    args = SimpleNamespace(shared=shared, out=out or MODEL_PATH, cv=cv, cv_pipeline=cv_pipeline, C=C,
+                           threshold=threshold)
     docs = gold_documents(args.shared)
     data = []
     for d in docs:
@@ -211,7 +215,7 @@ def main(argv=None) -> None:
     model = {"features": FEATURES, "features2": FEATURES2, "stage1": stage1, "stage2": stage2, "threshold": args.threshold,
              "C": args.C, "n_examples": len(y), "n_positive": int(sum(y)),
              "documents": [d["id"] for d in docs],
-             "trained_with": "scholartools.parsing.pdf.train_headings (scikit-learn LogisticRegression, two stages)"}
+             "trained_with": "tools.train_headings (scikit-learn LogisticRegression, two stages)"}
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(model, fh, indent=1)
         fh.write("\n")
@@ -223,7 +227,7 @@ def main(argv=None) -> None:
 
 def _cv_pipeline(docs, data, C: float) -> None:
     from scholartools.parsing import parse_path
-    from scholartools.parsing.evaluate import heading_counts, prf, record_headings
+    from tools.evaluate_parse import heading_counts, prf, record_headings
     from scholartools.parsing.pdf import headings
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2
 
