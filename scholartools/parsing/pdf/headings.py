@@ -30,15 +30,9 @@ from dataclasses import dataclass, field
 
 from scholartools.parsing.pdf.extract import Row
 from scholartools.text.sections import strip_number
+from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
-KNOWN_HEADINGS = re.compile(
-    r"^(abstract|introduction|related work|background|conclusions?|concluding remarks|discussion|"
-    r"references|bibliography|literature cited|acknowledge?ments?|limitations?|ethics statement|"
-    r"ethical considerations?|broader impacts?|appendix|appendices|methods?|materials and methods|"
-    r"results|results and discussion|experiments?|evaluation|future work|conclusions? and future work|"
-    r"supplementary (material|materials|information|data)|data availability|author contributions|"
-    r"competing interests|conflicts? of interest|funding|keywords|summary|declarations|"
-    r"abbreviations|additional information|code availability|availability of data and materials)\.?$", re.I)
+KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
@@ -56,8 +50,7 @@ LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
-REFS = re.compile(r"^(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|cited literature|"
-                   r"references and notes)$", re.I)
+REFS = words_pattern(REFERENCE_HEADING_WORDS, head=r"^(?:\d+\.?\s*)?")
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
 _MODEL: dict | None = None
