@@ -152,3 +152,33 @@ def test_class3_line_end_hyphen_of_a_ragged_heading_is_the_words_own(tmp_path):
     assert _heads(rec) == ["Introduction",
                            "Loss of REV1 induces chromosome aberrations in MMS-treated cells and post-transcriptional "
                            "splicing", "Discussion"]
+
+
+def _outline_doc(heads, tmp_path, name, short=False):
+    """Pages of body text under ``heads`` ((text, font, centred) triples) in body-size type."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _front(p)
+    for text, font, centred in heads:
+        if y > 660:
+            p = doc.new_page(width=612, height=792)
+            y = 60
+        x = 306 - pymupdf.get_text_length(text, fontname=font, fontsize=10) / 2 if centred else 72
+        p.insert_text((x, y + 16), text, fontsize=10, fontname=font)
+        y = _para(p, y + 22, BODY[:160] if short else BODY)
+    return _save(doc, tmp_path, name)
+
+
+def test_class3_outline_numbered_per_level_restarts_under_each_higher_heading(tmp_path):
+    # roman sections, lettered subsections, digit subsubsections, all at body size (bold caps,
+    # bold, italic): the letters and digits start again under each higher heading. Before, only
+    # one increasing chain per kind was kept ("A. B." of section I) and every restart was dropped.
+    heads = [("I. INTRODUCTION", "tibo", True), ("A. Why periodograms", "tibo", False),
+             ("B. Outline of the paper", "tibo", False), ("II. SAMPLING THEORY", "tibo", True),
+             ("A. The Nyquist limit", "tibo", False), ("1. Uniform sampling", "tiit", False),
+             ("2. Non-uniform sampling", "tiit", False), ("B. Windows", "tibo", False),
+             ("1. Rectangular windows", "tiit", False), ("III. CONCLUSION", "tibo", True)]
+    rec = _outline_doc(heads, tmp_path, "outline.pdf")
+    got = record_headings(rec)
+    for want in ("Why periodograms", "The Nyquist limit", "Windows", "Rectangular windows", "Non-uniform sampling"):
+        assert any(want in h for h in got), (want, got)

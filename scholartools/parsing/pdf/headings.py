@@ -22,6 +22,7 @@ Nothing here names a publisher or a template.
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import os
@@ -580,8 +581,14 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
     its members are headings even when weak on their own ("1 Introduction" set like body text
     but followed by 1.1 and 2), numbered candidates off the chain are not (an affiliation
-    "1 University of X" before "1 Introduction", list items, a stray "H." initial)."""
-    for kind in ("digit", "roman", "letter"):
+    "1 University of X" before "1 Introduction", list items, a stray "H." initial).
+
+    Outlines that number each level in its own kind (I. → A. → 1.) restart the lower kinds under
+    every higher heading: a kind may start again at 1 where a member of an outline chain of
+    another kind, found before it (kinds taken roman, letter, digit), lies in between."""
+    pos = {id(c): k for k, c in enumerate(cands)}
+    others: list[int] = []      # positions of chain members of the kinds done before
+    for kind in ("roman", "letter", "digit"):
         items = []
         for c in cands:
             if not c.number or c.runin and c.p < threshold:
@@ -603,7 +610,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
                 ci, bi = items[i]
-                if _step_ok(bi, bj) and best[i] + gain + 0.1 > best[j]:
+                ok = _step_ok(bi, bj) or (bj == [1] and _between(others, pos[id(ci)], pos[id(cj)]))
+                if ok and best[i] + gain + 0.1 > best[j]:
                     best[j] = best[i] + gain + 0.1
                     back[j] = i
         j = max(range(n), key=lambda k: best[k])
@@ -617,6 +625,13 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
                     c.p = max(c.p, threshold + 0.01)
             elif c.p < 0.97:
                 c.p = 0.0
+        others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+def _between(positions: list[int], a: int, b: int) -> bool:
+    """Is any of the sorted ``positions`` strictly between ``a`` and ``b``?"""
+    k = bisect.bisect_right(positions, a)
+    return k < len(positions) and positions[k] < b
 
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
