@@ -62,6 +62,27 @@ CLASSES = [
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
     ("mnras", "2col", "mnras", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    # abstract before \maketitle (the class sets it in the title block)
+    ("acmart", "1col", "acmart", "acmsmall,nonacm", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("acmart", "2col", "acmart", "sigconf,nonacm", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("aastex", "1col", "aastex631", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("aastex", "2col", "aastex631", "twocolumn", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("amsart", "1col", "amsart", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("cas", "1col", "cas-sc", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("cas", "2col", "cas-dc", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("koma", "1col", "scrartcl", "", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("jmlr", "1col", "jmlr", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("nature", "1col", "nature", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
 ]
 
 _DROP_ENVS = r"figure\*?|table\*?|wrapfigure|deluxetable\*?|longtable|algorithm\*?|lstlisting|minted|tikzpicture|" \
@@ -156,7 +177,7 @@ def reclass(main: Path) -> tuple[str, str, str, str] | None:
     return defs, " ".join(title.replace("\\\\", " ").split()), abstract.strip(), _strip_commands(body)
 
 
-def build(out: Path, shared: Path | None) -> None:
+def build(out: Path, shared: Path | None, only: list[str] | None = None) -> None:
     from scholartools.parsing import parse_path
 
     out.mkdir(parents=True, exist_ok=True)
@@ -168,6 +189,8 @@ def build(out: Path, shared: Path | None) -> None:
             continue
         defs, title, abstract, body = parts
         for family, variant, cls, opts, front in CLASSES:
+            if only and family not in only:
+                continue
             d = out / f"{family}-{variant}"
             d.mkdir(exist_ok=True)
             tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{defs}\n\\begin{{document}}\n"
@@ -230,12 +253,13 @@ def score(out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", choices=["build", "score"])
+    ap.add_argument("--only", nargs="*", default=None, help="build only these families (default: all)")
     ap.add_argument("--out", default="/tmp/st-latex-corpus")
     ap.add_argument("--shared", default=None, help="a shared folder (default: where scholartools.data finds "
                     "the datasets: ST_DATA, the user cache, ../shared/external)")
     args = ap.parse_args()
     if args.what == "build":
-        build(Path(args.out), Path(args.shared) if args.shared else None)
+        build(Path(args.out), Path(args.shared) if args.shared else None, args.only)
     else:
         score(Path(args.out))
 

@@ -75,6 +75,26 @@ def gold_documents(shared: Path | None = None, include_test: bool = False) -> li
     return docs
 
 
+#: real training PDFs set with one of the corpus' document classes: left out of that class's fold,
+#: so no class is in both train and test (a tooling fact, not a parser rule)
+SAME_CLASS = {"ieeetran": ("tpl-bare_jrnl",), "acmart": ("tpl-sample-sigconf",)}
+
+
+def latex_documents(corpus: Path) -> list[dict]:
+    """The PDFs of a LaTeX layout corpus (``benchmarks/latex_corpus.py build``) as training
+    documents: split ``latex``, ``family`` the document class, the gold row kept for scoring."""
+    docs = []
+    for line in (corpus / "gold.jsonl").read_text().splitlines():
+        if not line.strip():
+            continue
+        g = json.loads(line)
+        if not g.get("headings") or not (corpus / g["pdf"]).exists():
+            continue
+        docs.append({"id": g["id"], "path": str(corpus / g["pdf"]), "split": "latex", "family": g["family"],
+                     "headings": [{"text": h} for h in g["headings"]], "gold": dict(g, path=str(corpus / g["pdf"]))})
+    return docs
+
+
 def label(text: str, gold: list[tuple[str, bool]]) -> int | None:
     """1 / 0 for a candidate's text against the gold headings; None when it matches an optional one."""
     t = _norm(text)
@@ -89,6 +109,32 @@ def label(text: str, gold: list[tuple[str, bool]]) -> int | None:
         if hit:
             return None if optional else 1
     return 0
+
+
+def _cached(path: str, heads: list[dict]):
+    """document_examples through a pickle cache in ``ST_HEADING_CACHE`` (a folder), keyed by the
+    PDF, its gold and the source of the modules that compute candidates and features."""
+    import hashlib
+    import pickle
+
+    folder = os.environ.get("ST_HEADING_CACHE")
+    if not folder:
+        return document_examples(path, heads)
+    from scholartools.parsing import pdf as pdfpkg
+
+    src = Path(pdfpkg.__file__).parent
+    h = hashlib.sha256()
+    for name in sorted(p.name for p in src.glob("*.py")):
+        h.update((src / name).read_bytes())
+    st = os.stat(path)
+    h.update(f"{path}|{st.st_size}|{st.st_mtime_ns}|{json.dumps(heads, sort_keys=True)}".encode())
+    f = Path(folder) / (h.hexdigest()[:24] + ".pkl")
+    if f.exists():
+        return pickle.loads(f.read_bytes())
+    out = document_examples(path, heads)
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_bytes(pickle.dumps(out))
+    return out
 
 
 def document_examples(path: str, heads: list[dict]):
@@ -181,10 +227,16 @@ def predict(stage1, stage2, Xd, kd):
 @click.option("--cv-pipeline", is_flag=True,
               help="leave-one-document-out: parse each training PDF with a model trained without it "
                    "and score its headings end to end (the honest figure for the training PDFs)")
+@click.option("--latex-corpus", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="also train on a LaTeX layout corpus (benchmarks/latex_corpus.py build --out DIR)")
+@click.option("--family-folds", is_flag=True,
+              help="with --latex-corpus: leave one document class out at a time (with the real PDFs set in it), "
+                   "parse its PDFs with the model trained without it; title, abstract, heading P/R/F1 per fold")
+@click.option("--no-write", is_flag=True, help="do not write the model file")
 @click.option("--C", "C", type=float, default=0.5, show_default=True, help="inverse L2 strength")
 @click.option("--threshold", type=float, default=0.4, show_default=True,
               help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
-def main(shared, out, cv, cv_pipeline, C, threshold) -> None:
+def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, C, threshold) -> None:
     from types import SimpleNamespace
 
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
@@ -192,11 +244,14 @@ def main(shared, out, cv, cv_pipeline, C, threshold) -> None:
     args = SimpleNamespace(shared=shared, out=out or MODEL_PATH, cv=cv, cv_pipeline=cv_pipeline, C=C,
                            threshold=threshold)
     docs = gold_documents(args.shared)
+    if latex_corpus:
+        docs += latex_documents(latex_corpus)
     data = []
     for d in docs:
-        X, y, texts, keys = document_examples(d["path"], d["headings"])
+        X, y, texts, keys = _cached(d["path"], d["headings"])
         data.append((d["id"], X, y, texts, keys))
-        print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
+        if d["split"] != "latex":
+            print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
     y = [v for _, _, ys, _, _ in data for v in ys]
     stage1, stage2 = train(data, args.C)
     if args.cv:
@@ -212,6 +267,10 @@ def main(shared, out, cv, cv_pipeline, C, threshold) -> None:
         print(f"leave-one-document-out candidates: P {tp / max(tp + fp, 1):.3f} R {tp / max(tp + fn, 1):.3f}")
     if args.cv_pipeline:
         _cv_pipeline(docs, data, args.C)
+    if family_folds:
+        _family_folds(docs, data, args.C, args.threshold)
+    if no_write:
+        return
     model = {"features": FEATURES, "features2": FEATURES2, "stage1": stage1, "stage2": stage2, "threshold": args.threshold,
              "C": args.C, "n_examples": len(y), "n_positive": int(sum(y)),
              "documents": [d["id"] for d in docs],
@@ -223,6 +282,38 @@ def main(shared, out, cv, cv_pipeline, C, threshold) -> None:
     print("stage 1 (standardised):", ", ".join(f"{k} {v:+.2f}" for k, v in order))
     print("stage 2 (standardised):", ", ".join(f"{k} {v:+.2f}" for k, v in zip(FEATURES2, stage2["coef"])))
     print("wrote", os.path.relpath(args.out))
+
+
+def _family_folds(docs, data, C: float, threshold: float) -> None:
+    from scholartools.parsing import parse_path
+    from scholartools.parsing.pdf import headings
+    from scholartools.parsing.pdf.headings import FEATURES, FEATURES2
+    from tools.evaluate_parse import score_corpus, record_headings
+
+    families = sorted({d["family"] for d in docs if d.get("family")})
+    saved = headings._MODEL
+    pooled = []
+    try:
+        for fam in families:
+            held = set(SAME_CLASS.get(fam, ()))
+            train_data = [x for d, x in zip(docs, data) if d.get("family") != fam and d["id"] not in held]
+            s1, s2 = train(train_data, C)
+            headings._MODEL = {"features": FEATURES, "features2": FEATURES2, "stage1": s1, "stage2": s2,
+                               "threshold": threshold}
+            part = [(d["gold"], parse_path(d["path"])) for d in docs if d.get("family") == fam]
+            rows = [(g, r["title"], r["abstract"], record_headings(r)) for g, r in part]
+            pooled.extend(rows)
+            sc = score_corpus(rows)
+            h = sc["headings"]
+            print(f"fold {fam:11s} {len(part):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 "
+                  f"{sc['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}",
+                  flush=True)
+    finally:
+        headings._MODEL = saved
+    sc = score_corpus(pooled)
+    h = sc["headings"]
+    print(f"all folds   {len(pooled):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 {sc['abstract_f1'] or 0:.3f}  "
+          f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
 
 
 def _cv_pipeline(docs, data, C: float) -> None:
