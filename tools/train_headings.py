@@ -160,7 +160,12 @@ def document_examples(path: str, heads: list[dict]):
     return X, y, texts, keys
 
 
-def fit(X, y, C: float = 0.5):
+#: per-document example weights (document id → weight; 1 when absent): the LaTeX corpus is
+#: weighted so that its examples together count ``--corpus-weight`` times the real PDFs'
+WEIGHTS: dict[str, float] = {}
+
+
+def fit(X, y, C: float = 0.5, w=None):
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -169,8 +174,12 @@ def fit(X, y, C: float = 0.5):
     scale = X.std(axis=0)
     scale[scale < 1e-6] = 1.0
     clf = LogisticRegression(C=C, max_iter=5000)
-    clf.fit((X - mean) / scale, y)
+    clf.fit((X - mean) / scale, y, sample_weight=w)
     return clf, mean, scale
+
+
+def _weights(data):
+    return [WEIGHTS.get(did, 1.0) for did, xs, _, _, _ in data for _ in xs]
 
 
 def _as_params(clf, mean, scale) -> dict:
@@ -196,7 +205,7 @@ def train(data, C: float, folds: int = 5):
     split into ``folds`` groups), so stage 2 learns from scores like those of unseen papers."""
     X = [x for _, xs, _, _, _ in data for x in xs]
     y = [v for _, _, ys, _, _ in data for v in ys]
-    clf, mean, scale = fit(X, y, C)
+    clf, mean, scale = fit(X, y, C, _weights(data))
     stage1 = _as_params(clf, mean, scale)
     X2, y2 = [], []
     for f in range(folds):
@@ -206,11 +215,13 @@ def train(data, C: float, folds: int = 5):
         rest = [d for k, d in enumerate(data) if k % folds != f]
         Xt = [x for _, xs, _, _, _ in rest for x in xs]
         yt = [v for _, _, ys, _, _ in rest for v in ys]
-        c1, m1, s1 = fit(Xt, yt, C)
+        c1, m1, s1 = fit(Xt, yt, C, _weights(rest))
         for _, Xd, yd, _, kd in test:
             X2.extend(_stage2_rows(Xd, kd, _as_params(c1, m1, s1)))
             y2.extend(yd)
-    clf2, mean2, scale2 = fit(X2, y2, C)
+    w2 = [WEIGHTS.get(did, 1.0) for f in range(folds) for k, (did, xs, ys, _, _) in enumerate(data)
+          if k % folds == f and ys for _ in xs]
+    clf2, mean2, scale2 = fit(X2, y2, C, w2)
     return stage1, _as_params(clf2, mean2, scale2)
 
 
@@ -233,10 +244,12 @@ def predict(stage1, stage2, Xd, kd):
               help="with --latex-corpus: leave one document class out at a time (with the real PDFs set in it), "
                    "parse its PDFs with the model trained without it; title, abstract, heading P/R/F1 per fold")
 @click.option("--no-write", is_flag=True, help="do not write the model file")
+@click.option("--corpus-weight", type=float, default=1.0, show_default=True,
+              help="the LaTeX corpus' examples together weigh this many times the real PDFs' examples")
 @click.option("--C", "C", type=float, default=0.5, show_default=True, help="inverse L2 strength")
 @click.option("--threshold", type=float, default=0.4, show_default=True,
               help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
-def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, C, threshold) -> None:
+def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, corpus_weight, C, threshold) -> None:
     from types import SimpleNamespace
 
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
@@ -253,6 +266,11 @@ def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, C, 
         if d["split"] != "latex":
             print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
     y = [v for _, _, ys, _, _ in data for v in ys]
+    latex_ids = {d["id"] for d in docs if d["split"] == "latex"}
+    n_latex = sum(len(ys) for did, _, ys, _, _ in data if did in latex_ids)
+    if n_latex:
+        w = corpus_weight * (len(y) - n_latex) / n_latex
+        WEIGHTS.update({i: w for i in latex_ids})
     stage1, stage2 = train(data, args.C)
     if args.cv:
         tp = fp = fn = 0

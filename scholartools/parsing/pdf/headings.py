@@ -364,7 +364,7 @@ FEATURES = [
     "style_share", "style_long", "style_rows_log", "underline", "front_zone", "digit_ratio", "urlish",
     "lines", "runin", "runin_bold", "runin_italic", "runin_font", "lead_words", "institution",
     "same_as_next", "after_refs", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat", "lead_commas",
-    "year", "cell_gap",
+    "year", "cell_gap", "hanging",
 ]
 FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "style_headlike", "style_pages"]
 
@@ -454,6 +454,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             min(c.text.count(",") / 2.0, 1.0) if c.runin else 0.0,
             1.0 if _YEAR.search(text) else 0.0,
             min(max(rows[j].gap for j in c.rows), 6.0) if not c.runin else 0.0,
+            _hanging(first, nxt, body) if c.runin else 0.0,
         ]
         if letters < 2:
             f[9] = -1.0
@@ -461,6 +462,14 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         c.skey = ("R",) + _runin_key(r) if c.runin else style_key(r)
         c.page = r.page
         c.headlike = 1.0 if (c.runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
+
+
+def _hanging(first: Row, nxt: Row | None, body: float) -> float:
+    """1 when the paragraph a run-in lead opens goes on indented under it (a hanging indent: a
+    description-list label, not a paragraph heading, whose next line is flush with it)."""
+    if nxt is None or nxt.page != first.page or nxt.col != first.col or nxt.y0 - first.y1 > 1.5 * body:
+        return 0.0
+    return 1.0 if nxt.x0 - first.x0 > 1.0 * body and nxt.x1 - nxt.x0 > 0.3 * (first.x1 - first.x0) else 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -690,6 +699,23 @@ def formula_fragment(title: str) -> bool:
     return bool(_OPERATOR.search(t))
 
 
+def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings of one level share a style: a short standalone row followed by body text, set in
+    a style that at least two accepted headings have and that few other rows use (the style is
+    the headings'), is a heading too even when it stands apart less than they do."""
+    accepted: dict[tuple, int] = {}
+    for c in cands:
+        if not c.runin and c.p >= threshold:
+            accepted[c.skey] = accepted.get(c.skey, 0) + 1
+    for c in cands:
+        n = accepted.get(c.skey, 0)
+        if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
+            continue
+        if st.style_rows.get(c.skey, 0) <= 2 * n + 1 and len(c.title.split()) <= 8 and c.feats[19] \
+                and not c.feats[10] and len(c.rows) == 1:
+            c.p = threshold + 0.01
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -711,6 +737,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
+    _same_style_as_headings(cands, st, threshold)
     _plausible_sequence(cands, threshold)
     _vetoes(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
