@@ -269,8 +269,11 @@ def build(out: Path, shared: Path | None, only: list[str] | None = None, papers:
     for line in (out / "gold.jsonl").read_text().splitlines():
         g = json.loads(line)
         name = g["id"].split("/", 1)[1]
-        papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
-                                 "headings": g["headings"], "levels": g["levels"], "pdfs": []})["pdfs"].append(g["pdf"])
+        row = papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
+                                       "headings": g["headings"], "levels": g["levels"], "pdfs": []})
+        row["pdfs"].append(g["pdf"])
+        row["title"] = row["title"] or g["title"]          # a class that does not print it has None
+        row["abstract"] = row["abstract"] or g["abstract"]
     with open(out / "gold_papers.jsonl", "w") as f:
         for row in papers.values():
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
