@@ -3,7 +3,8 @@ several publishers' document classes, one- and two-column, compiled with pdflate
 gives the gold (title, abstract, section/subsection headings) for free.
 
     .venv/bin/python benchmarks/latex_corpus.py build [--out /tmp/st-latex-corpus] [--shared ../shared]
-    .venv/bin/python benchmarks/latex_corpus.py score [--out /tmp/st-latex-corpus]
+    .venv/bin/python benchmarks/latex_corpus.py score [--out /tmp/st-latex-corpus] [--peer-python .mu2-venv/bin/python]
+        [--papers NAME…]
 
 ``build`` needs pdflatex and the classes of Debian's texlive-publishers (elsarticle, IEEEtran,
 revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
@@ -11,7 +12,7 @@ revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
 ``OUT/gold_papers.jsonl`` (one row per paper, committed as ``fixtures/latex-corpus/gold.jsonl``);
 it is deterministic, so the PDFs are regenerated rather than committed. ``score`` parses every PDF and
 reports title exact, abstract token-F1 and heading P/R/F1 per layout family with the scorer of
-scholartools.parsing.evaluate. No rule or model of st-parse was tuned on this corpus: every
+tools.evaluate_parse. No rule or model of st-parse was tuned on this corpus: every
 family is unseen, so the figures are the cross-family ones (no class in both train and test).
 
 Sources: ``shared/external/latex`` (8 papers, licences in its PROVENANCE.md), the ICLR template
@@ -62,11 +63,33 @@ CLASSES = [
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
     ("mnras", "2col", "mnras", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    # abstract before \maketitle (the class sets it in the title block)
+    ("acmart", "1col", "acmart", "acmsmall,nonacm", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("acmart", "2col", "acmart", "sigconf,nonacm", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("aastex", "1col", "aastex631", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("aastex", "2col", "aastex631", "twocolumn", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("amsart", "1col", "amsart", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("cas", "1col", "cas-sc", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("cas", "2col", "cas-dc", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("koma", "1col", "scrartcl", "", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("jmlr", "1col", "jmlr", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("nature", "1col", "nature", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
 ]
 
 _DROP_ENVS = r"figure\*?|table\*?|wrapfigure|deluxetable\*?|longtable|algorithm\*?|lstlisting|minted|tikzpicture|" \
              r"thebibliography|acknowledgments|acknowledgements|verbatim|center"
 _DEF = re.compile(r"^\s*\\(?:newcommand|renewcommand|providecommand|def|DeclareMathOperator\*?|newtheorem)\b.*$", re.M)
+_SECTIONING = re.compile(r"\\(?:re)?newcommand\s*\{?\\(?:sub)*(?:section|paragraph)\b|\\def\s*\\(?:sub)*(?:section|paragraph)\b")
 _CMD_LINE = re.compile(r"\\(?:bibliography|bibliographystyle|maketitle|title|author|affiliation|affil|email|"
                        r"altaffiliation|correspondingauthor|keywords|institute|date|input|include|"
                        r"label\{firstpage\}|pagerange|pubyear|received|accepted|published|submitjournal|"
@@ -152,22 +175,62 @@ def reclass(main: Path) -> tuple[str, str, str, str] | None:
     abstract = am.group(1) if am else _arg(preamble + body, "abstract")
     if not title or not abstract:
         return None
-    defs = "\n".join(x.group(0) for x in _DEF.finditer(preamble) if x.group(0).count("{") == x.group(0).count("}"))
+    # the paper's own macros, but not redefinitions of the sectioning commands or of a class's
+    # internals (``\renewcommand\section{...\origsection...}`` leaves another class without headings)
+    defs = "\n".join(x.group(0) for x in _DEF.finditer(preamble) if x.group(0).count("{") == x.group(0).count("}")
+                     and not _SECTIONING.search(x.group(0)))
     return defs, " ".join(title.replace("\\\\", " ").split()), abstract.strip(), _strip_commands(body)
 
 
-def build(out: Path, shared: Path | None) -> None:
+def _printed_share(headings: list[str], pdf: Path) -> float:
+    """The share of the gold headings whose words occur in the PDF's text (a class that does not
+    print them, or a paper's macro that hides them, makes the PDF useless as gold)."""
+    import pymupdf
+
+    from tools.evaluate_parse import normalise, normalise_heading
+
+    with pymupdf.open(pdf) as doc:
+        text = normalise(" ".join(p.get_text() for p in doc))
+    heads = [normalise_heading(h) for h in headings if normalise_heading(h)]
+    return sum(1 for h in heads if h in text) / len(heads) if heads else 1.0
+
+
+def printed_gold(row: dict, pdf: Path) -> dict:
+    """The gold row without a title or abstract the class does not print (a class whose title
+    block needs commands of its own shows none): no parser can find those."""
+    import pymupdf
+
+    from tools.evaluate_parse import normalise
+
+    with pymupdf.open(pdf) as doc:
+        text = normalise(" ".join(doc[k].get_text() for k in range(min(2, doc.page_count))))
+    row = dict(row)
+    if row.get("title") and normalise(row["title"]) not in text:
+        row["title"] = None
+    words = normalise(row.get("abstract")).split()
+    if words and " ".join(words[:8]) not in text:
+        row["abstract"] = None
+    return row
+
+
+def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None) -> None:
     from scholartools.parsing import parse_path
 
     out.mkdir(parents=True, exist_ok=True)
-    gf = open(out / "gold.jsonl", "w")
+    rows: dict[str, dict] = {}
+    if (only or papers) and (out / "gold.jsonl").exists():
+        rows = {g["id"]: g for g in map(json.loads, filter(str.strip, (out / "gold.jsonl").read_text().splitlines()))}
     for name, main in sources(shared):
+        if papers and name not in papers:
+            continue
         parts = reclass(main)
         if parts is None:
             print(f"skip {name}: no title or abstract", file=sys.stderr)
             continue
         defs, title, abstract, body = parts
         for family, variant, cls, opts, front in CLASSES:
+            if only and family not in only:
+                continue
             d = out / f"{family}-{variant}"
             d.mkdir(exist_ok=True)
             tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{defs}\n\\begin{{document}}\n"
@@ -185,59 +248,87 @@ def build(out: Path, shared: Path | None) -> None:
                 (d / f"{name}.pdf").write_bytes(pdf.read_bytes())
             g = parse_path(str(d / f"{name}.tex"))
             heads = [s for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
-            gf.write(json.dumps({"id": f"{family}-{variant}/{name}", "pdf": f"{family}-{variant}/{name}.pdf",
-                         "family": family, "variant": variant, "title": g["title"], "abstract": g["abstract"],
-                         "headings": [s["heading"] for s in heads], "levels": [s["level"] for s in heads]},
-                                ensure_ascii=False) + "\n")
-            gf.flush()
+            key = f"{family}-{variant}/{name}"
+            rows.pop(key, None)
+            printed = _printed_share([s["heading"] for s in heads], d / f"{name}.pdf")
+            if printed < 0.5:
+                print(f"fail {family}-{variant} {name}: only {printed:.0%} of the headings printed", file=sys.stderr)
+                (d / f"{name}.pdf").unlink()
+                continue
+            rows[key] = printed_gold({"id": key, "pdf": f"{family}-{variant}/{name}.pdf",
+                                      "family": family, "variant": variant, "title": g["title"],
+                                      "abstract": g["abstract"], "headings": [s["heading"] for s in heads],
+                                      "levels": [s["level"] for s in heads]}, d / f"{name}.pdf")
             print(f"ok   {family}-{variant} {name}: {len(heads)} headings", file=sys.stderr, flush=True)
-    gf.close()
+    with open(out / "gold.jsonl", "w") as gf:
+        for key in sorted(rows):
+            gf.write(json.dumps(rows[key], ensure_ascii=False) + "\n")
     # the gold is the same in every class (it comes from the paper's source): one row per paper,
     # small enough to commit (fixtures/latex-corpus/gold.jsonl)
     papers = {}
     for line in (out / "gold.jsonl").read_text().splitlines():
         g = json.loads(line)
         name = g["id"].split("/", 1)[1]
-        papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
-                                 "headings": g["headings"], "levels": g["levels"], "pdfs": []})["pdfs"].append(g["pdf"])
+        row = papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
+                                       "headings": g["headings"], "levels": g["levels"], "pdfs": []})
+        row["pdfs"].append(g["pdf"])
+        row["title"] = row["title"] or g["title"]          # a class that does not print it has None
+        row["abstract"] = row["abstract"] or g["abstract"]
     with open(out / "gold_papers.jsonl", "w") as f:
         for row in papers.values():
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def score(out: Path) -> None:
-    import time
+def score(out: Path, peer_python: str | None = None, papers: list[str] | None = None) -> None:
+    """st-parse (and, with ``peer_python``, pymupdf4llm in that interpreter) on the corpus PDFs,
+    each in a process of its own (CPU time with start-up, as benchmarks/parse_speed.py), scored
+    per document class with the same scorer."""
+    from parse_speed import run
 
-    from scholartools.parsing import parse_path
-    from scholartools.parsing.evaluate import record_headings, score_corpus
+    from tools.evaluate_parse import peer_fields, record_headings, score_corpus
 
     gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
-    t = time.process_time()
-    recs = [parse_path(str(out / g["pdf"])) for g in gold]
-    dt = time.process_time() - t
-    pages = sum(r["source"]["pages"] for r in recs)
-    print(f"st-parse: {len(recs)} PDFs, {pages} pages, {dt:.1f} s CPU ({pages / dt:.0f} pages/s)")
-    groups = sorted({(g["family"], g["variant"]) for g in gold})
-    for key in groups + [("all", "")]:
-        part = [(g, r) for g, r in zip(gold, recs) if key[0] == "all" or (g["family"], g["variant"]) == key]
-        s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in part)
-        h = s["headings"]
-        print(f"{key[0] + '-' + key[1] if key[1] else key[0]:16s} {len(part):3d} PDFs  title {s['title_exact'] or 0:.3f}  "
-              f"abstract F1 {s['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} "
-              f"F1 {h['f1']:.3f}")
+    if papers:
+        gold = [g for g in gold if g["id"].split("/", 1)[1] in papers]
+    files = [str(out / g["pdf"]) for g in gold]
+    parsers = [("st-parse", sys.executable, "ours")] + ([("pymupdf4llm+layout", peer_python, "peer")] if peer_python else [])
+    results = {}
+    for name, python, mode in parsers:
+        dt, res = run(python, mode, files, per_file=False)
+        results[name] = res["out"]
+        print(f"{name}: {len(files)} PDFs, {res['pages']} pages, {dt:.1f} s CPU ({res['pages'] / dt:.1f} pages/s) "
+              f"{res['versions']}", flush=True)
+
+    def fields(name, i):
+        o = results[name][i]
+        return (o["title"], o["abstract"], record_headings(o)) if name == "st-parse" else peer_fields(o)
+
+    groups = sorted({g["family"] for g in gold})
+    print(f"{'class':11s} {'parser':19s} PDFs  title  abstr  head P  head R  head F1")
+    for fam in groups + ["all"]:
+        idx = [i for i, g in enumerate(gold) if fam == "all" or g["family"] == fam]
+        for name in results:
+            sc = score_corpus((gold[i], *fields(name, i)) for i in idx)
+            h = sc["headings"]
+            print(f"{fam:11s} {name:19s} {len(idx):4d} {sc['title_exact'] or 0:6.3f} {sc['abstract_f1'] or 0:6.3f} "
+                  f"{h['precision']:7.3f} {h['recall']:7.3f} {h['f1']:7.3f}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("what", choices=["build", "score"])
+    ap.add_argument("--only", nargs="*", default=None, help="build only these families (default: all)")
+    ap.add_argument("--papers", nargs="*", default=None, help="build or score only these papers (default: all)")
+    ap.add_argument("--peer-python", default=None, help="score: also pymupdf4llm in this interpreter "
+                    "(a virtualenv with pymupdf4llm 2.x and pymupdf-layout, e.g. .mu2-venv/bin/python)")
     ap.add_argument("--out", default="/tmp/st-latex-corpus")
     ap.add_argument("--shared", default=None, help="a shared folder (default: where scholartools.data finds "
                     "the datasets: ST_DATA, the user cache, ../shared/external)")
     args = ap.parse_args()
     if args.what == "build":
-        build(Path(args.out), Path(args.shared) if args.shared else None)
+        build(Path(args.out), Path(args.shared) if args.shared else None, args.only, args.papers)
     else:
-        score(Path(args.out))
+        score(Path(args.out), args.peer_python, args.papers)
 
 
 if __name__ == "__main__":

@@ -2,10 +2,10 @@
 text extraction, in one run.
 
     .venv/bin/python benchmarks/parse_speed.py [--set visible|new|dev|test|all] [--repeat 1]
-        [--peer-python .peer-venv/bin/python] [--per-file] [--shared ../shared]
+        [--peer-python .mu2-venv/bin/python] [--per-file] [--smallest N] [--shared ../shared]
 
 Parses every gold PDF of a set (``visible`` = shared/external/pdfs, ``new`` = fixtures/pdfs, see
-scholartools.parsing.evaluate.load_gold) with (1) scholartools' PDF parser, (2)
+tools.evaluate_parse.load_gold) with (1) scholartools' PDF parser, (2)
 ``pymupdf4llm.to_markdown`` as installed here (0.3.4 under the ``pymupdf<2`` pin), (3) with
 ``--peer-python``, ``pymupdf4llm.to_markdown`` in another virtualenv (pymupdf4llm 2.0 with
 pymupdf-layout's ONNX layout model, which needs pymupdf 2.x), and (4) plain ``page.get_text()``
@@ -66,10 +66,14 @@ def main() -> None:
                     help="python of a virtualenv with pymupdf4llm 2.x and pymupdf-layout (a second peer)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
+    ap.add_argument("--smallest", type=int, default=0, metavar="N",
+                    help="only the N smallest PDFs of the set (by file size: start-up dominates)")
     args = ap.parse_args()
-    from scholartools.parsing.evaluate import load_gold, peer_fields, record_headings, score_corpus
+    from tools.evaluate_parse import load_gold, peer_fields, record_headings, score_corpus
 
     gold = load_gold(args.set, args.shared)
+    if args.smallest:
+        gold = sorted(gold, key=lambda g: os.path.getsize(g["path"]))[:args.smallest]
     files = [g["path"] for g in gold]
     runs = [("plain", sys.executable, "plain"), ("st-parse", sys.executable, "ours")]
     if not args.skip_peer:

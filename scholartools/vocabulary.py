@@ -83,6 +83,43 @@ SECTION_TYPES = (
 #: back-matter types a heading keeps even inside an appendix ("A.3 Corpus Limitations")
 BACK_MATTER_TYPES = ("limitations", "ethics", "acknowledgments", "references")
 
+# --------------------------------------------------------------------------- heading words (the parsers)
+
+#: standard section names a parser takes as headings when they stand apart (regex alternatives;
+#: matched whole, case-insensitive, numbering stripped)
+STANDARD_HEADING_WORDS = (
+    "abstract", "introduction", "related work", "background", "conclusions?", "concluding remarks", "discussion",
+    "references", "bibliography", "literature cited", "acknowledge?ments?", "limitations?", "ethics statement",
+    "ethical considerations?", "broader impacts?", "appendix", "appendices", "methods?", "materials and methods",
+    "results", "results and discussion", "experiments?", "evaluation", "future work", "conclusions? and future work",
+    "supplementary (material|materials|information|data)", "data availability", "author contributions",
+    "competing interests", "conflicts? of interest", "funding", "keywords", "summary", "declarations",
+    "abbreviations", "additional information", "code availability", "availability of data and materials")
+#: headings that open the bibliography
+REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "works cited", "cited literature",
+                           "references and notes")
+#: labels of the front page that end the abstract (matched at the start of a row)
+FRONT_MATTER_STOP_WORDS = (
+    "keywords?", "key ?words", "index terms", "pacs", "ccs concepts", "acm reference format", "general terms",
+    "categories and subject descriptors", "jel", "graphical abstract", "significance( statement)?", "importance",
+    "author summary", "one-sentence summary", "elife assessment", "highlights", "abbreviations", "introduction",
+    "background")
+#: article-type labels set above a title ("Research Article", "Review"): never part of the title
+ARTICLE_TYPE_LABEL_WORDS = (
+    "research( article| paper| letter)?", "original( research)?( article| paper| contribution)?",
+    "(mini[- ]?|invited |systematic )?review( article)?", "article", "letter", "editorial", "perspective",
+    "commentary", "brief (communication|report)", "short (communication|report|paper)", "communication",
+    "rapid communication", "technical (note|report|contribution)", "case (report|study)", "report",
+    "open access", "edge article", "full paper", "regular article", "methods?", "resource", "opinion",
+    "research highlight", "news( (&|and) views)?", "correspondence", "essay", "hypothesis",
+    "article type", "preprint", "accepted manuscript", "author manuscript", "(hhs |nih |pmc )?public access")
+
+
+def words_pattern(words: tuple[str, ...], head: str = "^", tail: str = r"$") -> re.Pattern:
+    """One case-insensitive pattern ``head(w1|w2|…)tail`` over a word list of this module."""
+    return re.compile(head + "(" + "|".join(words) + ")" + tail, re.I)
+
+
 # --------------------------------------------------------------------------- AAAR EquationInference
 
 #: display-math environments (AAAR §1.1's extraction list and amsmath's; starred forms too)

@@ -12,7 +12,7 @@ import pytest
 from conftest import EXTERNAL
 
 from scholartools.parsing import parse_path
-from scholartools.parsing.evaluate import (heading_counts, heading_misses, load_gold, markdown_headings,
+from tools.evaluate_parse import (heading_counts, heading_misses, load_gold, markdown_headings,
                                            normalise_heading, prf, record_headings, score_corpus, title_match,
                                            token_f1)
 

@@ -5,7 +5,7 @@ import pymupdf
 import pytest
 
 from scholartools.parsing import parse_path
-from scholartools.parsing.evaluate import record_headings
+from tools.evaluate_parse import record_headings
 from scholartools.parsing.pdf.headings import formula_fragment, join_ligature_gaps
 
 BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
@@ -152,3 +152,77 @@ def test_class3_line_end_hyphen_of_a_ragged_heading_is_the_words_own(tmp_path):
     assert _heads(rec) == ["Introduction",
                            "Loss of REV1 induces chromosome aberrations in MMS-treated cells and post-transcriptional "
                            "splicing", "Discussion"]
+
+
+def _outline_doc(heads, tmp_path, name, short=False):
+    """Pages of body text under ``heads`` ((text, font, centred) triples) in body-size type."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _front(p)
+    for text, font, centred in heads:
+        if y > 660:
+            p = doc.new_page(width=612, height=792)
+            y = 60
+        x = 306 - pymupdf.get_text_length(text, fontname=font, fontsize=10) / 2 if centred else 72
+        p.insert_text((x, y + 16), text, fontsize=10, fontname=font)
+        y = _para(p, y + 22, BODY[:160] if short else BODY)
+    return _save(doc, tmp_path, name)
+
+
+def test_class3_outline_numbered_per_level_restarts_under_each_higher_heading(tmp_path):
+    # roman sections, lettered subsections, digit subsubsections, all at body size (bold caps,
+    # bold, italic): the letters and digits start again under each higher heading. Before, only
+    # one increasing chain per kind was kept ("A. B." of section I) and every restart was dropped.
+    heads = [("I. INTRODUCTION", "tibo", True), ("A. Why periodograms", "tibo", False),
+             ("B. Outline of the paper", "tibo", False), ("II. SAMPLING THEORY", "tibo", True),
+             ("A. The Nyquist limit", "tibo", False), ("1. Uniform sampling", "tiit", False),
+             ("2. Non-uniform sampling", "tiit", False), ("B. Windows", "tibo", False),
+             ("1. Rectangular windows", "tiit", False), ("III. CONCLUSION", "tibo", True)]
+    rec = _outline_doc(heads, tmp_path, "outline.pdf")
+    got = record_headings(rec)
+    for want in ("Why periodograms", "The Nyquist limit", "Windows", "Rectangular windows", "Non-uniform sampling"):
+        assert any(want in h for h in got), (want, got)
+
+
+def _runin_row(p, y, parts, cont=BODY[:300], x=72, cont_x=72):
+    """One paragraph whose first row is set from ``parts`` ((text, font) pieces), then ``cont``."""
+    xx = x
+    for text, font in parts:
+        p.insert_text((xx, y), text, fontsize=10, fontname=font)
+        xx += pymupdf.get_text_length(text, fontname=font, fontsize=10)
+    return _para(p, y + 3, cont, x=cont_x, w=540 - cont_x)
+
+
+def test_class3_runin_title_after_an_upright_section_number_is_a_heading(tmp_path):
+    # "1.1. **Why periodograms.** Before we …": the number in the body's upright type, the title
+    # bold (or italic) at body size, the paragraph running on. Before, the row's styled lead was
+    # empty because the row did not start in the lead's style, so no run-in heading was seen.
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p), ("1 Introduction",))
+    for num, title, font in (("1.1. ", "Why periodograms.", "tibo"), ("1.2. ", "Windows and sampling.", "tibo"),
+                             ("1.2.1. ", "The Nyquist limit.", "tiit"), ("1.3. ", "Outline of the paper.", "tibo")):
+        y = _runin_row(p, y + 14, [(num, "tiro"), (title, font), (" Before we begin we note the broader context.", "tiro")])
+    rec = _save(doc, tmp_path, "runin_number.pdf")
+    got = record_headings(rec)
+    for want in ("Why periodograms", "Windows and sampling", "The Nyquist limit", "Outline of the paper"):
+        assert any(h.endswith(want) for h in got), (want, got)
+
+
+def test_class3_description_list_labels_with_a_hanging_indent_are_not_headings(tmp_path):
+    # bold leads of paragraphs that run on flush left are paragraph headings; bold labels of a
+    # description list, whose text goes on indented under the label, are not (they were taken as
+    # run-in headings before the hanging-indent cue)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _front(p)
+    y = _sections(p, y, ("1 Introduction",))
+    for lead in ("Training data.", "Evaluation protocol."):
+        y = _runin_row(p, y + 14, [(lead, "tibo"), (" We describe the setting in the words that follow here.", "tiro")])
+    for label in ("The transform is linear.", "A shift imparts a phase.", "The transform of a comb is a comb."):
+        y = _runin_row(p, y + 14, [(label, "tibo"), (" That is, for any pair of", "tiro")], cont_x=100)
+    y = _sections(p, y, ("2 Methods",))
+    rec = _save(doc, tmp_path, "description.pdf")
+    got = record_headings(rec)
+    assert any(h.startswith("Training data") for h in got) and any(h.startswith("Evaluation protocol") for h in got), got
+    assert not any(h.startswith(("The transform", "A shift")) for h in got), got

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from scholartools.text.sections import strip_number
+from scholartools.vocabulary import STANDARD_HEADING_WORDS, words_pattern
 
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-KNOWN = re.compile(r"^(abstract|introduction|related work|background|methods?|results|discussion|"
-                   r"conclusions?|limitations|ethics statement|ethical considerations|acknowledge?ments?|"
-                   r"references|bibliography|appendix)\s*$", re.I)
+KNOWN = words_pattern(STANDARD_HEADING_WORDS, tail=r"\s*$")
 
 
 def _read(path: str) -> str:

@@ -45,7 +45,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
     """Rows of a PDF in reading order with the document's statistics, in one pass over the pages.
 
     Returns ``{"rows", "body", "pages", "used", "page_height", "warnings", "metadata_title",
-    "first_text"}``; :func:`parse_pdf` builds the record from it and :mod:`.train_headings`
+    "first_text"}``; :func:`parse_pdf` builds the record from it and `tools/train_headings.py`
     reads the same rows.
     """
     import pymupdf

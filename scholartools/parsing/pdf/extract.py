@@ -182,14 +182,23 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     return r
 
 
+_RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
+
+
 def _set_lead(r: Row, styles: list, parts: list[str]) -> None:
     """The row's styled lead: leading spans in a style (bold, italic or another font) that the
     rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
     ``styles`` holds, per non-blank span, where it ends in ``parts`` and its style."""
     if not styles:
         return
-    first = styles[0][1]
-    i = 0
+    # a section number set in the body's upright type before a bold or italic run-in title
+    # ("1.1. **Why this matters.** Before we …"): the lead starts after it and keeps it
+    j = 0
+    if len(styles) > 1 and not styles[0][1][0] and not styles[0][1][1] \
+            and _RUNIN_NUMBER.match("".join(parts[:styles[0][0]])) and (styles[1][1][0] or styles[1][1][1]):
+        j = 1
+    first = styles[j][1]
+    i = j
     while i < len(styles) and styles[i][1][:3] == first[:3] and not styles[i][1][4]:
         i += 1
     lead = " ".join("".join(parts[:styles[i - 1][0]]).split()) if i else ""

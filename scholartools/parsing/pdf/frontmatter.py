@@ -22,21 +22,12 @@ from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
 from scholartools.text.sections import strip_number
-from scholartools.vocabulary import ABSTRACT_HEADING_WORDS
+from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
+                                     words_pattern)
 
 ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b\s*[.:—–-]?\s*", re.I)
-STOP_FRONT = re.compile(r"^(keywords?|key ?words|index terms|pacs|ccs concepts|acm reference format|"
-                        r"general terms|categories and subject descriptors|jel|graphical abstract|"
-                        r"significance( statement)?|importance|author summary|one-sentence summary|"
-                        r"elife assessment|highlights|abbreviations|introduction|background)\b", re.I)
-LABEL = re.compile(r"^(research( article| paper| letter)?|original( research)?( article| paper| contribution)?|"
-                   r"(mini[- ]?|invited |systematic )?review( article)?|article|letter|editorial|perspective|"
-                   r"commentary|brief (communication|report)|short (communication|report|paper)|communication|"
-                   r"rapid communication|technical (note|report|contribution)|case (report|study)|report|"
-                   r"open access|edge article|full paper|regular article|methods?|resource|opinion|"
-                   r"research highlight|news( (&|and) views)?|correspondence|essay|hypothesis|"
-                   r"article type|preprint|accepted manuscript|author manuscript|"
-                   r"(hhs |nih |pmc )?public access)\W*$", re.I)
+STOP_FRONT = words_pattern(FRONT_MATTER_STOP_WORDS, tail=r"\b")
+LABEL = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\W*$")
 _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
                       r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"

@@ -13,7 +13,7 @@ Steps (each a function below):
    centring in the column, numbering, length, final period, position in a figure or table
    (vector graphics, rows sharing a baseline), underlining, the style's share of the document.
 4. :func:`score` — a logistic model over those features (weights in ``heading_model.json``,
-   trained by :mod:`.train_headings` on hand-annotated PDFs; inspectable: one weight per
+   trained by `tools/train_headings.py` on hand-annotated PDFs; inspectable: one weight per
    named feature), then the outline check (numbers must form a plausible sequence; an
    affiliation "1 University of X" is not a section) and levels from numbering or style rank.
 
@@ -22,6 +22,7 @@ Nothing here names a publisher or a template.
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import os
@@ -30,15 +31,9 @@ from dataclasses import dataclass, field
 
 from scholartools.parsing.pdf.extract import Row
 from scholartools.text.sections import strip_number
+from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
-KNOWN_HEADINGS = re.compile(
-    r"^(abstract|introduction|related work|background|conclusions?|concluding remarks|discussion|"
-    r"references|bibliography|literature cited|acknowledge?ments?|limitations?|ethics statement|"
-    r"ethical considerations?|broader impacts?|appendix|appendices|methods?|materials and methods|"
-    r"results|results and discussion|experiments?|evaluation|future work|conclusions? and future work|"
-    r"supplementary (material|materials|information|data)|data availability|author contributions|"
-    r"competing interests|conflicts? of interest|funding|keywords|summary|declarations|"
-    r"abbreviations|additional information|code availability|availability of data and materials)\.?$", re.I)
+KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
@@ -56,8 +51,7 @@ LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
-REFS = re.compile(r"^(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|cited literature|"
-                   r"references and notes)$", re.I)
+REFS = words_pattern(REFERENCE_HEADING_WORDS, head=r"^(?:\d+\.?\s*)?")
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
 _MODEL: dict | None = None
@@ -370,7 +364,7 @@ FEATURES = [
     "style_share", "style_long", "style_rows_log", "underline", "front_zone", "digit_ratio", "urlish",
     "lines", "runin", "runin_bold", "runin_italic", "runin_font", "lead_words", "institution",
     "same_as_next", "after_refs", "prev_headlike", "lead_punct", "rest_upper", "runin_repeat", "lead_commas",
-    "year", "cell_gap",
+    "year", "cell_gap", "hanging",
 ]
 FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "style_headlike", "style_pages"]
 
@@ -460,6 +454,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             min(c.text.count(",") / 2.0, 1.0) if c.runin else 0.0,
             1.0 if _YEAR.search(text) else 0.0,
             min(max(rows[j].gap for j in c.rows), 6.0) if not c.runin else 0.0,
+            _hanging(first, nxt, body) if c.runin else 0.0,
         ]
         if letters < 2:
             f[9] = -1.0
@@ -467,6 +462,14 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         c.skey = ("R",) + _runin_key(r) if c.runin else style_key(r)
         c.page = r.page
         c.headlike = 1.0 if (c.runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
+
+
+def _hanging(first: Row, nxt: Row | None, body: float) -> float:
+    """1 when the paragraph a run-in lead opens goes on indented under it (a hanging indent: a
+    description-list label, not a paragraph heading, whose next line is flush with it)."""
+    if nxt is None or nxt.page != first.page or nxt.col != first.col or nxt.y0 - first.y1 > 1.5 * body:
+        return 0.0
+    return 1.0 if nxt.x0 - first.x0 > 1.0 * body and nxt.x1 - nxt.x0 > 0.3 * (first.x1 - first.x0) else 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -479,7 +482,7 @@ def load_model(path: str | None = None) -> dict:
     with open(path or MODEL_PATH, encoding="utf-8") as fh:
         m = json.load(fh)
     if m.get("features") != FEATURES or m.get("features2", FEATURES2) != FEATURES2:
-        raise ValueError("heading model features do not match the code; retrain with train_headings")
+        raise ValueError("heading model features do not match the code; retrain with python -m tools.train_headings")
     if path is None:
         _MODEL = m
     return m
@@ -587,8 +590,14 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
     its members are headings even when weak on their own ("1 Introduction" set like body text
     but followed by 1.1 and 2), numbered candidates off the chain are not (an affiliation
-    "1 University of X" before "1 Introduction", list items, a stray "H." initial)."""
-    for kind in ("digit", "roman", "letter"):
+    "1 University of X" before "1 Introduction", list items, a stray "H." initial).
+
+    Outlines that number each level in its own kind (I. → A. → 1.) restart the lower kinds under
+    every higher heading: a kind may start again at 1 where a member of an outline chain of
+    another kind, found before it (kinds taken roman, letter, digit), lies in between."""
+    pos = {id(c): k for k, c in enumerate(cands)}
+    others: list[int] = []      # positions of chain members of the kinds done before
+    for kind in ("roman", "letter", "digit"):
         items = []
         for c in cands:
             if not c.number or c.runin and c.p < threshold:
@@ -610,7 +619,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
                 ci, bi = items[i]
-                if _step_ok(bi, bj) and best[i] + gain + 0.1 > best[j]:
+                ok = _step_ok(bi, bj) or (bj == [1] and _between(others, pos[id(ci)], pos[id(cj)]))
+                if ok and best[i] + gain + 0.1 > best[j]:
                     best[j] = best[i] + gain + 0.1
                     back[j] = i
         j = max(range(n), key=lambda k: best[k])
@@ -624,6 +634,13 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
                     c.p = max(c.p, threshold + 0.01)
             elif c.p < 0.97:
                 c.p = 0.0
+        others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+def _between(positions: list[int], a: int, b: int) -> bool:
+    """Is any of the sorted ``positions`` strictly between ``a`` and ``b``?"""
+    k = bisect.bisect_right(positions, a)
+    return k < len(positions) and positions[k] < b
 
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
@@ -682,6 +699,23 @@ def formula_fragment(title: str) -> bool:
     return bool(_OPERATOR.search(t))
 
 
+def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings of one level share a style: a short standalone row followed by body text, set in
+    a style that at least two accepted headings have and that few other rows use (the style is
+    the headings'), is a heading too even when it stands apart less than they do."""
+    accepted: dict[tuple, int] = {}
+    for c in cands:
+        if not c.runin and c.p >= threshold:
+            accepted[c.skey] = accepted.get(c.skey, 0) + 1
+    for c in cands:
+        n = accepted.get(c.skey, 0)
+        if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
+            continue
+        if st.style_rows.get(c.skey, 0) <= 2 * n + 1 and len(c.title.split()) <= 8 and c.feats[19] \
+                and not c.feats[10] and len(c.rows) == 1:
+            c.p = threshold + 0.01
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -703,6 +737,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
+    _same_style_as_headings(cands, st, threshold)
     _plausible_sequence(cands, threshold)
     _vetoes(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2

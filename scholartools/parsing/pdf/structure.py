@@ -26,10 +26,10 @@ from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, SENT_END
 from scholartools.parsing.references import split_references
 from scholartools.text.sections import type_sections
+from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
 
 _TOC_ENTRY = re.compile(r"(?:\s|\.)\d{1,3}$")
-REFERENCE_HEADINGS = re.compile(r"^(references?|bibliography|literature cited|works cited|cited literature|"
-                                r"references and notes)\s*$", re.I)
+REFERENCE_HEADINGS = words_pattern(REFERENCE_HEADING_WORDS, tail=r"\s*$")
 ABSTRACT_START = frontmatter.ABSTRACT_START
 EQ_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)?[a-z]?)\s*\)\s*$")
 MATH_CHARS = re.compile(r"[=+−\-×·∑∏∫∂∇≤≥≈≠∈∉⊂⊆∪∩→←↔⇒⇔∞√αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|‖⟨⟩()\[\]{}]")

@@ -1,6 +1,6 @@
 """Scoring a parser against gold: title exact match, abstract token-F1, heading P/R/F1.
 
-    python -m scholartools.parsing.evaluate [--set visible|new|dev|test|all] [--peer] [--misses]
+    python -m tools.evaluate_parse [--set visible|new|dev|test|all] [--peer] [--misses]
 
 reports, per PDF and pooled, title accuracy, abstract token-F1 and heading P/R/F1 of st-parse
 (and of pymupdf4llm's Markdown with ``--peer``) on the gold sets: ``visible`` =
@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+
+import click
 
 from scholartools.text.sections import strip_number
 
@@ -245,7 +247,7 @@ def load_gold(which: str, shared: str | None = None) -> list[dict]:
     import json
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[1]
     out = []
     if which in ("visible", "all"):
         from scholartools.data.catalog import dataset_path
@@ -281,19 +283,18 @@ def load_gold(which: str, shared: str | None = None) -> list[dict]:
     return out
 
 
-def main(argv=None) -> None:
-    import argparse
+@click.command(help="st-parse against gold: per-PDF and pooled figures.")
+@click.option("--set", "which", default="all", type=click.Choice(["visible", "new", "dev", "test", "all"]),
+              show_default=True, help="gold set")
+@click.option("--shared", default=None, help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
+@click.option("--peer", is_flag=True, help="also score pymupdf4llm's Markdown headings")
+@click.option("--misses", is_flag=True, help="list missed and spurious headings per PDF")
+@click.option("--only", multiple=True, help="ids containing one of these strings (repeatable)")
+def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...]) -> None:
     import time
-    from pathlib import Path
+    from types import SimpleNamespace
 
-    ap = argparse.ArgumentParser(description="st-parse against gold: per-PDF and pooled figures")
-    ap.add_argument("--set", default="all", choices=["visible", "new", "dev", "test", "all"])
-    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
-    ap.add_argument("--peer", action="store_true", help="also score pymupdf4llm's Markdown headings")
-    ap.add_argument("--misses", action="store_true", help="list missed and spurious headings per PDF")
-    ap.add_argument("--only", nargs="*", default=None, help="ids containing one of these strings")
-    args = ap.parse_args(argv)
-
+    args = SimpleNamespace(set=which, shared=shared, peer=peer, misses=misses, only=list(only))
     from scholartools.parsing import parse_path
 
     gold = load_gold(args.set, args.shared)

@@ -1,6 +1,6 @@
 """Train the heading model (``heading_model.json``) on hand-annotated PDFs.
 
-    python -m scholartools.parsing.pdf.train_headings [--shared ../shared] [--cv] [--out FILE]
+    python -m tools.train_headings [--shared ../shared] [--cv] [--cv-pipeline] [--out FILE]
 
 Training documents: the visible gold PDFs of ``shared/external/pdfs`` whose gold lists headings
 (``gold_index.jsonl``, plus the headings annotated here in ``fixtures/pdfs/visible_extra.jsonl``)
@@ -18,16 +18,17 @@ scikit-learn at run time. ``--cv`` reports leave-one-document-out candidate-leve
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import unicodedata
 from pathlib import Path
 
+import click
+
 from scholartools.data.catalog import dataset_path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[1]
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -74,6 +75,26 @@ def gold_documents(shared: Path | None = None, include_test: bool = False) -> li
     return docs
 
 
+#: real training PDFs set with one of the corpus' document classes: left out of that class's fold,
+#: so no class is in both train and test (a tooling fact, not a parser rule)
+SAME_CLASS = {"ieeetran": ("tpl-bare_jrnl",), "acmart": ("tpl-sample-sigconf",)}
+
+
+def latex_documents(corpus: Path) -> list[dict]:
+    """The PDFs of a LaTeX layout corpus (``benchmarks/latex_corpus.py build``) as training
+    documents: split ``latex``, ``family`` the document class, the gold row kept for scoring."""
+    docs = []
+    for line in (corpus / "gold.jsonl").read_text().splitlines():
+        if not line.strip():
+            continue
+        g = json.loads(line)
+        if not g.get("headings") or not (corpus / g["pdf"]).exists():
+            continue
+        docs.append({"id": g["id"], "path": str(corpus / g["pdf"]), "split": "latex", "family": g["family"],
+                     "headings": [{"text": h} for h in g["headings"]], "gold": dict(g, path=str(corpus / g["pdf"]))})
+    return docs
+
+
 def label(text: str, gold: list[tuple[str, bool]]) -> int | None:
     """1 / 0 for a candidate's text against the gold headings; None when it matches an optional one."""
     t = _norm(text)
@@ -88,6 +109,32 @@ def label(text: str, gold: list[tuple[str, bool]]) -> int | None:
         if hit:
             return None if optional else 1
     return 0
+
+
+def _cached(path: str, heads: list[dict]):
+    """document_examples through a pickle cache in ``ST_HEADING_CACHE`` (a folder), keyed by the
+    PDF, its gold and the source of the modules that compute candidates and features."""
+    import hashlib
+    import pickle
+
+    folder = os.environ.get("ST_HEADING_CACHE")
+    if not folder:
+        return document_examples(path, heads)
+    from scholartools.parsing import pdf as pdfpkg
+
+    src = Path(pdfpkg.__file__).parent
+    h = hashlib.sha256()
+    for name in sorted(p.name for p in src.glob("*.py")):
+        h.update((src / name).read_bytes())
+    st = os.stat(path)
+    h.update(f"{path}|{st.st_size}|{st.st_mtime_ns}|{json.dumps(heads, sort_keys=True)}".encode())
+    f = Path(folder) / (h.hexdigest()[:24] + ".pkl")
+    if f.exists():
+        return pickle.loads(f.read_bytes())
+    out = document_examples(path, heads)
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_bytes(pickle.dumps(out))
+    return out
 
 
 def document_examples(path: str, heads: list[dict]):
@@ -113,7 +160,12 @@ def document_examples(path: str, heads: list[dict]):
     return X, y, texts, keys
 
 
-def fit(X, y, C: float = 0.5):
+#: per-document example weights (document id → weight; 1 when absent): the LaTeX corpus is
+#: weighted so that its examples together count ``--corpus-weight`` times the real PDFs'
+WEIGHTS: dict[str, float] = {}
+
+
+def fit(X, y, C: float = 0.5, w=None):
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -122,8 +174,12 @@ def fit(X, y, C: float = 0.5):
     scale = X.std(axis=0)
     scale[scale < 1e-6] = 1.0
     clf = LogisticRegression(C=C, max_iter=5000)
-    clf.fit((X - mean) / scale, y)
+    clf.fit((X - mean) / scale, y, sample_weight=w)
     return clf, mean, scale
+
+
+def _weights(data):
+    return [WEIGHTS.get(did, 1.0) for did, xs, _, _, _ in data for _ in xs]
 
 
 def _as_params(clf, mean, scale) -> dict:
@@ -149,7 +205,7 @@ def train(data, C: float, folds: int = 5):
     split into ``folds`` groups), so stage 2 learns from scores like those of unseen papers."""
     X = [x for _, xs, _, _, _ in data for x in xs]
     y = [v for _, _, ys, _, _ in data for v in ys]
-    clf, mean, scale = fit(X, y, C)
+    clf, mean, scale = fit(X, y, C, _weights(data))
     stage1 = _as_params(clf, mean, scale)
     X2, y2 = [], []
     for f in range(folds):
@@ -159,11 +215,13 @@ def train(data, C: float, folds: int = 5):
         rest = [d for k, d in enumerate(data) if k % folds != f]
         Xt = [x for _, xs, _, _, _ in rest for x in xs]
         yt = [v for _, _, ys, _, _ in rest for v in ys]
-        c1, m1, s1 = fit(Xt, yt, C)
+        c1, m1, s1 = fit(Xt, yt, C, _weights(rest))
         for _, Xd, yd, _, kd in test:
             X2.extend(_stage2_rows(Xd, kd, _as_params(c1, m1, s1)))
             y2.extend(yd)
-    clf2, mean2, scale2 = fit(X2, y2, C)
+    w2 = [WEIGHTS.get(did, 1.0) for f in range(folds) for k, (did, xs, ys, _, _) in enumerate(data)
+          if k % folds == f and ys for _ in xs]
+    clf2, mean2, scale2 = fit(X2, y2, C, w2)
     return stage1, _as_params(clf2, mean2, scale2)
 
 
@@ -173,27 +231,46 @@ def predict(stage1, stage2, Xd, kd):
     return [_sigmoid(_logit(stage2, f)) for f in _stage2_rows(Xd, kd, stage1)]
 
 
-def main(argv=None) -> None:
+@click.command(help="Train the heading model (heading_model.json) on hand-annotated PDFs.")
+@click.option("--shared", default=None, help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
+@click.option("--out", default=None, help="model file (default: the package's heading_model.json)")
+@click.option("--cv", is_flag=True, help="leave-one-document-out candidate P/R")
+@click.option("--cv-pipeline", is_flag=True,
+              help="leave-one-document-out: parse each training PDF with a model trained without it "
+                   "and score its headings end to end (the honest figure for the training PDFs)")
+@click.option("--latex-corpus", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="also train on a LaTeX layout corpus (benchmarks/latex_corpus.py build --out DIR)")
+@click.option("--family-folds", is_flag=True,
+              help="with --latex-corpus: leave one document class out at a time (with the real PDFs set in it), "
+                   "parse its PDFs with the model trained without it; title, abstract, heading P/R/F1 per fold")
+@click.option("--no-write", is_flag=True, help="do not write the model file")
+@click.option("--corpus-weight", type=float, default=1.0, show_default=True,
+              help="the LaTeX corpus' examples together weigh this many times the real PDFs' examples")
+@click.option("--C", "C", type=float, default=0.5, show_default=True, help="inverse L2 strength")
+@click.option("--threshold", type=float, default=0.4, show_default=True,
+              help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
+def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, corpus_weight, C, threshold) -> None:
+    from types import SimpleNamespace
+
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
-    ap.add_argument("--out", default=MODEL_PATH)
-    ap.add_argument("--cv", action="store_true", help="leave-one-document-out candidate P/R")
-    ap.add_argument("--cv-pipeline", action="store_true",
-                    help="leave-one-document-out: parse each training PDF with a model trained without it "
-                         "and score its headings end to end (the honest figure for the training PDFs)")
-    ap.add_argument("--C", type=float, default=0.5)
-    ap.add_argument("--threshold", type=float, default=0.4,
-                    help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
-    args = ap.parse_args(argv)
+    args = SimpleNamespace(shared=shared, out=out or MODEL_PATH, cv=cv, cv_pipeline=cv_pipeline, C=C,
+                           threshold=threshold)
     docs = gold_documents(args.shared)
+    if latex_corpus:
+        docs += latex_documents(latex_corpus)
     data = []
     for d in docs:
-        X, y, texts, keys = document_examples(d["path"], d["headings"])
+        X, y, texts, keys = _cached(d["path"], d["headings"])
         data.append((d["id"], X, y, texts, keys))
-        print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
+        if d["split"] != "latex":
+            print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
     y = [v for _, _, ys, _, _ in data for v in ys]
+    latex_ids = {d["id"] for d in docs if d["split"] == "latex"}
+    n_latex = sum(len(ys) for did, _, ys, _, _ in data if did in latex_ids)
+    if n_latex:
+        w = corpus_weight * (len(y) - n_latex) / n_latex
+        WEIGHTS.update({i: w for i in latex_ids})
     stage1, stage2 = train(data, args.C)
     if args.cv:
         tp = fp = fn = 0
@@ -208,10 +285,14 @@ def main(argv=None) -> None:
         print(f"leave-one-document-out candidates: P {tp / max(tp + fp, 1):.3f} R {tp / max(tp + fn, 1):.3f}")
     if args.cv_pipeline:
         _cv_pipeline(docs, data, args.C)
+    if family_folds:
+        _family_folds(docs, data, args.C, args.threshold)
+    if no_write:
+        return
     model = {"features": FEATURES, "features2": FEATURES2, "stage1": stage1, "stage2": stage2, "threshold": args.threshold,
              "C": args.C, "n_examples": len(y), "n_positive": int(sum(y)),
              "documents": [d["id"] for d in docs],
-             "trained_with": "scholartools.parsing.pdf.train_headings (scikit-learn LogisticRegression, two stages)"}
+             "trained_with": "tools.train_headings (scikit-learn LogisticRegression, two stages)"}
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(model, fh, indent=1)
         fh.write("\n")
@@ -221,9 +302,41 @@ def main(argv=None) -> None:
     print("wrote", os.path.relpath(args.out))
 
 
+def _family_folds(docs, data, C: float, threshold: float) -> None:
+    from scholartools.parsing import parse_path
+    from scholartools.parsing.pdf import headings
+    from scholartools.parsing.pdf.headings import FEATURES, FEATURES2
+    from tools.evaluate_parse import score_corpus, record_headings
+
+    families = sorted({d["family"] for d in docs if d.get("family")})
+    saved = headings._MODEL
+    pooled = []
+    try:
+        for fam in families:
+            held = set(SAME_CLASS.get(fam, ()))
+            train_data = [x for d, x in zip(docs, data) if d.get("family") != fam and d["id"] not in held]
+            s1, s2 = train(train_data, C)
+            headings._MODEL = {"features": FEATURES, "features2": FEATURES2, "stage1": s1, "stage2": s2,
+                               "threshold": threshold}
+            part = [(d["gold"], parse_path(d["path"])) for d in docs if d.get("family") == fam]
+            rows = [(g, r["title"], r["abstract"], record_headings(r)) for g, r in part]
+            pooled.extend(rows)
+            sc = score_corpus(rows)
+            h = sc["headings"]
+            print(f"fold {fam:11s} {len(part):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 "
+                  f"{sc['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}",
+                  flush=True)
+    finally:
+        headings._MODEL = saved
+    sc = score_corpus(pooled)
+    h = sc["headings"]
+    print(f"all folds   {len(pooled):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 {sc['abstract_f1'] or 0:.3f}  "
+          f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
+
+
 def _cv_pipeline(docs, data, C: float) -> None:
     from scholartools.parsing import parse_path
-    from scholartools.parsing.evaluate import heading_counts, prf, record_headings
+    from tools.evaluate_parse import heading_counts, prf, record_headings
     from scholartools.parsing.pdf import headings
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2
 
