@@ -24,6 +24,8 @@ Options: ``--model`` (``ST_MODEL``), ``--api-base`` (``ST_API_BASE``), ``--max-c
 ``--temperature``, ``--price IN,OUT`` (USD per million tokens, for models litellm cannot price),
 ``--template FILE`` or ``NAME=FILE`` (repeatable), ``--batch-api submit|collect|wait``
 (provider batches at half the price, answered into the cache: :mod:`scholartools.llm.batch`),
+``--rpm N`` (``ST_RPM``: requests per minute per provider), ``--json-mode/--no-json-mode``
+(the provider's JSON mode for prompts asking for a JSON object; :mod:`scholartools.llm.json_mode`),
 ``--max-retry-wait SECONDS`` (default 60: the longest Retry-After honoured) and ``--batch-wait
 SECONDS`` (``--batch-api wait`` gives up after it, default 24 h).  API keys come from the provider's usual
 environment variable (or ``ST_API_KEY``) and are never stored.
@@ -42,7 +44,7 @@ from scholartools.llm.templates import Template, TemplateError, load, parse_temp
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
                 "dry_run", "max_cost", "temperature", "price", "template", "batch_api", "max_retry_wait",
-                "batch_wait")
+                "batch_wait", "rpm", "json_mode")
 
 
 class LLMSettings:
@@ -51,7 +53,7 @@ class LLMSettings:
     def __init__(self, model=None, api_base=None, max_concurrency=8, retries=5, timeout=120.0,
                  cache=None, no_cache=False, dry_run=False, max_cost=None, temperature=None,
                  price=None, template=(), batch_api=None, template_names: list[str] | None = None,
-                 max_retry_wait=60.0, batch_wait=None):
+                 max_retry_wait=60.0, batch_wait=None, rpm=None, json_mode=True):
         from scholartools.llm.client import LLMConfig
 
         self.template_names = list(template_names or [])
@@ -61,6 +63,8 @@ class LLMSettings:
             raise UsageError(str(exc)) from exc
         if max_concurrency is not None and max_concurrency < 1:
             raise UsageError("--max-concurrency must be at least 1")
+        if rpm is not None and rpm < 0:
+            raise UsageError("--rpm must be 0 (no limit) or more")
         if max_cost is not None and max_cost < 0:
             raise UsageError("--max-cost must not be negative")
         for name, value in (("--max-retry-wait", max_retry_wait), ("--batch-wait", batch_wait)):
@@ -76,7 +80,8 @@ class LLMSettings:
             retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
             no_cache=no_cache, dry_run=dry_run, max_cost=max_cost, temperature=temperature,
             price=_parse_price(price), batch_api=batch_api or None,
-            max_retry_wait=60.0 if max_retry_wait is None else max_retry_wait)
+            max_retry_wait=60.0 if max_retry_wait is None else max_retry_wait, rpm=rpm or None,
+            json_mode=True if json_mode is None else bool(json_mode))
         self._client = None
 
     @property
@@ -195,6 +200,11 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
         click.option("--max-concurrency", type=click.IntRange(1), default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),
+        click.option("--rpm", type=click.IntRange(0), envvar="ST_RPM", show_envvar=True, metavar="N",
+                     help="Requests started per minute per provider, retries included (0 or unset: no limit)."),
+        click.option("--json-mode/--no-json-mode", envvar="ST_JSON_MODE", show_envvar=True, default=True,
+                     show_default=True, help="The provider's JSON mode where the prompt asks for a JSON object "
+                                             "and litellm says the model takes it (part of the cache key)."),
         click.option("--retries", type=click.IntRange(0), default=5, show_default=True, metavar="N",
                      help="Retries after a rate limit, 5xx, timeout or dropped connection."),
         click.option("--timeout", type=Positive(), default=120.0, show_default=True, metavar="SECONDS",
