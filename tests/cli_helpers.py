@@ -53,3 +53,15 @@ def run_cli(command: str, args: list[str] | tuple[str, ...] = (), records: list[
     except orjson.JSONDecodeError:  # --help, --format table …: not JSONL; read .stdout instead
         out = []
     return Result(proc.returncode, out, proc.stderr.decode("utf-8", "replace"), proc.stdout)
+
+
+def run_inprocess(command: str, args: list[str] | tuple[str, ...] = (), records: list[dict] | None = None,
+                  input: bytes | str | None = None, env: dict | None = None) -> Result:
+    """:func:`run_cli`'s arguments and :class:`Result`, run in this process by ``conftest.invoke``
+    (no interpreter start-up and no re-import per call): for tests where a process is not the point."""
+    from conftest import invoke
+
+    if isinstance(input, str):
+        input = input.encode("utf-8")
+    code, recs, err, out = invoke(command, args, records, input=input, env=env)
+    return Result(code, recs, err, out)

@@ -7,7 +7,7 @@ import orjson
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from cli_helpers import ROOT, run_cli
+from cli_helpers import ROOT, run_inprocess as run_cli
 from test_agree_measures import KRIPP_CODERS
 
 

@@ -8,7 +8,7 @@ import sys
 import orjson
 import pytest
 
-from cli_helpers import ROOT, run_cli
+from cli_helpers import ROOT, run_inprocess as run_cli
 from conftest import EXTERNAL, scholarsum_pubmed_pairs as pubmed_pairs
 
 

@@ -1,5 +1,7 @@
 """Embedding metrics against the libraries they wrap, called directly (bundled MiniLM, offline)."""
 
+import sys
+
 import pytest
 
 from scholartools.metrics import embedding
@@ -51,3 +53,20 @@ def test_keyword_candidates_match_keybert_vectorizer():
     assert embedding.keyword_candidates(text) == list(expected)
     kws = embedding.keywords([text, ""], top_n=2)
     assert len(kws[0]) == 2 and set(kws[0]) <= set(expected) and kws[1] == []
+
+
+def test_bertscore_of_the_bundled_model_needs_no_torch_and_truncates_as_bert_score(monkeypatch):
+    """The bundled model is scored on the numpy encoder (issue 35: cold start), truncated at the
+    tokenizer's model_max_length (512) as bert-score does, not at the embedding's 256."""
+    from bert_score import score
+
+    from scholartools.embeddings import model_path
+
+    long_ref = " ".join(f"term{i} appears in section {i % 7} of the study" for i in range(120))   # > 512 tokens
+    long_cand = long_ref[:900]
+    p, r, f = score([long_cand], [long_ref], model_type=model_path(), num_layers=6, verbose=False)
+    for name in ("torch", "transformers", "bert_score"):
+        monkeypatch.setitem(sys.modules, name, None)   # importing any of them now fails
+    got = embedding.bertscore([long_ref], [long_cand])[0]
+    assert (got["p"], got["r"], got["f"]) == pytest.approx((p.item(), r.item(), f.item()), abs=1e-6)
+    assert embedding.bertscore_model() == (model_path(), 6)

@@ -56,6 +56,11 @@ def click_options(templates: list[str] | None = None) -> list[Callable]:
                      help="Base URL of an OpenAI-compatible server (e.g. http://127.0.0.1:8000/v1)."),
         click.option("--max-concurrency", type=click.IntRange(1), default=8, show_default=True, metavar="N",
                      help="Requests in flight at once per provider (cache hits need no slot)."),
+        click.option("--rpm", type=click.IntRange(0), envvar="ST_RPM", show_envvar=True, metavar="N",
+                     help="Requests started per minute per provider, retries included (0 or unset: no limit)."),
+        click.option("--json-mode/--no-json-mode", envvar="ST_JSON_MODE", show_envvar=True, default=True,
+                     show_default=True, help="The provider's JSON mode where the prompt asks for a JSON object "
+                                             "and litellm says the model takes it (part of the cache key)."),
         click.option("--retries", type=click.IntRange(0), default=5, show_default=True, metavar="N",
                      help="Retries after a rate limit, 5xx, timeout or dropped connection."),
         click.option("--timeout", type=Positive(), default=120.0, show_default=True, metavar="SECONDS",

@@ -232,6 +232,7 @@ class Encoder:
         tok.no_padding()  # tokenizer.json may carry a fixed padding; batches are padded here
         tok.enable_truncation(max_length=spec["max_seq_length"])
         self.tokenizer = tok
+        self._long_tokenizers: dict = {}   # max_length → a copy truncating there (token_states)
 
         raw = load_file(str(root / "model.safetensors"))
         if not any(k.startswith("embeddings.") for k in raw) and any(k.startswith("bert.") for k in raw):
@@ -287,7 +288,17 @@ class Encoder:
         return [e.ids for e in self.tokenizer.encode_batch(texts, add_special_tokens=True)]
 
     def _forward(self, ids: "np.ndarray", mask: "np.ndarray") -> "np.ndarray":
-        """Mean-pooled (unnormalised) embeddings of one padded batch ``ids`` (B × L).
+        """Mean-pooled (unnormalised) embeddings of one padded batch ``ids`` (B × L)."""
+        import numpy as np
+
+        x = self._states(ids, mask)
+        real = mask.astype(np.float32)
+        summed = np.einsum("bld,bl->bd", x, real)
+        counts = np.maximum(real.sum(axis=1, keepdims=True), np.float32(1e-9))
+        return summed / counts
+
+    def _states(self, ids: "np.ndarray", mask: "np.ndarray") -> "np.ndarray":
+        """The last layer's token states (B × L × d) of one padded batch ``ids`` (B × L).
 
         Large intermediates are computed in row chunks so that they stay in cache (numpy's
         element-wise passes are memory-bound on arrays of tens of MB)."""
@@ -332,23 +343,15 @@ class Encoder:
             ffn += layer["down_b"]
             ffn += x
             x = _layer_norm(ffn, *layer["ln2"], eps)
-        x = x.reshape(b, length, d)
-        real = mask.astype(np.float32)
-        summed = np.einsum("bld,bl->bd", x, real)
-        counts = np.maximum(real.sum(axis=1, keepdims=True), np.float32(1e-9))
-        return summed / counts
+        return x.reshape(b, length, d)
 
-    def encode(self, texts: list[str], batch_size: int = 64, normalize: bool = True) -> "np.ndarray":
-        """One row per text, in input order (L2-normalised unless ``normalize=False``)."""
+    def _batches(self, ids: list[list[int]], batch_size: int):
+        """``(rows, padded ids, mask)`` batches of similar length, longest first."""
         import numpy as np
 
-        n = len(texts)
-        out = np.zeros((n, self.dimension), dtype=np.float32)
-        if n == 0:
-            return out
-        ids = self.tokenize(list(texts))
+        n = len(ids)
         lengths = np.fromiter((len(t) for t in ids), dtype=np.int64, count=n)
-        order = np.argsort(-lengths, kind="stable")  # longest first: batches of similar length
+        order = np.argsort(-lengths, kind="stable")
         heads = self.spec["heads"]
         start = 0
         while start < n:
@@ -361,6 +364,42 @@ class Encoder:
             for row, i in enumerate(chunk):
                 batch[row, :lengths[i]] = ids[i]
                 mask[row, :lengths[i]] = True
+            yield chunk, batch, mask, lengths
+
+    def token_states(self, texts: list[str], max_length: int, batch_size: int = 64) -> list[tuple]:
+        """Per text, ``(token ids, states)``: its tokens' last-layer states (tokens × d, [CLS] and [SEP] included), each
+        row L2-normalised: BERTScore's token embeddings. Texts are stripped and tokenised by
+        ``tokenizer.json`` as they stand, truncated to ``max_length`` tokens (bert-score's
+        ``model_max_length``, not the sentence-embedding ``max_seq_length``)."""
+        import numpy as np
+
+        tok = self._long_tokenizers.get(max_length)
+        if tok is None:
+            from tokenizers import Tokenizer
+
+            tok = Tokenizer.from_str(self.tokenizer.to_str())
+            tok.no_padding()
+            tok.enable_truncation(max_length=min(max_length, self.spec["max_positions"]))
+            self._long_tokenizers[max_length] = tok
+        ids = [e.ids for e in tok.encode_batch([t.strip() for t in texts], add_special_tokens=True)]
+        out: list = [None] * len(ids)
+        for chunk, batch, mask, lengths in self._batches(ids, batch_size):
+            states = self._states(batch, mask)
+            for row, i in enumerate(chunk):
+                x = states[row, :lengths[i]]
+                out[i] = (ids[i], x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), np.float32(1e-12)))
+        return out
+
+    def encode(self, texts: list[str], batch_size: int = 64, normalize: bool = True) -> "np.ndarray":
+        """One row per text, in input order (L2-normalised unless ``normalize=False``)."""
+        import numpy as np
+
+        n = len(texts)
+        out = np.zeros((n, self.dimension), dtype=np.float32)
+        if n == 0:
+            return out
+        ids = self.tokenize(list(texts))
+        for chunk, batch, mask, _ in self._batches(ids, batch_size):   # longest first
             out[chunk] = self._forward(batch, mask)
         if normalize:
             norms = np.linalg.norm(out, axis=1, keepdims=True)

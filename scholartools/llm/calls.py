@@ -54,6 +54,12 @@ class LLMConfig:
     #: ``--batch-api``: None (call), "submit" (write uncached requests into a provider batch),
     #: "collect" / "wait" (fetch finished batches into the cache; see scholartools.llm.batch)
     batch_api: str | None = None
+    #: ``--rpm``: requests (attempts) started per ``rpm_window`` seconds per provider and server
+    rpm: int | None = None
+    rpm_window: float = 60.0
+    #: ``--json-mode``: the provider's JSON mode where the prompt asks for a JSON object and the
+    #: model takes it (llm/json_mode.py)
+    json_mode: bool = True
 
 
 @dataclass
@@ -182,6 +188,8 @@ def provenance(results: list[Result], client: "LLMClient | None" = None) -> dict
         out["template"] = {"name": name, "sha256": sha}
     elif tpls:
         out["template"] = [{"name": n, "sha256": s} for n, s in sorted(tpls)]
+    if any(r.request.params.get("response_format") for r in results):
+        out["json_mode"] = sum(1 for r in results if r.request.params.get("response_format"))
     if any(r.repaired for r in results):
         out["repairs"] = sum(r.repaired for r in results)
     if any(r.unscored and not r.dry_run for r in results):

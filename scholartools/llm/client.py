@@ -81,9 +81,10 @@ class LLMClient:
             except CacheUnavailable as exc:
                 raise CacheUnavailable(f"{exc} (give another file with --cache PATH, or run with --no-cache)") from exc
         self.totals = Ledger(config.max_cost)
-        self.pricing = Pricing(config.price, self._get_litellm)
+        self.pricing = Pricing(config.price)
         self.owner = cache_mod.claim_owner(self)
         self._sems: dict[str, asyncio.Semaphore] = {}
+        self._limiters: dict = {}   # provider|server → RateLimiter (--rpm)
         self._inflight: dict[str, asyncio.Future] = {}   # key → answer being fetched (loop thread only)
         self._litellm = None
         self._warned: set[str] = set()
@@ -141,6 +142,10 @@ class LLMClient:
             return []
         if not (self.config.model or all(r.model for r in requests)):
             raise ValueError("no model: give --model or set ST_MODEL")
+        if self.config.json_mode:   # the provider's JSON mode, part of the key (llm/json_mode.py)
+            from scholartools.llm import json_mode
+
+            requests = [json_mode.apply(r, self._model(r)) for r in requests]
         keyed = [(r, *self._key(r)) for r in requests]
         first: dict[str, int] = {}
         for i, (_, key, _) in enumerate(keyed):
@@ -498,6 +503,17 @@ class LLMClient:
             finally:
                 self.totals.release(reserved)
 
+    def _limiter(self, model: str):
+        """The ``--rpm`` window of ``model``'s provider and server (shared like the concurrency pool)."""
+        provider = model.split("/", 1)[0] if "/" in model else model
+        sem_key = f"{provider}|{self.config.api_base or ''}"
+        limiter = self._limiters.get(sem_key)
+        if limiter is None:
+            from scholartools.llm.ratelimit import RateLimiter
+
+            limiter = self._limiters[sem_key] = RateLimiter(self.config.rpm, self.config.rpm_window)
+        return limiter
+
     def _where(self, model: str) -> str:
         """The server a request goes to, for messages and the fail-fast rule: ``--api-base`` or the
         model's provider."""
@@ -521,6 +537,8 @@ class LLMClient:
             return None
         while True:
             attempt += 1
+            if cfg.rpm:
+                await self._limiter(model).acquire()
             res.calls += 1
             self.totals.count(calls=1)
             t0 = time.perf_counter()
@@ -650,6 +668,8 @@ class LLMClient:
         cfg = self.config
         if cfg.dry_run or cfg.api_base or os.environ.get("ST_API_KEY") or not cfg.model:
             return None
+        if key_in_environment(cfg.model):   # the common providers, answered without importing litellm
+            return None
         try:
             env = self._get_litellm().validate_environment(model=cfg.model)
         except Exception:  # noqa: BLE001 - litellm cannot tell: let the call say it
@@ -719,6 +739,27 @@ class LLMClient:
             else:
                 self.totals.dry(counted[0], counted[1], sign=-1)
                 self.totals.count(dry_reasks=-int(counted[2]))
+
+
+#: the environment variable litellm reads for the key of each common provider (checked against
+#: ``litellm.validate_environment`` in tests/test_llm_lazy_import.py); a model of another provider
+#: is checked by litellm itself
+PROVIDER_KEYS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "gemini": "GEMINI_API_KEY",
+                 "mistral": "MISTRAL_API_KEY", "groq": "GROQ_API_KEY", "deepseek": "DEEPSEEK_API_KEY",
+                 "xai": "XAI_API_KEY"}
+
+
+def key_in_environment(model: str) -> bool:
+    """True when ``model``'s provider is one of :data:`PROVIDER_KEYS` and its key is set (False
+    means "ask litellm", not "missing")."""
+    if "/" in model:
+        provider = model.split("/", 1)[0]
+    else:
+        from scholartools.llm.prices import entry
+
+        provider = (entry(model) or {}).get("litellm_provider")
+    name = PROVIDER_KEYS.get(provider or "")
+    return bool(name and os.environ.get(name))
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None

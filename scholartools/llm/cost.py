@@ -1,8 +1,8 @@
 """Prices, the run's ledger and the ``--max-cost`` budget of the LLM layer.
 
-Prices come from litellm's bundled price map (never fetched at run time; see
-:mod:`scholartools.llm.litellm_compat`) or from ``--price IN,OUT`` (USD per million tokens); a
-model the map does not know costs ``None``, never an exception.  The :class:`Ledger` counts the
+Prices come from litellm's bundled price map, read as a file without importing litellm
+(:mod:`scholartools.llm.prices`; never fetched at run time), or from ``--price IN,OUT`` (USD per
+million tokens); a model the map does not price costs ``None``, never an exception.  The :class:`Ledger` counts the
 whole run (calls, cache hits, failures, tokens, cost, what a dry run would need) for the summary
 line on stderr; :meth:`Ledger.reserve` refuses a call that could take the spend past the budget,
 counting calls in flight at their estimated price.
@@ -18,23 +18,24 @@ class BudgetExceeded(Exception):
 
 
 class Pricing:
-    """USD per token (input, output) per model, looked up once per model."""
+    """USD per token (input, output) per model, looked up once per model.
 
-    def __init__(self, price_per_million: tuple[float, float] | None, litellm: Callable[[], object]):
+    ``litellm`` is accepted for the callers that still pass it and is not used: the price of a
+    model is the base (first-tier) price of litellm's map, read by :mod:`scholartools.llm.prices`,
+    so that a dry run and a cached run price requests without importing litellm.
+    """
+
+    def __init__(self, price_per_million: tuple[float, float] | None, litellm: Callable[[], object] | None = None):
         self._given = price_per_million
-        self._litellm = litellm
         self._prices: dict[str, tuple[float, float] | None] = {}
 
     def price(self, model: str) -> tuple[float, float] | None:
         if self._given:
             return self._given[0] / 1e6, self._given[1] / 1e6
         if model not in self._prices:
-            try:
-                a, b = self._litellm().cost_per_token(model=model, prompt_tokens=1_000_000,
-                                                      completion_tokens=1_000_000)
-                self._prices[model] = (a / 1e6, b / 1e6)
-            except Exception:  # noqa: BLE001 - litellm raises for models it does not map
-                self._prices[model] = None
+            from scholartools.llm.prices import price_per_token
+
+            self._prices[model] = price_per_token(model)
         return self._prices[model]
 
     def cost(self, model: str, prompt_tokens: int, completion_tokens: int) -> float | None:

@@ -33,11 +33,23 @@ def set_offline_env() -> None:
 
 
 def litellm_tokenizer_dir() -> str | None:
-    """Directory of the tiktoken files bundled with litellm, found without importing it."""
-    import importlib.util
+    """Directory of the tiktoken files bundled with litellm, found without importing it (from the
+    installed distribution's files: no import hook is asked, so a blocked ``import litellm`` still
+    finds them)."""
+    from importlib import metadata
 
-    spec = importlib.util.find_spec("litellm")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = os.path.join(list(spec.submodule_search_locations)[0], "litellm_core_utils", "tokenizers")
+    try:
+        path = str(metadata.distribution("litellm").locate_file("litellm/litellm_core_utils/tokenizers"))
+    except metadata.PackageNotFoundError:
+        path = None
+    if not path or not os.path.isdir(path):   # an editable or unusual install: ask the import system
+        import importlib.util
+
+        try:
+            spec = importlib.util.find_spec("litellm")
+        except (ImportError, ValueError):
+            return None
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        path = os.path.join(list(spec.submodule_search_locations)[0], "litellm_core_utils", "tokenizers")
     return path if os.path.isdir(path) else None

@@ -10,7 +10,9 @@ method, makes the client before any record is read — an unusable cache is a us
 drives the task's generator per record).
 
 Options: ``model`` (``ST_MODEL``), ``api_base`` (``ST_API_BASE``), ``max_concurrency``
-(default 8), ``retries`` (default 5), ``timeout`` (seconds per attempt, default 120),
+(default 8), ``rpm`` (``ST_RPM``: requests started per minute per provider), ``json_mode``
+(``ST_JSON_MODE``, default on: the provider's JSON mode for prompts asking for a JSON object;
+:mod:`scholartools.llm.json_mode`), ``retries`` (default 5), ``timeout`` (seconds per attempt, default 120),
 ``cache`` (``ST_CACHE``), ``no_cache``, ``dry_run``, ``max_cost`` (USD), ``temperature``,
 ``price`` (``IN,OUT``, USD per million tokens, for models litellm cannot price), ``template``
 (``FILE`` or ``NAME=FILE``, repeatable), ``batch_api`` (``submit|collect|wait``: provider batches
@@ -29,7 +31,7 @@ from scholartools.llm.templates import Template, TemplateError, load, parse_temp
 
 OPTION_NAMES = ("model", "api_base", "max_concurrency", "retries", "timeout", "cache", "no_cache",
                 "dry_run", "max_cost", "temperature", "price", "template", "batch_api", "max_retry_wait",
-                "batch_wait")
+                "batch_wait", "rpm", "json_mode")
 
 
 class LLMSettings:
@@ -38,7 +40,7 @@ class LLMSettings:
     def __init__(self, model=None, api_base=None, max_concurrency=8, retries=5, timeout=120.0,
                  cache=None, no_cache=False, dry_run=False, max_cost=None, temperature=None,
                  price=None, template=(), batch_api=None, template_names: list[str] | None = None,
-                 max_retry_wait=60.0, batch_wait=None):
+                 max_retry_wait=60.0, batch_wait=None, rpm=None, json_mode=True):
         from scholartools.llm.client import LLMConfig
 
         self.template_names = list(template_names or [])
@@ -48,6 +50,8 @@ class LLMSettings:
             raise UsageError(str(exc)) from exc
         if max_concurrency is not None and max_concurrency < 1:
             raise UsageError("--max-concurrency must be at least 1")
+        if rpm is not None and rpm < 0:
+            raise UsageError("--rpm must be 0 (no limit) or more")
         if max_cost is not None and max_cost < 0:
             raise UsageError("--max-cost must not be negative")
         for name, value in (("--max-retry-wait", max_retry_wait), ("--batch-wait", batch_wait)):
@@ -63,7 +67,8 @@ class LLMSettings:
             retries=5 if retries is None else retries, timeout=timeout or 120.0, cache_path=cache,
             no_cache=no_cache, dry_run=dry_run, max_cost=max_cost, temperature=temperature,
             price=_parse_price(price), batch_api=batch_api or None,
-            max_retry_wait=60.0 if max_retry_wait is None else max_retry_wait)
+            max_retry_wait=60.0 if max_retry_wait is None else max_retry_wait, rpm=rpm or None,
+            json_mode=True if json_mode is None else bool(json_mode))
         self._client = None
 
     @property
