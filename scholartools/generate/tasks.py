@@ -268,6 +268,15 @@ class PaperBudgetOptions(GenerateOptions):
     max_input_tokens: int = _max_input_tokens()
 
 
+@dataclass
+class WeaknessEditOptions(PaperBudgetOptions):
+    edit_specific: bool = option(False, "weakness-edit: also ask that the rewrite be more specific and keep the "
+                                        "weakness's anchors (line or section numbers, quotations). Not the paper's "
+                                        "prompt: CLAIMCHECK asks only for a more sound rewrite, and Table 6 measures "
+                                        "specificity and lost anchors, so this biases that table (off by default).",
+                                 is_flag=True)
+
+
 SUMMARY = _task(
     GenerateTask, "summary", "an abstract-style summary of a paper's body (candidates for st-facets / FM)",
     "summary:llm_record", ("gen_summary",), {"sections": "sections", "article": "article"}, ("summary",),
@@ -280,7 +289,7 @@ CLAIM_WEAKNESS = _task(
      "related_works": "related_works", **_PAPER, "text": "text"},
     ("model_weakness", "reviewer_weakness"), PaperBudgetOptions)
 WEAKNESS_EDIT = _task(
-    GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and a more specific "
-    "rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
+    GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and, if needed, a more "
+    "sound rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
     {"weakness": "weakness", "review": "review", "target_claims": "target_claims", "related_works": "related_works",
-     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), PaperBudgetOptions)
+     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), WeaknessEditOptions)
