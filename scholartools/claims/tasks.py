@@ -89,6 +89,7 @@ EXTRACT = ClaimsTask(
     method_names={"llm": "llm: per-chunk extraction + verbatim check",
                   "offline": "offline: cue-phrase sentence scorer"},
     options=ExtractOptions,
+    defaults={"temperature": 1.0}, defaults_source="CLAIMCHECK App. A.2 (GPT-4o, T=1.0 for extraction)",
 )
 WEAKNESSES = ClaimsTask(
     name="weaknesses", command=COMMAND,
@@ -108,4 +109,5 @@ ASSOCIATE = AssociateTask(
     method_names={"llm": "llm: claim association (CLAIMCHECK CA)",
                   "offline": "offline: BM25 + MiniLM fusion over the paper's claims"},
     options=AssociateOptions, embeds=True,
+    defaults={"temperature": 0.9}, defaults_source="CLAIMCHECK App. C.1 (T=0.9 for CA)",
 )

@@ -83,8 +83,9 @@ class GenerateTask(Task):
 
 
 def _task(cls, name: str, summary: str, llm: str, templates: tuple, reads: dict, writes: tuple,
-          options: type = GenerateOptions) -> GenerateTask:
+          options: type = GenerateOptions, **more: Any) -> GenerateTask:
     return cls(name=name, command=COMMAND, summary=summary, llm=f"scholartools.generate.{llm}", templates=templates,
+               **more,
                reads=reads, writes=(*writes, "raw", f"generation.{name}"), method_names={"llm": f"llm-{name}"},
                options=options, needs_model=f"{COMMAND} --task {name} needs a model: give --model MODEL or set "
                                             f"ST_MODEL (any litellm model string, e.g. openai/gpt-4o-mini; "
@@ -281,15 +282,17 @@ SUMMARY = _task(
     GenerateTask, "summary", "an abstract-style summary of a paper's body (candidates for st-facets / FM)",
     "summary:llm_record", ("gen_summary",), {"sections": "sections", "article": "article"}, ("summary",),
     SummaryOptions)
+#: CLAIMCHECK App. C.1: "temperature=0.9 for CA and temperature=0.3 for all the other experiments" (CV, WLE)
+_CLAIMCHECK_T03 = {"defaults": {"temperature": 0.3}, "defaults_source": "CLAIMCHECK App. C.1 (T=0.3 for WLE, CV)"}
 CLAIM_WEAKNESS = _task(
     GenerateTask, "claim-weakness",
     "a grounded weakness of a focal claim, and the reviewer's weakness distilled (CLAIMCHECK §3.2)",
     "claimcheck:claim_weakness_record", ("gen_claim_weakness", "gen_weakness_distill"),
     {"claim": "claim", "weakness": "weakness", "review": "review", "weakness_types": "weakness_types",
      "related_works": "related_works", **_PAPER, "text": "text"},
-    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions)
+    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions, **_CLAIMCHECK_T03)
 WEAKNESS_EDIT = _task(
     GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and, if needed, a more "
     "sound rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
     {"weakness": "weakness", "review": "review", "target_claims": "target_claims", "related_works": "related_works",
-     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), WeaknessEditOptions)
+     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), WeaknessEditOptions, **_CLAIMCHECK_T03)

@@ -143,6 +143,11 @@ class Task:
     #: its options dataclass is the command's options (the API runs it straight through the
     #: library); False while a command still declares its options itself
     declares_options: bool = True
+    #: the paper's sampling parameters for this task (e.g. ``{"temperature": 0.9}``), used when the
+    #: command line does not set them (``--temperature`` wins); recorded in provenance
+    defaults: dict = field(default_factory=dict)
+    #: where the paper states :attr:`defaults` (e.g. "CLAIMCHECK App. C.1"), for provenance
+    defaults_source: str = ""
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
@@ -345,9 +350,12 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         used = task.templates_used(ctx_options)
         _route_main_template(settings, used)
         client = settings.client(log=log)   # an unusable cache stops the run here, before any record
-        ctx = TaskContext(settings, ctx_options, log, client)
+        defaults = paper_defaults(task, settings)
+        ctx = TaskContext(settings, ctx_options, log, client, defaults=defaults)
         prov.update(method=task.method_names.get("llm", "llm"), model=settings.model,
                     templates=[settings.template(t).provenance for t in used])
+        if task.defaults:
+            prov["paper_defaults"] = {**task.defaults, "applied": defaults, "source": task.defaults_source}
         prov.update(task.provenance(ctx_options, "llm"))
         runner = task.variant(ctx_options)
         fn = runner.method("llm")
@@ -367,6 +375,16 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         prov.update(embedding_provenance())
     prov.update(task.provenance(ctx_options, "offline"))
     return Run(task, "offline", lambda recs: fn(recs, ctx), batch_size or OFFLINE_BATCH, prov, settings)
+
+
+def paper_defaults(task: Task, settings) -> dict:
+    """The task's paper sampling parameters that apply in this run: all of them, less the
+    temperature when ``--temperature`` is given (the command line wins)."""
+    out = dict(task.defaults)
+    config = getattr(settings, "config", None)
+    if getattr(config, "temperature", None) is not None:
+        out.pop("temperature", None)
+    return out
 
 
 def _open(task: Task, prepared: Any, log: Callable[[str], None]) -> Any:
