@@ -502,6 +502,7 @@ RULES = {
     "claims_extract": _claims_extract,
     "claims_weaknesses": _claims_weaknesses,
     "eqsynth_filter": lambda f: "Correct",
+    "eqsynth_filter_flaw": lambda f: "Correct",
     "facets_extract": _facets_extract,
     "facets_judge_bc": lambda f: _facets_judge(f, 3),
     "facets_judge_mr": lambda f: _facets_judge(f, 4),

@@ -20,9 +20,17 @@ class NegativesTask(Task):
 
         return EqSynthOptions(**values)
 
+    def templates_used(self, opts):
+        from scholartools.equations.recover import FILTER_TEMPLATES, RECOVER_TEMPLATE
+
+        return [RECOVER_TEMPLATE, FILTER_TEMPLATES[opts.filter]]
+
     def provenance(self, opts, method):
+        if method == "llm":
+            return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
+                    "context_words": opts.context_words, "max_per_paper": opts.max_per_paper, "filter": opts.filter}
         return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
-                "context_words": opts.context_words}
+                "context_words": opts.context_words, "max_per_paper": opts.max_per_paper}
 
 
 NEGATIVES = NegativesTask(
@@ -30,7 +38,7 @@ NEGATIVES = NegativesTask(
     name="negatives", command="st-eqsynth",
     summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
     llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",
-    templates=("eqsynth_recover", "eqsynth_filter"),
+    templates=("eqsynth_recover", "eqsynth_filter", "eqsynth_filter_flaw"),
     reads={"equations": "equations", "latex": "latex", "context_before": "context_before",
            "context_after": "context_after"},
     writes=("candidate", "label", "rule", "positive", "options", "answer"),
