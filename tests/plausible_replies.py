@@ -506,6 +506,8 @@ RULES = {
     "facets_extract": _facets_extract,
     "facets_judge_bc": lambda f: _facets_judge(f, 3),
     "facets_judge_mr": lambda f: _facets_judge(f, 4),
+    "facets_judge_bc_few": lambda f: _facets_judge(f, 3),
+    "facets_judge_mr_few": lambda f: _facets_judge(f, 4),
     "gen_claim_weakness": _claim_weakness,
     "gen_experiments": _experiments,
     "gen_explanation": _explanation,

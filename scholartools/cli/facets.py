@@ -15,7 +15,8 @@ from scholartools.vocabulary import FACETS as FACET_NAMES
 
 @st_command("st-facets")
 @scheduler_options
-@llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr"])
+@llm_options(templates=["facets_extract", "facets_judge_bc", "facets_judge_mr", "facets_judge_bc_few",
+                        "facets_judge_mr_few"])
 @click.option("--ref", "ref", metavar="FIELD",
               help="Field with the reference text (an abstract). Default: reference, or abstract on a "
                    "record without reference (a paper record from st-parse).")
