@@ -72,9 +72,11 @@ def corpus_path() -> str:
 
 
 def run(args, records, env=None):
-    """st-generate in-process; returns (exit code, records, stderr)."""
+    """st-generate in-process; returns (exit code, records, stderr). One run unless the test gives
+    ``--runs`` (the papers' repeated runs are tested in tests/test_runs.py)."""
     from conftest import invoke
 
+    args = list(args) + ([] if "--runs" in args or "--help" in args else ["--runs", "1"])
     code, recs, err, _ = invoke("st-generate", args, records, env=env)
     return code, recs, err
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scholartools.errors import UsageError
-from scholartools.tasks import Options, Task, option
+from scholartools.tasks import RunsOptions, Task, option
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE
 from scholartools.vocabulary import LIMITATION_INPUT_SECTIONS, RAG_RELATIONS
 
@@ -21,7 +21,7 @@ COMMAND = "st-generate"
 
 
 @dataclass
-class GenerateOptions(Options):
+class GenerateOptions(RunsOptions):
     """What every generation task takes."""
 
     samples: int = option(1, "Answers per record, each cached separately; N > 1 writes N child records ID#s0 … "
@@ -63,6 +63,7 @@ class GenerateTask(Task):
 
         values = dataclasses.asdict(options)
         samples, seed, max_tokens = values.pop("samples"), values.pop("seed"), values.pop("max_tokens")
+        values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start
         fields = dict(values.pop("fields") or {})
         for item in values.pop("field_map") or ():
             slot, sep, path = item.partition("=")
@@ -241,19 +242,23 @@ class ExplanationsTask(GenerateTask):
         return ["gen_explanations_list"] if opts.extra.get("explain") == "whole-list" else ["gen_explanation"]
 
 
+#: AAAR §4: "we run each model thrice ... selecting the median result"
+_AAAR_RUNS = {"runs": 3, "combine": "median", "runs_source": "AAAR §4 (each model run three times, the median reported)"}
 EXPERIMENTS = _task(
     GenerateTask, "experiments",
     "experiments the authors must have run, from the text before the experiments (AAAR ExpDesign)",
     "aaar:experiments_record", ("gen_experiments",), {"context": "input", **_PAPER}, ("experiments",),
-    ExperimentsOptions)
+    ExperimentsOptions, **_AAAR_RUNS)
 EXPLANATIONS = _task(
     ExplanationsTask, "explanations", "why each given experiment was run, one call per experiment (AAAR ExpDesign)",
     "aaar:explanations_record", ("gen_explanation", "gen_explanations_list"),
-    {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions)
+    {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions,
+    **_AAAR_RUNS)
 WEAKNESSES = _task(
     GenerateTask, "weaknesses",
     "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
-    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), ExperimentsOptions)
+    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), ExperimentsOptions,
+    **_AAAR_RUNS)
 
 
 # --------------------------------------------------------------------------- summary, CLAIMCHECK
@@ -284,13 +289,16 @@ SUMMARY = _task(
     SummaryOptions)
 #: CLAIMCHECK App. C.1: "temperature=0.9 for CA and temperature=0.3 for all the other experiments" (CV, WLE)
 _CLAIMCHECK_T03 = {"defaults": {"temperature": 0.3}, "defaults_source": "CLAIMCHECK App. C.1 (T=0.3 for WLE, CV)"}
+#: CLAIMCHECK App. C.1: every experiment repeated with seeds 0, 42, 2025, the mean reported
+_CLAIMCHECK_RUNS = {"runs": 3, "run_seeds": (0, 42, 2025), "combine": "mean",
+                    "runs_source": "CLAIMCHECK App. C.1 (seeds 0, 42, 2025; the mean reported)"}
 CLAIM_WEAKNESS = _task(
     GenerateTask, "claim-weakness",
     "a grounded weakness of a focal claim, and the reviewer's weakness distilled (CLAIMCHECK §3.2)",
     "claimcheck:claim_weakness_record", ("gen_claim_weakness", "gen_weakness_distill"),
     {"claim": "claim", "weakness": "weakness", "review": "review", "weakness_types": "weakness_types",
      "related_works": "related_works", **_PAPER, "text": "text"},
-    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions, **_CLAIMCHECK_T03)
+    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions, **_CLAIMCHECK_T03, **_CLAIMCHECK_RUNS)
 WEAKNESS_EDIT = _task(
     GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and, if needed, a more "
     "sound rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from scholartools.errors import UsageError
-from scholartools.tasks import Options, Task, option
+from scholartools.tasks import Options, RunsOptions, Task, option
 
 COMMAND = "st-judge"
 
@@ -51,7 +51,7 @@ def _weakness() -> Any:
 
 
 @dataclass
-class JudgeOptions(Options):
+class JudgeOptions(RunsOptions):
     """What every judge task takes: where the verdict goes."""
 
     out: str = option("judge", "Where the verdict object goes (dotted path).", metavar="FIELD", shared=True)
@@ -292,6 +292,7 @@ CRITIQUE = CritiqueTask(
     templates=("judge_critique_all", "judge_critique_select"),
     reads={"segment": "segment_text", "review_key": "paper_idx,review_model", "paper": "body_text"},
     writes=("prediction",), method_names={"llm": "llm-critique"}, options=CritiqueOptions,
+    runs=3, combine="median", runs_source="AAAR §4 (each model run three times, the median reported)",
 )
 
 
@@ -333,6 +334,7 @@ EQUATION = JudgeTask(
     llm="scholartools.judge.aaar:equation_record", templates=("judge_equation",),
     reads={"before": "context_before", "after": "context_after", "candidate": "candidate"},
     writes=("prediction",), method_names={"llm": "llm-equation"}, options=EquationOptions,
+    runs=3, combine="median", runs_source="AAAR §4 (each model run three times, the median reported)",
 )
 
 
@@ -390,4 +392,5 @@ LABELS = JudgeTask(
     writes=("judge.objectivity", "judge.agreement", "judge.types"), method_names={"llm": "llm-labels"},
     options=LabelsOptions,
     defaults={"temperature": 0.3}, defaults_source="CLAIMCHECK App. C.1 (T=0.3 for WLE, CV)",
+    runs=3, run_seeds=(0, 42, 2025), combine="mean", runs_source="CLAIMCHECK App. C.1 (seeds 0, 42, 2025; the mean reported)",
 )

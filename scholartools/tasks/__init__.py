@@ -81,6 +81,20 @@ class Options:
     """The options of a task that takes none (every task's options dataclass derives from it)."""
 
 
+@dataclass
+class RunsOptions(Options):
+    """``--runs`` / ``--combine``: repeated runs of an LLM task (:mod:`scholartools.llm.runs`);
+    None takes the task's paper default (:attr:`Task.runs`, :attr:`Task.combine`)."""
+
+    runs: int | None = option(None, "Run the task N times, each run under its own seed (sent with every call and "
+                                    "cached separately): one record per run, ID#rK with run, run_seed. Default: "
+                                    "the paper's count (AAAR 3, CLAIMCHECK 3, else 1); --runs 1 is the cheap "
+                                    "trial.", type=int, min=1, metavar="N", shared=True)
+    combine: str | None = option(None, "How st-score --aggregate combines the runs' results (written on each "
+                                       "run's record). Default: the paper's (AAAR median, CLAIMCHECK mean).",
+                                 choices=("median", "mean"), shared=True)
+
+
 def option_fields(options: type | Any) -> list[dataclasses.Field]:
     """The declared options (fields made with :func:`option`) of an options class, in order."""
     return [f for f in dataclasses.fields(options) if "help" in f.metadata]
@@ -148,6 +162,12 @@ class Task:
     defaults: dict = field(default_factory=dict)
     #: where the paper states :attr:`defaults` (e.g. "CLAIMCHECK App. C.1"), for provenance
     defaults_source: str = ""
+    #: the paper's number of repeated runs (``--runs`` default), their seeds, and how it combines
+    #: them (median / mean), with where it says so
+    runs: int = 1
+    run_seeds: tuple = ()
+    combine: str = "mean"
+    runs_source: str = ""
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
@@ -359,6 +379,17 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         prov.update(task.provenance(ctx_options, "llm"))
         runner = task.variant(ctx_options)
         fn = runner.method("llm")
+        n_runs, combine = _runs(task, options)
+        if n_runs > 1 or task.runs > 1:
+            from scholartools.llm.runs import repeated, run_seeds
+
+            seeds = run_seeds(n_runs, task.run_seeds)
+            prov["runs"] = {"n": n_runs, "seeds": seeds if n_runs > 1 else [], "combine": combine,
+                            "paper": task.runs, "source": task.runs_source}
+            if n_runs > 1:
+                from scholartools.llm.runs import repeated_group
+
+                fn = (repeated_group if runner.per == "group" else repeated)(fn, seeds, combine, task.command)
         run = run_group if runner.per == "group" else run_records
         return Run(task, "llm", lambda recs: run(recs, fn, ctx), None if runner.per == "group"
                    else batch_size or task.llm_batch_size or LLM_BATCH, prov, settings)
@@ -375,6 +406,13 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         prov.update(embedding_provenance())
     prov.update(task.provenance(ctx_options, "offline"))
     return Run(task, "offline", lambda recs: fn(recs, ctx), batch_size or OFFLINE_BATCH, prov, settings)
+
+
+def _runs(task: Task, options: Any) -> tuple[int, str]:
+    """``(runs, combine)`` of a run: the options' values, else the task's paper defaults."""
+    n = getattr(options, "runs", None)
+    how = getattr(options, "combine", None)
+    return (task.runs if n is None else int(n)), (how or task.combine)
 
 
 def paper_defaults(task: Task, settings) -> dict:
