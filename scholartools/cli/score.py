@@ -122,9 +122,15 @@ Examples:
 @click.option("--group-by", metavar="FIELD", help="Summaries per value of FIELD (and itf-idf corpora).")
 @click.option("--aggregate", is_flag=True, help="Add summary records (per --group-by value and overall).")
 @click.option("--summary-only", is_flag=True, help="With --aggregate: write only the summary records.")
+@click.option("--combine", type=click.Choice(["median", "mean"]),
+              help="With --aggregate over records of repeated runs (st-* --runs: 'run' on each record): the overall "
+                   "summary is each run's summary combined by median or mean, the runs' kept under 'runs' "
+                   "(default: the 'combine' the records carry, the paper's: AAAR median, CLAIMCHECK mean).")
 @click.option("--threshold", type=Finite(-1, 1), default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
-@click.option("--embed-model", metavar="PATH", help="Sentence-transformers model for cosine/s-match/s-prf/itf-idf/keywords "
-              "(local path; default the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL).")
+@click.option("--embed-model", metavar="PATH|MODEL", help="Embedding model for cosine/s-match/s-prf/itf-idf/keywords: a "
+              "local sentence-transformers directory (AAAR's all-mpnet-base-v2, downloaded by you), or an API model "
+              "through litellm (text-embedding-ada-002, openai/..., cached in the LLM cache; ST_API_BASE). Default "
+              "the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL.")
 @click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
 @click.option("--bert-layer", type=click.IntRange(0), help="BERTScore layer (default: bert-score's tuned layer, else the last).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
@@ -135,7 +141,7 @@ Examples:
 @click.option("--batch-size", type=click.IntRange(1), default=512, show_default=True,
               help="Records scored per batch when streaming (embeddings are batched within).")
 def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, stemmer, rouge_tokenizer, part, weights, tp,
-         unit_key, group_by, aggregate, summary_only, threshold, embed_model, bert_model, bert_layer,
+         unit_key, group_by, aggregate, summary_only, combine, threshold, embed_model, bert_model, bert_layer,
          positive, keep_claim_prefix, parser, scale, batch_size):
     from scholartools.metrics import engine
     from scholartools.metrics import score as sc
@@ -185,14 +191,16 @@ def main(io: RecordIO, metric, ref, cand, pred, gold, ratings, mask, fields, ste
             positive = json.loads(positive)
         except ValueError:
             pass
+    from scholartools.llm.embeddings import is_api_model
+
     for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
-        if path and not os.path.isdir(path):
+        if path and not os.path.isdir(path) and not (opt == "--embed-model" and is_api_model(path)):
             io.usage_error(f"{opt} must be a local model directory (nothing is downloaded): {path}")
     opts = sc.ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
                            tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
                            embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                            positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
-                           scale=scale_range, rouge_tokenizer=rouge_tokenizer)
+                           scale=scale_range, rouge_tokenizer=rouge_tokenizer, combine=combine)
     if names:
         io.provenance.update(engine.provenance(names, opts))
         scorer = engine.BatchScorer(names, opts, aggregate, summary_only)
