@@ -72,9 +72,11 @@ def corpus_path() -> str:
 
 
 def run(args, records, env=None):
-    """st-generate in-process; returns (exit code, records, stderr)."""
+    """st-generate in-process; returns (exit code, records, stderr). One run unless the test gives
+    ``--runs`` (the papers' repeated runs are tested in tests/test_runs.py)."""
     from conftest import invoke
 
+    args = list(args) + ([] if "--runs" in args or "--help" in args else ["--runs", "1"])
     code, recs, err, _ = invoke("st-generate", args, records, env=env)
     return code, recs, err
 
@@ -132,12 +134,12 @@ def reply(body):
     if "Rewrite the reviewer's weakness" in text:
         return "```json\n" + json.dumps({"evidence": {}, "figures": [], "tables": [], "algorithms": [],
                                          "reasoning": "The tuning protocol is not described."}) + "\n```"
-    if "Assess the weakness and improve it" in text:
+    if "If needed, rewrite the weakness to make it more sound" in text:
         return json.dumps({"objectivity_reasoning": "o", "objectivity": "4", "agreement_reasoning": "a",
                            "agreement": 3, "type_reasoning": "t",
                            "weakness_types": {"insufficient": True, "contradictory": False, "novelty": False,
                                               "clarity": False, "related_work": False, "other": False},
-                           "rewrite_reasoning": "r", "rewritten_weakness": "A more specific weakness."})
+                           "rewrite_reasoning": "r", "rewritten_weakness": "A sounder weakness."})
     if "Merge them into a single list" in text:
         n = int(re.search(r"separately in (\d+) consecutive parts", text).group(1))
         return "Merged list:\n" + "\n".join(f"{i + 1}. **Part {i + 1}**: merged." for i in range(n))

@@ -14,10 +14,12 @@ def invoke(command, args, records=None, env=None, input_bytes=None):
 
 
 def judge(args, records, server=None, cache=None, env=None):
-    """st-judge with the scripted server as the model (``--model openai/test-model``)."""
+    """st-judge with the scripted server as the model (``--model openai/test-model``), one run
+    unless the test gives ``--runs`` (the papers' repeated runs, the default of the AAAR and
+    CLAIMCHECK tasks, are tested in tests/test_runs.py)."""
     from scholartools.cli.judge import main
 
-    full = list(args)
+    full = list(args) + ([] if "--runs" in args or "--help" in args else ["--runs", "1"])
     if server is not None:
         full += ["--model", "openai/test-model", "--api-base", server.url]
         full += ["--cache", str(cache)] if cache else ["--no-cache"]

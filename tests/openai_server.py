@@ -118,6 +118,8 @@ class ScriptedOpenAIServer:
         self.files: dict[str, dict] = {}
         self.batches: dict[str, dict] = {}
         self.batch_requests: list[dict] = []
+        #: the bodies of ``POST /v1/embeddings`` requests (answered by :func:`fake_embedding`)
+        self.embedding_requests: list[dict] = []
         self._plan: dict = {}
         self._ids = 0
         self.inflight = 0
@@ -155,6 +157,7 @@ class ScriptedOpenAIServer:
             self._faults.clear()
             self.requests.clear()
             self.batch_requests.clear()
+            self.embedding_requests.clear()
             self.files.clear()
             self.batches.clear()
             self._plan = {}
@@ -438,6 +441,21 @@ def _make_handler(server: ScriptedOpenAIServer):
                 status, out = server._create_message_batch(body)
                 self._send(status, json.dumps(out).encode())
                 return
+            if path.endswith("/embeddings"):
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    self._send(400, _error_body(400, "request body is not JSON"))
+                    return
+                with server._lock:
+                    server.embedding_requests.append(body)
+                texts = body.get("input")
+                texts = [texts] if isinstance(texts, str) else list(texts or [])
+                data = [{"object": "embedding", "index": i, "embedding": fake_embedding(t)} for i, t in enumerate(texts)]
+                tokens = sum(len(str(t).split()) for t in texts)
+                self._send(200, json.dumps({"object": "list", "data": data, "model": body.get("model"),
+                                            "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode())
+                return
             if "/batches" in path:
                 try:
                     body = json.loads(raw or b"{}")
@@ -639,3 +657,15 @@ def main(argv=None):  # pragma: no cover - used by benchmarks and the example pi
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+def fake_embedding(text: str, dim: int = 8) -> list[float]:
+    """A deterministic stand-in embedding for ``POST /v1/embeddings``: counts of the text's words
+    hashed into ``dim`` buckets (texts sharing words point the same way; not normalised)."""
+    import hashlib
+
+    vec = [0.0] * dim
+    for w in str(text).lower().split():
+        vec[int(hashlib.sha256(w.encode()).hexdigest(), 16) % dim] += 1.0
+    vec[0] += 0.5          # no zero vector for an empty text
+    return vec

@@ -21,7 +21,8 @@ PAPER = {
 def run(args, records, server, tmp_path, env=None):
     from conftest import invoke
 
-    code, recs, err, _ = invoke("st-claims", ["--model", "openai/test-model", "--api-base", server.url, *args],
+    runs = [] if "--runs" in args else ["--runs", "1"]   # the papers' repeated runs: tests/test_runs.py
+    code, recs, err, _ = invoke("st-claims", ["--model", "openai/test-model", "--api-base", server.url, *args, *runs],
                                 records, env={"ST_CACHE": str(tmp_path / "cache.sqlite"), **(env or {})})
     return code, recs, err
 

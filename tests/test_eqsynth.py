@@ -145,11 +145,27 @@ def test_bad_records_become_error_records():
 
 def test_fixture_paper_items():
     rec = parse_path(str(TINY))
-    code, out, err = run(["--seed", "5"], [rec])
+    code, out, err = run(["--seed", "5", "--max-per-paper", "0"], [rec])
     assert code == 0
     ids = collections.Counter(r["equation_id"] for r in out)
     assert sorted(ids) == [f"tiny#eq{k}" for k in range(1, 6)] and set(ids.values()) == {4}
     assert "no model configured" in err
+
+
+def test_at_most_three_equations_per_paper_by_default_drawn_by_the_seed():
+    """AAAR §3.1: at most 3 display equations per paper, shuffled with a seed (seed-aaar.md §1.1).
+    The default must stay the paper's 3; the draw is fixed by --seed and changes with it."""
+    rec = parse_path(str(TINY))
+    assert len(rec["equations"]) == 5
+    code, out, err = run(["--seed", "5"], [rec])
+    assert code == 0, err
+    drawn = sorted({r["equation_id"] for r in out})
+    assert len(drawn) == 3 and len(out) == 3 * 4 and "3 of 5 equations sampled" in err
+    assert out[0]["provenance"][-1]["max_per_paper"] == 3
+    code, again, _ = run(["--seed", "5"], [rec])
+    assert sorted({r["equation_id"] for r in again}) == drawn
+    draws = {tuple(sorted({r["equation_id"] for r in run(["--seed", str(s)], [rec])[1]})) for s in range(6)}
+    assert len(draws) > 1                  # the seed decides which three
 
 
 # ------------------------------------------------------------------------------ real papers
@@ -158,7 +174,7 @@ def test_fixture_paper_items():
 def real_items():
     gold = [json.loads(line) for line in (LATEX / "gold.jsonl").read_text().splitlines() if line.strip()]
     papers = [parse_path(str(LATEX / g["main"]), id_from="sha256") for g in gold]
-    opts = EqSynthOptions(seed=42, format="choice")
+    opts = EqSynthOptions(seed=42, format="choice", max_per_paper=0)    # every equation: the rules on all
     return papers, {p["id"]: rules_record(p, opts) for p in papers}
 
 
@@ -197,8 +213,8 @@ def test_answers_balanced_per_paper_and_overall(real_items):
 def test_seed_reproduces(real_items):
     papers, items = real_items
     paper = papers[0]
-    again = rules_record(paper, EqSynthOptions(seed=42, format="choice"))
+    again = rules_record(paper, EqSynthOptions(seed=42, format="choice", max_per_paper=0))
     assert again == items[paper["id"]]
-    other = rules_record(paper, EqSynthOptions(seed=43, format="choice"))
+    other = rules_record(paper, EqSynthOptions(seed=43, format="choice", max_per_paper=0))
     assert [r["answer"] for r in other] != [r["answer"] for r in again]
     assert [r["options"] for r in other] != [r["options"] for r in again]

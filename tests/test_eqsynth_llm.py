@@ -1,8 +1,9 @@
 """st-eqsynth --method llm against the scripted OpenAI-compatible server.
 
 AAAR's recovery loop (§1.1 ②): a reply equal to the positive after normalisation is asked again,
-at most --max-tries times, each try its own cached sample; then the flaw filter (§1.1 ③) judges
-each negative alone and keeps an item when one is judged plausible. Replies are scripted by call
+at most --max-tries times, each try its own cached sample; then the filter (§1.1 ③) judges each
+negative against the equation's context for notation the context never defines (the paper; the
+official code's context-free flaw check with --filter flaw) and keeps an item when one passes. Replies are scripted by call
 order (identical prompts differ only in their sample index), so the call counts below follow
 from the rounds: every missing negative of a record is asked in the same round.
 """
@@ -13,7 +14,8 @@ import threading
 
 
 RECOVER_MARK = "<<EQUATION>>"
-FILTER_MARK = "shown without the paper"
+FLAW_MARK = "shown without the paper"             # --filter flaw (the official code)
+CONTEXT_MARK = "that the passage never defines"    # the paper's context-alignment filter (default)
 BEFORE = " ".join(f"w{i}" for i in range(1, 151)) + " so the loss is"
 AFTER = "where $a$ and $b$ are the two terms " + " ".join(f"v{i}" for i in range(1, 151))
 REC = {"id": "r1", "latex": "\\mathcal{L} = a + b \\label{eq:l}", "context_before": BEFORE, "context_after": AFTER}
@@ -51,7 +53,7 @@ class Script:
             if k <= self.same:   # identical after normalisation: spacing, braces, repeated LHS
                 return "a+b" if k % 2 else "```latex\n\\mathcal{L} = {a} + b\n```"
             return f"a - {k}b"
-        if FILTER_MARK in text:
+        if FLAW_MARK in text or CONTEXT_MARK in text:
             with self.lock:
                 self.filter_calls += 1
             return "Correct" if self.plausible and f"{self.plausible}" in text.split("```latex")[1] else "Wrong."
@@ -81,8 +83,25 @@ def test_retries_until_different_then_filter(openai_server):
     # the last 100 words before (w55..w150 and "so the loss is"), the first 100 after (8 + v1..v92)
     assert "\nw55 w56" in prompt and "w54 " not in prompt and " v92\n" in prompt and "v93" not in prompt
     assert prompt.rstrip().endswith("\\mathcal{L} =")
-    filters = [r["messages"][-1]["content"] for r in openai_server.requests if FILTER_MARK in r["messages"][-1]["content"]]
-    assert len(filters) == 3 and not any("w150" in f or "v1 " in f for f in filters)   # judged alone
+    filters = [r["messages"][-1]["content"] for r in openai_server.requests if CONTEXT_MARK in r["messages"][-1]["content"]]
+    # the paper's filter: each negative against the context the judge will see (notation defined?)
+    assert len(filters) == 3 and all("w150 so the loss is" in f and "where $a$ and $b$ are" in f for f in filters)
+    assert out[0]["provenance"][-1]["filter"] == "context"
+
+
+def test_the_official_codes_flaw_filter_is_an_option(openai_server):
+    """AAAR §3.1 ③ filters negatives whose notation the context never defines (the default); the
+    official code asks a context-free "obvious flaw?" of each negative alone: --filter flaw."""
+    script = Script(same=0, plausible="2b")
+    openai_server.reply(script)
+    code, out, err = run(["--filter", "flaw"], server=openai_server)
+    assert code == 0, err
+    prompts = [r["messages"][-1]["content"] for r in openai_server.requests]
+    filters = [p for p in prompts if FLAW_MARK in p]
+    assert len(filters) == 3 and not any(CONTEXT_MARK in p for p in prompts)
+    assert not any("w150" in f or "v1 " in f for f in filters)                       # judged alone
+    assert out[0]["provenance"][-1]["filter"] == "flaw"
+    assert out[0]["provenance"][-1]["templates"][1]["name"] == "eqsynth_filter_flaw"
 
 
 def test_ten_tries_then_the_item_is_skipped(openai_server):

@@ -19,7 +19,7 @@ TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"
 def items():
     parsed = run_cli("st-parse", [str(TINY)])
     assert parsed.code == 0
-    made = run_cli("st-eqsynth", ["--seed", "11"], input=parsed.stdout)
+    made = run_cli("st-eqsynth", ["--seed", "11", "--max-per-paper", "0"], input=parsed.stdout)
     assert made.code == 0, made.stderr
     return made.records
 
@@ -86,8 +86,8 @@ def test_the_four_commands_end_to_end_with_a_scripted_judge(items, openai_server
 
     openai_server.reply(judge)
     parsed = run_cli("st-parse", [str(TINY)])
-    made = run_cli("st-eqsynth", ["--seed", "11"], input=parsed.stdout)
-    judged = run_cli("st-judge", ["--task", "equation", "--model", "openai/test-model", "--api-base",
+    made = run_cli("st-eqsynth", ["--seed", "11", "--max-per-paper", "0"], input=parsed.stdout)
+    judged = run_cli("st-judge", ["--task", "equation", "--runs", "1", "--model", "openai/test-model", "--api-base",
                                   openai_server.url, "--cache", str(tmp_path / "c.sqlite")], input=made.stdout,
                      env={"ST_LLM_BACKOFF_BASE": "0.01"})
     assert judged.code == 0, judged.stderr

@@ -224,6 +224,15 @@ def test_cli_llm_path(openai_server, tmp_path):
     judge_prompts = [p for p in openai_server.prompts if "Input1:" in p]
     assert any("Number: 4" in p for p in judge_prompts if "1 to 4" in p)  # few-shot examples assembled
     assert any("Number: 1" in p for p in judge_prompts if "1 to 3" in p)
+    # the paper's few-shot rubric (§3.3, appendix Figs 1-2), not the zero-shot one of §3.2 with examples:
+    # B/C judged leniently, 1 = contradiction only; M/R 3 = important information left out
+    bc = [p for p in judge_prompts if "1 to 3" in p]
+    mr = [p for p in judge_prompts if "1 to 4" in p]
+    assert bc and all("leniently" in p and "1: Input2 contradicts Input1.\n" in p for p in bc)
+    assert mr and all("3: Input2 leaves out important information of Input1." in p for p in mr)
+    assert not any("no relevant content" in p for p in judge_prompts)           # the zero-shot wording
+    assert [t["name"] for t in out["provenance"][-1]["templates"]] == [
+        "facets_extract", "facets_judge_bc_few", "facets_judge_mr_few"]
     # garbage extraction -> error record, exit 1
     bad = dict(rec, id="q", reference="GARBLE text here. More.")
     r2 = run_cli("st-facets", args, records=[bad], env={"ST_LLM_BACKOFF_BASE": "0.01"})

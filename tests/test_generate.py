@@ -158,10 +158,28 @@ def test_weakness_edit_labels_and_rewrite(server, tmp_path):
     assert out[0]["weakness_labels"] == {"objectivity": 4, "agreement": 3, "types": {
         "insufficient": True, "contradictory": False, "novelty": False, "clarity": False, "related_work": False,
         "other": False}}
-    assert out[0]["rewritten_weakness"] == "A more specific weakness."
+    assert out[0]["rewritten_weakness"] == "A sounder weakness."
     assert out[1]["error"]["kind"] == "missing_field" and out[1]["error"]["field"] == "weakness"
     prompt = _user(server.requests[0])
     assert p["weakness"] in prompt and p["review"] in prompt and p["target_claims"][0] in prompt
+
+
+def test_weakness_edit_prompt_asks_only_what_the_paper_asks(server, tmp_path):
+    """CLAIMCHECK App. D (WLE): "if needed, rewrite ... to make it more sound" given the paper, the
+    target claims and the original weakness. Table 6 measures specificity and §4.3 lost anchors, so
+    the default prompt must ask for neither; --edit-specific (off by default) adds both."""
+    p = papers()[3]
+    code, out, err = run(llm_args(server, tmp_path / "c.sqlite") + ["--task", "weakness-edit"], [p])
+    assert code == 0, err
+    prompt = _user(server.requests[0]).lower()
+    assert "more sound" in prompt and "target claim" in prompt
+    for biased in ("specific", "line number", "quotation", "anchor"):
+        assert biased not in prompt, biased
+    code, out, err = run(llm_args(server, tmp_path / "c.sqlite") + ["--task", "weakness-edit", "--edit-specific"],
+                         [p])
+    assert code == 0, err
+    extra = _user(server.requests[-1]).lower()
+    assert "more specific" in extra and "quotations" in extra and "more sound" in extra
 
 
 # ---------------------------------------------------------------------- limitations: the target never leaks

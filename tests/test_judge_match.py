@@ -88,13 +88,13 @@ def test_pairwise_then_pointwise_gives_the_hand_computed_figures(openai_server, 
     code, pairs, err = judge(["--task", "match"], PAPERS, openai_server, tmp_path / "c.sqlite")
     assert code == 0, err
     assert len(pairs) == 3 * 4 + 2 * 5
-    assert openai_server.calls == 2 * (3 * 4 + 2 * 5)          # both orders by default
+    assert openai_server.calls == 3 * 2 * (3 * 4 + 2 * 5)      # the paper's 3 variants x both orders by default
     first = pairs[0]
     assert first["id"] == "P1#g0:h0" and first["paper_id"] == "P1" and (first["gt_idx"], first["gen_idx"]) == (0, 0)
     assert first["gt"] == PAPERS[0]["limitations"]["merged"][0] and first["gen"] == PAPERS[0]["generated"][0]
     assert first["match"] == 1 and first["venue"] == "ACL" and first["limitations"] == PAPERS[0]["limitations"]
     votes = first["judge"]["votes"]
-    assert [(v["order"], v["value"], v["raw"]) for v in votes] == [("gt_first", 1, "Yes"), ("gen_first", 1, "Yes")]
+    assert [(v["order"], v["value"], v["raw"]) for v in votes] == [("gt_first", 1, "Yes"), ("gen_first", 1, "Yes")] * 3
     assert first["judge"]["templates"][0]["name"] == "judge_match_1"
     assert len(first["judge"]["templates"][0]["sha256"]) == 64
     # the second order really swaps the two statements
@@ -110,7 +110,7 @@ def test_pairwise_then_pointwise_gives_the_hand_computed_figures(openai_server, 
 
 def test_batched_matrix_gives_the_same_per_paper_figures(openai_server):
     openai_server.reply(topical_judge)
-    code, recs, err = judge(["--task", "match", "--batch-pairs"], PAPERS, openai_server)
+    code, recs, err = judge(["--task", "match", "--variants", "1", "--batch-pairs"], PAPERS, openai_server)
     assert code == 0, err
     assert openai_server.calls == 2 * 2                        # one call per paper and order
     assert [r["id"] for r in recs] == ["P1", "P2"]
@@ -133,7 +133,7 @@ def test_malformed_matrix_falls_back_to_pairwise_calls_for_that_paper(openai_ser
         return topical_judge(body)
 
     openai_server.reply(judge_fn)
-    code, recs, err = judge(["--task", "match", "--batch-pairs"], PAPERS, openai_server)
+    code, recs, err = judge(["--task", "match", "--variants", "1", "--batch-pairs"], PAPERS, openai_server)
     assert code == 0, err
     # P1: 2 matrices; P2: 2 matrices + 2 repair re-asks + 2 orders x 10 pairs
     assert openai_server.calls == 2 + 2 + 2 + 2 * 10
@@ -161,7 +161,7 @@ def votes_by(variant_order):
 @pytest.mark.parametrize("policy,expected,consistent", [("no", 0, False), ("first", 1, False), ("majority", 0, False)])
 def test_order_swapping_and_the_consistency_policy(openai_server, policy, expected, consistent):
     openai_server.reply(votes_by({(1, "gt_first"): "Yes", (1, "gen_first"): "No"}))
-    code, recs, err = judge(["--task", "match", "--inconsistent", policy], ONE, openai_server)
+    code, recs, err = judge(["--task", "match", "--variants", "1", "--inconsistent", policy], ONE, openai_server)
     assert code == 0, err
     assert recs[0]["match"] == expected and recs[0]["judge"]["consistent"] is consistent
     assert [v["value"] for v in recs[0]["judge"]["votes"]] == [1, 0]
@@ -189,13 +189,13 @@ def test_variant_majority(openai_server, orders, policy, expected):
 def test_case_insensitive_parser_and_the_authors_exact_comparison(openai_server, reply, strict, bagels):
     openai_server.reply(reply)
     for parser, want in (("strict", strict), ("bagels", bagels)):
-        code, recs, err = judge(["--task", "match", "--orders", "one", "--parser", parser], ONE, openai_server)
+        code, recs, err = judge(["--task", "match", "--variants", "1", "--orders", "one", "--parser", parser], ONE, openai_server)
         assert code == 0 and recs[0]["match"] == want, (parser, reply)
 
 
 def test_an_unparsable_reply_is_unscored_not_a_wrong_answer(openai_server):
     openai_server.reply("I cannot tell from these statements.")
-    code, recs, err = judge(["--task", "match", "--orders", "one"], ONE, openai_server)
+    code, recs, err = judge(["--task", "match", "--variants", "1", "--orders", "one"], ONE, openai_server)
     assert code == 0, err
     assert openai_server.calls == 2                             # the reply and the one repair re-ask
     rec = recs[0]

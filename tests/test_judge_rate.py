@@ -30,12 +30,25 @@ def test_direct_writes_score_samples_raw_protocol_and_template(openai_server):
     for k, rec in enumerate(recs):
         j = rec["judge"]
         assert j["score"] == k % 5 + 1 and j["samples"] == [k % 5 + 1] and j["raw"] == [f"Score: {k % 5 + 1}"]
-        assert j["protocol"] == "direct" and j["aspect"] == "method" and j["scale"] == [1, 5]
+        assert j["protocol"] == "direct" and j["aspect"] == "method" and j["scale"] == [0, 100]   # Wang et al.
         assert j["templates"][0]["name"] == "judge_rate_direct"
         assert rec["human"] == ITEMS[k]["human"] and rec["abstract"] == ITEMS[k]["abstract"]   # passed through
     prompt = content(openai_server.requests[0])
     assert "Abstract of paper 0.\n\nIntroduction of paper 0." in prompt and "method or hypothesis" in prompt
-    assert recs[0]["provenance"][-1]["protocol"] == "direct"
+    assert "from 0 (worst) to 100 (best)" in prompt
+    assert recs[0]["provenance"][-1]["protocol"] == "direct" and recs[0]["provenance"][-1]["scale"] == [0, 100]
+
+
+def test_default_scales_are_the_papers_output_spaces():
+    """PaperRQ §3.1 / Table 7: the Wang et al. direct judge answers 0-100; G-Eval and Chiang & Lee 1-5.
+    A default drifting from the paper fails here."""
+    from scholartools.judge.tasks import RATE
+
+    for protocol, scale in (("direct", (0, 100)), ("geval", (1, 5)), ("analyze-rate", (1, 5)),
+                            ("rate-explain", (1, 5))):
+        o = RATE.prepare(RATE.make_options(protocol=protocol))
+        assert tuple(o.scale) == scale, protocol
+    assert tuple(RATE.prepare(RATE.make_options(protocol="direct", scale="1-4")).scale) == (1, 4)   # FM vanilla
 
 
 def test_strict_and_paper_parsers(openai_server):
@@ -51,7 +64,7 @@ def test_strict_and_paper_parsers(openai_server):
 
 def test_strict_parser_refuses_a_score_outside_the_scale(openai_server):
     openai_server.reply(lambda body: "Score: 4" if is_repair(body) else "Score: 7")
-    code, recs, err = judge(["--task", "rate", "--protocol", "direct"], ITEMS[:1], openai_server)
+    code, recs, err = judge(["--task", "rate", "--protocol", "direct", "--scale", "1-5"], ITEMS[:1], openai_server)
     assert recs[0]["judge"]["score"] == 4            # 7 is outside 1-5: re-asked once
     code, recs, err = judge(["--task", "rate", "--protocol", "direct", "--scale", "0-10"], ITEMS[:1], openai_server)
     assert recs[0]["judge"]["score"] == 7

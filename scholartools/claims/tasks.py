@@ -11,13 +11,13 @@ from typing import Any
 
 from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
-from scholartools.tasks import Options, Task, option
+from scholartools.tasks import Options, RunsOptions, Task, option
 
 COMMAND = "st-claims"
 
 
 @dataclass
-class ExtractOptions(Options):
+class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float = option(DEFAULT_THRESHOLD, "extract, offline: minimum sentence score (higher: fewer, surer "
@@ -32,14 +32,14 @@ def _review() -> Any:
 
 
 @dataclass
-class WeaknessesOptions(Options):
+class WeaknessesOptions(RunsOptions):
     review_field: str = _review()
     unit: str = option("item", "weaknesses, offline: one span per list item / paragraph, or per sentence.",
                        choices=("item", "sentence"))
 
 
 @dataclass
-class AssociateOptions(Options):
+class AssociateOptions(RunsOptions):
     review_field: str = _review()
     max_targets: int = option(DEFAULT_MAX_TARGETS, "associate: at most N target claims per weakness (CLAIMCHECK: "
                                                    "3).", type=int, min=1, max=3, metavar="N")
@@ -68,6 +68,7 @@ class ClaimsTask(Task):
         from scholartools.claims.fields import ClaimsOptions
 
         values = dataclasses.asdict(options)
+        values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start
         assoc = {k: values.pop(k) for k in ("max_targets", "min_similarity", "margin", "fusion") if k in values}
         return ClaimsOptions(**values, associate=Association(**assoc))
 
@@ -89,6 +90,7 @@ EXTRACT = ClaimsTask(
     method_names={"llm": "llm: per-chunk extraction + verbatim check",
                   "offline": "offline: cue-phrase sentence scorer"},
     options=ExtractOptions,
+    defaults={"temperature": 1.0}, defaults_source="CLAIMCHECK App. A.2 (GPT-4o, T=1.0 for extraction)",
 )
 WEAKNESSES = ClaimsTask(
     name="weaknesses", command=COMMAND,
@@ -108,4 +110,6 @@ ASSOCIATE = AssociateTask(
     method_names={"llm": "llm: claim association (CLAIMCHECK CA)",
                   "offline": "offline: BM25 + MiniLM fusion over the paper's claims"},
     options=AssociateOptions, embeds=True,
+    defaults={"temperature": 0.9}, defaults_source="CLAIMCHECK App. C.1 (T=0.9 for CA)",
+    runs=3, run_seeds=(0, 42, 2025), combine="mean", runs_source="CLAIMCHECK App. C.1 (seeds 0, 42, 2025; the mean reported)",
 )

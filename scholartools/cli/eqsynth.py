@@ -18,8 +18,9 @@ Rules (offline): op-swap, var-rename (to a symbol of the context), operand-swap,
 script, sign, drop-term; each negative records its rule and change.
 LLM (AAAR): the equation masked, 100 words each side and the left-hand side given,
 temperature 1.2, asked again until the answer differs (at most --max-tries, each try its own
-cached sample); then each negative is judged alone and an item is kept when at least one
-negative is judged plausible.
+cached sample); then each negative is checked against the equation's context for notation
+the context never defines (the paper's filter; --filter flaw: the official code's check of
+each negative alone) and an item is kept when at least one negative passes.
 
 \b
 Output (binary): id PAPER#eqK:cJ, paper_id, equation_id, option, context_before,
@@ -38,7 +39,7 @@ Examples:
 """
 
 main = task_command("st-eqsynth", "negatives", HELP, method_help=(
-    "offline (or rules): rule-based negatives; llm: AAAR's masked-equation recovery + flaw filter; "
+    "offline (or rules): rule-based negatives; llm: AAAR's masked-equation recovery + negative filter; "
     "auto: llm when a model is configured, else offline."))
 
 if __name__ == "__main__":

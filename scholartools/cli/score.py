@@ -120,9 +120,15 @@ Examples:
 @click.option("--group-by", metavar="FIELD", help="Summaries per value of FIELD (and itf-idf corpora).")
 @click.option("--aggregate", is_flag=True, help="Add summary records (per --group-by value and overall).")
 @click.option("--summary-only", is_flag=True, help="With --aggregate: write only the summary records.")
+@click.option("--combine", type=click.Choice(["median", "mean"]),
+              help="With --aggregate over records of repeated runs (st-* --runs: 'run' on each record): the overall "
+                   "summary is each run's summary combined by median or mean, the runs' kept under 'runs' "
+                   "(default: the 'combine' the records carry, the paper's: AAAR median, CLAIMCHECK mean).")
 @click.option("--threshold", type=Finite(-1, 1), default=0.5, show_default=True, help="itf-idf similarity threshold τ.")
-@click.option("--embed-model", metavar="PATH", help="Sentence-transformers model for cosine/s-match/s-prf/itf-idf/keywords "
-              "(local path; default the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL).")
+@click.option("--embed-model", metavar="PATH|MODEL", help="Embedding model for cosine/s-match/s-prf/itf-idf/keywords: a "
+              "local sentence-transformers directory (AAAR's all-mpnet-base-v2, downloaded by you), or an API model "
+              "through litellm (text-embedding-ada-002, openai/..., cached in the LLM cache; ST_API_BASE). Default "
+              "the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL.")
 @click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
 @click.option("--bert-layer", type=click.IntRange(0), help="BERTScore layer (default: bert-score's tuned layer, else the last).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")

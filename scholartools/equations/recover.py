@@ -10,8 +10,11 @@ item. Decoding is AAAR's: temperature 1.2, top_p 0.99 (``--temperature`` overrid
 Every attempt is its own cached sample: negative ``j``'s try ``t`` is sample ``j·max_tries + t``,
 so a rerun costs nothing and ``--negatives 4`` after 3 asks only for the fourth.
 
-The flaw filter then shows each negative alone (no context) and asks whether it has an obvious
-flaw; an item is kept when at least one negative is judged "Correct" — a challenging one.
+The filter then asks, per negative, whether it uses notation that the equation's context (the
+item's ``context_words`` each side, what the judge will see) never defines — the paper's check for
+context-unaligned negatives (AAAR §3.1 ③); an item is kept when at least one negative is judged
+"Correct" (aligned) — a challenging one. ``filter="flaw"`` is the official code's check instead:
+each negative alone, no context, "does it have an obvious flaw?".
 Rejected items are left out (counted on stderr) or, with ``keep_filtered``, written with
 ``keep: false``.
 """
@@ -19,12 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scholartools.equations.items import EqSynthOptions, Item, item_records, prepare, slots, trim_after, trim_before
+from scholartools.equations.items import EqSynthOptions, Item, item_records, paper_slots, prepare, trim_after, trim_before
 from scholartools.records import RecordError
 from scholartools.vocabulary import FLAW_VERDICTS
 
 RECOVER_TEMPLATE = "eqsynth_recover"
 FILTER_TEMPLATE = "eqsynth_filter"
+#: ``--filter flaw``: the official code's context-free "obvious flaw?" check (not the paper's)
+FLAW_FILTER_TEMPLATE = "eqsynth_filter_flaw"
+FILTER_TEMPLATES = {"context": FILTER_TEMPLATE, "flaw": FLAW_FILTER_TEMPLATE}
 VERDICTS = FLAW_VERDICTS
 
 
@@ -107,7 +113,7 @@ def llm_record(rec: dict, ctx):
     params = {"temperature": opts.temperature if cfg_temp is None else cfg_temp, "top_p": opts.top_p,
               "max_tokens": opts.max_tokens}
     work = []
-    all_slots = slots(rec, log)
+    all_slots = paper_slots(rec, opts, log)
     for s in all_slots:
         positive = prepare(s, log)
         if positive is None:
@@ -161,9 +167,12 @@ def llm_record(rec: dict, ctx):
                 f"negatives missing ({'; '.join(why)})")
             continue
         usable.append(w)
-    # ---- the flaw filter: each negative alone
-    asks = [ctx.ask(FILTER_TEMPLATE, parse=parse_verdict, params=params, keep_errors=True, dry_value="correct",
-                    equation=n.latex) for w in usable for n in w["negs"]]
+    # ---- the filter: each negative with its context (the paper), or alone (--filter flaw, the code)
+    template = FILTER_TEMPLATES[opts.filter]
+    asks = [ctx.ask(template, parse=parse_verdict, params=params, keep_errors=True, dry_value="correct",
+                    equation=n.latex, context_before=trim_before(w["slot"].context_before, opts.context_words),
+                    context_after=trim_after(w["slot"].context_after, opts.context_words))
+            for w in usable for n in w["negs"]]
     verdicts = iter((yield asks) if asks else [])
     items = []
     for w in usable:
@@ -172,7 +181,9 @@ def llm_record(rec: dict, ctx):
             n.filter = None if res.error else res.value
         keep = any(n.filter == "correct" for n in w["negs"])
         if not keep:
-            log(f"{w['slot'].equation_id}: filtered out: no negative was judged plausible on its own")
+            log(f"{w['slot'].equation_id}: filtered out: "
+                + ("every negative uses notation its context never defines" if opts.filter == "context"
+                   else "no negative was judged plausible on its own"))
             if not opts.keep_filtered:
                 continue
         items.append(Item(w["slot"], w["positive"], w["negs"], "llm-recover", keep=keep))

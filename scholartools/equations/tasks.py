@@ -18,6 +18,8 @@ from scholartools.tasks import Options, Task, option
 class NegativesOptions(Options):
     seed: int = option(42, "Seed for the rules' choices, the option order and the answer letters.", type=int)
     negatives: int = option(3, "Wrong equations per item.", type=int, min=1, max=25)
+    max_per_paper: int = option(3, "Display equations sampled per paper (AAAR §3.1: at most 3, shuffled with "
+                                   "--seed); 0 keeps every one.", type=int, min=0)
     context_words: int = option(1000, "Whitespace words of context kept on each side (AAAR's main table: 1000).",
                                 type=int, min=0)
     fmt: str = option("binary", "binary: one record per candidate (label 1/0, the F1 setting); choice: one record "
@@ -25,6 +27,10 @@ class NegativesOptions(Options):
     max_tries: int = option(10, "llm: recovery attempts per negative until it differs from the positive.",
                             type=int, min=1, max=100)
     prompt_words: int = option(100, "llm: context words on each side in the recovery prompt.", type=int, min=0)
+    filter: str = option("context", "llm: the negative filter. context: the paper's (AAAR §3.1: a negative using "
+                                    "notation its context never defines is unaligned); flaw: the official code's "
+                                    "context-free 'obvious flaw?' check of each negative alone.",
+                         choices=("context", "flaw"))
     keep_filtered: bool = option(False, "llm: also write items whose negatives the flaw filter all judged wrong "
                                         "(keep: false).", is_flag=True)
 
@@ -34,20 +40,29 @@ class NegativesTask(Task):
     def prepare(self, options: NegativesOptions):
         from scholartools.equations.items import EqSynthOptions
 
-        return EqSynthOptions(seed=options.seed, negatives=options.negatives, context_words=options.context_words,
+        return EqSynthOptions(seed=options.seed, negatives=options.negatives, max_per_paper=options.max_per_paper,
+                              filter=options.filter, context_words=options.context_words,
                               format=options.fmt, keep_filtered=options.keep_filtered, max_tries=options.max_tries,
                               prompt_words=options.prompt_words)
 
+    def templates_used(self, opts):
+        from scholartools.equations.recover import FILTER_TEMPLATES, RECOVER_TEMPLATE
+
+        return [RECOVER_TEMPLATE, FILTER_TEMPLATES[opts.filter]]
+
     def provenance(self, opts, method):
+        if method == "llm":
+            return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
+                    "context_words": opts.context_words, "max_per_paper": opts.max_per_paper, "filter": opts.filter}
         return {"seed": opts.seed, "negatives": opts.negatives, "format": opts.format,
-                "context_words": opts.context_words}
+                "context_words": opts.context_words, "max_per_paper": opts.max_per_paper}
 
 
 NEGATIVES = NegativesTask(
     name="negatives", command="st-eqsynth",
     summary="EquationInference items: 1 positive + N plausible wrong equations per display equation",
     llm="scholartools.equations.recover:llm_record", offline="scholartools.equations.items:rules_batch",
-    templates=("eqsynth_recover", "eqsynth_filter"),
+    templates=("eqsynth_recover", "eqsynth_filter", "eqsynth_filter_flaw"),
     reads={"equations": "equations", "latex": "latex", "context_before": "context_before",
            "context_after": "context_after"},
     writes=("candidate", "label", "rule", "positive", "options", "answer"),

@@ -196,7 +196,7 @@ def llm_record(rec: dict, ctx):
     if cand is None:
         return _finish(rec, opts, ref, None, None, None)
     judged = [f for f in opts.facets if ref[f].strip() and cand[f].strip()]
-    asks = [ctx.ask(lm.JUDGE_TEMPLATES[f], facet=f, reference=ref[f], candidate=cand[f],
+    asks = [ctx.ask(lm.judge_templates(opts.shots)[f], facet=f, reference=ref[f], candidate=cand[f],
                     examples=lm.examples_block(opts.shots, f) if opts.shots else "",
                     parse=lm.judge_rating_parser(f)) for f in judged]
     verdicts = dict(zip(judged, (yield asks)))

@@ -22,6 +22,15 @@ DEFAULT_SHOTS = Path(__file__).with_name("shots") / "default.jsonl"
 EXTRACT_TEMPLATE = "facets_extract"
 JUDGE_TEMPLATES = {"background": "facets_judge_bc", "conclusion": "facets_judge_bc",
                    "method": "facets_judge_mr", "result": "facets_judge_mr"}
+#: the few-shot judge (``--shots``): the paper's few-shot rubric wording (§3.3, appendix Figs 1-2),
+#: not the zero-shot one of §3.2 with examples added
+FEW_SHOT_TEMPLATES = {"background": "facets_judge_bc_few", "conclusion": "facets_judge_bc_few",
+                      "method": "facets_judge_mr_few", "result": "facets_judge_mr_few"}
+
+
+def judge_templates(shots) -> dict:
+    """Facet → the judge template: the few-shot rubric when there are examples, else the zero-shot."""
+    return FEW_SHOT_TEMPLATES if shots else JUDGE_TEMPLATES
 
 
 def dry_facets(text: str) -> dict:

@@ -72,6 +72,10 @@ class FacetsTask(Task):
                             cand_facets=options.cand_facets, facets=facets, weights=weights,
                             empty_candidate=options.empty_candidate, shots=shots)
 
+    def templates_used(self, opts):
+        few = "_few" if opts.shots else ""
+        return ["facets_extract", f"facets_judge_bc{few}", f"facets_judge_mr{few}"]
+
     def provenance(self, opts, method):
         if method == "llm":   # the judge's style: with the shipped or given examples, or without
             return {"method": self.method_names["llm"] + (" few-shot" if opts.shots else " zero-shot")}
@@ -82,7 +86,7 @@ FACETS = FacetsTask(
     name="facets", command="st-facets",
     summary="background / method / result / conclusion facets of a reference and a candidate; per-facet ratings",
     llm="scholartools.facets.annotate:llm_record", offline="scholartools.facets.annotate:offline_task",
-    templates=("facets_extract", "facets_judge_bc", "facets_judge_mr"),
+    templates=("facets_extract", "facets_judge_bc", "facets_judge_mr", "facets_judge_bc_few", "facets_judge_mr_few"),
     reads={"ref": "reference", "cand": "candidate"},
     writes=("facets.reference", "facets.candidate", "facet_ratings", "facet_evidence", "fm_weights"),
     method_names={

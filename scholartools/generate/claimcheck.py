@@ -13,9 +13,10 @@ cites). Field names are slots: ``--field claim=focal_claim``.
   record has a reviewer ``weakness``, a second call distills it into a standalone weakness about
   this claim (evidence and reasoning, faithful without quoting it) → ``reviewer_weakness``. The
   two reasonings are what ``st-judge`` compares (same / similar / different).
-* ``weakness-edit`` (labelling and editing): objectivity 1-5, agreement 1-5, the six types and a
-  rewrite that makes the weakness more sound and specific → ``weakness_labels`` and
-  ``rewritten_weakness``.
+* ``weakness-edit`` (labelling and editing): objectivity 1-5, agreement 1-5, the six types and,
+  if needed, a rewrite that makes the weakness more sound — the paper's instruction and nothing more
+  (``--edit-specific`` adds "more specific, keep the anchors", off by default: Table 6 measures
+  exactly that) → ``weakness_labels`` and ``rewritten_weakness``.
 
 Evidence the model quotes from the paper goes through the shared verbatim checker
 (:mod:`scholartools.text.verbatim`): a quote not found in the paper is dropped and counted
@@ -33,6 +34,11 @@ CLAIM_WEAKNESS_TEMPLATE = "gen_claim_weakness"
 DISTILL_TEMPLATE = "gen_weakness_distill"
 EDIT_TEMPLATE = "gen_weakness_edit"
 _EVIDENCE_LISTS = ("figures", "tables", "algorithms")
+#: ``--edit-specific`` (off by default): an instruction the paper's prompt does not give. CLAIMCHECK
+#: Table 6 measures whether the rewrite is more specific and §4.3 reports that edits drop line
+#: numbers and quotations, so asking for either changes what the table measures.
+EDIT_SPECIFIC = (" Make the rewrite more specific than the original, and keep every precise anchor it has "
+                 "(section or line numbers, quotations).")
 
 
 def _types(value, required: bool = True) -> dict[str, bool]:
@@ -195,8 +201,9 @@ def weakness_edit(rec: dict, ctx, k: int):
     weakness = P.read(rec, "weakness", opts.fields, required=True)
     paper, info = _paper(rec, opts, ctx)
     review = P.read(rec, "review", opts.fields) or "(not given)"
+    extra = EDIT_SPECIFIC if getattr(opts, "edit_specific", False) else ""
     res = yield common.ask(ctx, k, EDIT_TEMPLATE, paper=paper, related=_related(rec, opts), review=review,
-                           weakness=weakness, claims=_claims(rec, opts), parse=parse_edit,
+                           weakness=weakness, claims=_claims(rec, opts), edit_extra=extra, parse=parse_edit,
                            dry=lambda h: {"objectivity": None, "agreement": None, "types": None,
                                           "rewritten_weakness": common.dry_text(h), "reasoning": {}})
     value = common.value_or_unscored(res, "weakness labels and rewrite")

@@ -24,6 +24,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from scholartools.llm.runs import lockstep  # noqa: F401 (the fan-out driver, shared with --runs)
 from scholartools.llm.stages import Ask
 from scholartools.records import RecordError, set_path
 
@@ -96,50 +97,6 @@ def value_or_unscored(res, what: str) -> Any:
                           f"{res.unscored.get('detail') or res.unscored.get('unscored_reason')}",
                           raw=res.text)
     return res.value
-
-
-def lockstep(gens: list) -> Any:
-    """Drive several task generators as one (a generator itself): each round yields the asks of
-    all of them together and hands each its own answers. Returns ``(outputs, used)``: each
-    generator's return value (or the exception that ended it) and the Results it used."""
-    n = len(gens)
-    outputs: list[Any] = [None] * n
-    used: list[list] = [[] for _ in range(n)]
-    pending: dict[int, tuple[list, bool]] = {}
-
-    def advance(i: int, value: Any) -> None:
-        while True:
-            try:
-                got = gens[i].send(value)
-            except StopIteration as stop:
-                outputs[i] = stop.value
-                return
-            except (KeyboardInterrupt, GeneratorExit):
-                raise
-            except Exception as exc:  # this sample's failure only
-                outputs[i] = exc
-                return
-            single = isinstance(got, Ask)
-            asks = [got] if single else list(got or [])
-            if asks:
-                pending[i] = (asks, single)
-                return
-            value = None if single else []
-
-    for i in range(n):
-        advance(i, None)
-    while pending:
-        order = sorted(pending)
-        current = {i: pending.pop(i) for i in order}
-        answers = yield [a for i in order for a in current[i][0]]
-        at = 0
-        for i in order:
-            asks, single = current[i]
-            mine = answers[at:at + len(asks)]
-            at += len(asks)
-            used[i].extend(mine)
-            advance(i, mine[0] if single else mine)
-    return outputs, used
 
 
 def sampled(one: Callable) -> Callable:

@@ -14,7 +14,7 @@ from typing import Any
 
 from scholartools.errors import UsageError
 from scholartools.records import parse_field_specs
-from scholartools.tasks import Options, Task, option
+from scholartools.tasks import RunsOptions, Task, option
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE
 from scholartools.vocabulary import LIMITATION_INPUT_SECTIONS, RAG_RELATIONS
 
@@ -22,7 +22,7 @@ COMMAND = "st-generate"
 
 
 @dataclass
-class GenerateOptions(Options):
+class GenerateOptions(RunsOptions):
     """What every generation task takes."""
 
     samples: int = option(1, "Answers per record, each cached separately; N > 1 writes N child records ID#s0 … "
@@ -64,6 +64,7 @@ class GenerateTask(Task):
 
         values = dataclasses.asdict(options)
         samples, seed, max_tokens = values.pop("samples"), values.pop("seed"), values.pop("max_tokens")
+        values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start
         fields = {**(values.pop("fields") or {}), **parse_field_specs(values.pop("field_map"))}
         for slot in fields:
             if slot not in self.reads:
@@ -79,8 +80,9 @@ class GenerateTask(Task):
 
 
 def _task(cls, name: str, summary: str, llm: str, templates: tuple, reads: dict, writes: tuple,
-          options: type = GenerateOptions) -> GenerateTask:
+          options: type = GenerateOptions, **more: Any) -> GenerateTask:
     return cls(name=name, command=COMMAND, summary=summary, llm=f"scholartools.generate.{llm}", templates=templates,
+               **more,
                reads=reads, writes=(*writes, "raw", f"generation.{name}"), method_names={"llm": f"llm-{name}"},
                options=options, needs_model=f"{COMMAND} --task {name} needs a model: give --model MODEL or set "
                                             f"ST_MODEL (any litellm model string, e.g. openai/gpt-4o-mini; "
@@ -244,15 +246,20 @@ class ExplanationsTask(GenerateTask):
         return ["gen_explanations_list"] if opts.extra.get("explain") == "whole-list" else ["gen_explanation"]
 
 
+#: AAAR §4: "we run each model thrice ... selecting the median result"
+_AAAR_RUNS = {"runs": 3, "combine": "median", "runs_source": "AAAR §4 (each model run three times, the median reported)"}
 EXPERIMENTS = _task(
     GenerateTask, "experiments",
     "experiments the authors must have run, from the text before the experiments (AAAR ExpDesign)",
     "aaar:experiments_record", ("gen_experiments",), {"context": "input", **_PAPER}, ("experiments",),
-    ExperimentsOptions)
+    ExperimentsOptions, **_AAAR_RUNS)
 EXPLANATIONS = _task(
     ExplanationsTask, "explanations", "why each given experiment was run, one call per experiment (AAAR ExpDesign)",
     "aaar:explanations_record", ("gen_explanation", "gen_explanations_list"),
-    {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions)
+    {"experiments": "experiments", "context": "input", **_PAPER}, ("explanations",), ExplanationsOptions,
+    **_AAAR_RUNS)
+
+
 @dataclass
 class WeaknessesOptions(ExperimentsOptions):
     split: str = option("combine", "weaknesses: combine = split into --max-words pieces, one call each, lists "
@@ -263,7 +270,8 @@ class WeaknessesOptions(ExperimentsOptions):
 WEAKNESSES = _task(
     GenerateTask, "weaknesses",
     "weaknesses of a paper, split into word-budgeted pieces and merged (AAAR PaperWeakness)",
-    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), WeaknessesOptions)
+    "aaar:weaknesses_record", ("gen_weaknesses",), {**_PAPER, "text": "text"}, ("weaknesses",), WeaknessesOptions,
+    **_AAAR_RUNS)
 
 
 @dataclass
@@ -298,19 +306,33 @@ class PaperBudgetOptions(GenerateOptions):
     max_input_tokens: int = _max_input_tokens()
 
 
+@dataclass
+class WeaknessEditOptions(PaperBudgetOptions):
+    edit_specific: bool = option(False, "weakness-edit: also ask that the rewrite be more specific and keep the "
+                                        "weakness's anchors (line or section numbers, quotations). Not the paper's "
+                                        "prompt: CLAIMCHECK asks only for a more sound rewrite, and Table 6 measures "
+                                        "specificity and lost anchors, so this biases that table (off by default).",
+                                 is_flag=True)
+
+
 SUMMARY = _task(
     GenerateTask, "summary", "an abstract-style summary of a paper's body (candidates for st-facets / FM)",
     "summary:llm_record", ("gen_summary",), {"sections": "sections", "article": "article"}, ("summary",),
     SummaryOptions)
+#: CLAIMCHECK App. C.1: "temperature=0.9 for CA and temperature=0.3 for all the other experiments" (CV, WLE)
+_CLAIMCHECK_T03 = {"defaults": {"temperature": 0.3}, "defaults_source": "CLAIMCHECK App. C.1 (T=0.3 for WLE, CV)"}
+#: CLAIMCHECK App. C.1: every experiment repeated with seeds 0, 42, 2025, the mean reported
+_CLAIMCHECK_RUNS = {"runs": 3, "run_seeds": (0, 42, 2025), "combine": "mean",
+                    "runs_source": "CLAIMCHECK App. C.1 (seeds 0, 42, 2025; the mean reported)"}
 CLAIM_WEAKNESS = _task(
     GenerateTask, "claim-weakness",
     "a grounded weakness of a focal claim, and the reviewer's weakness distilled (CLAIMCHECK §3.2)",
     "claimcheck:claim_weakness_record", ("gen_claim_weakness", "gen_weakness_distill"),
     {"claim": "claim", "weakness": "weakness", "review": "review", "weakness_types": "weakness_types",
      "related_works": "related_works", **_PAPER, "text": "text"},
-    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions)
+    ("model_weakness", "reviewer_weakness"), PaperBudgetOptions, **_CLAIMCHECK_T03, **_CLAIMCHECK_RUNS)
 WEAKNESS_EDIT = _task(
-    GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and a more specific "
-    "rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
+    GenerateTask, "weakness-edit", "objectivity, agreement and types of a review weakness, and, if needed, a more "
+    "sound rewrite (CLAIMCHECK §3.3)", "claimcheck:weakness_edit_record", ("gen_weakness_edit",),
     {"weakness": "weakness", "review": "review", "target_claims": "target_claims", "related_works": "related_works",
-     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), PaperBudgetOptions)
+     **_PAPER, "text": "text"}, ("weakness_labels", "rewritten_weakness"), WeaknessEditOptions, **_CLAIMCHECK_T03)

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from scholartools.errors import UsageError
-from scholartools.tasks import Options, Task, option
+from scholartools.tasks import Options, RunsOptions, Task, option
 
 COMMAND = "st-judge"
 
@@ -51,7 +51,7 @@ def _weakness() -> Any:
 
 
 @dataclass
-class JudgeOptions(Options):
+class JudgeOptions(RunsOptions):
     """What every judge task takes: where the verdict goes."""
 
     out: str = option("judge", "Where the verdict object goes (dotted path).", metavar="FIELD", shared=True)
@@ -87,7 +87,9 @@ class JudgeTask(Task):
 class MatchOptions(JudgeOptions):
     gt: str = _field("limitations.merged", "match: the ground-truth list (texts, or objects with 'text').")
     gen: str = _field("generated", "match: the generated list.")
-    variants: int = option(1, "match: prompt variants asked per pair (1-3).", type=int, min=1, max=3, metavar="K")
+    variants: int = option(3, "match: prompt variants asked per pair (1-3; default 3, the paper's three prompts "
+                              "whose consistent verdict is kept, BAGELS §6.2 / Fig. 5; 1 is the cheap trial).",
+                           type=int, min=1, max=3, metavar="K")
     orders: str = _orders()
     inconsistent: str = option("no", "match: when a pair's votes (variants x orders) disagree: no match, the "
                                      "majority (a tie is no match), or the first vote.",
@@ -144,6 +146,10 @@ def _parse_scale(text: str) -> tuple[float, float]:
     return float(m.group(1)), float(m.group(2))
 
 
+#: each protocol's output space as PaperRQ ran it (seed-rq.md §3.1: "whatever each original method
+#: uses"): Wang et al.'s direct assessment answered 0-100 (Table 7: "95", "not a perfect 100");
+#: G-Eval and Chiang & Lee 1-5. The FM vanilla rating is direct with --scale 1-4.
+DEFAULT_SCALES = {"direct": "0-100"}
 PROTOCOLS = ("direct", "geval", "analyze-rate", "rate-explain", "batch", "ice", "coascore", "autocalibrate")
 
 
@@ -154,7 +160,9 @@ class RateOptions(JudgeOptions):
                                     "--criteria).", metavar="NAME")
     criteria: str | None = option(None, "rate: criteria file, JSON {aspect: criterion, \"task\": ...} or plain "
                                         "text.", path=True, metavar="FILE")
-    scale: str = option("1-5", "rate: score range.", metavar="LOW-HIGH")
+    scale: str | None = option(None, "rate: score range (default: the paper's output space, 0-100 for direct, "
+                                     "the Wang et al. judge (PaperRQ §3.1, Table 7); 1-5 for the other protocols).",
+                               type=str, metavar="LOW-HIGH")
     doc: str = _field("abstract,introduction", "rate: source-document field(s), comma-separated, joined by a "
                                                "blank line.")
     summary: str = _field("rq", "rate: the text rated.")
@@ -189,6 +197,8 @@ class RateTask(JudgeTask):
 
         if o.parser == "bagels":
             raise UsageError("--parser bagels is for match; rate and entail take strict or paper")
+        if o.scale is None:
+            o.scale = DEFAULT_SCALES.get(o.protocol, "1-5")
         o.scale = _parse_scale(o.scale) if isinstance(o.scale, str) else tuple(o.scale)
         o.doc = _fields(o.doc) if isinstance(o.doc, str) else list(o.doc)
         if not o.doc:
@@ -233,7 +243,7 @@ class RateTask(JudgeTask):
         return [rate.TEMPLATES[p]]
 
     def provenance(self, o, method):
-        return {"protocol": o.protocol, "aspect": o.aspect, "samples": o.samples}
+        return {"protocol": o.protocol, "aspect": o.aspect, "samples": o.samples, "scale": list(o.scale)}
 
 
 RATE = RateTask(
@@ -282,6 +292,7 @@ CRITIQUE = CritiqueTask(
     templates=("judge_critique_all", "judge_critique_select"),
     reads={"segment": "segment_text", "review_key": "paper_idx,review_model", "paper": "body_text"},
     writes=("prediction",), method_names={"llm": "llm-critique"}, options=CritiqueOptions,
+    runs=3, combine="median", runs_source="AAAR §4 (each model run three times, the median reported)",
 )
 
 
@@ -324,6 +335,7 @@ EQUATION = JudgeTask(
     llm="scholartools.judge.aaar:equation_record", templates=("judge_equation",),
     reads={"before": "context_before", "after": "context_after", "candidate": "candidate"},
     writes=("prediction",), method_names={"llm": "llm-equation"}, options=EquationOptions,
+    runs=3, combine="median", runs_source="AAAR §4 (each model run three times, the median reported)",
 )
 
 
@@ -399,4 +411,6 @@ LABELS = JudgeTask(
     reads={"weakness": "weakness", "claim": "claim", "review": "review", "paper": "body_text"},
     writes=("judge.objectivity", "judge.agreement", "judge.types"), method_names={"llm": "llm-labels"},
     options=LabelsOptions,
+    defaults={"temperature": 0.3}, defaults_source="CLAIMCHECK App. C.1 (T=0.3 for WLE, CV)",
+    runs=3, run_seeds=(0, 42, 2025), combine="mean", runs_source="CLAIMCHECK App. C.1 (seeds 0, 42, 2025; the mean reported)",
 )

@@ -73,11 +73,34 @@ class TaskContext:
     ``ctx.ask(template, parse=…, samples=…, params=…, **fields)`` makes :class:`Ask` objects.
     """
 
-    def __init__(self, llm, options: Any = None, log: Callable[[str], None] | None = None, client=None):
+    def __init__(self, llm, options: Any = None, log: Callable[[str], None] | None = None, client=None,
+                 defaults: dict | None = None):
         self.llm = llm
         self.options = options
         self.log = log or (lambda message: None)
         self._client = client
+        #: the task's paper sampling parameters (under any the request gives itself)
+        self.defaults = dict(defaults or {})
+        #: the seed of the run this context asks for (``--runs``): set on every request
+        self.run_seed: int | None = None
+
+    def params(self, params: dict | None) -> dict | None:
+        """A request's sampling parameters: the task's defaults, then its own, then the run's seed."""
+        if not self.defaults and self.run_seed is None:
+            return params
+        out = {**self.defaults, **(params or {})}
+        if self.run_seed is not None:
+            out["seed"] = self.run_seed
+        return out
+
+    def for_run(self, seed: int) -> "TaskContext":
+        """This context for one run of ``--runs``: every request carries ``seed`` (so each run is
+        asked, and cached, separately)."""
+        import copy
+
+        ctx = copy.copy(self)
+        ctx.run_seed = seed
+        return ctx
 
     @property
     def client(self):
@@ -106,7 +129,7 @@ class TaskContext:
         sampling parameters (``temperature``, ``max_tokens``, ``seed`` …).
         """
         tpl = self.template(template)
-        req = self.client.request(tpl.render(**fields), template=tpl, parse=parse, params=params)
+        req = self.client.request(tpl.render(**fields), template=tpl, parse=parse, params=self.params(params))
         if samples is None:
             return Ask(req, keep_errors, dry_value)
         return [Ask(r, keep_errors, dry_value) for r in req.samples(samples)]
@@ -114,7 +137,7 @@ class TaskContext:
     def ask_messages(self, messages: list[dict], *, template=None, parse=None, samples: int | None = None,
                      params: dict | None = None, keep_errors: bool = False, dry_value: Any = None) -> Ask | list[Ask]:
         """Like :meth:`ask` for messages built in code (``template`` still names the prompt's origin)."""
-        req = self.client.request(messages, template=template, parse=parse, params=params)
+        req = self.client.request(messages, template=template, parse=parse, params=self.params(params))
         if samples is None:
             return Ask(req, keep_errors, dry_value)
         return [Ask(r, keep_errors, dry_value) for r in req.samples(samples)]

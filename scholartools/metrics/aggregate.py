@@ -107,6 +107,10 @@ def aggregate_records(scored: list[dict], names: list[str], opts, n_errors: int 
                     "aggregate": True, "group_by": opts.group_by, "group": label, "n": len(recs),
                     "scores": summary})
     overall = _summary(scored, names, opts)
+    per_run, how = _runs(scored, names, opts)
+    if per_run:
+        overall = {key: combine_values([r["scores"].get(key) for r in per_run], how)
+                   for key in dict.fromkeys(k for r in per_run for k in r["scores"])}
     if group_summaries:
         for name in names:
             how = _how(name)
@@ -116,10 +120,45 @@ def aggregate_records(scored: list[dict], names: list[str], opts, n_errors: int 
                     overall[name]["macro_over_groups"] = {"f": sum(fs) / len(fs) if fs else None, "n_groups": len(fs)}
     rec = {"id": "aggregate:all", "aggregate": True, "group_by": opts.group_by, "group": None,
            "n": len(scored), "scores": overall}
+    if per_run:
+        rec["combine"], rec["runs"] = how, per_run
     if n_errors:
         rec["n_errors"] = n_errors
     out.append(rec)
     return out
+
+
+def _runs(scored: list[dict], names: list[str], opts) -> tuple[list[dict], str | None]:
+    """Records of repeated runs (``run`` on each, from ``--runs``): each run's summary, and how
+    they are combined (``--combine``, else the records' ``combine``, else mean); none otherwise."""
+    runs: dict[int, list[dict]] = {}
+    for r in scored:
+        if isinstance(r.get("run"), int) and not isinstance(r.get("run"), bool):
+            runs.setdefault(r["run"], []).append(r)
+    if not runs:
+        return [], None
+    how = getattr(opts, "combine", None) or next((r["combine"] for r in scored if r.get("combine") in
+                                                  ("median", "mean")), "mean")
+    return [{"run": k, "run_seed": recs[0].get("run_seed"), "n": len(recs), "scores": _summary(recs, names, opts)}
+            for k, recs in sorted(runs.items())], how
+
+
+def combine_values(values: list, how: str) -> Any:
+    """The median or mean of the runs' values: numbers, or dicts of them part by part (None
+    where a part is not a number in every run)."""
+    vals = [v for v in values if v is not None]
+    if not vals:
+        return None
+    if all(isinstance(v, dict) for v in vals):
+        keys = list(dict.fromkeys(k for v in vals for k in v))
+        return {k: combine_values([v.get(k) for v in vals], how) for k in keys}
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+        return None
+    nums = sorted(float(v) for v in vals)
+    if how == "median":
+        m = len(nums) // 2
+        return nums[m] if len(nums) % 2 else (nums[m - 1] + nums[m]) / 2
+    return sum(nums) / len(nums)
 
 
 def _summary(recs: list[dict], names: list[str], opts) -> dict:

@@ -42,7 +42,7 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
             fields: Iterable[str] = (), stemmer: bool | None = None, rouge_tokenizer: str = "default",
             part: str = "all", weights: str | None = None, tp: str = "literal", unit_key: str = "paper_id",
             group_by: str | None = None, aggregate: bool = False, summary_only: bool = False,
-            threshold: float = 0.5, embed_model: str | None = None, bert_model: str | None = None,
+            combine: str | None = None, threshold: float = 0.5, embed_model: str | None = None, bert_model: str | None = None,
             bert_layer: int | None = None, positive: str | None = None, keep_claim_prefix: bool = False,
             parser: str = "strict", scale: str | None = None, batch_size: int = 512) -> ScoreRun:
     """st-score's option values (by the flags' Python names) checked: a :class:`UsageError`
@@ -85,14 +85,16 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
             positive = json.loads(positive)
         except ValueError:
             pass
+    from scholartools.llm.embeddings import is_api_model
+
     for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
-        if path and not os.path.isdir(path):
+        if path and not os.path.isdir(path) and not (opt == "--embed-model" and is_api_model(path)):
             raise UsageError(f"{opt} must be a local model directory (nothing is downloaded): {path}")
     opts = ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
                         tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
                         embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                         positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
-                        scale=scale_range, rouge_tokenizer=rouge_tokenizer)
+                        scale=scale_range, rouge_tokenizer=rouge_tokenizer, combine=combine)
     return ScoreRun(names, opts, aggregate, summary_only, batch_size)
 
 

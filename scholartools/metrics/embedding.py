@@ -172,7 +172,7 @@ def bertscore(references: list[str], candidates: list[str], model: str | None = 
 
 
 def _native_bertscore(model: str | None, num_layers: int | None):
-    """BERTScore on the numpy encoder (:mod:`scholartools.minilm`) when ``model`` is one it reads
+    """BERTScore on the numpy encoder (:mod:`scholartools.embeddings.minilm`) when ``model`` is one it reads
     and the layer is its last (the default): the same P/R/F1 as bert-score (tested to 1e-6)
     without importing torch, transformers and bert-score (a cold start of ~10 s, ~0.5 s here).
     None when the library is needed (another layer, a model the numpy encoder cannot read)."""
@@ -181,7 +181,7 @@ def _native_bertscore(model: str | None, num_layers: int | None):
     path = model or embeddings.model_path()
     if not path or embeddings.backend(path) != embeddings.NATIVE:
         return None
-    from scholartools import minilm
+    from scholartools.embeddings import minilm
 
     spec = minilm.read_spec(path)
     if num_layers is not None and int(num_layers) != spec["layers"]:

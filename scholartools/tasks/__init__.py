@@ -81,6 +81,20 @@ class Options:
     """The options of a task that takes none (every task's options dataclass derives from it)."""
 
 
+@dataclass
+class RunsOptions(Options):
+    """``--runs`` / ``--combine``: repeated runs of an LLM task (:mod:`scholartools.llm.runs`);
+    None takes the task's paper default (:attr:`Task.runs`, :attr:`Task.combine`)."""
+
+    runs: int | None = option(None, "Run the task N times, each run under its own seed (sent with every call and "
+                                    "cached separately): one record per run, ID#rK with run, run_seed. Default: "
+                                    "the paper's count (AAAR 3, CLAIMCHECK 3, else 1); --runs 1 is the cheap "
+                                    "trial.", type=int, min=1, metavar="N", shared=True)
+    combine: str | None = option(None, "How st-score --aggregate combines the runs' results (written on each "
+                                       "run's record). Default: the paper's (AAAR median, CLAIMCHECK mean).",
+                                 choices=("median", "mean"), shared=True)
+
+
 def option_fields(options: type | Any) -> list[dataclasses.Field]:
     """The declared options (fields made with :func:`option`) of an options class, in order."""
     return [f for f in dataclasses.fields(options) if "help" in f.metadata]
@@ -140,6 +154,17 @@ class Task:
     needs_model: str = ""
     #: records per batch of the LLM method (default :data:`LLM_BATCH`)
     llm_batch_size: int | None = None
+    #: the paper's sampling parameters for this task (e.g. ``{"temperature": 0.9}``), used when the
+    #: command line does not set them (``--temperature`` wins); recorded in provenance
+    defaults: dict = field(default_factory=dict)
+    #: where the paper states :attr:`defaults` (e.g. "CLAIMCHECK App. C.1"), for provenance
+    defaults_source: str = ""
+    #: the paper's number of repeated runs (``--runs`` default), their seeds, and how it combines
+    #: them (median / mean), with where it says so
+    runs: int = 1
+    run_seeds: tuple = ()
+    combine: str = "mean"
+    runs_source: str = ""
 
     # --------------------------------------------------------------- overridable behaviour
     def make_options(self, **values: Any) -> Any:
@@ -343,12 +368,26 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
         used = task.templates_used(ctx_options)
         _route_main_template(settings, used)
         client = settings.client(log=log)   # an unusable cache stops the run here, before any record
-        ctx = TaskContext(settings, ctx_options, log, client)
+        defaults = paper_defaults(task, settings)
+        ctx = TaskContext(settings, ctx_options, log, client, defaults=defaults)
         prov.update(method=task.method_names.get("llm", "llm"), model=settings.model,
                     templates=[settings.template(t).provenance for t in used])
+        if task.defaults:
+            prov["paper_defaults"] = {**task.defaults, "applied": defaults, "source": task.defaults_source}
         prov.update(task.provenance(ctx_options, "llm"))
         runner = task.variant(ctx_options)
         fn = runner.method("llm")
+        n_runs, combine = _runs(task, options)
+        if n_runs > 1 or task.runs > 1:
+            from scholartools.llm.runs import repeated, run_seeds
+
+            seeds = run_seeds(n_runs, task.run_seeds)
+            prov["runs"] = {"n": n_runs, "seeds": seeds if n_runs > 1 else [], "combine": combine,
+                            "paper": task.runs, "source": task.runs_source}
+            if n_runs > 1:
+                from scholartools.llm.runs import repeated_group
+
+                fn = (repeated_group if runner.per == "group" else repeated)(fn, seeds, combine, task.command)
         run = run_group if runner.per == "group" else run_records
         return Run(task, "llm", _placeholders(lambda recs: run(recs, fn, ctx), settings), None if runner.per == "group"
                    else batch_size or task.llm_batch_size or LLM_BATCH, prov, settings)
@@ -394,6 +433,23 @@ def _placeholders(batch: Callable[[list[dict]], list], settings, marks: bool = T
         return [RecordError(KIND, refusal()) if bad else next(done) for bad in refused]
 
     return guarded
+
+
+def _runs(task: Task, options: Any) -> tuple[int, str]:
+    """``(runs, combine)`` of a run: the options' values, else the task's paper defaults."""
+    n = getattr(options, "runs", None)
+    how = getattr(options, "combine", None)
+    return (task.runs if n is None else int(n)), (how or task.combine)
+
+
+def paper_defaults(task: Task, settings) -> dict:
+    """The task's paper sampling parameters that apply in this run: all of them, less the
+    temperature when ``--temperature`` is given (the command line wins)."""
+    out = dict(task.defaults)
+    config = getattr(settings, "config", None)
+    if getattr(config, "temperature", None) is not None:
+        out.pop("temperature", None)
+    return out
 
 
 def _open(task: Task, prepared: Any, log: Callable[[str], None]) -> Any:
