@@ -22,8 +22,8 @@ def dry(**kw) -> LLMSettings:
 
 
 def test_a_dry_run_writes_marked_placeholders_the_next_dry_run_counts():
-    gen = get("st-generate", "experiments")
-    generated = list(run_task([dict(p) for p in PAPERS], gen, dry()))
+    gen = get("st-generate", "experiments")     # one run (the paper's 3 are tests/test_runs.py's)
+    generated = list(run_task([dict(p) for p in PAPERS], gen, dry(), gen.make_options(runs=1)))
     assert [r[MARK] for r in generated] == [True, True, True]
     for r in generated:
         # the field the real run fills: one marked stand-in item per list reply (not null)
@@ -59,7 +59,8 @@ def test_a_pipe_of_dry_runs_counts_both_steps_and_a_real_run_names_the_line(tmp_
     papers.write_text("".join(json.dumps({**p, "gold_experiments": ["a", "b"]}) + "\n" for p in PAPERS))
     flags = ["--model", "openai/gpt-4o-mini", "--no-cache", "--dry-run"]
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    script = (f"{sys.executable} -m scholartools.cli.generate --task experiments {' '.join(flags)} -i {papers} | "
+    script = (f"{sys.executable} -m scholartools.cli.generate --task experiments --runs 1 {' '.join(flags)} "
+              f"-i {papers} | "
               f"{sys.executable} -m scholartools.cli.judge --task entail --pred experiments --gold gold_experiments "
               f"{' '.join(flags)} -o {tmp_path / 'judged.jsonl'}")
     done = subprocess.run(["sh", "-c", script], capture_output=True, text=True, env=env, timeout=300)
