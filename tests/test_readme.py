@@ -137,7 +137,8 @@ def test_every_llm_command_names_the_st_variables_in_its_help():
     from scholartools.cli import COMMANDS
 
     llm_dir = ROOT / "scholartools" / "llm"
-    read = {v for f in llm_dir.glob("*.py") for v in re.findall(r"\"(ST_[A-Z_]+)\"", f.read_text())}
+    sources = [*llm_dir.glob("*.py"), ROOT / "scholartools" / "cli" / "llm_options.py"]   # the flags' envvars
+    read = {v for f in sources for v in re.findall(r"\"(ST_[A-Z_]+)\"", f.read_text())}
     read -= {"ST_LITELLM_FULL"}   # the older name of ST_LITELLM_PATCHES
     assert {"ST_MODEL", "ST_API_BASE", "ST_API_KEY", "ST_CACHE"} <= read
     with_model = 0

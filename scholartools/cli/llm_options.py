@@ -41,7 +41,8 @@ ENV_HELP = ("Also read from the environment: ST_API_KEY (the key for any provide
             "own variable, e.g. OPENAI_API_KEY), ST_BATCH_POLL (seconds between --batch-api wait polls, "
             "default 60), ST_LLM_BACKOFF_BASE / ST_LLM_BACKOFF_MAX (retry back-off, default 1 s doubling "
             "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches), ST_PLAN_KEYS=FILE "
-            "(under --dry-run, a request an earlier dry run counted in FILE is not counted again: make plan).")
+            "(under --dry-run, a request an earlier dry run counted in FILE is not counted again: make plan), "
+            "ST_NO_CACHE=1 (an API embedding model, --embed-model / ST_EMBED_MODEL, skips the cache).")
 
 
 def click_options(templates: list[str] | None = None) -> list[Callable]:
