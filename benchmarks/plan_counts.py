@@ -39,8 +39,12 @@ def free_port() -> int:
 
 def settings(base: Path, shared: Path, url: str) -> dict[str, tuple[str, ...]]:
     """The make variables of each paper's check (as tests/test_examples.py runs them)."""
-    ext = shared / "external"
-    papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {ext / 'pdfs' / 'science-parse' / 'mooney05.pdf'}"
+    from scholartools.data.catalog import find_dataset
+
+    pdfs = find_dataset("pdfs")   # ST_DATA, the user cache, then ../shared
+    if pdfs is None:
+        raise SystemExit("dataset pdfs missing; get it with: make data DATASETS=pdfs")
+    papers = f"{ROOT / 'fixtures' / 'papers' / 'paper.pdf'} {pdfs / 'science-parse' / 'mooney05.pdf'}"
     model = (f"API_BASE={url}", "MODEL=openai/test-model")
     return {"bagels": (f"PAPERS={papers}", *model, f"CORPUS={ROOT / 'fixtures' / 'generate' / 'papers.jsonl'}"),
             "paperrq": ("N=6", *model, "PROTOCOLS=geval ice", f"NEW_PAPERS={ROOT / 'fixtures' / 'papers' / 'paper.pdf'}"),
