@@ -85,7 +85,7 @@ def test_extraction_figures_reported_in_the_docs():
     test, test_parts = _scores("test")
     test2, _ = _scores("test2")
     # docs/st-claims.md, "Claim extraction on ten real PDFs": P, R, F1_edit
-    assert dev == (0.854, 0.737, 0.791)
+    assert dev == (0.854, 0.732, 0.788)   # .737 / .791 before the issue-36 heading model
     assert test == (0.889, 0.516, 0.653)
     assert test2 == (0.703, 0.284, 0.405)
     assert test_parts["body"] == (0.935, 0.451, 0.609)

@@ -197,5 +197,63 @@ def check(annotations):
     raise SystemExit(1 if bad else 0)
 
 
+
+def remap_refs(rec: dict, lines: list[str]) -> tuple[list[str], int, list[str]]:
+    """``lines`` with every ``REF HASH`` whose ref no longer holds its sentence moved to the one
+    unit that has that hash now (a parser change renumbered sections or sentences); returns the
+    new lines, how many moved, and the refs whose sentence is gone or ambiguous (left as they are)."""
+    units = gold_units(rec)
+    by_ref = {u["ref"]: u for u in units}
+    by_hash: dict[str, list[str]] = {}
+    for u in units:
+        by_hash.setdefault(unit_hash(u["text"]), []).append(u["ref"])
+    out, moved, lost = [], 0, []
+    for line in lines:
+        body, sep, comment = line.partition("#")
+        parts = body.split()
+        if len(parts) != 2:
+            out.append(line)
+            continue
+        ref, want = parts
+        u = by_ref.get(ref)
+        if u is not None and unit_hash(u["text"]) == want:
+            out.append(line)
+            continue
+        found = by_hash.get(want, [])
+        if len(found) == 1:
+            out.append(f"{found[0]} {want}" + (f" {sep}{comment}" if sep else ""))
+            moved += 1
+        else:
+            out.append(line)
+            lost.append(ref)
+    return out, moved, lost
+
+
+@main.command()
+@click.option("--annotations", type=click.Path(file_okay=False), default=None,
+              help="folder of the .claims/.passA/.passB files (default: fixtures/claims/annotations/pdf)")
+def remap(annotations):
+    """Move each annotation whose sentence today's st-parse numbers differently to its new ref (by
+    its hash); a sentence whose text changed cannot be moved and is named (exit 1)."""
+    from pathlib import Path
+
+    from scholartools.data import dataset_dir
+    from scholartools.parsing import parse_path
+
+    folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
+    bad = 0
+    for pid, (pdf, _part) in PDF_PAPERS.items():
+        rec = parse_path(str(dataset_dir("pdfs") / pdf))
+        for f in sorted(folder.glob(f"{pid}.*")):
+            lines = f.read_text(encoding="utf-8").splitlines()
+            new, moved, lost = remap_refs(rec, lines)
+            if moved:
+                f.write_text("\n".join(new) + "\n", encoding="utf-8")
+                click.echo(f"{f.name}: {moved} ref(s) moved")
+            if lost:
+                bad += 1
+                click.echo(f"{f.name}: sentence gone or ambiguous: {', '.join(lost)}", err=True)
+    raise SystemExit(1 if bad else 0)
+
 if __name__ == "__main__":
     main()
