@@ -34,10 +34,20 @@ def run_blocked(module: str, *args: str, input: bytes = b"") -> tuple[int, list[
     return proc.returncode, [orjson.loads(line) for line in proc.stdout.splitlines()], proc.stderr.decode()
 
 
-def test_bertscore_without_the_torch_extra_is_an_error_record_naming_it():
+def test_bertscore_of_the_bundled_model_runs_without_the_torch_extra():
+    """The bundled MiniLM's BERTScore runs on scholartools' numpy encoder (issue 35)."""
     code, out, err = run_blocked("score", "--metric", "bertscore,rougeL", "--ref", "reference", "--cand",
                                  "candidate", input=PAIRS)
-    assert code == 1 and "Traceback" not in err
+    assert code == 0 and "Traceback" not in err, err
+    assert len(out) == PAIRS.count(b"\n")
+    assert all(isinstance(r["scores"]["bertscore"]["f"], float) for r in out)
+
+
+def test_bertscore_with_an_encoder_only_bert_score_reads_is_an_error_record_naming_the_extra(tmp_path):
+    (tmp_path / "config.json").write_text('{"model_type": "roberta"}')     # not one the numpy encoder reads
+    code, out, err = run_blocked("score", "--metric", "bertscore,rougeL", "--ref", "reference", "--cand",
+                                 "candidate", "--bert-model", str(tmp_path), input=PAIRS)
+    assert code == 1 and "Traceback" not in err, err
     assert len(out) == PAIRS.count(b"\n")
     for rec in out:
         assert rec["error"]["kind"] == "missing_extra" and rec["error"]["extra"] == "torch"
