@@ -137,6 +137,14 @@ def error_record(command: str, kind: str, message: str, record: dict | None = No
     return out
 
 
+def error_of(exc: BaseException, command: str) -> dict:
+    """The ``error`` object of a record whose processing raised ``exc``: a :class:`RecordError`'s
+    own kind and fields, else kind ``exception`` with the exception's type and message."""
+    if isinstance(exc, RecordError):
+        return exc.as_error(command)
+    return {"command": command, "kind": "exception", "message": f"{type(exc).__name__}: {exc}"}
+
+
 def add_provenance(record: dict, entry: dict) -> dict:
     """Add ``entry`` to the record's ``provenance`` list in a new list.
 

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from scholartools.llm.runs import lockstep  # noqa: F401 (the fan-out driver, shared with --runs)
 from scholartools.llm.stages import Ask
-from scholartools.records import RecordError, set_path
+from scholartools.records import RecordError, error_of, set_path
 
 
 @dataclass
@@ -114,9 +114,7 @@ def sampled(one: Callable) -> Callable:
         for k, (out, calls) in enumerate(zip(outputs, used)):
             child = {**rec, "id": f"{rec.get('id')}#s{k}", "parent_id": rec.get("id"), "sample": k}
             if isinstance(out, BaseException):
-                err = out.as_error("st-generate") if isinstance(out, RecordError) else \
-                    {"command": "st-generate", "kind": "exception", "message": f"{type(out).__name__}: {out}"}
-                child["error"] = err
+                child["error"] = error_of(out, "st-generate")
             else:
                 child = _enrich(child, out)
                 child["_calls"] = calls

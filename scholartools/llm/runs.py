@@ -21,6 +21,7 @@ import inspect
 from typing import Any, Callable
 
 from scholartools.llm.stages import Ask
+from scholartools.records import error_of
 
 COMBINES = ("median", "mean")
 
@@ -87,6 +88,28 @@ def _generator(result: Any):
     return result
 
 
+def _run_children(rec: dict, out: Any, k: int, seed: int, n: int, combine: str, command: str,
+                  calls_key: str, calls: Any) -> list[dict]:
+    """The records of run ``k`` of ``rec`` from the task's output ``out`` (a record, a list of
+    records, or the exception it raised): ids ``ID#rK``, stamped with the run, its seed, the number
+    of runs and how they combine; ``calls`` (unless None) under ``calls_key`` of each record that
+    is not an error and has none."""
+    rid = rec.get("id")
+    stamp = {"run": k, "run_seed": seed, "runs": n, "combine": combine}
+    if isinstance(out, BaseException):
+        return [{**rec, "id": f"{rid}#r{k}", "parent_id": rid, **stamp, "error": error_of(out, command)}]
+    children = []
+    for child in out if isinstance(out, list) else [out]:
+        if not isinstance(child, dict):
+            continue
+        child = {**child, "id": f"{child.get('id', rid)}#r{k}", **stamp}
+        child.setdefault("parent_id", rid)
+        if calls is not None and calls_key not in child and "error" not in child:
+            child[calls_key] = calls
+        children.append(child)
+    return children
+
+
 def repeated(fn: Callable, seeds: list[int], combine: str, command: str) -> Callable:
     """The per-record task generator running ``fn`` once per seed (see the module docstring)."""
 
@@ -95,25 +118,9 @@ def repeated(fn: Callable, seeds: list[int], combine: str, command: str) -> Call
             return (yield from _generator(fn(rec, ctx.for_run(rec["run_seed"]))))
         gens = [_generator(fn(rec, ctx.for_run(s))) for s in seeds]
         outputs, used = yield from lockstep(gens)
-        rid = rec.get("id")
         children: list[dict] = []
         for k, (seed, out, calls) in enumerate(zip(seeds, outputs, used)):
-            stamp = {"run": k, "run_seed": seed, "runs": len(seeds), "combine": combine}
-            if isinstance(out, BaseException):
-                from scholartools.records import RecordError
-
-                err = out.as_error(command) if isinstance(out, RecordError) else \
-                    {"command": command, "kind": "exception", "message": f"{type(out).__name__}: {out}"}
-                children.append({**rec, "id": f"{rid}#r{k}", "parent_id": rid, **stamp, "error": err})
-                continue
-            for child in out if isinstance(out, list) else [out]:
-                if not isinstance(child, dict):
-                    continue
-                child = {**child, "id": f"{child.get('id', rid)}#r{k}", **stamp}
-                child.setdefault("parent_id", rid)
-                if "_calls" not in child and "error" not in child:
-                    child["_calls"] = calls
-                children.append(child)
+            children += _run_children(rec, out, k, seed, len(seeds), combine, command, "_calls", calls)
         return children
 
     task.__name__ = getattr(fn, "__name__", "task")
@@ -156,23 +163,8 @@ def repeated_group(fn: Callable, seeds: list[int], combine: str, command: str) -
                     if isinstance(one, dict) and shared and "_provenance" not in one:
                         one["_provenance"] = dict(shared)
                     continue
-                rec, rid = records[i], records[i].get("id")
-                stamp = {"run": k, "run_seed": seed, "runs": len(seeds), "combine": combine}
-                if isinstance(one, BaseException):
-                    from scholartools.records import RecordError
-
-                    err = one.as_error(command) if isinstance(one, RecordError) else \
-                        {"command": command, "kind": "exception", "message": f"{type(one).__name__}: {one}"}
-                    result[i].append({**rec, "id": f"{rid}#r{k}", "parent_id": rid, **stamp, "error": err})
-                    continue
-                for child in one if isinstance(one, list) else [one]:
-                    if not isinstance(child, dict):
-                        continue
-                    child = {**child, "id": f"{child.get('id', rid)}#r{k}", **stamp}
-                    child.setdefault("parent_id", rid)
-                    if shared and "_provenance" not in child and "error" not in child:
-                        child["_provenance"] = dict(shared)
-                    result[i].append(child)
+                result[i] += _run_children(records[i], one, k, seed, len(seeds), combine, command, "_provenance",
+                                           dict(shared) if shared else None)
         return result
 
     task.__name__ = getattr(fn, "__name__", "task")
