@@ -111,12 +111,10 @@ def test_click_only_in_the_command_layer():
 
 
 def test_nothing_below_the_command_layer_imports_it():
-    # scholartools.run("st-agree", ...) alone still runs its command in-process (a report over all
-    # records, from several inputs); every other command runs through its library function
-    allowed = {"scholartools.api -> scholartools.cli.inprocess"}
+    # every command runs through its library function from the API and Dask (no argv, no JSONL)
     users = sorted(f"{m} -> {t}" for m in MODULES if not m.startswith("scholartools.cli")
                    for t in imports_of(m) if t.startswith("scholartools.cli"))
-    assert sorted(set(users) - allowed) == []
+    assert users == []
 
 
 def test_the_task_registry_imports_nothing_above_the_llm_layer():
@@ -137,7 +135,7 @@ def test_every_task_command_takes_its_options_from_the_task_dataclasses():
     """st-facets, st-eqsynth and st-extract-limits (like st-judge, st-generate, st-claims) declare no
     option of a task themselves: every task option is a field of the task's options dataclass."""
     declared = re.compile(r"click\.(?:option|Option)\(\[?[\"']([^\"']+)")
-    for name in ("facets", "eqsynth", "extract_limits", "judge", "generate", "claims"):
+    for name in ("facets", "eqsynth", "extract_limits", "judge", "generate", "claims", "agree"):
         flags = declared.findall((PKG / "cli" / f"{name}.py").read_text(encoding="utf-8"))
         assert set(flags) <= {"--task", "--method"}, (name, flags)
 
@@ -154,6 +152,19 @@ def test_a_task_commands_flags_are_its_dataclass_fields():
         fields = {f.name for f in registry.option_fields(task.options)}
         assert fields and fields <= params, command
         assert all(f.metadata.get("help") for f in dataclasses.fields(task.options)), command
+
+
+def test_st_agree_flags_are_its_options_dataclass():
+    """st-agree is no task, but its flags too are the fields of one dataclass (the API's keywords)."""
+    import dataclasses
+
+    from scholartools.agreement.command import AgreeOptions
+    from scholartools.cli.manpages import load_command
+
+    names = [f.name for f in dataclasses.fields(AgreeOptions)]
+    params = [p.name for p in load_command("st-agree").params]
+    assert params[:len(names)] == names
+    assert all(f.metadata.get("help") for f in dataclasses.fields(AgreeOptions))
 
 
 def test_the_runtime_package_never_imports_the_tooling():
