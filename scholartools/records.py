@@ -546,13 +546,20 @@ def map_batches(records: Iterable[dict], batch: Any, batch_size: int | None, com
     yield from flush(pending)
 
 
-def parse_field_specs(specs: Iterable[str]) -> dict[str, str]:
-    """``--field SLOT=PATH`` values (repeatable) → slot → dotted field path; a value without both
-    parts is a :class:`~scholartools.errors.UsageError`."""
-    fields: dict[str, str] = {}
+def parse_pairs(specs: Iterable[str], option: str = "--field", shape: str = "SLOT=PATH") -> list[tuple[str, str]]:
+    """``NAME=VALUE`` words (a repeatable option's values) → ``(name, value)`` pairs in order, each
+    part stripped; a word without both parts is a :class:`~scholartools.errors.UsageError` saying
+    ``{option} wants {shape}``."""
+    pairs: list[tuple[str, str]] = []
     for spec in specs or ():
-        slot, sep, path = spec.partition("=")
-        if not sep or not slot.strip() or not path.strip():
-            raise UsageError(f"--field wants SLOT=PATH, got '{spec}'")
-        fields[slot.strip()] = path.strip()
-    return fields
+        name, sep, value = spec.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"{option} wants {shape}, got '{spec}'")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def parse_field_specs(specs: Iterable[str]) -> dict[str, str]:
+    """``--field SLOT=PATH`` values (repeatable) → slot → dotted field path (the last value of a
+    slot wins); a value without both parts is a :class:`~scholartools.errors.UsageError`."""
+    return dict(parse_pairs(specs))
