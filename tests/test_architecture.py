@@ -174,3 +174,32 @@ def test_the_runtime_package_never_imports_the_tooling():
              if re.search(r"^\s*(import tools\b|from tools\b)", path.read_text(encoding="utf-8"), re.M)]
     assert found == []
     assert not (PKG / "limitations" / "evaluate.py").exists()
+
+
+def test_one_no_value_sentinel():
+    """``records.MISSING`` is the one "no value here" sentinel: no other module declares its own
+    (a module or class constant made by ``object()``)."""
+    def constants(tree):
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                yield from constants(node)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                yield node
+
+    made = sorted(f"{m}:{node.lineno}" for m, path in MODULES.items() if m != "scholartools.records"
+                  for node in constants(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                  and node.value.func.id == "object" and not node.value.args)
+    assert made == []
+
+
+def test_one_method_vocabulary():
+    """Every command with a --method takes auto|offline|llm (older names of the offline method are
+    accepted, not listed)."""
+    from scholartools import tasks as registry
+    from scholartools.cli import COMMANDS
+    from scholartools.cli.manpages import load_command
+
+    methods = {name: p.type.choices for name in COMMANDS for p in load_command(name).params if p.name == "method"}
+    assert set(registry.commands()) <= set(methods)
+    assert {name: tuple(c) for name, c in methods.items()} == {name: registry.METHODS for name in methods}
