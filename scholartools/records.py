@@ -24,12 +24,14 @@ import gzip
 import io
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-import jsonlines
 import orjson
 
 from scholartools.errors import UsageError
+
+if TYPE_CHECKING:   # jsonlines (with attrs) is imported where a line is refused or output is written:
+    import jsonlines  # most of `import scholartools.records` otherwise, paid by --help and the API
 
 #: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
 MISSING = object()
@@ -190,6 +192,8 @@ def read_line(line: bytes | str, lineno: int, source: str, command: str = "read"
     """jsonlines' verdict on one line: the record, an error record naming ``source:lineno``, or
     None for a line jsonlines skips (blank or whitespace only). A byte-order mark or a record
     separator (RFC 7464) before the JSON is dropped."""
+    import jsonlines
+
     try:
         return jsonlines.Reader((line,), loads=orjson.loads).read(type=dict, skip_empty=True)
     except EOFError:
@@ -470,6 +474,8 @@ def writer(stream: IO[bytes]) -> jsonlines.Writer:
     costs beside a bare orjson loop (≈0.3 µs a record, jsonlines' ``write``) is measured by
     ``benchmarks/jsonl_speed.py``."""
     import functools
+
+    import jsonlines
 
     dumps = functools.partial(orjson.dumps, option=_DUMP_OPTIONS, default=_default)
     return jsonlines.Writer(stream, dumps=dumps, flush=is_pipe(stream))

@@ -224,3 +224,12 @@ def test_name_value_pairs_are_parsed_once():
     for bad in ("nothing", "=x", "a=", " = "):
         with pytest.raises(UsageError, match=f"--step wants STEP=FILE, got '{bad}'"):
             parse_pairs([bad], "--step", "STEP=FILE")
+
+
+def test_jsonlines_is_imported_only_when_a_line_is_refused_or_output_written():
+    import subprocess
+    import sys
+
+    code = ("import sys, scholartools.records as R; assert 'jsonlines' not in sys.modules; "
+            "R.read_line(b'[1]', 1, 'x'); assert 'jsonlines' in sys.modules")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
