@@ -54,7 +54,7 @@ class AgreeOptions:
     bootstrap: int = option(0, "Percentile bootstrap CI from N resamples of units (of groups with --group-by).",
                             min=0, metavar="N", show_default=False)
     seed: int = option(0, "Random seed for bootstrap/permutation.")
-    ci_level: float = option(0.95, "Confidence level of the CI.", min=0, max=1, open=True)
+    ci_level: float = option(0.95, "Confidence level of the CI.", min=0, max=1, exclusive=True)
     permutation: int = option(
         0, "Also test, for each pair of raters A, B other than the reference, whether corr(A, ref) differs from "
            "corr(B, ref): paired permutation test with N permutations.", min=0, metavar="N", show_default=False)
@@ -87,7 +87,7 @@ class AgreeOptions:
         None, "Statistical power instead (FM §5.4 Fig. 9): per --rater metric, N bootstrap resamples of each "
               "system's scores (--system-field) and a t-test per system pair; the share significant at --alpha, "
               "averaged over the pairs.", type=int, min=1, metavar="N")
-    alpha: float = option(0.05, "With --power: the t-test's significance level.", min=0, max=1, open=True)
+    alpha: float = option(0.05, "With --power: the t-test's significance level.", min=0, max=1, exclusive=True)
     systems: str | None = option(None, "With --power: only these systems (comma-separated).", metavar="LIST")
 
     def __post_init__(self) -> None:   # a repeatable option given one value, or a list, from Python
