@@ -15,18 +15,16 @@ raises :class:`CommandError` with the command's message. Commands run straight t
 library, with no argv and no JSONL round trip: a task (every command of
 :func:`scholartools.tasks.commands`, plugins' tasks included) through
 :func:`scholartools.tasks.run_task`, its options its options dataclass's fields; st-parse through
-:mod:`scholartools.parsing`; st-score through :mod:`scholartools.metrics.command`. st-agree alone
-(a report over all records, from several inputs) still runs its command in this process. The
-other functions are the library calls behind the commands, for
-work on records without the command layer.
+:mod:`scholartools.parsing`; st-score through :mod:`scholartools.metrics.command`; st-agree
+through :mod:`scholartools.agreement.command` (``inputs=[paths]`` reads files as ``-i`` does, for
+``join_key``). The other functions are the library calls behind the commands, for work on
+records without the command layer.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
 from typing import Any
-
-import orjson
 
 from scholartools.errors import CommandError, UsageError
 
@@ -58,22 +56,39 @@ def run(command: str, records: Iterable[dict] = (), *args: str, **options: Any) 
                 if isinstance(values.get(key), str):
                     values[key] = (values[key],)
             return list(stream(records, **values))
+        if name == "st-agree":
+            if args:
+                raise TypeError(f"st-agree takes no arguments besides its records (got {list(args)!r})")
+            return _agree(records, values)
     except UsageError as exc:
         raise CommandError(name, 2, str(exc)) from None
-    return _through_the_command(name, records, args, options)
+    if name == "st-cache":   # it writes reports about a cache, not records
+        raise ValueError("st-cache maintains a cache rather than transforming records: use "
+                         "scholartools.llm.cache.open_cache(...) from Python")
+    from scholartools import tasks as registry
+
+    known = ["st-parse", "st-score", "st-agree", *registry.commands()]
+    raise ValueError(f"unknown command '{command}' (one of {', '.join(known)})")
 
 
-def _through_the_command(name: str, records: Iterable[dict], args: Iterable[str], options: dict) -> list[dict]:
-    """st-agree (and an unknown name, which is refused): the command run in this process."""
-    from scholartools.cli.inprocess import invoke
+def _agree(records: Iterable[dict], values: dict[str, Any]) -> list[dict]:
+    """st-agree's output records (:func:`scholartools.agreement.command.stream`); ``inputs=[paths]``
+    reads JSONL files as ``-i`` does, kept apart for ``join_key``."""
+    from scholartools.agreement.command import COMMAND, stream
+    from scholartools.records import read_jsonl
 
-    try:
-        code, stdout, stderr = invoke(name, records, args, {"quiet": True, **options})
-    except UsageError as exc:
-        raise CommandError(name, 2, str(exc)) from None
-    if code == 2:
-        raise CommandError(name, 2, stderr)
-    return [orjson.loads(line) for line in stdout.splitlines() if line.strip()]
+    paths = values.pop("inputs", None)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    if not paths:
+        return list(stream(records, **values))
+    records = list(records)
+    if records:
+        raise TypeError("st-agree reads either records or inputs=[paths], not both")
+    sources = [(str(p), list(read_jsonl(str(p), COMMAND))) for p in paths]
+    if values.get("join_key"):
+        return list(stream(sources=sources, **values))
+    return list(stream([rec for _, recs in sources for rec in recs], **values))
 
 
 def _parse(paths: list, fmt: str = "auto", sections_only: bool = False, no_references: bool = False,

@@ -24,12 +24,14 @@ import gzip
 import io
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-import jsonlines
 import orjson
 
 from scholartools.errors import UsageError
+
+if TYPE_CHECKING:   # jsonlines (with attrs) is imported where a line is refused or output is written:
+    import jsonlines  # most of `import scholartools.records` otherwise, paid by --help and the API
 
 #: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
 MISSING = object()
@@ -190,6 +192,8 @@ def read_line(line: bytes | str, lineno: int, source: str, command: str = "read"
     """jsonlines' verdict on one line: the record, an error record naming ``source:lineno``, or
     None for a line jsonlines skips (blank or whitespace only). A byte-order mark or a record
     separator (RFC 7464) before the JSON is dropped."""
+    import jsonlines
+
     try:
         return jsonlines.Reader((line,), loads=orjson.loads).read(type=dict, skip_empty=True)
     except EOFError:
@@ -471,6 +475,8 @@ def writer(stream: IO[bytes]) -> jsonlines.Writer:
     ``benchmarks/jsonl_speed.py``."""
     import functools
 
+    import jsonlines
+
     dumps = functools.partial(orjson.dumps, option=_DUMP_OPTIONS, default=_default)
     return jsonlines.Writer(stream, dumps=dumps, flush=is_pipe(stream))
 
@@ -546,13 +552,20 @@ def map_batches(records: Iterable[dict], batch: Any, batch_size: int | None, com
     yield from flush(pending)
 
 
-def parse_field_specs(specs: Iterable[str]) -> dict[str, str]:
-    """``--field SLOT=PATH`` values (repeatable) → slot → dotted field path; a value without both
-    parts is a :class:`~scholartools.errors.UsageError`."""
-    fields: dict[str, str] = {}
+def parse_pairs(specs: Iterable[str], option: str = "--field", shape: str = "SLOT=PATH") -> list[tuple[str, str]]:
+    """``NAME=VALUE`` words (a repeatable option's values) → ``(name, value)`` pairs in order, each
+    part stripped; a word without both parts is a :class:`~scholartools.errors.UsageError` saying
+    ``{option} wants {shape}``."""
+    pairs: list[tuple[str, str]] = []
     for spec in specs or ():
-        slot, sep, path = spec.partition("=")
-        if not sep or not slot.strip() or not path.strip():
-            raise UsageError(f"--field wants SLOT=PATH, got '{spec}'")
-        fields[slot.strip()] = path.strip()
-    return fields
+        name, sep, value = spec.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"{option} wants {shape}, got '{spec}'")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def parse_field_specs(specs: Iterable[str]) -> dict[str, str]:
+    """``--field SLOT=PATH`` values (repeatable) → slot → dotted field path (the last value of a
+    slot wins); a value without both parts is a :class:`~scholartools.errors.UsageError`."""
+    return dict(parse_pairs(specs))

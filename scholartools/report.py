@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from scholartools.datasets import read_jsonl
+from scholartools.errors import UsageError
+from scholartools.records import parse_pairs
 
 DASH = "—"
 SYMBOL = {"pearson": "r", "spearman": "ρ", "kendall": "τ"}
@@ -371,14 +373,13 @@ def plan_table(steps: Sequence[tuple[str, str]], model: str | None = None,
 # ---------------------------------------------------------------------------- command line
 
 
-def _pairs(specs: Sequence[str]) -> list[tuple[str, str]]:
-    out = []
-    for s in specs:
-        label, sep, path = s.partition("=")
-        if not sep:
-            raise SystemExit(f"expected LABEL=FILE, got '{s}'")
-        out.append((label, path))
-    return out
+def _pairs(specs: Sequence[str], option: str, shape: str) -> list[tuple[str, str]]:
+    """LABEL=FILE arguments in order (:func:`scholartools.records.parse_pairs`); a malformed one
+    ends the run with the message."""
+    try:
+        return parse_pairs(specs, option, shape)
+    except UsageError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def _summary(path: str | None) -> dict | None:
@@ -420,18 +421,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.what == "bagels":
-        text = pointwise_table([(lab, _summary(path)) for lab, path in _pairs(args.methods)], notes=args.note)
+        text = pointwise_table([(lab, _summary(path)) for lab, path in _pairs(args.methods, "bagels", "METHOD=FILE")], notes=args.note)
     elif args.what == "paperrq":
         aspects = [a for a in args.aspects.split(",") if a]
         cells, raters, rows = {}, {}, []
-        for label, path in _pairs(args.cells):
+        for label, path in _pairs(args.cells, "paperrq", "PROTOCOL=FILE"):
             rows.append(label)
             res = read_jsonl(path)
             for k, a in enumerate(aspects, 1):
                 cells[(label, a)] = res
                 raters[(label, a)] = [f"{k}:human.{a}", f"{k}:judge.score"]
         if args.baseline:
-            (label, path), = _pairs([args.baseline])
+            (label, path), = _pairs([args.baseline], "--baseline", "LABEL=FILE")
             rows.append(label)
             res = read_jsonl(path)
             for a in aspects:
@@ -441,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.rqs:
             text += rq_list(read_jsonl(args.rqs))
     elif args.what == "scholarsum":
-        raters = [tuple(s.partition("=")[::2]) for s in args.rater]
+        raters = _pairs(args.rater, "--rater", "FIELD=LABEL")
         text = agreement_table(read_jsonl(args.results), args.reference, raters,
                                [m for m in args.measures.split(",") if m], [lv for lv in args.levels.split(",") if lv],
                                notes=args.note)
@@ -453,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         text = aaar_table(_summary(args.eqinfer), _summary(args.entail), _summary(args.explain),
                           _summary(args.weakness), _summary(args.critique), notes=args.note)
     else:
-        steps = [(label, Path(path).read_text(encoding="utf-8")) for label, path in _pairs(args.steps)]
+        steps = [(label, Path(path).read_text(encoding="utf-8")) for label, path in _pairs(args.steps, "plan", "STEP=FILE")]
         text, _ = plan_table(steps, args.model, args.title, args.group, notes=args.note)
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)

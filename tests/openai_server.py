@@ -432,36 +432,19 @@ def _make_handler(server: ScriptedOpenAIServer):
                     return
                 self._send(200, json.dumps(meta).encode())
                 return
+            try:   # every other endpoint takes a JSON body
+                body = json.loads(raw or b"{}")
+            except ValueError:
+                self._send(400, _error_body(400, "request body is not JSON"))
+                return
             if path.endswith("/messages/batches"):
-                try:
-                    body = json.loads(raw or b"{}")
-                except ValueError:
-                    self._send(400, _error_body(400, "request body is not JSON"))
-                    return
                 status, out = server._create_message_batch(body)
                 self._send(status, json.dumps(out).encode())
                 return
             if path.endswith("/embeddings"):
-                try:
-                    body = json.loads(raw or b"{}")
-                except ValueError:
-                    self._send(400, _error_body(400, "request body is not JSON"))
-                    return
-                with server._lock:
-                    server.embedding_requests.append(body)
-                texts = body.get("input")
-                texts = [texts] if isinstance(texts, str) else list(texts or [])
-                data = [{"object": "embedding", "index": i, "embedding": fake_embedding(t)} for i, t in enumerate(texts)]
-                tokens = sum(len(str(t).split()) for t in texts)
-                self._send(200, json.dumps({"object": "list", "data": data, "model": body.get("model"),
-                                            "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode())
+                self._embeddings(body)
                 return
             if "/batches" in path:
-                try:
-                    body = json.loads(raw or b"{}")
-                except ValueError:
-                    self._send(400, _error_body(400, "request body is not JSON"))
-                    return
                 if path.endswith("/batches"):
                     status, out = server._create_batch(body)
                 elif path.endswith("/cancel"):
@@ -469,11 +452,6 @@ def _make_handler(server: ScriptedOpenAIServer):
                 else:
                     status, out = 404, json.loads(_error_body(404, "unknown batch endpoint"))
                 self._send(status, json.dumps(out).encode())
-                return
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                self._send(400, _error_body(400, "request body is not JSON"))
                 return
             with server._lock:
                 server.inflight += 1
@@ -483,6 +461,16 @@ def _make_handler(server: ScriptedOpenAIServer):
             finally:
                 with server._lock:
                     server.inflight -= 1
+
+        def _embeddings(self, body: dict):
+            with server._lock:
+                server.embedding_requests.append(body)
+            texts = body.get("input")
+            texts = [texts] if isinstance(texts, str) else list(texts or [])
+            data = [{"object": "embedding", "index": i, "embedding": fake_embedding(t)} for i, t in enumerate(texts)]
+            tokens = sum(len(str(t).split()) for t in texts)
+            self._send(200, json.dumps({"object": "list", "data": data, "model": body.get("model"),
+                                        "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode())
 
         def _handle(self, body: dict):
             fault = server._next_action(body)

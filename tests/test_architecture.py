@@ -111,12 +111,10 @@ def test_click_only_in_the_command_layer():
 
 
 def test_nothing_below_the_command_layer_imports_it():
-    # scholartools.run("st-agree", ...) alone still runs its command in-process (a report over all
-    # records, from several inputs); every other command runs through its library function
-    allowed = {"scholartools.api -> scholartools.cli.inprocess"}
+    # every command runs through its library function from the API and Dask (no argv, no JSONL)
     users = sorted(f"{m} -> {t}" for m in MODULES if not m.startswith("scholartools.cli")
                    for t in imports_of(m) if t.startswith("scholartools.cli"))
-    assert sorted(set(users) - allowed) == []
+    assert users == []
 
 
 def test_the_task_registry_imports_nothing_above_the_llm_layer():
@@ -137,7 +135,7 @@ def test_every_task_command_takes_its_options_from_the_task_dataclasses():
     """st-facets, st-eqsynth and st-extract-limits (like st-judge, st-generate, st-claims) declare no
     option of a task themselves: every task option is a field of the task's options dataclass."""
     declared = re.compile(r"click\.(?:option|Option)\(\[?[\"']([^\"']+)")
-    for name in ("facets", "eqsynth", "extract_limits", "judge", "generate", "claims"):
+    for name in ("facets", "eqsynth", "extract_limits", "judge", "generate", "claims", "agree"):
         flags = declared.findall((PKG / "cli" / f"{name}.py").read_text(encoding="utf-8"))
         assert set(flags) <= {"--task", "--method"}, (name, flags)
 
@@ -156,6 +154,19 @@ def test_a_task_commands_flags_are_its_dataclass_fields():
         assert all(f.metadata.get("help") for f in dataclasses.fields(task.options)), command
 
 
+def test_st_agree_flags_are_its_options_dataclass():
+    """st-agree is no task, but its flags too are the fields of one dataclass (the API's keywords)."""
+    import dataclasses
+
+    from scholartools.agreement.command import AgreeOptions
+    from scholartools.cli.manpages import load_command
+
+    names = [f.name for f in dataclasses.fields(AgreeOptions)]
+    params = [p.name for p in load_command("st-agree").params]
+    assert params[:len(names)] == names
+    assert all(f.metadata.get("help") for f in dataclasses.fields(AgreeOptions))
+
+
 def test_the_runtime_package_never_imports_the_tooling():
     """tools/ (training and evaluation, run from a checkout) is not installed: nothing in the package
     may import it."""
@@ -163,3 +174,32 @@ def test_the_runtime_package_never_imports_the_tooling():
              if re.search(r"^\s*(import tools\b|from tools\b)", path.read_text(encoding="utf-8"), re.M)]
     assert found == []
     assert not (PKG / "limitations" / "evaluate.py").exists()
+
+
+def test_one_no_value_sentinel():
+    """``records.MISSING`` is the one "no value here" sentinel: no other module declares its own
+    (a module or class constant made by ``object()``)."""
+    def constants(tree):
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                yield from constants(node)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                yield node
+
+    made = sorted(f"{m}:{node.lineno}" for m, path in MODULES.items() if m != "scholartools.records"
+                  for node in constants(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                  and node.value.func.id == "object" and not node.value.args)
+    assert made == []
+
+
+def test_one_method_vocabulary():
+    """Every command with a --method takes auto|offline|llm (older names of the offline method are
+    accepted, not listed)."""
+    from scholartools import tasks as registry
+    from scholartools.cli import COMMANDS
+    from scholartools.cli.manpages import load_command
+
+    methods = {name: p.type.choices for name in COMMANDS for p in load_command(name).params if p.name == "method"}
+    assert set(registry.commands()) <= set(methods)
+    assert {name: tuple(c) for name, c in methods.items()} == {name: registry.METHODS for name in methods}

@@ -211,3 +211,25 @@ def test_a_closed_pipe_ends_the_command_quietly(tmp_path):
     assert proc.returncode == 0 and proc.stdout.count(b"\n") == 2
     assert orjson.loads(proc.stdout.splitlines()[1])["id"] == 1
     assert b"Traceback" not in proc.stderr and b"Broken" not in proc.stderr
+
+
+def test_name_value_pairs_are_parsed_once():
+    import pytest
+
+    from scholartools.errors import UsageError
+    from scholartools.records import parse_field_specs, parse_pairs
+
+    assert parse_pairs([" a = x.y ", "b=z", "a=w"]) == [("a", "x.y"), ("b", "z"), ("a", "w")]   # order, repeats kept
+    assert parse_field_specs(["a=x.y", "b=z", "a=w"]) == {"a": "w", "b": "z"}                  # the last one wins
+    for bad in ("nothing", "=x", "a=", " = "):
+        with pytest.raises(UsageError, match=f"--step wants STEP=FILE, got '{bad}'"):
+            parse_pairs([bad], "--step", "STEP=FILE")
+
+
+def test_jsonlines_is_imported_only_when_a_line_is_refused_or_output_written():
+    import subprocess
+    import sys
+
+    code = ("import sys, scholartools.records as R; assert 'jsonlines' not in sys.modules; "
+            "R.read_line(b'[1]', 1, 'x'); assert 'jsonlines' in sys.modules")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

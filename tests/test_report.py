@@ -156,5 +156,7 @@ def test_cli_writes_the_bagels_table(tmp_path):
     text = out.read_text()
     assert text.startswith("# BAGELS: PointWise evaluation\n\nhello\n")
     assert ["vanilla", "1", "100.0", "50.0", "1.000", "0.500", "0.667", "—", "—", "—"] in _rows(text)
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="bagels wants METHOD=FILE, got 'no-equals-sign'"):
         R.main(["bagels", "no-equals-sign"])
+    with pytest.raises(SystemExit, match="--rater wants FIELD=LABEL"):   # the same parser as --field
+        R.main(["scholarsum", str(scores), "--rater", "scores.fm="])

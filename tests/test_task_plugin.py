@@ -1,6 +1,6 @@
-"""A task from another installed package: one module, registered through the ``scholartools.tasks``
-entry point group, shows up in the command's --help, runs offline and under --dry-run, through the
-Python API and on Dask — with nothing of scholartools edited.
+"""A task from another installed package: one module plus its prompt template, registered through the
+``scholartools.tasks`` entry point group, shows up in the command's --help, runs offline and under
+--dry-run, through the Python API and on Dask — with nothing of scholartools edited.
 
 The package is installed for the test as a real distribution on ``sys.path`` (a ``.dist-info``
 folder with ``entry_points.txt``), which is what ``pip install`` leaves behind.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 
 import orjson
 import pytest
@@ -32,12 +33,13 @@ def offline(records, ctx):
 
 
 def llm_record(rec, ctx):
-    res = yield ctx.ask_messages([{"role": "user", "content": "Shout: " + rec[ctx.options.shout_field]}])
-    return {**rec, "shout": res.value}
+    res = yield ctx.ask("toy_shout:shout", text=rec[ctx.options.shout_field])
+    return {**rec, "shout": res.text}
 
 
 SHOUT = Task(name="shout", command="st-judge", summary="the text in capitals (a plugin's task)",
              llm="toy_shout:llm_record", offline="toy_shout:offline", options=ShoutOptions,
+             templates=("toy_shout:shout",),
              reads={"text": "text"}, writes=("shout",), method_names={"offline": "upper-case"})
 '''
 
@@ -47,6 +49,8 @@ RECS = [{"id": "a", "text": "quiet please"}, {"id": "b", "text": "hello"}]
 @pytest.fixture
 def plugin(tmp_path, monkeypatch):
     (tmp_path / "toy_shout.py").write_text(TOY, encoding="utf-8")
+    (tmp_path / "shout.txt").write_text("## the plugin's own prompt, beside its module\nShout this: {{text}}\n",
+                                        encoding="utf-8")
     dist = tmp_path / "toy_shout-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-shout\nVersion: 0.1\n", encoding="utf-8")
@@ -112,11 +116,9 @@ def test_dry_run_counts_its_calls(plugin):
     assert [r["shout"] for r in out] == [None, None]
 
 
-def test_the_api_runs_it_through_the_library(plugin, monkeypatch):
+def test_the_api_runs_it_through_the_library(plugin):
     import scholartools
-    from scholartools.cli import inprocess
 
-    monkeypatch.setattr(inprocess, "invoke", lambda *a: pytest.fail("a task must not go through the command"))
     out = scholartools.run("st-judge", RECS, task="shout", marks=3)
     assert [r["shout"] for r in out] == ["QUIET PLEASE!!!", "HELLO!!!"]
     assert out[1]["provenance"][-1]["command"] == "st-judge"
@@ -126,8 +128,33 @@ def test_the_api_runs_it_through_the_library(plugin, monkeypatch):
         scholartools.run("st-judge", RECS, task="shout", no_such=1)
 
 
+def test_its_llm_method_asks_with_its_own_template(plugin, openai_server):
+    import hashlib
+
+    import scholartools
+
+    openai_server.reply(lambda body: body["messages"][-1]["content"].split(": ", 1)[1].upper())
+    out = scholartools.run("st-judge", RECS, task="shout", method="llm", model="openai/toy",
+                           api_base=openai_server.url, no_cache=True)
+    assert openai_server.prompts == ["Shout this: quiet please", "Shout this: hello"]   # its comment line unsent
+    assert [r["shout"] for r in out] == ["QUIET PLEASE", "HELLO"]
+    import toy_shout
+
+    sha = hashlib.sha256((Path(toy_shout.__file__).parent / "shout.txt").read_bytes()).hexdigest()
+    assert out[0]["provenance"][-1]["templates"] == [{"name": "toy_shout:shout", "sha256": sha}]
+
+
 def test_dask_runs_it(plugin):
     import scholartools.scale as std
 
     out = list(std.run("st-judge", RECS, scheduler="sync", partition_size=1, task="shout"))
     assert [r["shout"] for r in out] == ["QUIET PLEASE!", "HELLO!"]
+
+
+def test_a_plugin_template_that_is_not_there_names_what_is_missing():
+    from scholartools.llm.templates import TemplateError, load
+
+    with pytest.raises(TemplateError, match="no module 'no_such_plugin' is installed"):
+        load("no_such_plugin:shout")
+    with pytest.raises(TemplateError, match=r"no nothing\{\.txt,\.md,\.prompt\} in .*scholartools"):
+        load("scholartools:nothing")

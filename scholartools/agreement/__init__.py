@@ -9,7 +9,10 @@ Modules, each small and importable without numpy/scipy at import time:
 * :mod:`.bootstrap`   — percentile bootstrap intervals and the paired permutation test;
 * :mod:`.vote`        — majority vote / adjudication (per field or joint);
 * :mod:`.results`     — one result record per (measure, rater pair, level), matrices, tables;
-* :mod:`.plot`        — scatter plots and confusion heat-maps (matplotlib, Agg backend).
+* :mod:`.plot`        — scatter plots and confusion heat-maps (matplotlib, Agg backend);
+* :mod:`.spans`, :mod:`.power` — span-set F1 between annotators, statistical power of metrics;
+* :mod:`.command`     — ``st-agree``'s options (:class:`~.command.AgreeOptions`, the flags' one source)
+  and its run over records (every mode, ``--join``, the table, the plot), for the command and the API.
 
 Python use::
 

@@ -32,17 +32,18 @@ def click_option(f: dataclasses.Field) -> click.Option:
     elif m.get("path"):
         kw["type"] = click.Path(exists=True, dir_okay=False)
     elif typ is int:
-        kw["type"] = click.IntRange(m.get("min"), m.get("max")) if m.get("min") is not None or \
+        kw["type"] = click.IntRange(m.get("min"), m.get("max"), min_open=bool(m.get("exclusive")),
+                                    max_open=bool(m.get("exclusive"))) if m.get("min") is not None or \
             m.get("max") is not None else int
     elif typ is float:   # never NaN or infinite (a NaN threshold or budget enforces nothing)
-        kw["type"] = Finite(m.get("min"), m.get("max"))
+        kw["type"] = Finite(m.get("min"), m.get("max"), min_open=bool(m.get("exclusive")), max_open=bool(m.get("exclusive")))
     if m.get("is_flag"):
         kw["is_flag"] = True
     elif m.get("multiple"):
         kw["multiple"] = True
     else:
         kw["default"] = default
-        if default is not None:
+        if default is not None and m.get("show_default", True):
             kw["show_default"] = True
     return click.Option(decls, **kw)
 

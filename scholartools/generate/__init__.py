@@ -4,7 +4,11 @@ One module per task family — :mod:`~scholartools.generate.limitations` (BAGELS
 :mod:`~scholartools.generate.guard` and :mod:`~scholartools.generate.rag`),
 :mod:`~scholartools.generate.rq` (PaperRQ), :mod:`~scholartools.generate.aaar` (AAAR-1.0),
 :mod:`~scholartools.generate.summary`, :mod:`~scholartools.generate.claimcheck` (CLAIMCHECK) —
-and :mod:`~scholartools.generate.lists` for reply → list parsing. Each task is registered in
+and :mod:`~scholartools.generate.lists` for reply → list parsing. What they share, one module
+each: :mod:`~scholartools.generate.asking` (a request for one sample, its dry-run placeholder),
+:mod:`~scholartools.generate.reply_values` (what a reply gives: answered, text, parsed value),
+:mod:`~scholartools.generate.sampling` (one generator per sample, N samples per record) and
+:mod:`~scholartools.generate.options` (``ctx.options``). Each task is registered in
 :mod:`scholartools.generate.tasks` and runs on the stage runner.
 
 From Python, run the command in-process (the shell's contract: error records included)::
@@ -21,7 +25,7 @@ __all__ = ["options_for"]
 
 def options_for(task: str, samples: int = 1, params: dict | None = None, fields: dict | None = None,
                 **options: Any):
-    """The :class:`~scholartools.generate.common.GenOptions` of ``task``: its options' defaults
+    """The :class:`~scholartools.generate.options.GenOptions` of ``task``: its options' defaults
     (as ``st-generate --help`` shows them) overridden by ``options``; ``rag`` (a corpus file) loads the
     corpus (once per process for the same file)."""
     from scholartools.tasks import get

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.generate.lists import renumber, segment
 from scholartools.llm.tokens import truncate_words
 from scholartools.records import RecordError
@@ -52,10 +52,10 @@ def _list_parser(opts):
 def experiments(rec: dict, ctx, k: int):
     opts = ctx.options
     context, info = _context(rec, opts)
-    res = yield common.ask(ctx, k, EXPERIMENTS_TEMPLATE, context=context, parse=_list_parser(opts),
-                           dry=common.dry_list)
-    items = common.value_or_unscored(res, "experiment list")
-    return {"experiments": items if common.answered(res) else None, "raw": res.text,
+    res = yield asking.ask(ctx, k, EXPERIMENTS_TEMPLATE, context=context, parse=_list_parser(opts),
+                           dry=asking.dry_list)
+    items = reply_values.value_or_unscored(res, "experiment list")
+    return {"experiments": items if reply_values.answered(res) else None, "raw": res.text,
             "generation.experiments": info}
 
 
@@ -77,16 +77,16 @@ def explanations(rec: dict, ctx, k: int):
         return {"explanations": [], "raw": [], "generation.explanations": info}
     if opts.explain == "whole-list":
         listing = "\n".join(f"{i + 1}. {e}" for i, e in enumerate(exps))
-        res = yield common.ask(ctx, k, EXPLANATIONS_LIST_TEMPLATE, context=context, experiments=listing,
-                               n=str(len(exps)), parse=_list_parser(opts), dry=common.dry_list)
-        items = common.value_or_unscored(res, "explanation list")
+        res = yield asking.ask(ctx, k, EXPLANATIONS_LIST_TEMPLATE, context=context, experiments=listing,
+                               n=str(len(exps)), parse=_list_parser(opts), dry=asking.dry_list)
+        items = reply_values.value_or_unscored(res, "explanation list")
         if not res.dry_run and len(items) != len(exps):
             info["length_mismatch"] = {"experiments": len(exps), "explanations": len(items)}
-        return {"explanations": items if common.answered(res) else None, "raw": res.text,
+        return {"explanations": items if reply_values.answered(res) else None, "raw": res.text,
                 "generation.explanations": info}
-    answers = yield [common.ask(ctx, k, EXPLANATION_TEMPLATE, context=context, experiment=e,
-                                dry=common.dry_text) for e in exps]
-    out = [t.strip() if (t := common.reply_text(a)) else None for a in answers]
+    answers = yield [asking.ask(ctx, k, EXPLANATION_TEMPLATE, context=context, experiment=e,
+                                dry=asking.dry_text) for e in exps]
+    out = [t.strip() if (t := reply_values.reply_text(a)) else None for a in answers]
     return {"explanations": out, "raw": [a.text for a in answers], "generation.explanations": info}
 
 
@@ -109,18 +109,18 @@ def weaknesses(rec: dict, ctx, k: int):
         parts = [truncate_words(text, opts.max_words)] if text.split() else []
     else:
         parts = pieces(text, opts.max_words)
-    answers = yield [common.ask(ctx, k, WEAKNESSES_TEMPLATE, paper=p, parse=_list_parser(opts),
-                                dry=common.dry_list) for p in parts]
+    answers = yield [asking.ask(ctx, k, WEAKNESSES_TEMPLATE, paper=p, parse=_list_parser(opts),
+                                dry=asking.dry_list) for p in parts]
     merged: list[str] = []
     for i, a in enumerate(answers):
-        merged.extend(common.value_or_unscored(a, f"weakness list of piece {i + 1}") or [])
-    done = all(common.answered(a) for a in answers)
+        merged.extend(reply_values.value_or_unscored(a, f"weakness list of piece {i + 1}") or [])
+    done = all(reply_values.answered(a) for a in answers)
     return {"weaknesses": renumber(merged) if done and opts.segmenter == "aaar-lines" else (merged if done else None),
             "raw": [a.text for a in answers],
             "generation.weaknesses": {"pieces": len(parts), "words": [len(p.split()) for p in parts],
                                       "split": getattr(opts, "split", "combine")}}
 
 
-experiments_record = common.sampled(experiments)
-explanations_record = common.sampled(explanations)
-weaknesses_record = common.sampled(weaknesses)
+experiments_record = sampling.sampled(experiments)
+explanations_record = sampling.sampled(explanations)
+weaknesses_record = sampling.sampled(weaknesses)

@@ -25,7 +25,7 @@ Images are not sent (text-only; figure, table and algorithm evidence is cited by
 """
 from __future__ import annotations
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.llm.replies import ReplyParseError, check_object, parse_json
 from scholartools.records import RecordError
 from scholartools.vocabulary import WEAKNESS_TYPES
@@ -169,24 +169,24 @@ def claim_weakness(rec: dict, ctx, k: int):
     paper, info = _paper(rec, opts, ctx)
     related = _related(rec, opts)
     no_evidence = {"text": {}, "figures": [], "tables": [], "algorithms": []}
-    asks = [common.ask(ctx, k, CLAIM_WEAKNESS_TEMPLATE, paper=paper, related=related, claim=claim,
+    asks = [asking.ask(ctx, k, CLAIM_WEAKNESS_TEMPLATE, paper=paper, related=related, claim=claim,
                        parse=parse_claim_weakness,
-                       dry=lambda h: {"reasoning": common.dry_text(h), "types": dict.fromkeys(WEAKNESS_TYPES, False),
+                       dry=lambda h: {"reasoning": asking.dry_text(h), "types": dict.fromkeys(WEAKNESS_TYPES, False),
                                       "evidence": no_evidence})]
     if weakness:
         review = P.read(rec, "review", opts.fields) or "(not given)"
-        asks.append(common.ask(ctx, k, DISTILL_TEMPLATE, paper=paper, related=related, claim=claim,
+        asks.append(asking.ask(ctx, k, DISTILL_TEMPLATE, paper=paper, related=related, claim=claim,
                                review=review, weakness=weakness, types=_gold_types(rec, opts),
                                parse=parse_distilled,
-                               dry=lambda h: {"reasoning": common.dry_text(h), "evidence": no_evidence}))
+                               dry=lambda h: {"reasoning": asking.dry_text(h), "evidence": no_evidence}))
     answers = yield asks
     out: dict = {"raw": {}}
     dropped = 0
     for key, what, res in zip(("model_weakness", "reviewer_weakness"), ("claim weakness", "distilled weakness"),
                               answers):
         out["raw"][key] = res.text
-        value = common.value_or_unscored(res, what)
-        out[key] = value if common.answered(res) else None
+        value = reply_values.value_or_unscored(res, what)
+        out[key] = value if reply_values.answered(res) else None
         if out[key] is not None and not res.dry_run:
             dropped += _check_quotes(value["evidence"], paper)
     info["evidence_not_verbatim"] = dropped
@@ -202,12 +202,12 @@ def weakness_edit(rec: dict, ctx, k: int):
     paper, info = _paper(rec, opts, ctx)
     review = P.read(rec, "review", opts.fields) or "(not given)"
     extra = EDIT_SPECIFIC if getattr(opts, "edit_specific", False) else ""
-    res = yield common.ask(ctx, k, EDIT_TEMPLATE, paper=paper, related=_related(rec, opts), review=review,
+    res = yield asking.ask(ctx, k, EDIT_TEMPLATE, paper=paper, related=_related(rec, opts), review=review,
                            weakness=weakness, claims=_claims(rec, opts), edit_extra=extra, parse=parse_edit,
                            dry=lambda h: {"objectivity": None, "agreement": None, "types": None,
-                                          "rewritten_weakness": common.dry_text(h), "reasoning": {}})
-    value = common.value_or_unscored(res, "weakness labels and rewrite")
-    if not common.answered(res):
+                                          "rewritten_weakness": asking.dry_text(h), "reasoning": {}})
+    value = reply_values.value_or_unscored(res, "weakness labels and rewrite")
+    if not reply_values.answered(res):
         return {"weakness_labels": None, "rewritten_weakness": None, "raw": res.text,
                 "generation.weakness-edit": info}
     info["reasoning"] = value["reasoning"]
@@ -217,5 +217,5 @@ def weakness_edit(rec: dict, ctx, k: int):
             "generation.weakness-edit": info}
 
 
-claim_weakness_record = common.sampled(claim_weakness)
-weakness_edit_record = common.sampled(weakness_edit)
+claim_weakness_record = sampling.sampled(claim_weakness)
+weakness_edit_record = sampling.sampled(weakness_edit)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.records import RecordError
 
 TEMPLATE = "gen_leak_filter"
@@ -125,16 +125,16 @@ def leak_filter(rec: dict, ctx, k: int):
     opts = ctx.options
     items = units(rec, opts.fields)
     listing = "\n".join(x.strip() for x in gold_experiments(rec, opts.fields))
-    answers = yield [common.ask(ctx, k, TEMPLATE, experiments=listing, sentence=u.strip(), parse=parse_decision,
+    answers = yield [asking.ask(ctx, k, TEMPLATE, experiments=listing, sentence=u.strip(), parse=parse_decision,
                                 dry=0, params=_params(ctx)) for u in items]
-    deleted = [i for i, a in enumerate(answers) if common.answered(a) and not a.unscored and not a.error
+    deleted = [i for i, a in enumerate(answers) if reply_values.answered(a) and not a.unscored and not a.error
                and a.value not in (0, None)]
     out = _result(items, deleted, "llm")
     out["generation.leak-filter"]["unreadable_kept"] = sum(1 for a in answers if a.unscored or a.error)
     return out
 
 
-llm_record = common.sampled(leak_filter)
+llm_record = sampling.sampled(leak_filter)
 
 
 def offline_batch(records: list[dict], ctx) -> list:
@@ -149,5 +149,5 @@ def offline_batch(records: list[dict], ctx) -> list:
             out.append(exc)
             continue
         deleted = [i for i, u in enumerate(items) if leaks_offline(u, golds, opts.leak_shared, opts.leak_cover)]
-        out.append(common._enrich(rec, _result(items, deleted, "offline")))
+        out.append(sampling.enrich(rec, _result(items, deleted, "offline")))
     return out

@@ -30,7 +30,7 @@ mode, chunks, what the guard removed).
 """
 from __future__ import annotations
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.generate.guard import TargetGuard
 from scholartools.generate.lists import segment
 from scholartools.records import RecordError
@@ -56,7 +56,7 @@ def guarded_ask(ctx, k: int, guard: TargetGuard, template: str, **kw):
     """The one door of every limitations prompt: each text field is cleaned by ``guard`` first."""
     fields = {name: v for name, v in kw.items() if name not in ("parse", "dry", "params")}
     rest = {name: v for name, v in kw.items() if name in ("parse", "dry", "params")}
-    return common.ask(ctx, k, template, **rest, **guard.clean_fields(fields))
+    return asking.ask(ctx, k, template, **rest, **guard.clean_fields(fields))
 
 
 # ---------------------------------------------------------------------- input
@@ -131,16 +131,16 @@ def one(rec: dict, ctx, k: int):
                                                     ctx.model)
         if info["input_tokens"] <= opts.max_input_tokens:
             res = yield guarded_ask(ctx, k, guard, TEMPLATE, content=content, section_names=names,
-                                    parse=_parse(opts), dry=common.dry_list)
+                                    parse=_parse(opts), dry=asking.dry_list)
         else:
             res = yield from _chunked(ctx, k, guard, parts, names, info)
-    generated = common.value_or_unscored(res, "limitations")
+    generated = reply_values.value_or_unscored(res, "limitations")
     info["guard"] = {"target_sentences": len(guard.sentences), "removed": guard.removed}
     if opts.segmenter == "bagels-lines" and not res.dry_run:
         from scholartools.generate.lists import bagels_lines
 
         info["segments"] = bagels_lines(res.text)
-    out.update({"generated": generated if common.answered(res) else None, "raw": res.text,
+    out.update({"generated": generated if reply_values.answered(res) else None, "raw": res.text,
                 "generation.limitations": info})
     return out
 
@@ -161,19 +161,19 @@ def _chunked(ctx, k: int, guard: TargetGuard, parts: list[tuple[str, str]], name
     chunks = split_sections([{"heading": f"{n}:", "text": t} for n, t in parts], budget, "tokens", model)
     if len(chunks) == 1:   # it fits once split off its template: one call, nothing to aggregate
         return (yield guarded_ask(ctx, k, guard, TEMPLATE, content=chunks[0], section_names=names, parse=parse,
-                                  dry=common.dry_list))
+                                  dry=asking.dry_list))
     labels = [f"part {i + 1} of {len(chunks)} of: {names}" for i in range(len(chunks))]
     answers = yield [guarded_ask(ctx, k, guard, TEMPLATE, content=c, section_names=lab, parse=parse,
-                                 dry=common.dry_list) for c, lab in zip(chunks, labels)]
+                                 dry=asking.dry_list) for c, lab in zip(chunks, labels)]
     lists, chunk_info = [], []
     for i, (c, a) in enumerate(zip(chunks, answers)):
-        items = common.value_or_unscored(a, f"chunk {i + 1}") or []
+        items = reply_values.value_or_unscored(a, f"chunk {i + 1}") or []
         lists.append(f"Part {i + 1}:\n" + "\n".join(f"{j + 1}. {it}" for j, it in enumerate(items)))
         chunk_info.append({"tokens": count_message_tokens(tpl.render(content=c, section_names=labels[i]), model),
-                           "generated": items if common.answered(a) else None, "raw": a.text})
+                           "generated": items if reply_values.answered(a) else None, "raw": a.text})
     info.update(mode="chunked", chunks=chunk_info)
     return (yield guarded_ask(ctx, k, guard, AGGREGATE_TEMPLATE, lists="\n\n".join(lists),
-                              n_parts=str(len(chunks)), parse=parse, dry=common.dry_list))
+                              n_parts=str(len(chunks)), parse=parse, dry=asking.dry_list))
 
 
 # ---------------------------------------------------------------------- RAG
@@ -211,7 +211,7 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
                                     parse=parse_rerank, dry=dry, params={"temperature": 0}))
         answers = yield asks
         for b, a in enumerate(answers):
-            scores = common.value_or_unscored(a, "re-ranking") or {}
+            scores = reply_values.value_or_unscored(a, "re-ranking") or {}
             for j, r in enumerate(batches[b]):
                 r["rerank"] = scores.get(b * opts.rerank_batch + j + 1)
         kept = [r for r in retrieved if r["rerank"] is not None and r["rerank"] >= opts.min_score]
@@ -245,7 +245,7 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
         article = truncate_tokens(article, max(0, count_tokens(article, ctx.model) - over - 8), ctx.model)
         truncated = True
     res = yield guarded_ask(ctx, k, guard, RAG_TEMPLATE, content=article, context=context_of(chosen),
-                            section_names=names, parse=_parse(opts), dry=common.dry_list)
+                            section_names=names, parse=_parse(opts), dry=asking.dry_list)
     rag = {"relations": relations, "retrieved": retrieved, "kept": [r["chunk"] for r in kept],
            "fusion": opts.fusion, "min_score": opts.min_score if opts.rerank else None}
     if dropped:
@@ -255,4 +255,4 @@ def _rag(rec: dict, ctx, k: int, guard: TargetGuard, content: str, names: str):
     return res, rag
 
 
-llm_record = common.sampled(one)
+llm_record = sampling.sampled(one)

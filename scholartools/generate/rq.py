@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.llm.replies import ReplyParseError, parse_tags
 from scholartools.records import RecordError
 
@@ -71,13 +71,13 @@ def one(rec: dict, ctx, k: int):
                           field=opts.fields.get("abstract", "abstract"))
     style = opts.prompt
     parse = parse_rq3 if style == "rq3" else parse_plain
-    dry = (lambda h: {"rq": common.dry_text(h), "problem": None, "method": None, "think": None}) \
-        if style == "rq3" else common.dry_text
-    res = yield common.ask(ctx, k, f"gen_{style}", abstract=abstract.strip(), introduction=intro.strip(),
+    dry = (lambda h: {"rq": asking.dry_text(h), "problem": None, "method": None, "think": None}) \
+        if style == "rq3" else asking.dry_text
+    res = yield asking.ask(ctx, k, f"gen_{style}", abstract=abstract.strip(), introduction=intro.strip(),
                            parse=parse, dry=dry)
-    value = common.value_or_unscored(res, "research question")
+    value = reply_values.value_or_unscored(res, "research question")
     out = {"raw": res.text, "generation.rq": {"prompt": style}}
-    if not common.answered(res):
+    if not reply_values.answered(res):
         out.update(rq=None)
         if style == "rq3":
             out.update(rq_problem=None, rq_method=None)
@@ -90,4 +90,4 @@ def one(rec: dict, ctx, k: int):
     return out
 
 
-llm_record = common.sampled(one)
+llm_record = sampling.sampled(one)

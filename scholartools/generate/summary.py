@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from scholartools.generate import common, paper as P
+from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.records import RecordError
 
 TEMPLATE = "gen_summary"
@@ -41,11 +41,11 @@ def one(rec: dict, ctx, k: int):
     overhead = count_message_tokens(tpl.render(paper="", words=str(opts.summary_words)), ctx.model)
     budget = max(0, opts.max_input_tokens - overhead)
     short = truncate_tokens(text, budget, ctx.model)
-    res = yield common.ask(ctx, k, TEMPLATE, paper=short, words=str(opts.summary_words), dry=common.dry_text)
-    text = common.reply_text(res)
+    res = yield asking.ask(ctx, k, TEMPLATE, paper=short, words=str(opts.summary_words), dry=asking.dry_text)
+    text = reply_values.reply_text(res)
     summary = _LABEL.sub("", text.strip()) if text else None
     return {"summary": summary, "raw": res.text,
             "generation.summary": {"input_tokens": count_tokens(short, ctx.model), "truncated": len(short) < len(text)}}
 
 
-llm_record = common.sampled(one)
+llm_record = sampling.sampled(one)

@@ -4,7 +4,7 @@ Each task's LLM method is a per-record generator of :mod:`scholartools.generate`
 one stage runner; its options dataclass declares what it takes (default, help, choices), so that
 ``st-generate --help``, the Python API and the docs list them from here. No generation task has an
 offline method (generation needs a model); leak-filter, a data step, has one. ``ctx.options`` is a
-:class:`~scholartools.generate.common.GenOptions`.
+:class:`~scholartools.generate.options.GenOptions`.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scholartools.errors import UsageError
+from scholartools.generate.options import GenOptions
 from scholartools.records import parse_field_specs
 from scholartools.tasks import RunsOptions, Task, option
 from scholartools.text.chunks import CHUNK_OVERLAP, CHUNK_SIZE
@@ -60,8 +61,6 @@ class GenerateTask(Task):
     """A task of st-generate: it writes its fields, ``raw`` and ``generation.<name>``."""
 
     def prepare(self, options: Any):
-        from scholartools.generate.common import GenOptions
-
         values = dataclasses.asdict(options)
         samples, seed, max_tokens = values.pop("samples"), values.pop("seed"), values.pop("max_tokens")
         values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start

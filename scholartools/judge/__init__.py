@@ -12,8 +12,11 @@ drives (and, for ``match``, the offline embedding matcher):
   and equation (EquationInference);
 * :mod:`scholartools.judge.claimcheck` — CLAIMCHECK compare3, prefer and labels.
 
-:mod:`scholartools.judge.verdicts` holds what they share: reading input fields, the verdict
-object written at ``--out`` and vote combination. The tasks are registered in
+What they share, one module each: :mod:`~scholartools.judge.inputs` (reading the input fields and
+laying them out for the prompt), :mod:`~scholartools.judge.reply_parsers` (Yes/No, verdict lines,
+0/1), :mod:`~scholartools.judge.outcomes` (a verdict's value or why it has none, its templates,
+writing it at ``--out``), :mod:`~scholartools.judge.votes` (several votes combined into one
+decision) and :mod:`~scholartools.judge.decoding` (the papers' decoding settings). The tasks are registered in
 :mod:`scholartools.judge.tasks` (one object per task, its options dataclass beside it); ``st-judge``
 (:mod:`scholartools.cli.judge`) is built from them. From Python: ``scholartools.run("st-judge", records,
 task="match", ...)`` or :func:`scholartools.tasks.run_task`.

@@ -20,9 +20,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (first_words, last_words, numbered, paper_params, parse_binary_first,
-                                         parse_binary_strict, read_text, read_texts, reason_of, templates_of,
-                                         unscored_fields, value_of, with_field)
+from scholartools.judge.decoding import paper_params
+from scholartools.judge.inputs import first_words, last_words, numbered, read_text, read_texts
+from scholartools.judge.outcomes import reason_of, templates_of, unscored_fields, value_of, with_field
+from scholartools.judge.reply_parsers import parse_binary_first, parse_binary_strict
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError, get_path
 

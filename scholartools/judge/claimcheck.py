@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 
-from scholartools.judge.verdicts import (first_words, paper_params, parse_final_label, read_text, reason_of,
-                                         templates_of, unscored_fields, value_of, verdict_lines, with_field)
+from scholartools.judge.decoding import paper_params
+from scholartools.judge.inputs import first_words, read_text
+from scholartools.judge.outcomes import reason_of, templates_of, unscored_fields, value_of, with_field
+from scholartools.judge.reply_parsers import parse_final_label, verdict_lines
 from scholartools.llm.replies import ReplyParseError, check_object, parse_json
 from scholartools.records import get_path
 from scholartools.vocabulary import PREFERENCE_OUTCOMES, WEAKNESS_COMPARISON, WEAKNESS_TYPES

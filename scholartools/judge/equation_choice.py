@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import string
 
-from scholartools.judge.verdicts import (first_words, last_words, paper_params, read_text, templates_of,
-                                         unscored_fields, value_of, with_field)
+from scholartools.judge.decoding import paper_params
+from scholartools.judge.inputs import first_words, last_words, read_text
+from scholartools.judge.outcomes import templates_of, unscored_fields, value_of, with_field
 from scholartools.records import RecordError, read_field
 
 

@@ -7,7 +7,7 @@ turns the decisions into coverage and P/R/F1 (§6.3–6.4).
 
 * Pairwise (the paper's procedure): one call per pair, prompt variant and presentation order —
   x·y·K·2 calls with ``--variants K --orders both``. The votes of a pair are combined by
-  :func:`scholartools.judge.verdicts.combine_votes` under ``--inconsistent``: the paper swapped
+  :func:`scholartools.judge.votes.combine_votes` under ``--inconsistent``: the paper swapped
   the order "to ensure consistent results" and "chose the consistent one" (``no``: a match only
   when every vote says so), ``majority`` takes the majority of the votes (the K variants'
   majority), ``first`` the first vote. Answers are read case-insensitively; ``--parser bagels``
@@ -28,8 +28,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (combine_votes, numbered, paper_params, parse_yes_exact, parse_yes_no,
-                                         read_texts, reason_of, templates_of, unscored_fields, value_of, with_field)
+from scholartools.judge.decoding import paper_params
+from scholartools.judge.inputs import numbered, read_texts
+from scholartools.judge.outcomes import reason_of, templates_of, unscored_fields, value_of, with_field
+from scholartools.judge.reply_parsers import parse_yes_exact, parse_yes_no
+from scholartools.judge.votes import combine_votes
 from scholartools.llm.replies import ReplyParseError, parse_json
 from scholartools.records import RecordError
 

@@ -42,8 +42,9 @@ import random
 from functools import partial
 from typing import Any
 
-from scholartools.judge.verdicts import (numbered, read_joined, read_text, reason_of, sampling_params, templates_of,
-                                         value_of, with_field)
+from scholartools.judge.decoding import sampling_params
+from scholartools.judge.inputs import numbered, read_joined, read_text
+from scholartools.judge.outcomes import reason_of, templates_of, value_of, with_field
 from scholartools.llm.replies import ReplyParseError, check_object, parse_json, parse_list, parse_score, parse_tags
 from scholartools.records import RecordError, get_path
 

@@ -321,12 +321,18 @@ ENTAIL = EntailTask(
 
 
 @dataclass
-class EquationOptions(JudgeOptions):
+class EquationContextOptions(JudgeOptions):
+    """What both EquationInference judges read: the text around the equation, cut to N words a side."""
+
     before: str = _field("context_before", "equation, equation-choice: text before.")
     after: str = _field("context_after", "equation, equation-choice: text after.")
-    candidate: str = _field("candidate", "equation: candidate LaTeX.")
     context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
                                 min=0, metavar="N")
+
+
+@dataclass
+class EquationOptions(EquationContextOptions):
+    candidate: str = _field("candidate", "equation: candidate LaTeX.")
 
 
 EQUATION = JudgeTask(
@@ -340,12 +346,8 @@ EQUATION = JudgeTask(
 
 
 @dataclass
-class EquationChoiceOptions(JudgeOptions):
-    before: str = _field("context_before", "equation, equation-choice: text before.")
-    after: str = _field("context_after", "equation, equation-choice: text after.")
+class EquationChoiceOptions(EquationContextOptions):
     options: str = _field("options", "equation-choice: the candidate equations (list; st-eqsynth --format choice).")
-    context_words: int = option(1000, "equation, equation-choice: whitespace words kept on each side.", type=int,
-                                min=0, metavar="N")
 
 
 EQUATION_CHOICE = JudgeTask(

@@ -2,7 +2,7 @@
 
 A command run with ``--dry-run`` calls nothing. Its output records are *placeholders*: each is
 marked with ``"_dry_run": true`` and the fields the real run would fill hold marked stand-ins
-(``"(dry run: no reply to prompt …)"``, see :mod:`scholartools.generate.common`). The next
+(``"(dry run: no reply to prompt …)"``, see :mod:`scholartools.generate.asking`). The next
 command's dry run reads them as it would read real records and counts the calls it would make
 on them, so a whole pipe can be priced before anything is called::
 

@@ -1,4 +1,6 @@
-"""Prompt templates: plain files shipped in ``scholartools/templates/``, with named fields.
+"""Prompt templates: plain files shipped in ``scholartools/templates/``, with named fields; a
+template of another installed package (a plugin task's) is named ``MODULE:NAME`` and read from
+beside that module.
 
 A template file is UTF-8 text.  Fields are written ``{{name}}`` (double braces, so JSON examples
 and LaTeX in a prompt need no escaping).  A file may be split into chat messages by lines that
@@ -132,12 +134,31 @@ def load(name: str, overrides: dict[str, str] | None = None) -> Template:
         return Template.from_file(overrides[name], name=name)
     if "" in overrides:
         return Template.from_file(overrides[""], name=name)
-    base = package_dir()
+    base = package_dir() if ":" not in name else _plugin_dir(name)
     for suf in SUFFIXES:
-        path = os.path.join(base, name + suf)
+        path = os.path.join(base, name.rpartition(":")[2] + suf)
         if os.path.exists(path):
             return Template.from_file(path, name=name)
+    if ":" in name:
+        raise TemplateError(f"no template named '{name}': no {name.rpartition(':')[2]}{{{','.join(SUFFIXES)}}} in {base}")
     raise TemplateError(f"no template named '{name}' (shipped: {', '.join(available()) or 'none'})")
+
+
+def _plugin_dir(name: str) -> str:
+    """The folder of ``MODULE:NAME``'s template: a template another installed package ships (a
+    plugin task's), beside its module ``MODULE`` (in the package's folder for a package)."""
+    from importlib.util import find_spec
+
+    module = name.partition(":")[0]
+    try:
+        spec = find_spec(module)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not (spec.submodule_search_locations or spec.origin):
+        raise TemplateError(f"no template named '{name}': no module '{module}' is installed")
+    if spec.submodule_search_locations:
+        return list(spec.submodule_search_locations)[0]
+    return os.path.dirname(spec.origin)
 
 
 def parse_template_options(values: tuple[str, ...] | list[str] | None, known: list[str] | None = None) -> dict[str, str]:

@@ -63,16 +63,18 @@ ENTRY_POINT_GROUP = "scholartools.tasks"
 def option(default: Any = None, help: str = "", *, choices: Iterable[str] | None = None, type: Any = None,
            min: float | None = None, max: float | None = None, metavar: str | None = None,
            flag: str | None = None, off: str | None = None, is_flag: bool = False, path: bool = False,
-           multiple: bool = False, shared: bool = False) -> Any:
+           multiple: bool = False, shared: bool = False, exclusive: bool = False, show_default: bool = True) -> Any:
     """A field of a task's options dataclass: its default, help and choices in one place.
 
-    ``type``: int, float or str (default: the default's type); ``min``/``max`` bound a number;
+    ``type``: int, float or str (default: the default's type); ``min``/``max`` bound a number
+    (``exclusive``: both bounds excluded); ``show_default=False`` leaves the default out of ``--help``;
     ``flag`` the command-line name when it is not ``--field-name``; ``off`` the negative switch of
     a boolean (``--no-rerank``); ``is_flag`` a boolean switch without one; ``path`` an existing
     file; ``multiple`` a repeatable option (a tuple of values); ``shared``: an option every task of the command takes (not listed per task).
     """
     meta = {"help": help, "choices": tuple(choices) if choices else None, "type": type, "min": min, "max": max,
-            "metavar": metavar, "flag": flag, "off": off, "is_flag": is_flag, "path": path, "multiple": multiple, "shared": shared}
+            "metavar": metavar, "flag": flag, "off": off, "is_flag": is_flag, "path": path, "multiple": multiple, "shared": shared,
+            "exclusive": exclusive, "show_default": show_default}
     return field(default=default, metadata=meta)
 
 
@@ -116,10 +118,11 @@ def check_values(options: Any) -> None:
             raise UsageError(f"{flag_of(f)}: '{value}' is not one of {', '.join(m['choices'])}")
         if isinstance(value, float) and not math.isfinite(value):
             raise UsageError(f"{flag_of(f)} must be a finite number, not {value}")
-        if m.get("min") is not None and value < m["min"]:
-            raise UsageError(f"{flag_of(f)} must be at least {m['min']}, not {value}")
-        if m.get("max") is not None and value > m["max"]:
-            raise UsageError(f"{flag_of(f)} must be at most {m['max']}, not {value}")
+        low, high, strict = m.get("min"), m.get("max"), bool(m.get("exclusive"))
+        if low is not None and (value <= low if strict else value < low):
+            raise UsageError(f"{flag_of(f)} must be {'above' if strict else 'at least'} {low}, not {value}")
+        if high is not None and (value >= high if strict else value > high):
+            raise UsageError(f"{flag_of(f)} must be {'below' if strict else 'at most'} {high}, not {value}")
 
 
 # ------------------------------------------------------------------------------- tasks
