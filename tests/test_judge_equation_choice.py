@@ -53,7 +53,7 @@ def test_equation_choice_needs_a_list_of_options(openai_server):
 
 
 def test_three_runs_with_their_median_by_default_as_aaar(openai_server):
-    """AAAR App. A: "we run each model thrice ... selecting the median result"; the multiple-choice
+    """AAAR App. B: "we run each model thrice ... selecting the median result"; the multiple-choice
     variant is no exception. Run 0 answers item 0 right, run 1 items 0-1, run 2 all four: the runs
     score 1/4, 2/4 and 4/4, their median is 1/2 (the mean would be 7/12)."""
     from scholartools.tasks import get
