@@ -31,7 +31,9 @@ def test_equation_choice_prompt_verdicts_and_accuracy(openai_server):
     openai_server.reply(lambda body: replies[content(body).split("\n```\n\n### Context after")[0].split()[-1]])
     code, recs, err = judge(["--task", "equation-choice"], items(), openai_server)
     assert code == 0, err
-    p = content(openai_server.requests[0])
+    # the requests run concurrently: take item0's, whatever its place
+    p = next(content(r) for r in openai_server.requests
+             if content(r).split("\n```\n\n### Context after")[0].split()[-1] == "item0")
     assert "(A). `E = mc^3`;\n(B). `E = mc^2`;\n(C). `E = m c`;\n(D). `x = y`" in p
     assert "A, B, C, D" in p and "answer" not in p.split("### Options")[1].split("### Your answer")[0]
     before = p.split("### Context before\n```\n")[1].split("\n")[0].split()
