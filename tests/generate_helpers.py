@@ -112,7 +112,7 @@ def reply(body):
         return "Research question: Can evidence retrieval be improved by citation links?"
     if "Your list of experiments:" in text:
         return "Here is the list:\n1. Compare with BM25.\n2. Ablate the bonus.\n"
-    if "Explain why the authors ran this experiment" in text:
+    if "suggested this experiment" in text:
         exp = text.split("Experiment:\n", 1)[1].split("\n", 1)[0]
         return f"To verify: {exp}"
     if "aligned one to one" in text:

@@ -74,6 +74,32 @@ def test_every_registered_metric_appears_in_a_row(rows):
     assert METRICS and not set(METRICS) - named, sorted(set(METRICS) - named)
 
 
+def _template_rows():
+    """The per-template table: ``(template, paper section, verdict, note)`` rows."""
+    text = (ROOT / "docs" / "fidelity.md").read_text()
+    assert "## Prompt templates, one by one" in text
+    part = text.split("## Prompt templates, one by one", 1)[1]
+    rows = []
+    for line in part.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) >= 4:
+            rows.append((cells[0].strip("`"), cells[1], cells[2], " | ".join(cells[3:])))
+    return rows
+
+
+def test_every_template_has_one_verdict_against_its_paper():
+    """The template sweep: each shipped template has exactly one row, a paper section, one of the three
+    verdicts, and a note saying how it compares (for "faithful" too: what of the paper it keeps)."""
+    rows = _template_rows()
+    templates = {p.stem for p in (ROOT / "scholartools" / "templates").glob("*.txt")}
+    names = [r[0] for r in rows]
+    assert sorted(names) == sorted(templates), (sorted(templates - set(names)), sorted(set(names) - templates))
+    for name, section, verdict, note in rows:
+        assert section, name
+        assert verdict in {"faithful", "different", "ours"}, (name, verdict)
+        assert len(note) >= 40, name
+
+
 def test_the_checker_would_catch_a_missing_test(tmp_path):
     """The row parser and existence check are not vacuous: a made-up test name is not found."""
     assert "test_no_such_test_here" not in _test_functions(ROOT / "tests" / "test_fidelity.py")

@@ -357,6 +357,7 @@ EQUATION_CHOICE = JudgeTask(
     llm="scholartools.judge.equation_choice:choice_record", templates=("judge_equation_choice",),
     reads={"before": "context_before", "after": "context_after", "options": "options"},
     writes=("prediction",), method_names={"llm": "llm-equation-choice"}, options=EquationChoiceOptions,
+    runs=3, combine="median", runs_source="AAAR §4 (each model run three times, the median reported)",
 )
 
 
