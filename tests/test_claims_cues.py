@@ -232,3 +232,15 @@ def test_a_measured_finding_without_the_first_person_gains_the_finding_bonus():
     # the first person adds 0.4 and takes the bonus away
     assert own == pytest.approx(finding - FINDING_BONUS + 0.4)
     assert finding >= DEFAULT_THRESHOLD
+
+
+def test_introduction_background_loses_and_a_gap_or_own_work_does_not():
+    from scholartools.claims.extract import INTRO_BACKGROUND_PENALTY
+
+    background = "This analysis leads to the concordance model, which provides a remarkably precise fit to observations."
+    gap = "In particular, an operational analysis is to a large extent lacking in the discussions of averaging."
+    for text, lost in ((background, INTRO_BACKGROUND_PENALTY), (gap, 0.0)):
+        intro, _ = score_sentence(text, "introduction")
+        other, _ = score_sentence(text, "other")
+        # the priors: introduction 0.3, other 0.1
+        assert intro == pytest.approx(other + 0.2 - lost)

@@ -75,6 +75,9 @@ CITED_PENALTY = 0.5
 #: "As can be seen, in this case the deceleration parameter is positive" is a claim, and no
 #: "we" will lift it
 FINDING_BONUS = 0.3
+#: what an introduction sentence loses that neither speaks of this work nor sets it against others
+#: (background and motivation, most of an introduction; session 9)
+INTRO_BACKGROUND_PENALTY = 0.3
 
 
 @dataclass
@@ -292,6 +295,8 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     total += prior
     if finding and not own:
         total += FINDING_BONUS
+    if kind == "introduction" and not own and "novelty" not in best:
+        total -= INTRO_BACKGROUND_PENALTY
     return total, sorted(best)
 
 
