@@ -63,13 +63,24 @@ PDF_PAPERS = {
     # annotated after the issue-37 extractor was fixed (session 8): no cue, weight or threshold saw them
     "papermage": ("papermage/papermage.pdf", "test2"),
     "medline07": ("science-parse/a7c25298c607d5bf32e3301b6b209431e2a7f830.pdf", "test2"),
+    # round c (session 9): six more PDFs of other fields, annotated before the extractor was run on
+    # them; the dev / test3 split was drawn before annotating: random.Random(60783372).shuffle of
+    # [wang08, gravdm09, phonefb, videodisk97, accel08, agarwal11], the first two dev
+    "agarwal11": ("science-parse/agarwal11.pdf", "dev"),
+    "accel08": ("grobid/0807.3577.pdf", "dev"),
+    "videodisk97": ("science-parse/2a774230b5328df3f8125da9b84a82d92b46a240.pdf", "test3"),
+    "gravdm09": ("grobid/1001._0908.0054.pdf", "test3"),
+    "phonefb": ("science-parse/c921a74c209e720534939dfa191d639e647dd242.pdf", "test3"),
+    "wang08": ("grobid/Wang-paperAVE2008.pdf", "test3"),
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), test (scored once
-#: after the cues were fixed), test2 (annotated later, scored once)
-PDF_PARTS = ("dev", "test", "test2")
+#: after the cues were fixed), test2 (annotated later, scored once), test3 (annotated in session 9,
+#: never tuned on)
+PDF_PARTS = ("dev", "test", "test2", "test3")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
-              "issue37-b": ("papermage", "medline07")}
+              "issue37-b": ("papermage", "medline07"),
+              "issue37-c": ("agarwal11", "accel08", "videodisk97", "gravdm09", "phonefb", "wang08")}
 #: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
 SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 _SKIP_GOLD = ("references", "acknowledgments", "appendix")

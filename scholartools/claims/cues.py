@@ -93,6 +93,9 @@ NON_CLAIM_CUES = (
     (r"\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
     (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+    # a proof's obligation, a motivation, a question to ask (session 9)
+    (r"\b(?:we|one) (?:only |first |still )?(?:need|needs|have|has) to (?:show|verify|prove|establish|check)\b", -1.0),
+    (r"\b(?:is|was|were|are) (?:\w+ )?motivated by\b|\bit is (?:important|natural|necessary|interesting|worthwhile) to (?:ask|consider|study|note|investigate|test|check)\b", -0.8),
 )
 #: section types' prior for claims (abstract and conclusion hold most of a paper's claims)
 CLAIM_SECTION_PRIOR = {
@@ -121,6 +124,8 @@ FAMILIES = (
     ("measured-share", rf"\b{_NUM}\s?%\s+of\b|\b(?:account(?:s|ed|ing)? for|succeeds? for|cover(?:s|ed)?"
                        rf"|make up|occur in|satisf(?:y|ies))\s+(?:approximately\s+|about\s+|over\s+|only\s+)?{_NUM}\s?%"
                        rf"|\bapproximately\s+{_NUM}\s?%", 0.7, "result"),
+    ("respective-values", rf"\b(?:are|were|is|was|of|reach(?:es|ed)?|achieved?|gives?|gave|yields?|yielded)\s+(?:respectively\s+)?{_NUM}[^.;]{{0,60}}?\b(?:and|to)\s+{_NUM}\b[^.;]{{0,40}}?\brespectively\b"
+                          rf"|\brespectively,?\s+{_NUM}\s*(?:%|,)", 0.8, "result"),
     ("scale", rf"\b(?:consists? of|results? in|resulting in|has|have|contains?|rises to)\s+(?:more than\s+|over\s+|about\s+)?"
               rf"{_NUM}\s?(?:[KMB]|million|billion|thousand)\b", 0.5, "result"),
     # a finding stated about the system, the data or the setting
@@ -130,11 +135,11 @@ FAMILIES = (
                    r"effective|efficient|useful|natural|flexible|expressive|informative|costly|expensive|stable)\b"
                    r"|\b(?:well above|far above|well below|close to|near) (?:chance|random|the (?:upper bound|oracle|human))\b"
                    r"|\b(?:is|are|was|were)\s+(?:very\s+|quite\s+|still\s+|also\s+)?(?:good|excellent|strong|poor|promising"
-                   r"|effective|useful|successful|feasible|infeasible|not significant|significant|comparable|similar)\b"
+                   r"|effective|useful|successful|feasible|infeasible|not significant|significant|comparable)\b"
                    r"|\b(?:compares?|compared) favou?rably\b|\bon par with\b|\bcompetitive with\b|\bsimilar to those reported\b"
                    r"|\b(?:performs?|works?|worked|generali[sz]es?)\s+(?:well|better|worse|poorly|best|surprisingly)\b"
                    r"|\bsurprisingly\b|\bhurts?\b|\bdoes not (?:help|benefit|profit|improve)\b"
-                   r"|\bdid(?:n't| not) help\b|\bis (?:the )?key to\b|\bis critical for\b|\bis crucial for\b"
+                   r"|\bdid(?:n['\u2019]t| not) help\b|\bsuffer(?:s|ed)? (?:a |an )?(?:\w+ )?(?:loss|drop|decrease|degradation)\b|\bis (?:the )?key to\b|\bis critical for\b|\bis crucial for\b"
                    r"|\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:easier|harder|simpler|minimal|negligible)\b"
                    r"|\b(?:only )?works? (?:only )?(?:if|when|in combination)\b|\b(?:are|is) not (?:directly )?comparable\b", 0.8, "result"),
     ("copula-superlative", r"\b(?:is|are|was|were)\s+(?:also\s+|again\s+|clearly\s+|by far\s+)?(?:the\s+)?(?:largest|highest|lowest|best"
@@ -184,6 +189,34 @@ FAMILIES = (
                    r"|reimplemented|matched|produce|handle|process|translate|scale|work)\b|\bmakes? (?:it|them) (?:applicable|possible"
                    r"|feasible|suitable)\b|\b(?:allows?|enables?|enabling|allowing) (?:us |it |users? |the model |them )?to\b"
                    r"|\b(?:is|are) (?:efficiently |easily )?(?:computable|applicable|generic|general)\b", 0.4, "result"),
+    # session 9: findings read off the evidence, theoretical results, the paper's results as the
+    # subject, what sets its analysis apart, and more gap wordings (chosen on the eight dev PDFs)
+    ("evidence", r"\b(?:it )?can (?:also )?be seen (?:from|in|that)\b|\bas can be seen\b|\bas (?:we )?predicted\b"
+                 r"|\bit (?:was|is|has been) (?:also )?(?:shown|demonstrated|proved|proven|found) (?:\w+ )?that\b"
+                 r"|\bconsistent with (?:the )?(?:predictions?|theory|our|corollary|theorem|hypothesis|proposition)\b"
+                 r"|\bthe (?:most|main|key) (?:significant |important |interesting |striking )?(?:feature|finding|result|observation) is that\b",
+     1.1, "result"),
+    ("appraisal", r"\b(?:is|are|was|were|becomes?|became|remains?|seems?|appears?|turns? out to be)\s+(?:\w+\s+)?(?:unrealistic(?:ally \w+)?"
+                  r"|realistic|implausible|intriguing|surprising|remarkable|striking|counter-?intuitive|unexpected)\b"
+                  r"|\bit is (?:intriguing|surprising|remarkable|striking|notable|noteworthy|interesting) that\b", 0.8, "result"),
+    ("inference", r"^(?:thus|hence|consequently|therefore|overall|in sum|in summary|taken together|as a result),?\s", 0.3, "result"),
+    ("theory", r"\bcan(?:not)? be (?:further )?(?:shown|proved|proven|improved(?: upon)?|sharpened|tightened|strengthened)\b"
+               r"|\bminimax[- ]?optimal\b|\bno (?:\w+ )?(?:method|algorithm|estimator|procedure) can\b"
+               r"|\b(?:holds?|applies|apply) (?:to|for) (?:any|all|every|broad|general|a (?:broad|general|large|wide))\b"
+               r"|\bnecessary and sufficient\b|\b(?:bounds?|rates?) (?:match|matches|are tight|is tight)\b", 0.9, "result"),
+    ("own-subject", r"\b(?:our|the proposed) (?:main )?(?:results?|theory|analysis|bounds?|theorems?|guarantees?|rates?|estimators?"
+                    r"|findings?|method|approach|framework|algorithm|model|system|technique)\s+(?:also |still |thus |therefore |further )?"
+                    r"(?:holds?|appl(?:y|ies)|provides?|yields?|gives?|guarantees?|extends?|generali[sz]es?|captures?|recovers?"
+                    r"|achieves?|requires?|improves?|allows?|enables?|match(?:es)?|scales?|works?|performs?)\b", 0.8, "result"),
+    ("own-feature", r"\b(?:key|main|important|interesting|notable|central|distinctive|crucial|major|novel) (?:feature|advantage|property"
+                    r"|strength|benefit|insight|finding|difference|aspect) of (?:our|this|the (?:present|proposed))\b"
+                    r"|\bgenerali[sz](?:es|ing|e) (?:several |many |some |the |a number of )?(?:previous|prior|existing|earlier|known|classical)\b"
+                    r"|\b(?:milder|weaker|less restrictive) (?:conditions?|assumptions?|requirements?|constraints?)\b"
+                    r"|\bmore restrictive than\b|\bin contrast to (?:the )?(?:past|previous|prior|existing|earlier) (?:\w+ )?(?:work|results|analyses)\b"
+                    r"|\bfills? an? (?:\w+ )?gap\b", 1.0, "novelty"),
+    ("gap-wording", r"\balmost exclusively\b|\b(?:is|are) (?:\w+ )?rarely (?:\w+ )?(?:taken into account|considered|addressed|studied|used|modeled)\b"
+                    r"|\b(?:is|are) (?:to a large extent |largely |still |currently |often )?lacking\b|\bfar from (?:obvious|clear|solved|trivial)\b"
+                    r"|\b(?:might|may|could) be questionable\b|\bnot (?:yet )?(?:completely|fully|well) understood\b", 1.0, "novelty"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -198,7 +231,7 @@ SUMMARY_WEIGHT = 0.8
 POINTERS = (
     (r"\b(?:the|our|its) (?:main )?(?:goals?|aim|task|objective) (?:of this (?:work|paper|task) )?(?:is|are) to\b"
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
-    (r"^(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
+    (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
@@ -209,6 +242,9 @@ POINTERS = (
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
      r"|instantiate|require the)\b", -0.6, "body"),
     (r"\b(?:we|this section) (?:briefly )?(?:describe|discuss|present|introduce) (?:the|how|several|each|our basic)\b(?![^.]*\b(?:outperform|improve))", -0.4),
+    # the paper's topic, not what it finds: "In this paper, we study a class of …" (session 9)
+    (r"\b(?:in this (?:paper|work|article|report)|here),?\s+we (?:have )?(?:study|studied|consider|considered|focus(?:ed)? on"
+     r"|are concerned with|deal with|look at)\b(?![^.;]*\b(?:show|find|found|demonstrat\w*|propos\w*|introduc\w*|prov\w*|that)\b)", -0.8),
     # the evaluation set-up, not its outcome: "We evaluate the system in two domains", "we report nDCG"
     (r"\bwe (?:also |then |further |first )?(?:evaluate|test|report|measure|perform|run|conduct)\b"
      r"(?![^.;]*\b(?:that|shows?|find|found|outperform\w*|improv\w*|better|significant\w*)\b)", -0.5),
@@ -217,7 +253,7 @@ POINTERS = (
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
-NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast"})
+NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

@@ -40,6 +40,9 @@ MIN_WORDS, MAX_WORDS = 6, 90
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
 _DIGIT = re.compile(r"\d")
+#: a citation: "[17]", "[3, 4]", "(Smith et al., 2010; …)", "Smith et al. (2010)", "(Smith and Lee, 2010)"
+_CITATION = re.compile(r"\[\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*\]|\([A-Z][\w'-]+(?: et al\.| and [A-Z][\w'-]+| & [A-Z][\w'-]+)?,? \d{4}[a-z]?[;,)]"
+                       r"|\b[A-Z][\w'-]+ et al\.,? \(?\d{4}")
 _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
                      r"|\(?[A-Z][\w'-]+ et al\.)")
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
@@ -66,6 +69,15 @@ REPEAT_OVERLAP, REPEAT_WEIGHT = 0.5, 0.6
 FINDING_WEIGHT = 0.7
 #: what an abstract or conclusion sentence about the paper's own work loses for having no cue phrase
 OWN_SUMMARY_PENALTY = 0.0
+#: what a sentence that cites other work, without the first person or a novelty cue, loses (session 9)
+CITED_PENALTY = 0.5
+#: what a measured finding (``FINDING_WEIGHT``) stated without the first person gains (session 9):
+#: "As can be seen, in this case the deceleration parameter is positive" is a claim, and no
+#: "we" will lift it
+FINDING_BONUS = 0.3
+#: what an introduction sentence loses that neither speaks of this work nor sets it against others
+#: (background and motivation, most of an introduction; session 9)
+INTRO_BACKGROUND_PENALTY = 0.3
 
 
 @dataclass
@@ -268,6 +280,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
         total -= 1.0
+    elif "novelty" not in best and not finding and _CITATION.search(text):
+        # a sentence that cites, and neither speaks of this work nor states a measured finding
+        # (which may set it against the cited work), reports the cited work's findings
+        total -= CITED_PENALTY
     if positive == 0:
         # abstract and conclusion sentences about the paper's own work are claims more often than not
         total -= OWN_SUMMARY_PENALTY if own and kind in ("abstract", "conclusion") else 1.0
@@ -277,6 +293,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
         # setting this work against others in related work, a measured finding in a method section
         prior = 0.0
     total += prior
+    if finding and not own:
+        total += FINDING_BONUS
+    if kind == "introduction" and not own and "novelty" not in best:
+        total -= INTRO_BACKGROUND_PENALTY
     return total, sorted(best)
 
 
