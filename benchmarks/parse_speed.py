@@ -51,9 +51,12 @@ def _cpu_children() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def _cli(python: str, batch: list[str], env: dict) -> dict:
-    """``st-parse FILE…`` as a user runs it; the worker's result shape from its records."""
-    p = subprocess.run([python, "-m", "scholartools.cli.parse", *batch], capture_output=True, text=True, env=env)
+def _cli(python: str, batch: list[str], env: dict, code: Path) -> dict:
+    """``st-parse FILE…`` as a user runs it; the worker's result shape from its records. (Run
+    in ``code``: ``-m`` puts the working folder first on the path, before PYTHONPATH.)"""
+    batch = [os.path.abspath(f) for f in batch]
+    p = subprocess.run([python, "-m", "scholartools.cli.parse", *batch], capture_output=True, text=True, env=env,
+                       cwd=code)
     if p.returncode:
         raise SystemExit(f"st-parse failed:\n{p.stderr[-2000:]}")
     recs = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
@@ -73,7 +76,7 @@ def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = R
     t = _cpu_children()
     for batch in batches:
         if mode == "cli":
-            res = _cli(python, batch, env)
+            res = _cli(python, batch, env, code)
         else:
             p = subprocess.run([python, WORKER, mode, *batch], capture_output=True, text=True, env=env)
             if p.returncode:

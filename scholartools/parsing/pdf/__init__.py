@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from scholartools.records import RecordError
+from scholartools.errors import RecordError
 from scholartools.vocabulary import DOI_RE
 
 PARSER = "scholartools-pdf"
