@@ -11,7 +11,7 @@ tools.evaluate_parse.load_gold) with (1) scholartools' PDF parser, (2)
 ``--peer-python``, ``pymupdf4llm.to_markdown`` in another virtualenv (pymupdf4llm 2.0 with
 pymupdf-layout's ONNX layout model, which needs pymupdf 2.x), and (4) plain ``page.get_text()``
 (no structure: the floor). Each runs in a process of its own (benchmarks/parse_worker.py), so its
-CPU time (user + system, from the OS, best of ``--repeat``) includes the interpreter's start-up
+CPU time (user + system, from the OS, best of ``--repeat`` rounds that run every parser in turn) includes the interpreter's start-up
 and the imports; ``--per-file`` starts one process per PDF (``st-parse paper.pdf`` as a user runs
 it on small PDFs). Titles, abstracts and headings of every parser are scored on the same gold
 with the same scorer (the peers' titles: their first Markdown heading; abstracts: the text
@@ -124,13 +124,15 @@ def main() -> None:
     if args.peer_python:
         runs.append(("pymupdf4llm+layout", args.peer_python, "peer", ROOT))
     results = {}
-    for name, python, mode, code in runs:
-        best = None
-        for _ in range(args.repeat):
+    best: dict[str, float] = {}
+    for _ in range(args.repeat):   # round-robin, so a change in the machine's load hits every parser alike
+        for name, python, mode, code in runs:
             dt, res = run(python, mode, files, args.per_file, code)
-            best = dt if best is None or dt < best else best
-        results[name] = (res["pages"] / best, best, res)
-        print(f"{name:20s} {res['pages']} pages in {best:6.2f} s CPU = {res['pages'] / best:6.1f} pages/s  "
+            if name not in best or dt < best[name]:
+                best[name] = dt
+            results[name] = (res["pages"] / best[name], best[name], res)
+    for name, (rate, secs, res) in results.items():
+        print(f"{name:20s} {res['pages']} pages in {secs:6.2f} s CPU = {rate:6.1f} pages/s  "
               f"{res['versions']}", flush=True)
 
     ours = [name for name in results if name.startswith("st-parse")]
