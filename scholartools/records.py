@@ -28,36 +28,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 
-from scholartools.errors import UsageError
+from scholartools.errors import RecordError, UsageError  # noqa: F401 (RecordError re-exported)
 
 if TYPE_CHECKING:   # jsonlines (with attrs) is imported where a line is refused or output is written:
     import jsonlines  # most of `import scholartools.records` otherwise, paid by --help and the API
 
 #: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
 MISSING = object()
-
-
-class RecordError(Exception):
-    """Raised by library code to turn the record being processed into an error record.
-
-    ``kind`` is a short machine-readable category (``missing_field``, ``bad_value``,
-    ``unreadable_file`` …), ``message`` a sentence for a person, ``field`` the dotted path
-    concerned, if any. Extra keyword arguments land in the error object as they are.
-    """
-
-    def __init__(self, kind: str, message: str, field: str | None = None, **extra: Any):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.field = field
-        self.extra = extra
-
-    def as_error(self, command: str) -> dict:
-        err = {"command": command, "kind": self.kind, "message": self.message}
-        if self.field is not None:
-            err["field"] = self.field
-        err.update(self.extra)
-        return err
 
 
 class BatchInterrupted(KeyboardInterrupt):

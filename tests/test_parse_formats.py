@@ -80,3 +80,19 @@ def test_a_latex_main_file_takes_its_folders_name_as_id(tmp_path):
     assert ids == ["2301.01234", "other"]
     (tmp_path / "notes.tex").write_text("\\documentclass{article}\\begin{document}x\\end{document}")
     assert parse_path(str(tmp_path / "notes.tex"))["id"] == "notes"
+
+
+def test_parsing_a_pdf_does_not_import_the_record_writer():
+    # start-up of st-parse on small PDFs: the parser raises RecordError from scholartools.errors,
+    # so the library path leaves jsonlines / attr / tempfile unimported
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from scholartools.parsing import parse_path; "
+            f"r = parse_path({str(ROOT / 'fixtures' / 'pdfs' / 'acl-naacl-2004.pdf')!r}); assert r['title']; "
+            "print(sorted(m for m in ('jsonlines', 'attr', 'tempfile', 'orjson') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

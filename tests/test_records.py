@@ -233,3 +233,33 @@ def test_jsonlines_is_imported_only_when_a_line_is_refused_or_output_written():
     code = ("import sys, scholartools.records as R; assert 'jsonlines' not in sys.modules; "
             "R.read_line(b'[1]', 1, 'x'); assert 'jsonlines' in sys.modules")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+EXIT_COMMAND = """
+import atexit, sys
+from scholartools.cli.base import st_command
+
+@st_command("st-x")
+def main(io):
+    atexit.register(lambda: open(sys.argv[-1] + ".atexit", "w").write("ran"))
+    io.map(lambda rec: rec)
+
+sys.argv = sys.argv[:-1] + ["-o", sys.argv[-1]]
+main()
+"""
+
+
+@pytest.mark.parametrize("slow", [False, True])
+def test_a_command_that_ends_its_process_early_writes_everything_and_runs_exit_handlers(tmp_path, slow):
+    # the process ends with os._exit after the output is flushed (no interpreter teardown);
+    # ST_SLOW_EXIT keeps the normal exit: both must leave the same output, exit code and handlers run
+    script, out = tmp_path / "exit.py", tmp_path / "out.jsonl"
+    script.write_text(EXIT_COMMAND)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ST_SLOW_EXIT="1" if slow else "")
+    data = b"".join(orjson.dumps({"id": i}) + b"\n" for i in range(3000)) + b"not json\n"
+    proc = subprocess.run([sys.executable, str(script), "--quiet", str(out)], input=data, capture_output=True,
+                          env=env, timeout=60)
+    assert proc.returncode == 1, proc.stderr       # the bad line is an error record: exit 1, as always
+    lines = out.read_bytes().splitlines()
+    assert len(lines) == 3001 and orjson.loads(lines[2999])["id"] == 2999
+    assert (tmp_path / "out.jsonl.atexit").read_text() == "ran"

@@ -14,13 +14,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from scholartools.parsing.detect import FORMATS, binary_kind, detect_format
 from scholartools.parsing.record import finish
-from scholartools.records import RecordError, error_record
+from scholartools.errors import RecordError
 
 COMMAND = "st-parse"
 
@@ -98,6 +97,8 @@ def parse_bytes(data: bytes, fmt: str | None = None, **kwargs) -> dict:
     followed (there is no folder to find them in)."""
     if not data:
         raise RecordError("empty_file", "stdin: no bytes were read", source=STDIN)
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="st-parse-") as tmp:
         path = os.path.join(tmp, "stdin")
         with open(path, "wb") as fh:
@@ -180,5 +181,7 @@ def _provenance(fmt: str, parser: str) -> dict:
 
 
 def _error(path: str, kind: str, message: str) -> dict:
+    from scholartools.records import error_record
+
     stem = os.path.splitext(os.path.basename(path))[0]
     return error_record(COMMAND, kind, message, {"id": stem, "source": {"path": path}}, source=path)

@@ -117,7 +117,10 @@ def _span_style(s: dict) -> tuple[bool, bool, str]:
 
 
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
+    # the hot loop of the extraction (once per span of the document): comparisons instead of
+    # min()/max() calls and local names, with the same results as the plain form
     parts: list[str] = []
+    append = parts.append
     n = nb = ni = nm = ncaps = 0
     size_chars: dict[float, int] = {}
     font_chars: dict[str, int] = {}
@@ -126,29 +129,32 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     prev_x1 = None
     widest = 0.0
     styles: list[tuple[str, tuple]] = []   # (text, (bold, italic, family, size)) per non-blank span
+    cache = _FONT_CACHE
     for s in spans:
         t = s["text"]
         if not t:
             continue
         bx0, by0, bx1, by1 = s["bbox"]
+        ssize = s["size"]
         if prev_x1 is not None:
-            g = (bx0 - prev_x1) / max(s["size"], 1.0)
+            g = (bx0 - prev_x1) / (1.0 if 1.0 > ssize else ssize)
             if g > widest:
                 widest = g
             if g > 0.15 and parts and not parts[-1].endswith(" ") and not t.startswith(" "):
-                parts.append(" ")
-        parts.append(t)
+                append(" ")
+        append(t)
         prev_x1 = bx1
         k = len(t.strip())
         if not k:
             continue
         font = s["font"]
-        fb, fi, fm, fc, family = font_traits(font)
+        traits = cache.get(font) or font_traits(font)
+        fb, fi, fm, fc, family = traits
         flags = s["flags"]
         bold = fb or bool(flags & 16)
         italic = fi or bool(flags & 2)
         n += k
-        size = round(s["size"] * 2) / 2
+        size = round(ssize * 2) / 2
         size_chars[size] = size_chars.get(size, 0) + k
         font_chars[font] = font_chars.get(font, 0) + k
         if bold:
@@ -160,16 +166,22 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         if fc:
             ncaps += k
         styles.append((len(parts), (bold, italic, family, size, fm)))
-        x0, y0 = min(x0, bx0), min(y0, by0)
-        x1, y1 = max(x1, bx1), max(y1, by1)
+        if bx0 < x0:
+            x0 = bx0
+        if by0 < y0:
+            y0 = by0
+        if bx1 > x1:
+            x1 = bx1
+        if by1 > y1:
+            y1 = by1
     if not n:
         return None
     r = Row(page, block)
     r.text = fix_accents("".join(parts).strip())
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
-    r.size = max(size_chars.items(), key=lambda kv: kv[1])[0]
+    r.size = max(size_chars.items(), key=_count)[0]
     r.maxsize = max(size_chars)
-    r.font = max(font_chars.items(), key=lambda kv: kv[1])[0]
+    r.font = max(font_chars.items(), key=_count)[0]
     r.family = font_traits(r.font)[4]
     r.nchars = n
     r.bold = nb / n
@@ -180,6 +192,10 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.gap = widest
     _set_lead(r, styles, parts)
     return r
+
+
+def _count(kv: tuple) -> int:
+    return kv[1]
 
 
 _RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
