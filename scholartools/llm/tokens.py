@@ -42,7 +42,15 @@ def encoding_name(model: str | None) -> str:
 
 
 def count_tokens(text: str, model: str | None = None) -> int:
-    return len(_encoding(encoding_name(model)).encode(text or "", disallowed_special=()))
+    return _count(text or "", encoding_name(model))
+
+
+# The same text is counted many times in a run: the same prompt for each of a protocol's samples
+# and each of a task's runs, the same paper under each of its claims. Encoding is the cost (a
+# 10,000-token prompt takes milliseconds), so the recent counts and truncations are remembered.
+@lru_cache(maxsize=256)
+def _count(text: str, encoding: str) -> int:
+    return len(_encoding(encoding).encode(text, disallowed_special=()))
 
 
 def count_message_tokens(messages: list[dict], model: str | None = None) -> int:
@@ -62,8 +70,13 @@ def count_words(text: str) -> int:
 
 def truncate_tokens(text: str, budget: int, model: str | None = None) -> str:
     """The longest prefix of ``text`` with at most ``budget`` tokens."""
-    enc = _encoding(encoding_name(model))
-    ids = enc.encode(text or "", disallowed_special=())
+    return _truncated(text, budget, encoding_name(model)) if text else text
+
+
+@lru_cache(maxsize=64)
+def _truncated(text: str, budget: int, encoding: str) -> str:
+    enc = _encoding(encoding)
+    ids = enc.encode(text, disallowed_special=())
     return text if len(ids) <= budget else enc.decode(ids[:max(0, budget)])
 
 
