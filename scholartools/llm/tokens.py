@@ -42,13 +42,25 @@ def encoding_name(model: str | None) -> str:
 
 
 def count_tokens(text: str, model: str | None = None) -> int:
-    return _count(text or "", encoding_name(model))
+    text, encoding = text or "", encoding_name(model)
+    if len(text) < _SPLIT_ABOVE:
+        return _count(text, encoding)
+    return sum(_count(piece, encoding) for piece in _LINE_STARTS.split(text))
 
 
 # The same text is counted many times in a run: the same prompt for each of a protocol's samples
-# and each of a task's runs, the same paper under each of its claims. Encoding is the cost (a
-# 10,000-token prompt takes milliseconds), so the recent counts and truncations are remembered.
-@lru_cache(maxsize=256)
+# and each of a task's runs, the same paper under each of its claims, the same instructions in
+# every item's prompt. Encoding is the cost (a 10,000-token prompt takes milliseconds), so counts
+# are remembered, of a long text line by line: tiktoken's cl100k and o200k split a text into
+# pieces by a regular expression before the byte-pair merges, and no piece reaches across a
+# newline followed by a character other than whitespace or "/" (o200k's punctuation pieces may
+# take "\n/"): the count of a text is the sum of the counts of its parts split there, exactly
+# (tests/test_llm_templates_tokens.py checks it against whole-text encoding).
+_LINE_STARTS = re.compile(r"(?<=\n)(?=[^\s/])")
+_SPLIT_ABOVE = 2000
+
+
+@lru_cache(maxsize=8192)
 def _count(text: str, encoding: str) -> int:
     return len(_encoding(encoding).encode(text, disallowed_special=()))
 
