@@ -20,11 +20,15 @@ def test_queued_steps_run_in_order_in_this_process_as_run_step_would(tmp_path, c
     source = tmp_path / "in put.jsonl"
     source.write_text("".join(json.dumps({"id": f"r{i}", "text": "a b c"[: 2 * i + 1]}) + "\n" for i in range(3)))
     file, first, scored = tmp_path / "steps", tmp_path / "first.jsonl", tmp_path / "scored.jsonl"
+    # files of an earlier plan: a queued step removes its output (make would take an old file it
+    # left alone for up to date, and not redo the steps that read it)
+    first.write_text("old\n")
+    scored.write_text("old\n")
     # a word with a space in it survives the queue
     queue(file, "--module", "scholartools.datasets", "first", "-n", "2", str(source), "-o", str(first))
     queue(file, "--log", str(scored), str(ROOT / "bin" / "st-score"), "--metric", "length", "--cand", "text",
           "-i", str(first))
-    assert not first.exists() and not scored.exists()          # queued, not run
+    assert not first.exists() and not scored.exists()          # queued, not run; the old files gone
     read = steps.read_steps(file)
     assert [s.kind for s in read] == ["module", "run"]
     assert read[1].target == str(scored) and read[1].log == f"{scored}.err"
