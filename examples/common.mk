@@ -49,7 +49,7 @@ LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE))
 RUN   = $(ROOT)/examples/run-step $(if $(DRY),--log )$@
 # Under `make plan` (STEPS=FILE, set by the plan target) no step runs while make walks the graph:
 # each is written to FILE in make's order (run-step --queue), and the plan then runs them all in
-# one Python process (python -m scholartools.steps): one start-up, import, task registry and
+# one Python process (python -m scholartools.cli.steps): one start-up, import, task registry and
 # tokenizer for the whole plan instead of one a step. So every recipe a plan builds runs its
 # command through $(RUN) or $(DATA) (a plain shell command there would read a file not yet written).
 ifneq ($(STEPS),)
@@ -162,7 +162,7 @@ plan:
 	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} + && rm -f $(PLAN_OUT)/keys.sqlite $(PLAN_OUT)/steps
 	@$(MAKE) --no-print-directory -s $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
 	  MODEL=$(PLAN_MODEL) JOBS=1 DRY=1 STEPS=$(PLAN_OUT)/steps
-	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(PLAN_THREADS) $(PY) -m scholartools.steps $(PLAN_OUT)/steps
+	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(PLAN_THREADS) $(PY) -m scholartools.cli.steps $(PLAN_OUT)/steps
 	@cd $(PLAN_OUT) && $(REPORT) -o summary.txt $(if $(strip $(PLAN_NOTES)),--note "$(strip $(PLAN_NOTES))") \
 	  plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
 	  $$(for f in $$(ls -tr $$(find . -name '*.err')); do grep -q 'dry run:' $$f || continue; \

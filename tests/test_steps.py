@@ -1,4 +1,4 @@
-"""scholartools.steps: the steps `make plan` queues with examples/run-step --queue, run in one
+"""scholartools.cli.steps: the steps `make plan` queues with examples/run-step --queue, run in one
 process as run-step would run each (issue 35: one start-up for a whole plan)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from scholartools import steps
+from scholartools.cli import steps
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_STEP = str(ROOT / "examples" / "run-step")

@@ -6,7 +6,7 @@ tokenizer's tables each time: about 1.3 CPU seconds, more than most dry runs the
 ``make plan`` (examples/common.mk) the Makefile's recipes do not run their commands: each is
 written to a steps file by ``examples/run-step --queue FILE`` in the order make would run it,
 and this module then runs them all, in that order, in one process, each as its command would
-(``python -m scholartools.steps FILE``):
+(``python -m scholartools.cli.steps FILE``):
 
 * a ``run`` step (``run-step --queue FILE --log TARGET CMD ARG…``) runs ``CMD ARG… -o
   TARGET.part``: an ``st-*`` command through its click command in this process, anything else
@@ -124,7 +124,7 @@ def run_steps(steps: list[Step]) -> int:
         code = run_step(step)
         if code > 1 or (step.kind == "module" and code):
             what = step.target or " ".join(step.words[:2])
-            print(f"scholartools.steps: {what}: exit status {code}", file=sys.stderr)
+            print(f"scholartools.cli.steps: {what}: exit status {code}", file=sys.stderr)
             return code
     return 0
 
@@ -132,7 +132,7 @@ def run_steps(steps: list[Step]) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m scholartools.steps STEPS-FILE  (written by examples/run-step --queue)",
+        print("usage: python -m scholartools.cli.steps STEPS-FILE  (written by examples/run-step --queue)",
               file=sys.stderr)
         return 2
     if not os.path.exists(args[0]):   # nothing to do: every step was up to date
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         steps = read_steps(args[0])
     except ValueError as exc:
-        print(f"scholartools.steps: {exc}", file=sys.stderr)
+        print(f"scholartools.cli.steps: {exc}", file=sys.stderr)
         return 2
     return run_steps(steps)
 
