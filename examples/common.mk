@@ -47,6 +47,15 @@ LLM   = $(if $(MODEL),--model $(MODEL)) $(if $(API_BASE),--api-base $(API_BASE))
 # written and passed on as every command does) keeps the output, 2 (usage) or worse stops the build.
 # Under DRY=1 (what `plan` runs) each step's stderr goes to $@.err, its call summary.
 RUN   = $(ROOT)/examples/run-step $(if $(DRY),--log )$@
+# Under `make plan` (STEPS=FILE, set by the plan target) no step runs while make walks the graph:
+# each is written to FILE in make's order (run-step --queue), and the plan then runs them all in
+# one Python process (python -m scholartools.cli.steps): one start-up, import, task registry and
+# tokenizer for the whole plan instead of one a step. So every recipe a plan builds runs its
+# command through $(RUN) or $(DATA) (a plain shell command there would read a file not yet written).
+ifneq ($(STEPS),)
+RUN   = $(ROOT)/examples/run-step --queue $(STEPS) --log $@
+DATA  = $(ROOT)/examples/run-step --queue $(STEPS) --module scholartools.datasets
+endif
 SHARDS := $(shell seq 1 $(JOBS))
 
 # ---------------------------------------------------------------- external datasets
@@ -136,8 +145,10 @@ endif
 # calls (default openai/gpt-4o-mini).
 PLAN_MODEL = $(or $(MODEL),openai/gpt-4o-mini)
 PLAN_OUT   = $(OUT)/plan
-# the dry steps run on every core unless make was given -j (whose job slots they then share)
-PLAN_J     = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+# one BLAS thread for the offline steps a plan runs (the embeddings of BAGELS' ground truth):
+# OpenBLAS's spinning workers on a busy machine cost 7 times the CPU of one thread (60 against 8
+# CPU s for BAGELS' ground truth at load 15); a value the caller set is kept
+PLAN_THREADS = $(foreach v,OPENBLAS_NUM_THREADS OMP_NUM_THREADS MKL_NUM_THREADS,$(v)=$${$(v):-1})
 # `make -C DIR plan` ends with GNU make's own "make: Leaving directory …" line (-C turns on -w),
 # which nothing inside a Makefile can turn off. So that `calls: N` stays the last line a reader
 # of the output sees (`make -C … plan | tail -n 1`, a captured stdout), that line is printed in
@@ -148,9 +159,10 @@ LEAVES := $(and $(filter 0,$(MAKELEVEL)),$(findstring w,$(filter-out -%,$(firstw
             $(if $(findstring --no-print-directory,$(MAKEFLAGS)),,yes))
 plan:
 	$(if $(strip $(PLAN_FILES)),,$(error $(PAPER): PLAN_FILES (the files of the LLM steps) is empty))
-	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} + && rm -f $(PLAN_OUT)/keys.sqlite
-	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(MAKE) --no-print-directory -s $(PLAN_J) $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
-	  MODEL=$(PLAN_MODEL) JOBS=1 DRY=1
+	@mkdir -p $(PLAN_OUT) && find $(PLAN_OUT) -name '*.err' -exec rm -f {} + && rm -f $(PLAN_OUT)/keys.sqlite $(PLAN_OUT)/steps
+	@$(MAKE) --no-print-directory -s $(addprefix $(PLAN_OUT)/,$(PLAN_FILES)) OUT=$(PLAN_OUT) CACHE=$(CACHE) \
+	  MODEL=$(PLAN_MODEL) JOBS=1 DRY=1 STEPS=$(PLAN_OUT)/steps
+	@ST_PLAN_KEYS=$(PLAN_OUT)/keys.sqlite $(PLAN_THREADS) $(PY) -m scholartools.cli.steps $(PLAN_OUT)/steps
 	@cd $(PLAN_OUT) && $(REPORT) -o summary.txt $(if $(strip $(PLAN_NOTES)),--note "$(strip $(PLAN_NOTES))") \
 	  plan --model $(PLAN_MODEL) --title "$(PAPER) plan" $(PLAN_REPORT_FLAGS) \
 	  $$(for f in $$(ls -tr $$(find . -name '*.err')); do grep -q 'dry run:' $$f || continue; \

@@ -124,3 +124,23 @@ def test_split_sections_packs_sections_then_paragraphs():
     assert all(tokens.count_words(c) <= 7 for c in chunks)
     big = tokens.split_sections(sections, 100, unit="words")
     assert len(big) == 1 and big[0].startswith("Intro") and big[0].endswith("n o")
+
+
+@pytest.mark.parametrize("model", ["openai/gpt-4o-mini", "openai/gpt-4"])
+def test_long_texts_counted_line_by_line_equal_their_whole_encoding(model):
+    """A long text is counted as the sum of its lines' counts (split before a line that starts
+    with a character other than whitespace or "/"), remembered: exactly the count of the whole
+    text, also where a split could go wrong (punctuation before the newline, "\\n/" which o200k
+    takes as one piece, blank lines, CRLF, spaces before the newline, digits, non-Latin script)."""
+    import random
+
+    enc = tokens._encoding(tokens.encoding_name(model))
+    rng = random.Random(7)
+    atoms = ["word", "Word", " the", ".", ",", "!", "\n", "\n\n", "\r\n", "  \n", "\t", " ", "/", "//", "'s",
+             "123", "4567", "é", "ß", "数据", "—", "«", ")", "(", "\u2028", "\u00a0", "-", "*", "#", ":"]
+    for _ in range(40):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(1500, 3000)))
+        assert len(text) > tokens._SPLIT_ABOVE
+        assert tokens.count_tokens(text, model) == len(enc.encode(text, disallowed_special=()))
+    prose = "\n".join(f"Line {i}: results.\n/path/{i} and more text, {i * 37} items." for i in range(400))
+    assert tokens.count_tokens(prose, model) == len(enc.encode(prose, disallowed_special=()))

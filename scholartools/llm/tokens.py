@@ -42,7 +42,27 @@ def encoding_name(model: str | None) -> str:
 
 
 def count_tokens(text: str, model: str | None = None) -> int:
-    return len(_encoding(encoding_name(model)).encode(text or "", disallowed_special=()))
+    text, encoding = text or "", encoding_name(model)
+    if len(text) < _SPLIT_ABOVE:
+        return _count(text, encoding)
+    return sum(_count(piece, encoding) for piece in _LINE_STARTS.split(text))
+
+
+# The same text is counted many times in a run: the same prompt for each of a protocol's samples
+# and each of a task's runs, the same paper under each of its claims, the same instructions in
+# every item's prompt. Encoding is the cost (a 10,000-token prompt takes milliseconds), so counts
+# are remembered, of a long text line by line: tiktoken's cl100k and o200k split a text into
+# pieces by a regular expression before the byte-pair merges, and no piece reaches across a
+# newline followed by a character other than whitespace or "/" (o200k's punctuation pieces may
+# take "\n/"): the count of a text is the sum of the counts of its parts split there, exactly
+# (tests/test_llm_templates_tokens.py checks it against whole-text encoding).
+_LINE_STARTS = re.compile(r"(?<=\n)(?=[^\s/])")
+_SPLIT_ABOVE = 2000
+
+
+@lru_cache(maxsize=8192)
+def _count(text: str, encoding: str) -> int:
+    return len(_encoding(encoding).encode(text, disallowed_special=()))
 
 
 def count_message_tokens(messages: list[dict], model: str | None = None) -> int:
@@ -62,8 +82,13 @@ def count_words(text: str) -> int:
 
 def truncate_tokens(text: str, budget: int, model: str | None = None) -> str:
     """The longest prefix of ``text`` with at most ``budget`` tokens."""
-    enc = _encoding(encoding_name(model))
-    ids = enc.encode(text or "", disallowed_special=())
+    return _truncated(text, budget, encoding_name(model)) if text else text
+
+
+@lru_cache(maxsize=64)
+def _truncated(text: str, budget: int, encoding: str) -> str:
+    enc = _encoding(encoding)
+    ids = enc.encode(text, disallowed_special=())
     return text if len(ids) <= budget else enc.decode(ids[:max(0, budget)])
 
 
