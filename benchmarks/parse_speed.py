@@ -86,7 +86,7 @@ def cached_run(python: str, mode: str, files: list[str], cache: Path, batch: int
         part = todo[k:k + batch]
         _, res = run(python, mode, part, per_file=False)
         with open(cache, "a") as fh:
-            for f, md, c, n in zip(part, res["out"], res["cpu"], res["per_pages"]):
+            for f, md, c, n in zip(part, res["out"], res["cost"], res["per_pages"]):
                 r = {"key": _key(python, f), "out": md, "cpu": c, "pages": n, "versions": res["versions"]}
                 rows[r["key"]] = r
                 fh.write(json.dumps(r) + "\n")
