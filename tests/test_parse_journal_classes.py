@@ -330,3 +330,23 @@ def test_front_page_title_repeated_as_running_head_is_kept(tmp_path):
     rec = _save(doc, tmp_path, "runninghead.pdf")
     assert rec["title"] == title
     assert not any(title in s["text"] for s in rec["sections"])
+
+
+def test_class3_italic_heading_with_an_upright_tail_is_not_a_runin_lead(tmp_path):
+    # "3.1. *Conversions and definitions* (utils)": an italic subsection heading ending in a word
+    # set upright read as a paragraph opening with an italic lead, and only the lead could be a
+    # heading — none was found (an astronomy class lost every such subsection)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _front(p, "Headings with an upright tail")
+    for num, title, tail in (("1.", "Introduction", None), ("1.1.", "Conversions and definitions", "(utils)"),
+                             ("1.2.", "Orbital evolution", "(evol)"), ("2.", "Results", None)):
+        font = "tibo" if tail is None else "tiit"
+        x = 200
+        for part, f in ((num, "tiro"), (title, font)) + (((tail, "tiro"),) if tail else ()):
+            p.insert_text((x, y + 14), part, fontsize=10, fontname=f)
+            x += pymupdf.get_text_length(part, f, 10) + 3
+        y = _para(p, y + 20)
+    rec = _save(doc, tmp_path, "tail.pdf")
+    assert _heads(rec) == ["Introduction", "Conversions and definitions (utils)", "Orbital evolution (evol)",
+                           "Results"]
