@@ -195,6 +195,12 @@ def main() -> None:
     folds = {}
     if args.latex_corpus and any(g["set"] == "folds" for g in gold):
         folds = fold_records(args.latex_corpus, args.shared)
+        allg = corpus_gold(args.latex_corpus)
+        sc = score_corpus((g, folds[g["id"]]["title"], folds[g["id"]]["abstract"], record_headings(folds[g["id"]]))
+                          for g in allg if g["id"] in folds)
+        h = sc["headings"]
+        print(f"st-parse on all {len(allg)} corpus PDFs, layout-family folds: title {sc['title_exact']:.3f} abstract F1 "
+              f"{sc['abstract_f1']:.3f} headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}", flush=True)
 
     def cpu(name, idx):
         res = results[name]

@@ -343,12 +343,20 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         j += 1
 
 
+_ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+")
+
+
 def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     """A run-in heading: the styled lead of a paragraph's first row, ending in '.' or ':'."""
     r = rows[i]
     lead = r.lead.strip()
     if not lead or r.lead_style not in ("b", "i", "f"):
         return None
+    # a paragraph-level enumerator before the lead ("a) New scheme:", "(b) Setup."), as some
+    # layouts number their lowest headings, is the lead's label, not its words
+    enum = _ENUMERATOR.match(lead)
+    if enum and lead[enum.end():enum.end() + 1].isupper():
+        lead = lead[enum.end():]
     words = lead.split()
     if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not re.match(r"\d", lead):
         return None
