@@ -350,3 +350,21 @@ def test_class3_italic_heading_with_an_upright_tail_is_not_a_runin_lead(tmp_path
     rec = _save(doc, tmp_path, "tail.pdf")
     assert _heads(rec) == ["Introduction", "Conversions and definitions (utils)", "Orbital evolution (evol)",
                            "Results"]
+
+
+def test_class3_runin_lead_after_a_paragraph_enumerator(tmp_path):
+    # lowest-level headings set as "*a) New scheme:* We …" (an italic run-in lead opening with an
+    # enumerator, IEEE journal subsubsections): the lower-case enumerator kept the lead from
+    # being a candidate at all
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Enumerated run-in headings"), ("1 Introduction",))
+    for enum, lead in (("a)", "New commitment scheme:"), ("b)", "Polynomial formalism:")):
+        x = 72
+        for part, f in ((f"{enum} {lead}", "tiit"), ("We construct the scheme and prove it sound.", "tiro")):
+            p.insert_text((x, y + 12), part, fontsize=10, fontname=f)
+            x += pymupdf.get_text_length(part, f, 10) + 3
+        y = _para(p, y + 15)
+    _sections(p, y, ("2 Results",))
+    rec = _save(doc, tmp_path, "enum.pdf")
+    assert _heads(rec) == ["Introduction", "New commitment scheme", "Polynomial formalism", "Results"]
