@@ -3,6 +3,7 @@ several publishers' document classes, one- and two-column, compiled with pdflate
 gives the gold (title, abstract, section/subsection headings) for free.
 
     .venv/bin/python benchmarks/latex_corpus.py build [--out /tmp/st-latex-corpus] [--shared ../shared]
+    .venv/bin/python benchmarks/latex_corpus.py gold [--out /tmp/st-latex-corpus]     # gold again, no compiling
     .venv/bin/python benchmarks/latex_corpus.py score [--out /tmp/st-latex-corpus] [--peer-python .mu2-venv/bin/python]
         [--papers NAME…]
 
@@ -213,6 +214,44 @@ def printed_gold(row: dict, pdf: Path) -> dict:
     return row
 
 
+def gold(out: Path) -> None:
+    """Gold rows derived again from the ``.tex`` and PDF files a build left in ``out`` (after a
+    change to the LaTeX parser that reads the gold), without compiling anything."""
+    from scholartools.parsing import parse_path
+
+    rows = {}
+    for pdf in sorted(out.glob("*-*/*.pdf")):
+        family, variant = pdf.parent.name.split("-", 1)
+        g = parse_path(str(pdf.with_suffix(".tex")))
+        heads = [s for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
+        key = f"{pdf.parent.name}/{pdf.stem}"
+        rows[key] = printed_gold({"id": key, "pdf": f"{pdf.parent.name}/{pdf.name}", "family": family,
+                                  "variant": variant, "title": g["title"], "abstract": g["abstract"],
+                                  "headings": [s["heading"] for s in heads], "levels": [s["level"] for s in heads]},
+                                 pdf)
+    _write_gold(out, rows)
+
+
+def _write_gold(out: Path, rows: dict) -> None:
+    with open(out / "gold.jsonl", "w") as gf:
+        for key in sorted(rows):
+            gf.write(json.dumps(rows[key], ensure_ascii=False) + "\n")
+    # the gold is the same in every class (it comes from the paper's source): one row per paper,
+    # small enough to commit (fixtures/latex-corpus/gold.jsonl)
+    papers = {}
+    for line in (out / "gold.jsonl").read_text().splitlines():
+        g = json.loads(line)
+        name = g["id"].split("/", 1)[1]
+        row = papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
+                                       "headings": g["headings"], "levels": g["levels"], "pdfs": []})
+        row["pdfs"].append(g["pdf"])
+        row["title"] = row["title"] or g["title"]          # a class that does not print it has None
+        row["abstract"] = row["abstract"] or g["abstract"]
+    with open(out / "gold_papers.jsonl", "w") as f:
+        for row in papers.values():
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None) -> None:
     from scholartools.parsing import parse_path
 
@@ -260,23 +299,7 @@ def build(out: Path, shared: Path | None, only: list[str] | None = None, papers:
                                       "abstract": g["abstract"], "headings": [s["heading"] for s in heads],
                                       "levels": [s["level"] for s in heads]}, d / f"{name}.pdf")
             print(f"ok   {family}-{variant} {name}: {len(heads)} headings", file=sys.stderr, flush=True)
-    with open(out / "gold.jsonl", "w") as gf:
-        for key in sorted(rows):
-            gf.write(json.dumps(rows[key], ensure_ascii=False) + "\n")
-    # the gold is the same in every class (it comes from the paper's source): one row per paper,
-    # small enough to commit (fixtures/latex-corpus/gold.jsonl)
-    papers = {}
-    for line in (out / "gold.jsonl").read_text().splitlines():
-        g = json.loads(line)
-        name = g["id"].split("/", 1)[1]
-        row = papers.setdefault(name, {"paper": name, "title": g["title"], "abstract": g["abstract"],
-                                       "headings": g["headings"], "levels": g["levels"], "pdfs": []})
-        row["pdfs"].append(g["pdf"])
-        row["title"] = row["title"] or g["title"]          # a class that does not print it has None
-        row["abstract"] = row["abstract"] or g["abstract"]
-    with open(out / "gold_papers.jsonl", "w") as f:
-        for row in papers.values():
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    _write_gold(out, rows)
 
 
 def score(out: Path, peer_python: str | None = None, papers: list[str] | None = None) -> None:
@@ -316,7 +339,7 @@ def score(out: Path, peer_python: str | None = None, papers: list[str] | None = 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["build", "score"])
+    ap.add_argument("what", choices=["build", "gold", "score"])
     ap.add_argument("--only", nargs="*", default=None, help="build only these families (default: all)")
     ap.add_argument("--papers", nargs="*", default=None, help="build or score only these papers (default: all)")
     ap.add_argument("--peer-python", default=None, help="score: also pymupdf4llm in this interpreter "
@@ -327,6 +350,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.what == "build":
         build(Path(args.out), Path(args.shared) if args.shared else None, args.only, args.papers)
+    elif args.what == "gold":
+        gold(Path(args.out))
     else:
         score(Path(args.out), args.peer_python, args.papers)
 

@@ -60,7 +60,8 @@ def _cli(python: str, batch: list[str], env: dict, code: Path) -> dict:
     if p.returncode:
         raise SystemExit(f"st-parse failed:\n{p.stderr[-2000:]}")
     recs = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
-    return {"versions": {"cli": "st-parse"}, "pages": sum(r["source"]["pages"] for r in recs),
+    pages = [r["source"]["pages"] for r in recs]   # no per-PDF CPU from a command: its total only
+    return {"versions": {"cli": "st-parse"}, "pages": sum(pages), "per_pages": pages, "cpu": [], "startup": 0.0,
             "out": [{k: r.get(k) for k in ("title", "abstract", "sections")} for r in recs]}
 
 
@@ -72,7 +73,7 @@ def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = R
     if mode in ("ours", "cli"):
         env["PYTHONPATH"] = str(code)
     batches = [[f] for f in files] if per_file else [files]
-    merged = {"versions": None, "pages": 0, "out": []}
+    merged = {"versions": None, "pages": 0, "out": [], "cost": [], "startup": 0.0, "per_pages": []}
     t = _cpu_children()
     for batch in batches:
         if mode == "cli":
@@ -85,16 +86,109 @@ def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = R
         merged["versions"] = res["versions"]
         merged["pages"] += res["pages"]
         merged["out"].extend(res["out"])
+        merged["per_pages"].extend(res["per_pages"])
+        # per-file CPU measured inside the worker; with one process per file its start-up is
+        # that file's, else it is paid once for the batch
+        if per_file:
+            merged["cost"].extend(c + res["startup"] for c in res["cpu"])
+        else:
+            merged["cost"].extend(res["cpu"])
+            merged["startup"] += res["startup"] or 0.0
     return _cpu_children() - t, merged
+
+
+def _key(python: str, path: str) -> str:
+    st = os.stat(path)
+    return f"{python}|{os.path.abspath(path)}|{st.st_size}|{st.st_mtime_ns}"
+
+
+def cached_run(python: str, mode: str, files: list[str], cache: Path, batch: int = 6) -> tuple[float, dict]:
+    """As :func:`run` for a peer whose output does not depend on this checkout, with per-file
+    results (Markdown, CPU seconds, pages) kept in a JSON-lines ``cache``, so the slow layout peer
+    is run once per PDF across runs. The CPU figure is the worker's start-up (imports) once plus the
+    sum of its per-file CPU seconds (``parse_worker`` measures both inside the process)."""
+    rows = {}
+    if cache.exists():
+        for line in cache.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                rows[r["key"]] = r
+    todo = [f for f in files if _key(python, f) not in rows]
+    for k in range(0, len(todo), batch):
+        part = todo[k:k + batch]
+        _, res = run(python, mode, part, per_file=False)
+        with open(cache, "a") as fh:
+            for f, md, c, n in zip(part, res["out"], res["cost"], res["per_pages"]):
+                r = {"key": _key(python, f), "out": md, "cpu": c, "pages": n, "versions": res["versions"]}
+                rows[r["key"]] = r
+                fh.write(json.dumps(r) + "\n")
+            r = {"key": f"startup|{python}", "cpu": res["startup"], "versions": res["versions"]}
+            rows[r["key"]] = r
+            fh.write(json.dumps(r) + "\n")
+        print(f"  {mode} ({python}): {min(k + batch, len(todo))}/{len(todo)} PDFs run", file=sys.stderr, flush=True)
+    if f"startup|{python}" not in rows:
+        _, res = run(python, mode, [], per_file=False)
+        rows[f"startup|{python}"] = {"cpu": res["startup"], "versions": res["versions"]}
+    got = [rows[_key(python, f)] for f in files]
+    start = rows[f"startup|{python}"]
+    merged = {"versions": start["versions"], "pages": sum(r["pages"] for r in got), "out": [r["out"] for r in got],
+              "cost": [r["cpu"] for r in got], "per_pages": [r["pages"] for r in got], "startup": start["cpu"]}
+    return start["cpu"] + sum(r["cpu"] for r in got), merged
+
+
+def peer_cached_files(python: str, cache: Path) -> set[str]:
+    """Absolute paths of the PDFs whose output ``cache`` holds for ``python``."""
+    out = set()
+    if cache.exists():
+        for line in cache.read_text().splitlines():
+            if line.strip():
+                k = json.loads(line)["key"].split("|")
+                if k[0] == python and len(k) == 4:
+                    out.add(k[1])
+    return out
+
+
+def corpus_gold(corpus: Path) -> list[dict]:
+    """The LaTeX layout corpus' gold rows (benchmarks/latex_corpus.py build) as set ``folds``."""
+    out = []
+    for line in (corpus / "gold.jsonl").read_text().splitlines():
+        if line.strip():
+            g = json.loads(line)
+            if (corpus / g["pdf"]).exists():
+                out.append(dict(g, path=str(corpus / g["pdf"]), set="folds"))
+    return out
+
+
+def fold_records(corpus: Path, shared: str | None, corpus_weight: float = 1.0) -> dict[str, dict]:
+    """st-parse's records of the corpus PDFs, each parsed by a heading model trained without its
+    document class (tools.train_headings' layout-family folds, the shipped model's settings)."""
+    from scholartools.parsing.pdf.headings import load_model
+    from tools.train_headings import family_fold_records, training_data
+
+    model = load_model()
+    docs, data = training_data(shared, corpus, corpus_weight)
+    recs = family_fold_records(docs, data, model.get("C", 0.5), model.get("threshold", 0.4),
+                               lambda fam, part: print(f"  fold {fam}: {len(part)} PDFs parsed", file=sys.stderr,
+                                                       flush=True))
+    return {g["id"]: r for g, r, _ in recs}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
     ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--set", default="visible", choices=["visible", "new", "dev", "test", "all"])
+    ap.add_argument("--set", default="visible", choices=["visible", "new", "dev", "test", "all", "none"])
     ap.add_argument("--peer-python", default=None,
                     help="python of a virtualenv with pymupdf4llm 2.x and pymupdf-layout (a second peer)")
+    ap.add_argument("--peer-cache", type=Path, default=None,
+                    help="JSON-lines cache of the layout peer's per-PDF output and CPU time (its output does "
+                         "not depend on this checkout: it is run once per PDF)")
+    ap.add_argument("--covered-only", action="store_true",
+                    help="only the PDFs the peer cache holds (both parsers on the same documents)")
+    ap.add_argument("--latex-corpus", type=Path, default=None,
+                    help="also the LaTeX layout corpus (benchmarks/latex_corpus.py build --out DIR) as set 'folds': "
+                         "st-parse's headings there come from layout-family folds (a model trained without the "
+                         "PDF's document class)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",
@@ -102,12 +196,18 @@ def main() -> None:
     ap.add_argument("--before", type=Path, default=None, metavar="DIR",
                     help="a folder holding an earlier scholartools package, timed beside this one")
     ap.add_argument("--cli", action="store_true", help="also time the st-parse command (click, record writer)")
+    ap.add_argument("--by-family", action="store_true", help="per document class rows for the 'folds' set")
     args = ap.parse_args()
     from tools.evaluate_parse import load_gold, peer_fields, record_headings, score_corpus
 
-    gold = load_gold(args.set, args.shared)
+    gold = load_gold(args.set, args.shared) if args.set != "none" else []
     if args.smallest:
         gold = sorted(gold, key=lambda g: os.path.getsize(g["path"]))[:args.smallest]
+    if args.latex_corpus:
+        gold += corpus_gold(args.latex_corpus)
+    if args.covered_only and args.peer_python and args.peer_cache:
+        have = peer_cached_files(args.peer_python, args.peer_cache)
+        gold = [g for g in gold if os.path.abspath(g["path"]) in have]
     files = [g["path"] for g in gold]
     for code in [ROOT] + ([args.before] if args.before else []):
         compileall.compile_dir(str(code / "scholartools"), quiet=1)
@@ -123,43 +223,80 @@ def main() -> None:
         runs.append(("pymupdf4llm", sys.executable, "peer", ROOT))
     if args.peer_python:
         runs.append(("pymupdf4llm+layout", args.peer_python, "peer", ROOT))
-    results = {}
-    best: dict[str, float] = {}
+    best: dict[str, tuple[float, dict]] = {}
     for _ in range(args.repeat):   # round-robin, so a change in the machine's load hits every parser alike
         for name, python, mode, code in runs:
-            dt, res = run(python, mode, files, args.per_file, code)
-            if name not in best or dt < best[name]:
-                best[name] = dt
-            results[name] = (res["pages"] / best[name], best[name], res)
-    for name, (rate, secs, res) in results.items():
-        print(f"{name:20s} {res['pages']} pages in {secs:6.2f} s CPU = {rate:6.1f} pages/s  "
+            if name == "pymupdf4llm+layout" and args.peer_cache:
+                dt, res = cached_run(python, mode, files, args.peer_cache)
+            else:
+                dt, res = run(python, mode, files, args.per_file, code)
+            if name not in best or dt < best[name][0]:
+                best[name] = (dt, res)
+    results = {name: res for name, (_, res) in best.items()}
+    for name, (dt, res) in best.items():
+        print(f"{name:20s} {res['pages']} pages in {dt:6.2f} s CPU = {res['pages'] / dt:6.1f} pages/s  "
               f"{res['versions']}", flush=True)
+    folds = {}
+    if args.latex_corpus and any(g["set"] == "folds" for g in gold):
+        folds = fold_records(args.latex_corpus, args.shared)
+        allg = corpus_gold(args.latex_corpus)
+        sc = score_corpus((g, folds[g["id"]]["title"], folds[g["id"]]["abstract"], record_headings(folds[g["id"]]))
+                          for g in allg if g["id"] in folds)
+        h = sc["headings"]
+        print(f"st-parse on all {len(allg)} corpus PDFs, layout-family folds: title {sc['title_exact']:.3f} abstract F1 "
+              f"{sc['abstract_f1']:.3f} headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}", flush=True)
 
     ours = [name for name in results if name.startswith("st-parse")]
+    rate = {name: results[name]["pages"] / best[name][0] for name in results}
     for mine in ours:
         for name in results:
-            if name not in ours and name != "plain":
-                print(f"{mine} / {name} = {results[mine][0] / results[name][0]:.1f}x")
-        print(f"{mine} / plain get_text = {results[mine][0] / results['plain'][0]:.2f}x")
+            if name not in ours:
+                print(f"{mine} / {name} = {rate[mine] / rate[name]:.1f}x (pages per CPU second, start-up included)")
 
-    def scored(name, part):
-        out = results[name][2]["out"]
-        if name in ours:
-            return score_corpus((g, out[i]["title"], out[i]["abstract"], record_headings(out[i])) for i, g in part)
-        return score_corpus((g, *peer_fields(out[i])) for i, g in part)
+    def cpu(name, idx):
+        """CPU seconds of ``name`` on the PDFs ``idx``: its start-up once plus each PDF's CPU (the
+        worker measures both); the st-parse command gives its total only, so all PDFs or nothing."""
+        res = results[name]
+        if len(res["cost"]) == len(gold):
+            return sum(res["cost"][i] for i in idx) + res["startup"]
+        return best[name][0] if len(idx) == len(gold) else None
+
+    def scored(name, idx):
+        out = results[name]["out"]
+        if name in ours:   # the corpus PDFs: st-parse's records from the layout-family folds
+            recs = [folds.get(gold[i]["id"], out[i]) if name == "st-parse" and gold[i]["set"] == "folds" else out[i]
+                    for i in idx]
+            return score_corpus((gold[i], r["title"], r["abstract"], record_headings(r)) for i, r in zip(idx, recs))
+        return score_corpus((gold[i], *peer_fields(out[i])) for i in idx)
 
     sets = sorted({g["set"] for g in gold})
-    print(f"\n{'set':8s} {'parser':20s} {'title':>6s} {'abstr':>6s} {'head P':>7s} {'head R':>7s} {'head F1':>7s}")
-    for sname in sets + (["all"] if len(sets) > 1 else []):
-        part = [(i, g) for i, g in enumerate(gold) if sname == "all" or g["set"] == sname]
+    groups = [(s, [i for i, g in enumerate(gold) if g["set"] == s]) for s in sets]
+    if args.by_family:
+        fams = sorted({g["family"] for g in gold if g["set"] == "folds"})
+        groups += [(f"folds:{f}", [i for i, g in enumerate(gold) if g.get("family") == f]) for f in fams]
+    if len(sets) > 1:
+        groups.append(("all", list(range(len(gold)))))
+    print("\nCPU s: per set, start-up and imports once plus each PDF's CPU in the worker process; "
+          "st-parse's 'folds' quality from models trained without the PDF's class")
+    print("| set | parser | PDFs | pages | title | abstract F1 | heading P | heading R | heading F1 | CPU s | "
+          "pages/s | st-parse is |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for sname, idx in groups:
+        if not idx:
+            continue
+        pages = sum(results["st-parse"]["per_pages"][i] for i in idx)
+        ours_rate = pages / max(cpu("st-parse", idx), 1e-9)
         for name in results:
             if name == "plain":
                 continue
-            s = scored(name, part)
+            s = scored(name, idx)
             h = s["headings"]
-            print(f"{sname:8s} {name:20s} {s['title_exact'] or 0:6.3f} {s['abstract_f1'] or 0:6.3f} "
-                  f"{h['precision']:7.3f} {h['recall']:7.3f} {h['f1']:7.3f}   "
-                  f"({s['n_titles']} titles, {s['n_abstracts']} abstracts, {s['n_heading_docs']} heading docs)")
+            c = cpu(name, idx)
+            r = pages / max(c, 1e-9) if c is not None else None
+            ratio = "—" if name in ours else f"{ours_rate / r:.1f}× faster" if r else "—"
+            print(f"| {sname} | {name} | {len(idx)} | {pages} | {s['title_exact'] or 0:.3f} | {s['abstract_f1'] or 0:.3f} | "
+                  f"{h['precision']:.3f} | {h['recall']:.3f} | {h['f1']:.3f} | "
+                  f"{'—' if c is None else f'{c:.1f}'} | {'—' if r is None else f'{r:.1f}'} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -5,54 +5,73 @@ interpreter's start-up and the imports) and, for a peer, in the peer's own virtu
     python benchmarks/parse_worker.py peer FILE…     # pymupdf4llm.to_markdown (whichever is installed)
     python benchmarks/parse_worker.py plain FILE…    # page.get_text(), no structure
 
-Writes one JSON object to stdout: {"versions": {...}, "pages": N, "out": [...]} where ``out``
-holds, per file, ``{title, abstract, sections}`` of our record, the peer's Markdown, or null.
+Writes one JSON object to stdout: {"versions": {...}, "pages": N, "out": [...], "cpu": [...],
+"per_pages": [...], "startup": S} where ``out`` holds, per file, ``{title, abstract, sections}`` of
+our record, the peer's Markdown, or null; ``cpu`` the process CPU seconds spent on each file,
+``per_pages`` its page count, and ``startup`` the CPU seconds before the first file (interpreter
+start-up and imports), so a set's cost can be summed from cached per-file figures.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 
 
 def main() -> None:
     mode, files = sys.argv[1], sys.argv[2:]
     real_stdout = sys.stdout
     sys.stdout = sys.stderr     # libraries' own prints (pymupdf4llm's hints) stay off the result
-    out, pages = [], 0
+    out, pages, cpu, per_pages = [], 0, [], []
+    startup = None
+
+    def tick(t, n):
+        cpu.append(time.process_time() - t)
+        per_pages.append(n)
+        return n
+
     if mode == "ours":
+        import pymupdf
+
         from scholartools.parsing import parse_path
 
+        startup = time.process_time()
         for f in files:
+            t = time.process_time()
             r = parse_path(f)
-            pages += r["source"]["pages"]
+            pages += tick(t, r["source"]["pages"])
             out.append({k: r.get(k) for k in ("title", "abstract", "sections")})
-        import pymupdf
 
         versions = {"pymupdf": pymupdf.VersionBind}
     elif mode == "peer":
         import pymupdf
         import pymupdf4llm
 
+        startup = time.process_time()
         for f in files:
+            t = time.process_time()
             out.append(pymupdf4llm.to_markdown(f, show_progress=False))
             with pymupdf.open(f) as doc:
-                pages += doc.page_count
+                pages += tick(t, doc.page_count)
         layout = "pymupdf.layout" in sys.modules
         versions = {"pymupdf": pymupdf.VersionBind, "pymupdf4llm": pymupdf4llm.__version__, "layout": layout}
     elif mode == "plain":
         import pymupdf
 
+        startup = time.process_time()
         for f in files:
+            t = time.process_time()
             with pymupdf.open(f) as doc:
                 for page in doc:
                     page.get_text()
-                    pages += 1
+                pages += tick(t, doc.page_count)
             out.append(None)
         versions = {"pymupdf": pymupdf.VersionBind}
     else:
         sys.exit(f"unknown mode {mode!r}")
-    json.dump({"versions": versions, "pages": pages, "out": out}, real_stdout)
+    json.dump({"versions": versions, "pages": pages, "out": out, "cpu": cpu, "per_pages": per_pages,
+               "startup": startup}, real_stdout)
 
 
 if __name__ == "__main__":

@@ -226,3 +226,145 @@ def test_class3_description_list_labels_with_a_hanging_indent_are_not_headings(t
     got = record_headings(rec)
     assert any(h.startswith("Training data") for h in got) and any(h.startswith("Evaluation protocol") for h in got), got
     assert not any(h.startswith(("The transform", "A shift")) for h in got), got
+
+
+def _two_col_page(doc, y, items, cols=2):
+    """A page whose text runs in ``cols`` columns from ``y``: items are ("h", text, font) headings set
+    at body size or ("p", text) paragraphs; a column is filled top to bottom, then the next."""
+    p = doc.new_page(width=612, height=792)
+    width = (468 - 18 * (cols - 1)) / cols
+    col = 0
+    x = 72
+    for kind, text, *font in items:
+        if y > 700:
+            col += 1
+            x = 72 + col * (width + 18)
+            y = 72
+        if kind == "h":
+            p.insert_text((x, y + 12), text, fontsize=10, fontname=font[0])
+            y = _para(p, y + 15, BODY, x=x, w=width)
+        else:
+            y = _para(p, y, text, x=x, w=width)
+    return p
+
+
+@pytest.mark.parametrize("cols", [1, 2])
+def test_class3_unnumbered_body_size_bold_and_italic_subsections(tmp_path, cols):
+    # unnumbered subsection headings in the body's own size, bold or italic only, one and two
+    # columns (a physics preprint, biomedical journals): the held-out set lost most of them
+    doc = pymupdf.open()
+    items = [("h", "Introduction", "tibo"), ("h", "Materials and methods", "tibo"),
+             ("h", "Cell culture and treatment", "tiit"), ("h", "Statistical analysis", "tiit"),
+             ("h", "Results", "tibo"), ("h", "Expression in treated cells", "tibo"),
+             ("h", "Discussion", "tibo")]
+    p = _two_col_page(doc, 200, items[:4], cols)
+    p.insert_text((72, 80), "Relative cues for unnumbered subsection headings", fontsize=17, fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=10, fontname="tibo")
+    _para(p, 136, "We test how the parser reads this kind of page. " * 5)
+    _two_col_page(doc, 72, items[4:], cols)
+    rec = _save(doc, tmp_path, f"unnumbered{cols}.pdf")
+    assert _heads(rec) == [t for _, t, _ in items]
+
+
+def test_front_page_abstract_unlabelled_bold_paragraph_in_double_spacing(tmp_path):
+    # a double-spaced manuscript whose abstract is its first bold paragraph, with the author line
+    # run into its first row: each row stood alone (the gap between lines is a full line) and no
+    # paragraph of 40 words was found (abstract token-F1 0.00 in that class)
+    words = ("The abstract of this manuscript is its first bold paragraph and it carries no label at all. " * 5).split()
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Double-spaced manuscripts with bold summaries", fontsize=17, fontname="hebo")
+    p.insert_text((72, 125), "Ann Author", fontsize=12, fontname="tiro")
+    x, y, line = 140, 125, []
+    for w in words:
+        if x + pymupdf.get_text_length(" ".join(line + [w]), "tibo", 12) > 540:
+            p.insert_text((x, y), " ".join(line), fontsize=12, fontname="tibo")
+            x, y, line = 72, y + 29, []
+        line.append(w)
+    p.insert_text((x, y), " ".join(line), fontsize=12, fontname="tibo")
+    y += 50     # the paragraph skip below the abstract
+    for h in ("1 Introduction", "2 Methods"):
+        p.insert_text((72, y), h, fontsize=12, fontname="tibo")
+        y += 29
+        for k in range(5):
+            p.insert_text((72, y), BODY[k * 80:(k + 1) * 80], fontsize=12, fontname="tiro")
+            y += 29
+    rec = _save(doc, tmp_path, "double.pdf")
+    assert rec["abstract"].endswith(" ".join(words))
+    assert rec["abstract"].split()[2:5] == ["The", "abstract", "of"]
+    assert "Introduction" not in rec["abstract"] and "Scholarly" not in rec["abstract"]
+
+
+def test_front_page_title_in_body_size_capitals(tmp_path):
+    # a title set in bold capitals at the body's size, one short row: it read as a label
+    # ("RESEARCH ARTICLE"-like capitals) and the paper had no title
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((180, 90), "UNDERSTANDING THE PERIODOGRAM", fontsize=10, fontname="hebo")
+    p.insert_text((260, 115), "ANN AUTHOR", fontsize=8, fontname="helv")
+    p.insert_text((100, 140), "Abstract.", fontsize=8, fontname="helv")
+    y = _para(p, 146, "We test how the parser reads this kind of page. " * 6, x=100, w=400, size=8, font="helv")
+    for h in ("1. Introduction", "2. Methods"):     # section headings at body size too
+        p.insert_text((72, y + 14), h, fontsize=10, fontname="hebo")
+        y = _para(p, y + 20)
+    rec = _save(doc, tmp_path, "capstitle.pdf")
+    assert rec["title"] == "UNDERSTANDING THE PERIODOGRAM"
+
+
+def test_front_page_title_repeated_as_running_head_is_kept(tmp_path):
+    # the running head of every later page repeats the title; on the front page the title lies in
+    # the top band too and was dropped with the running heads (no title found)
+    doc = pymupdf.open()
+    title = "Relative cues for section headings"
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((140, 95), title, fontsize=15, fontname="tibo")
+    p.insert_text((72, 125), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 150), "Abstract", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, 156, "We test how the parser reads this kind of page. " * 8))
+    for k in range(4):
+        q = doc.new_page(width=612, height=792)
+        q.insert_text((250, 40), title, fontsize=8, fontname="tiro")
+        q.insert_text((300, 760), str(k + 2), fontsize=8, fontname="tiro")
+        _para(q, 72)
+    rec = _save(doc, tmp_path, "runninghead.pdf")
+    assert rec["title"] == title
+    assert not any(title in s["text"] for s in rec["sections"])
+
+
+def test_class3_italic_heading_with_an_upright_tail_is_not_a_runin_lead(tmp_path):
+    # "3.1. *Conversions and definitions* (utils)": an italic subsection heading ending in a word
+    # set upright read as a paragraph opening with an italic lead, and only the lead could be a
+    # heading — none was found (an astronomy class lost every such subsection)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _front(p, "Headings with an upright tail")
+    for num, title, tail in (("1.", "Introduction", None), ("1.1.", "Conversions and definitions", "(utils)"),
+                             ("1.2.", "Orbital evolution", "(evol)"), ("2.", "Results", None)):
+        font = "tibo" if tail is None else "tiit"
+        x = 200
+        for part, f in ((num, "tiro"), (title, font)) + (((tail, "tiro"),) if tail else ()):
+            p.insert_text((x, y + 14), part, fontsize=10, fontname=f)
+            x += pymupdf.get_text_length(part, f, 10) + 3
+        y = _para(p, y + 20)
+    rec = _save(doc, tmp_path, "tail.pdf")
+    assert _heads(rec) == ["Introduction", "Conversions and definitions (utils)", "Orbital evolution (evol)",
+                           "Results"]
+
+
+def test_class3_runin_lead_after_a_paragraph_enumerator(tmp_path):
+    # lowest-level headings set as "*a) New scheme:* We …" (an italic run-in lead opening with an
+    # enumerator, IEEE journal subsubsections): the lower-case enumerator kept the lead from
+    # being a candidate at all
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Enumerated run-in headings"), ("1 Introduction",))
+    for enum, lead in (("a)", "New commitment scheme:"), ("b)", "Polynomial formalism:")):
+        x = 72
+        for part, f in ((f"{enum} {lead}", "tiit"), ("We construct the scheme and prove it sound.", "tiro")):
+            p.insert_text((x, y + 12), part, fontsize=10, fontname=f)
+            x += pymupdf.get_text_length(part, f, 10) + 3
+        y = _para(p, y + 15)
+    _sections(p, y, ("2 Results",))
+    rec = _save(doc, tmp_path, "enum.pdf")
+    assert _heads(rec) == ["Introduction", "New commitment scheme", "Polynomial formalism", "Results"]

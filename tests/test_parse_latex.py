@@ -246,3 +246,14 @@ def test_ten_megabyte_sources_end_quickly(tmp_path):
         fh.write(b"% padding\n" * (17 * 1024 * 1024 // 10))
     res = run_cli("st-parse", [str(huge)], timeout=60)
     assert res.code == 1 and res.records[0]["error"]["kind"] == "too_large"
+
+
+def test_texorpdfstring_in_a_heading_is_what_the_page_prints(tmp_path):
+    # \texorpdfstring{TeX}{bookmark}: both arguments were kept ("Conversions (utilsutils)")
+    tex = tmp_path / "p.tex"
+    tex.write_text("\\documentclass{article}\n\\begin{document}\n\\title{T}\\maketitle\n"
+                   "\\section{Conversions {\\normalfont (\\texorpdfstring{\\texttt{utils}}{utils})}}\nText.\n"
+                   "\\section{Rates \\texorpdfstring{$\\alpha$}{alpha} and more}\nText.\n\\end{document}\n")
+    rec = parse_path(str(tex))
+    assert [s["heading"] for s in rec["sections"] if s["heading"]] == ["Conversions (utils)",
+                                                                       "Rates $\\alpha$ and more"]

@@ -302,15 +302,18 @@ def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, cor
     print("wrote", os.path.relpath(args.out))
 
 
-def _family_folds(docs, data, C: float, threshold: float) -> None:
+def family_fold_records(docs, data, C: float, threshold: float, progress=None) -> list[tuple[dict, dict, str]]:
+    """Layout-family folds: for each document class of the corpus, a model trained without that
+    class (and without the real PDFs set in it, ``SAME_CLASS``) parses the class's PDFs.
+    Yields ``(gold row, record, family)`` for every corpus PDF: each record comes from a model
+    that never saw its class."""
     from scholartools.parsing import parse_path
     from scholartools.parsing.pdf import headings
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2
-    from tools.evaluate_parse import score_corpus, record_headings
 
     families = sorted({d["family"] for d in docs if d.get("family")})
     saved = headings._MODEL
-    pooled = []
+    out = []
     try:
         for fam in families:
             held = set(SAME_CLASS.get(fam, ()))
@@ -318,20 +321,49 @@ def _family_folds(docs, data, C: float, threshold: float) -> None:
             s1, s2 = train(train_data, C)
             headings._MODEL = {"features": FEATURES, "features2": FEATURES2, "stage1": s1, "stage2": s2,
                                "threshold": threshold}
-            part = [(d["gold"], parse_path(d["path"])) for d in docs if d.get("family") == fam]
-            rows = [(g, r["title"], r["abstract"], record_headings(r)) for g, r in part]
-            pooled.extend(rows)
-            sc = score_corpus(rows)
-            h = sc["headings"]
-            print(f"fold {fam:11s} {len(part):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 "
-                  f"{sc['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}",
-                  flush=True)
+            part = [(d["gold"], parse_path(d["path"]), fam) for d in docs if d.get("family") == fam]
+            out.extend(part)
+            if progress:
+                progress(fam, part)
     finally:
         headings._MODEL = saved
-    sc = score_corpus(pooled)
+    return out
+
+
+def _family_folds(docs, data, C: float, threshold: float) -> None:
+    from tools.evaluate_parse import record_headings, score_corpus
+
+    def show(fam, part):
+        sc = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r, _ in part)
+        h = sc["headings"]
+        print(f"fold {fam:11s} {len(part):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 "
+              f"{sc['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}",
+              flush=True)
+
+    pooled = family_fold_records(docs, data, C, threshold, show)
+    sc = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r, _ in pooled)
     h = sc["headings"]
     print(f"all folds   {len(pooled):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 {sc['abstract_f1'] or 0:.3f}  "
           f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
+
+
+def training_data(shared=None, latex_corpus: Path | None = None, corpus_weight: float = 1.0):
+    """(documents, per-document examples) as ``main`` trains on them, with the corpus weighted;
+    features through ``ST_HEADING_CACHE`` when set."""
+    docs = gold_documents(shared)
+    if latex_corpus:
+        docs += latex_documents(latex_corpus)
+    data = []
+    for d in docs:
+        X, y, texts, keys = _cached(d["path"], d["headings"])
+        data.append((d["id"], X, y, texts, keys))
+    n_all = sum(len(ys) for _, _, ys, _, _ in data)
+    latex_ids = {d["id"] for d in docs if d["split"] == "latex"}
+    n_latex = sum(len(ys) for did, _, ys, _, _ in data if did in latex_ids)
+    if n_latex:
+        w = corpus_weight * (n_all - n_latex) / n_latex
+        WEIGHTS.update({i: w for i in latex_ids})
+    return docs, data
 
 
 def _cv_pipeline(docs, data, C: float) -> None:

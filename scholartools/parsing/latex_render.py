@@ -70,8 +70,21 @@ def expand_text_macros(text: str, macros: dict[str, str], max_rounds: int = 3) -
     return text
 
 
+def _texorpdfstring(s: str) -> str:
+    """``\\texorpdfstring{TeX}{PDF}`` as the TeX argument, which is what the page prints (the
+    second one is for the PDF's bookmarks)."""
+    while True:
+        k = s.find("\\texorpdfstring")
+        if k < 0:
+            return s
+        start = k + len("\\texorpdfstring")
+        first = skip_args(s, start, 0, 1)
+        s = s[:k] + s[start:first] + s[skip_args(s, first, 0, 1):]
+
+
 def render_prose(s: str) -> str:
     """Readable text of LaTeX prose that holds no math (placeholders ``\\x00N\\x00`` are kept)."""
+    s = _texorpdfstring(s)
     s = _CITE.sub(lambda m: "" if m.group(0).startswith("\\no") else "[" + m.group(1).strip() + "]", s)
     s = _REF.sub(lambda m: "(" + m.group(2).strip() + ")" if m.group("cmd") == "eqref" else m.group(2).strip(), s)
     s = re.sub(r"\\url\s*\{([^{}]*)\}", r"\1", s)
@@ -138,7 +151,7 @@ class Rendered:
 
 def render_inline(s: str, macros: dict[str, str] | None = None) -> str:
     """A short fragment (a title, a heading) as readable text, its ``$…$`` math kept as written."""
-    parts = re.split(r"(\$[^$]{0,2000}\$)", s)
+    parts = re.split(r"(\$[^$]{0,2000}\$)", _texorpdfstring(s))
     return tidy("".join(p if k % 2 else render_prose(expand_text_macros(p.replace("\\\\", " "), macros or {}))
                         for k, p in enumerate(parts)))
 

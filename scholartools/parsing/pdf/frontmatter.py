@@ -107,25 +107,26 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
             continue
         if strip_number(text)[0] and size < body + 1.5:
             continue
-        label = bool(LABEL.match(text.strip(" |·•"))) or (text.isupper() and words <= 4 and letters < 40) \
-            or "|" in text and words <= 6 or _JOURNAL.match(text) is not None and words <= 7
+        hard = bool(LABEL.match(text.strip(" |·•"))) or "|" in text and words <= 6 \
+            or _JOURNAL.match(text) is not None and words <= 7
+        label = hard or (text.isupper() and words <= 4 and letters < 40)
         # a line of names right below another group of rows is the author line, not a title
         if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
-            label = True
-        cands.append((size, words, g, label, text))
+            label = hard = True
+        cands.append((size, words, g, label, text, hard))
     if not cands:
         return []
     real = [c for c in cands if not c[3]]
-    if not real:
-        return []
-    best = max(real, key=lambda c: (c[0], -real.index(c)))
+    best = max(real, key=lambda c: (c[0], -real.index(c))) if real else None
     # a short group set larger than a long one of nearly its size is a journal name or a drop cap
-    if best[1] <= 3:
+    if best is not None and best[1] <= 3:
         longer = [c for c in real if c[1] >= 4 and c[0] >= 0.72 * best[0] and c[0] >= body + 1.0]
         if longer:
             best = max(longer, key=lambda c: c[0])
-    if best[0] < body + 1.0:
-        bold = [c for c in real if c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
+    if best is None or best[0] < body + 1.0:
+        # no row set larger than the body: the title is the first bold group of three words or
+        # more, also when it is a short row of capitals (a label is told apart by its words)
+        bold = [c for c in cands if not c[5] and c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
             return []
         best = bold[0]
@@ -185,8 +186,10 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
     return -1
 
 
-def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None):
-    """(abstract text, set of row indices used)."""
+def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None,
+             body_gap: float = 0.0):
+    """(abstract text, set of row indices used); ``body_gap`` is the body text's usual gap between
+    lines (a double-spaced document sets its paragraphs' lines a full line apart)."""
     n = len(rows)
     for i, r in enumerate(rows):
         if r.page > page + 1:
@@ -261,13 +264,15 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         text = " ".join(join_lines(parts).split())
         if len(text.split()) >= 3:
             return text, used
-    return _unlabelled(rows, heads, body, page, body_family)
+    return _unlabelled(rows, heads, body, page, body_family, body_gap)
 
 
-def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
-    """Rows of the front page grouped into paragraphs: consecutive text rows of one size and
-    font family that sit close below each other (rows of other kinds in between, such as a side
-    column's small print, do not break a paragraph)."""
+def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict | None = None) -> list[list[int]]:
+    """Rows of the front page grouped into paragraphs: consecutive text rows of one size, font
+    family and weight that sit close below each other — within a line's height, or within 1.5
+    times the body's own line gap in a double-spaced document; a standalone heading starts a new
+    one (rows of other kinds in between, such as a side column's small print, do not break a
+    paragraph)."""
     out: list[list[int]] = []
     cur: list[int] = []
     for i, r in enumerate(rows):
@@ -277,8 +282,10 @@ def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
             continue
         if cur:
             q = rows[cur[-1]]
-            same = abs(q.size - r.size) < 0.4 and q.family == r.family and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size \
-                and abs(r.x0 - q.x0) < 3 * r.size
+            same = abs(q.size - r.size) < 0.4 and q.family == r.family \
+                and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
+                and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
+                and not (heads and i in heads and not heads[i].runin)
             if not same:
                 out.append(cur)
                 cur = []
@@ -288,11 +295,11 @@ def _paragraphs(rows: list[Row], page: int) -> list[list[int]]:
     return out
 
 
-def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str):
+def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
-    for idx in _paragraphs(rows, page):
+    for idx in _paragraphs(rows, page, body_gap, heads):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80:

@@ -205,6 +205,18 @@ def _gap(a: Row | None, b: Row | None) -> float:
     return b.y0 - a.y1
 
 
+def _short_tail(rows: list[Row], i: int) -> bool:
+    """Does the row end after its styled lead (not closed by a period or colon) with a word or two
+    in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
+    heading with an upright part, not a paragraph opening with a run-in lead."""
+    r = rows[i]
+    tail = r.text[len(r.lead):].split()
+    if not tail or len(tail) > 2 or r.lead.rstrip().endswith((".", ":", "—", "–")):
+        return False    # a run-in lead ends in punctuation ("Data availability. None.")
+    nxt = rows[i + 1] if i + 1 < len(rows) else None
+    return nxt is None or nxt.first_in_block or nxt.page != r.page or nxt.col != r.col
+
+
 def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     out: list[Cand] = []
     n = len(rows)
@@ -232,7 +244,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
                 continue
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size)
-        if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9:
+        if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
+                and not _short_tail(rows, i):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
         if standalone and len(words) <= 30 and LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
@@ -330,12 +343,20 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         j += 1
 
 
+_ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+")
+
+
 def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     """A run-in heading: the styled lead of a paragraph's first row, ending in '.' or ':'."""
     r = rows[i]
     lead = r.lead.strip()
     if not lead or r.lead_style not in ("b", "i", "f"):
         return None
+    # a paragraph-level enumerator before the lead ("a) New scheme:", "(b) Setup."), as some
+    # layouts number their lowest headings, is the lead's label, not its words
+    enum = _ENUMERATOR.match(lead)
+    if enum and lead[enum.end():enum.end() + 1].isupper():
+        lead = lead[enum.end():]
     words = lead.split()
     if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not re.match(r"\d", lead):
         return None

@@ -27,11 +27,13 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
 
     A row in the top or bottom band of a page (first/last three rows by position) is a running
     header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
-    them; a lone number there is a page number. A vertical stack of bare numbers in a margin
+    them, unless it is set far larger than the other rows with that text (the title on the front
+    page that a running head repeats); a lone number there is a page number. A vertical stack of bare numbers in a margin
     (eight or more at one x on a page) is review-copy line numbering.
     """
     n_pages = len(pages)
     keys: Counter = Counter()
+    sizes: dict[str, list[float]] = {}
     band_rows: list[list[tuple[str, Row]]] = []
     for rows, h in zip(pages, page_heights):
         by_y = sorted(rows, key=lambda r: r.y0)
@@ -42,7 +44,8 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
             key = ("t" if r in top else "b") + _DIGITS.sub("#", r.text.lower())[:80]
             cand.append((key, r))
         seen = set()
-        for key, _ in cand:
+        for key, r in cand:
+            sizes.setdefault(key, []).append(r.size)
             if key not in seen:
                 keys[key] += 1
                 seen.add(key)
@@ -61,7 +64,8 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         for key, r in cand:
             if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
                 r.drop = True
-            elif n_pages >= 2 and keys[key] >= need and len(key) > 2:
+            elif n_pages >= 2 and keys[key] >= need and len(key) > 2 \
+                    and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
 
 

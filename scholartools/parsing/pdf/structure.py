@@ -361,7 +361,8 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     extents, fpage, t_rows, st = prepare(rows, body, page_height)
     heads, scored = detect_headings(rows, st)
 
-    abstract, abstract_idx = frontmatter.abstract(rows, heads, body, fpage, st.body_family, scored)
+    abstract, abstract_idx = frontmatter.abstract(rows, heads, body, fpage, st.body_family, scored,
+                                                  st.body_gap)
     if abstract_idx:
         last = max(abstract_idx)
         for i in [i for i in heads if i <= last or i in abstract_idx]:
