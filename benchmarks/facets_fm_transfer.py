@@ -66,6 +66,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embed-cache", help=".npz keeping sentence vectors between runs")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--purpose-rule", default=None,
+                    help="comma-separated 0/1: score the role model without / with the purpose rule "
+                         "(roles.purpose_background) in one run; default: as the shipped model says")
+    ap.add_argument("--headings", default="given,stripped", help="given, stripped or both (comma-separated)")
+    ap.add_argument("--shared-only", action="store_true", help="only the shipped rater's way (shared weights)")
     a = ap.parse_args(argv)
     rows = calibrate.load_pubmed(PAIRS)
     embed = calibrate.cached_encoder(a.embed_cache)
@@ -82,13 +87,21 @@ def main(argv=None):
                "reference length": calibrate.within_bins(v, overall, ref_len),
                **{k: calibrate.within_bins(v, overall, key) for k, key in keys.items()}}
         for name, v in stored.items()}}
-    for no_headings in (False, True):
-        signals = calibrate.pair_signals(rows, embed, no_headings=no_headings)
-        for shared in (True, False):
-            res = calibrate.evaluate(rows, signals, bin_keys=keys, shared=shared)
-            name = (f"{'shared weights (shipped)' if shared else 'per-facet weights (first rater)'}, "
-                    f"references {'headings stripped' if no_headings else 'as given'}")
-            report[name] = dict(res, parameters=parameters(shared))
+    from scholartools.facets.roles import MODEL_DIR, RoleModel
+
+    variants = [None] if a.purpose_rule is None else [bool(int(x)) for x in a.purpose_rule.split(",")]
+    for rule in variants:
+        model = RoleModel.load(MODEL_DIR)
+        if rule is not None:
+            model.meta["purpose_background"] = rule
+        tag = "" if rule is None else (", purpose rule" if rule else ", no purpose rule")
+        for no_headings in [h == "stripped" for h in a.headings.split(",")]:
+            signals = calibrate.pair_signals(rows, embed, no_headings=no_headings, model=model)
+            for shared in (True,) if a.shared_only else (True, False):
+                res = calibrate.evaluate(rows, signals, bin_keys=keys, shared=shared)
+                name = (f"{'shared weights (shipped)' if shared else 'per-facet weights (first rater)'}, "
+                        f"references {'headings stripped' if no_headings else 'as given'}{tag}")
+                report[name] = dict(res, parameters=parameters(shared))
     if a.json:
         print(json.dumps(report, indent=1))
         return
