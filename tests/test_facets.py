@@ -129,7 +129,8 @@ def test_a_statement_of_purpose_is_background():
                     "The aim of this study was to test zinc.", "Here, we further propose X.",
                     "A two-stage network is proposed."):
         assert purpose_background([opening, "It works."], ["method", "result"])[0] == "background", opening
-    for method in ("We examined 200 patients.", "We train a parser on the treebank.", "In this study, we enrolled 30 mice."):
+    for method in ("We examined 200 patients.", "We train a parser on the treebank.", "In this study, we enrolled 30 mice.",
+                   "We propose a BM25 variant and evaluate it on two collections."):  # purpose and procedure
         assert purpose_background([method, "We propose X."], ["method", "method"]) == ["method", "method"], method
     # a heading's label is never changed, and nothing after a result is
     assert purpose_background(sents[:2], ["background", "method"], fixed=[None, "method"])[1] == "method"

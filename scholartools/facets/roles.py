@@ -203,6 +203,13 @@ _PURPOSE = re.compile(
     r"\b(is|are) (thus |therefore |hence |then )?proposed\b", re.I)
 
 
+# ... unless the sentence also says what was done with it ("We propose X and evaluate it on two
+# collections"): a purpose and a procedure in one sentence stays a method
+_PROCEDURE = re.compile(
+    r"\b(and|then) (we )?(evaluate|evaluated|test|tested|train|trained|apply|applied|compare|compared|validate|"
+    r"validated|measure|measured|assess|assessed|benchmark|run|conduct|conducted)\b", re.I)
+
+
 def purpose_background(sentences: list[str], labels: list, fixed: list | None = None) -> list:
     """Relabel the first statement of purpose as background when the classifier called it a method
     and everything before it is background (or ``other``): a purpose statement that opens the
@@ -214,11 +221,14 @@ def purpose_background(sentences: list[str], labels: list, fixed: list | None = 
     ['background', 'background', 'method']
     >>> purpose_background(["We enrolled 20 patients.", "We propose Y."], ["method", "method"])
     ['method', 'method']
+    >>> purpose_background(["We propose Y and evaluate it on two corpora."], ["method"])
+    ['method']
     """
     out = list(labels)
     for i, s in enumerate(sentences):
         if out[i] not in ("background", "other", None):
-            if out[i] == "method" and (fixed is None or fixed[i] is None) and _PURPOSE.search(s):
+            if (out[i] == "method" and (fixed is None or fixed[i] is None) and _PURPOSE.search(s)
+                    and not _PROCEDURE.search(s)):
                 out[i] = "background"
             break
     return out
