@@ -62,10 +62,34 @@ def parameters(shared: bool) -> dict:
             "signal mean and sd pairs, per facet (moment estimates)": n * len(FACETS)}
 
 
+def reference_purpose_signals(rows, embed, no_headings: bool, model) -> list[dict]:
+    """:func:`tools.calibrate.pair_signals` as st-facets decomposes a pair: the purpose rule on the
+    reference (an abstract), not on the candidate summary."""
+    from scholartools.facets.decompose import decompose, facet_probabilities
+    from scholartools.facets.rate import facet_signals
+
+    refs: dict = {}
+    out = []
+    for r in rows:
+        text = calibrate.strip_headings(r["reference"]) if no_headings else r["reference"]
+        if text not in refs:
+            refs[text] = decompose(text, model=model, embed=embed, purpose=True)
+        cand = decompose(r["candidate"], model=model, embed=embed, purpose=False)
+        out.append(facet_signals(refs[text], cand, facet_probabilities(cand, model=model, embed=embed), embed,
+                                 calibrate.normalise_text(r["candidate"])))
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embed-cache", help=".npz keeping sentence vectors between runs")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--purpose-rule", default=None,
+                    help="comma-separated off / reference / both: the role model's purpose rule "
+                         "(roles.purpose_background) on no side, on the references only (as st-facets "
+                         "applies it) or on both sides, in one run; default: as tools.calibrate decomposes")
+    ap.add_argument("--headings", default="given,stripped", help="given, stripped or both (comma-separated)")
+    ap.add_argument("--shared-only", action="store_true", help="only the shipped rater's way (shared weights)")
     a = ap.parse_args(argv)
     rows = calibrate.load_pubmed(PAIRS)
     embed = calibrate.cached_encoder(a.embed_cache)
@@ -82,13 +106,23 @@ def main(argv=None):
                "reference length": calibrate.within_bins(v, overall, ref_len),
                **{k: calibrate.within_bins(v, overall, key) for k, key in keys.items()}}
         for name, v in stored.items()}}
-    for no_headings in (False, True):
-        signals = calibrate.pair_signals(rows, embed, no_headings=no_headings)
-        for shared in (True, False):
-            res = calibrate.evaluate(rows, signals, bin_keys=keys, shared=shared)
-            name = (f"{'shared weights (shipped)' if shared else 'per-facet weights (first rater)'}, "
-                    f"references {'headings stripped' if no_headings else 'as given'}")
-            report[name] = dict(res, parameters=parameters(shared))
+    from scholartools.facets.roles import MODEL_DIR, RoleModel
+
+    variants = [None] if a.purpose_rule is None else a.purpose_rule.split(",")
+    for rule in variants:
+        model = RoleModel.load(MODEL_DIR)
+        model.meta["purpose_background"] = rule == "both"
+        tag = "" if rule is None else f", purpose rule: {rule}"
+        for no_headings in [h == "stripped" for h in a.headings.split(",")]:
+            if rule == "reference":
+                signals = reference_purpose_signals(rows, embed, no_headings, model)
+            else:
+                signals = calibrate.pair_signals(rows, embed, no_headings=no_headings, model=model)
+            for shared in (True,) if a.shared_only else (True, False):
+                res = calibrate.evaluate(rows, signals, bin_keys=keys, shared=shared)
+                name = (f"{'shared weights (shipped)' if shared else 'per-facet weights (first rater)'}, "
+                        f"references {'headings stripped' if no_headings else 'as given'}{tag}")
+                report[name] = dict(res, parameters=parameters(shared))
     if a.json:
         print(json.dumps(report, indent=1))
         return

@@ -133,9 +133,11 @@ def pubmed_docs(side: str, no_headings: bool = False):
     return docs
 
 
-def score(model, docs, three: bool = False, embed_cache=None) -> dict:
+def score(model, docs, three: bool = False, embed_cache=None, purpose: bool | None = None) -> dict:
     """Macro-F1 and per-facet P/R of ``model`` on ``docs`` (gold None or ``other`` skipped); a
-    model that reads embeddings gets them in one batch (``embed_cache``: a directory keeping them)."""
+    model that reads embeddings gets them in one batch (``embed_cache``: a directory keeping them).
+    ``purpose``: the purpose rule (:func:`roles.purpose_background`), on where st-facets uses it
+    (abstracts: the reference side); None: as the model's metadata says (off in the shipped model)."""
     embs = None
     if model.uses_embeddings:
         from tools.train_roles import embed_docs
@@ -143,7 +145,7 @@ def score(model, docs, three: bool = False, embed_cache=None) -> dict:
         embs = embed_docs(docs, embed_cache)
     gold, pred = [], []
     for i, (sents, labs) in enumerate(docs):
-        out = model.predict(sents, None if embs is None else embs[i])
+        out = model.predict(sents, None if embs is None else embs[i], purpose=purpose)
         for g, p in zip(labs, out):
             if g not in FACETS:
                 continue
@@ -170,8 +172,11 @@ def corpora() -> dict:
 
 
 def evaluate(model, sets: dict | None = None, embed_cache=None) -> dict:
+    """Every set scored as st-facets labels it: abstracts with the purpose rule, candidate
+    summaries without."""
     sets = sets or corpora()
-    return {name: score(model, docs, three, embed_cache) for name, (docs, three) in sets.items()}
+    return {name: score(model, docs, three, embed_cache, purpose=not name.startswith("pubmed-cand"))
+            for name, (docs, three) in sets.items()}
 
 
 def table(results: dict) -> str:

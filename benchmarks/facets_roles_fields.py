@@ -35,9 +35,16 @@ split): the fold model labels them, sentences whose posterior is at least ``--co
 their label, the rest stay unlabelled (kept in the sequence), and the model is refitted with them
 as one more corpus.
 
+``RECIPE+purpose`` (e.g. ``linear+purpose``): the recipe trained on labels where each abstract's
+first statement of purpose is background (:func:`corpora.purpose_as_background`), as the FM
+definitions and the acceptance check's labels read it. Every model is scored without and with the
+decoding rule that does the same to its predictions (``--rule 0,1``; row ``… + purpose rule``,
+:func:`roles.purpose_background`). Each row also has the mean of its field's sets.
+
 Also scored, in the same run, for comparison: the model shipped in ``scholartools/facets/model``
-(the previous release; trained on CSAbstruct + written, so its computer-science rows are not held
-out) and any ``--model NAME=DIR``.
+with the purpose rule off (the previous release, exactly; trained on CSAbstruct + written, so its
+computer-science rows are not held out) and on, and any ``--model NAME=DIR``. ``--save DIR`` keeps
+the fold models, and loads them on the next run instead of fitting them again.
 """
 from __future__ import annotations
 
@@ -54,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from scholartools.facets import corpora  # noqa: E402
-from scholartools.facets.roles import LABELS  # noqa: E402
+from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel  # noqa: E402
 from scholartools.vocabulary import FACETS  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
 
@@ -97,6 +104,16 @@ RECIPES = {
     "cues-seq": (dict(tr.NEW_CONFIG, embedding=None, sequence={"members": 3}), False),
     "sequence": (dict(tr.DEFAULT_CONFIG), True),
 }
+#: ``RECIPE+purpose``: the recipe trained on labels where each abstract's first statement of
+#: purpose is background (:func:`corpora.purpose_as_background`), as the FM definitions read it
+PURPOSE_SUFFIX = "+purpose"
+
+
+def recipe_of(name: str) -> tuple[dict, bool, bool]:
+    """``(config, needs vectors, purpose labels)`` of a recipe name."""
+    base = name.removesuffix(PURPOSE_SUFFIX)
+    config, vectors = RECIPES[base]
+    return config, vectors, name.endswith(PURPOSE_SUFFIX)
 
 
 def pseudo_label(model, docs, embs, confidence: float) -> list:
@@ -113,16 +130,17 @@ def pseudo_label(model, docs, embs, confidence: float) -> list:
 
 
 def fit_fold(data, held: str, recipe: str, rounds: int, confidence: float, embed_cache, log):
-    config, vectors = RECIPES[recipe]
+    config, vectors, purpose = recipe_of(recipe)
+    relabel = corpora.purpose_as_background if purpose else (lambda docs: docs)
 
     def embs(docs):
         return tr.embed_docs(docs, embed_cache) if vectors else no_vectors(docs)
 
     names = [n for f, ns in FIELDS.items() if f != held for n in ns] + ["written"]
-    groups = [data[n]["train"] for n in names]
+    groups = [relabel(data[n]["train"]) for n in names]
     group_embs = [embs(g) for g in groups]
     weights = [tr.WRITTEN_WEIGHT if n == "written" else 1.0 for n in names]
-    dev = [d for n in names if n != "written" for d in data[n]["dev"]]
+    dev = relabel([d for n in names if n != "written" for d in data[n]["dev"]])
     dev_embs = embs(dev)
     model = tr.fit(groups, group_embs, config, weights, dev, dev_embs, log=log)
     pool = [d for n in FIELDS[held] for d in data[n]["unlabelled"]]
@@ -144,14 +162,22 @@ def f1(model, docs, three: bool, embs=None) -> float:
     return tr.macro_f1(gold, pred, FACETS[:3] if three else FACETS)
 
 
-def score_model(model, tests: dict, embed_cache, vectors: bool | None = None) -> dict:
+def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, rule: bool | None = None) -> dict:
+    """Macro-F1 of ``model`` on every set of ``tests`` (field → sets), and the mean of each field's
+    sets (key ``"<field> (mean)"``); ``rule``: the purpose rule on or off (None: as the model says)."""
     vectors = model.uses_embeddings if vectors is None else vectors
+    if rule is not None:
+        model.meta["purpose_background"] = rule
     out = {}
     for field, sets in tests.items():
         for name, (docs, three) in sets.items():
             e = (tr.embed_docs(docs, embed_cache) if vectors else no_vectors(docs)) if model.uses_embeddings else None
             out[name] = round(f1(model, docs, three, e), 4)
+        out[f"{field} (mean)"] = round(float(np.mean([out[n] for n in sets])), 4)
     return out
+
+
+RULE = " + purpose rule"
 
 
 def main(argv=None):
@@ -164,33 +190,49 @@ def main(argv=None):
     ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
     ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR")
     ap.add_argument("--no-shipped", action="store_true", help="do not score the shipped model")
+    ap.add_argument("--save", help="directory to keep the fold models in (DIR/<recipe>-<field>); one "
+                    "already there is loaded instead of fitted again")
+    ap.add_argument("--rule", default="0,1", help="score each model without (0) and with (1) the purpose rule")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
     log = (lambda m: print("   ", m, file=sys.stderr, flush=True))
     results = {}
     held_fields = a.held.split(",")
-    for recipe in [r for r in a.recipes.split(",") if r in RECIPES]:
+    rules = [bool(int(x)) for x in a.rule.split(",")]
+    for recipe in [r for r in a.recipes.split(",") if r.removesuffix(PURPOSE_SUFFIX) in RECIPES]:
         for rounds in [int(x) for x in a.self_train.split(",")]:
             key = recipe + (f" + self-training x{rounds}" if rounds else "")
             for held in held_fields:
                 t0 = time.time()
-                model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log)
-                row = score_model(model, {held: data["tests"][held]}, a.embed_cache, RECIPES[recipe][1])
-                results.setdefault(key, {}).update(row)
-                print(f"{key:34s} {held:17s} {json.dumps(row)} ({time.time() - t0:.0f}s)", file=sys.stderr,
-                      flush=True)
-    from scholartools.facets.roles import MODEL_DIR, RoleModel
+                saved = Path(a.save) / f"{key}-{held}".replace(" ", "_") if a.save else None
+                if saved and (saved / "roles.json").exists():
+                    model = RoleModel.load(saved)
+                else:
+                    model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log)
+                    if saved:
+                        model.save(saved)
+                for rule in rules:
+                    row = score_model(model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1], rule)
+                    results.setdefault(key + (RULE if rule else ""), {}).update(row)
+                    print(f"{key + (RULE if rule else ''):48s} {held:17s} {json.dumps(row)} ({time.time() - t0:.0f}s)",
+                          file=sys.stderr, flush=True)
 
-    specs = ([] if a.no_shipped else [f"previous release (shipped, trained on CSAbstruct + written)={MODEL_DIR}"]) + a.model
-    for spec in specs:
+    # the shipped model (trained on CSAbstruct + written): with the purpose rule off it is the
+    # previous release exactly; with it on, this one
+    shipped = {False: "previous release (shipped model, purpose rule off)",
+               True: "this release (shipped model + purpose rule)"}
+    for spec in ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model:
         name, _, directory = spec.partition("=")
-        results[name] = score_model(RoleModel.load(directory), {f: data["tests"][f] for f in held_fields},
-                                    a.embed_cache)
+        model = RoleModel.load(directory)
+        for rule in rules:
+            label = shipped[rule] if name == "shipped" else name + (RULE if rule else "")
+            results[label] = score_model(model, {f: data["tests"][f] for f in held_fields}, a.embed_cache,
+                                         rule=rule)
     if a.json:
         print(json.dumps(results, indent=1))
         return
-    cols = [n for f in held_fields for n in data["tests"][f]]
+    cols = [n for f in held_fields for n in [*data["tests"][f], f"{f} (mean)"]]
     print("| recipe | " + " | ".join(cols) + " |")
     print("|---" * (len(cols) + 1) + "|")
     for k, row in results.items():

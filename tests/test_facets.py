@@ -113,6 +113,32 @@ def test_a_sentence_that_reports_evidence_or_the_authors_next_step_is_no_conclus
     assert conclusion_tail(sents, ["background", "background", "result", "result"])[2:] == ["conclusion", "result"]
 
 
+def test_a_statement_of_purpose_is_background():
+    """The FM definitions read purpose as background; CSAbstruct's and the written corpus's
+    annotators call "we propose X" a method. The first statement of purpose that follows only
+    background becomes background; a method without a purpose verb, a purpose statement after the
+    method has begun, and a past-tense method ("we examined 200 patients") stay."""
+    from scholartools.facets.corpora import purpose_as_background
+    from scholartools.facets.roles import purpose_background
+
+    sents = ["Parsers are slow.", "To address this, we propose a linear-time parser.", "It uses a stack.",
+             "We also propose a beam."]
+    assert purpose_background(sents, ["background", "method", "method", "method"]) == [
+        "background", "background", "method", "method"]
+    for opening in ("In this paper, we introduce X.", "This study investigates whether zinc helps.",
+                    "The aim of this study was to test zinc.", "Here, we further propose X.",
+                    "A two-stage network is proposed."):
+        assert purpose_background([opening, "It works."], ["method", "result"])[0] == "background", opening
+    for method in ("We examined 200 patients.", "We train a parser on the treebank.", "In this study, we enrolled 30 mice.",
+                   "We propose a BM25 variant and evaluate it on two collections."):  # purpose and procedure
+        assert purpose_background([method, "We propose X."], ["method", "method"]) == ["method", "method"], method
+    # a heading's label is never changed, and nothing after a result is
+    assert purpose_background(sents[:2], ["background", "method"], fixed=[None, "method"])[1] == "method"
+    assert purpose_background(["F1 is 91.", "We propose X."], ["result", "method"]) == ["result", "method"]
+    # the training-side mapping is the same rule on gold labels
+    assert purpose_as_background([(sents[:2], ["background", "method"])]) == [(sents[:2], ["background", "background"])]
+
+
 def test_weak_conclusions_only_in_the_tail():
     """Weak labels: a cue-bearing result among the last two sentences becomes a conclusion (and a
     result after it too); a cue elsewhere or on a non-result sentence changes nothing."""

@@ -81,13 +81,16 @@ def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field
     return "text", v, v
 
 
-def _offline_facets(side, embed):
+def _offline_facets(side, embed, purpose: bool | None = None):
+    """Facets of one side; ``purpose`` True for the reference (an abstract): its first statement
+    of purpose is background, as the FM definitions read it (:func:`roles.purpose_background`;
+    not for candidate summaries, where it lowered FM r on PubMed: docs/st-facets.md)."""
     kind, value, _ = side
     if kind == "facets":
         return facets_from_spans(value)
     if kind == "sentences":
-        return decompose(sentences=value, embed=embed)
-    return decompose(value, embed=embed)
+        return decompose(sentences=value, embed=embed, purpose=purpose)
+    return decompose(value, embed=embed, purpose=purpose)
 
 
 def _side_sentences(side) -> list[str]:
@@ -149,7 +152,7 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
             out.append(item)
             continue
         ref_side, cand_side = item
-        ref = _offline_facets(ref_side, embed)
+        ref = _offline_facets(ref_side, embed, purpose=True)
         cand = _offline_facets(cand_side, embed) if cand_side else None
         ratings = evidence = None
         if cand is not None:

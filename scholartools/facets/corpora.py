@@ -36,7 +36,7 @@ from collections import Counter
 from pathlib import Path
 
 from scholartools.data.catalog import data_file
-from scholartools.facets.roles import LABELS, conclusion_tail
+from scholartools.facets.roles import LABELS, conclusion_tail, purpose_background
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
@@ -61,6 +61,14 @@ def weak_conclusion(sentences: list[str], labels: list) -> list:
     """Weak conclusion labels for the corpora without a conclusion class: the role model's tail
     rule (:func:`roles.conclusion_tail`) applied to the gold result sentences."""
     return conclusion_tail(sentences, labels, relabel=("result",))
+
+
+def purpose_as_background(docs):
+    """``docs`` with each abstract's first statement of purpose relabelled background where its gold
+    label is method and everything before it is background (:func:`roles.purpose_background`):
+    the FM definitions read purpose as background, as the acceptance check's labels do, while
+    CSAbstruct's and the written corpus's annotators mostly label "we propose X" a method."""
+    return [(s, purpose_background(s, lab)) for s, lab in docs]
 
 
 def load_csabstruct(path: Path | str | None = None, weak: bool = True, split: str = "train"):

@@ -74,14 +74,16 @@ def split_text(text: str | None = None, sentences: list[str] | None = None) -> l
 
 
 def decompose(text: str | None = None, sentences: list[str] | None = None, embeddings=None,
-              model=None, embed=None) -> dict:
+              model=None, embed=None, purpose: bool | None = None) -> dict:
     """Decompose ``text`` (or already split ``sentences``) into facets. A role model that reads
     sentence embeddings gets ``embeddings`` (one row per sentence of :func:`split_text`), or
-    ``embed(sentences)`` (a shared, caching encoder), or encodes them itself."""
+    ``embed(sentences)`` (a shared, caching encoder), or encodes them itself. ``purpose``: the
+    abstract's first statement of purpose is background (:func:`roles.purpose_background`; None:
+    as the model's metadata says, off in the shipped model)."""
     sentences = split_text(text, sentences)
     if embeddings is None and embed is not None and sentences and _model(model).uses_embeddings:
         embeddings = embed(sentences)
-    labels = predict_roles(sentences, embeddings, model=model) if sentences else []
+    labels = predict_roles(sentences, embeddings, model=model, purpose=purpose) if sentences else []
     return facets_from_labels(sentences, labels)
 
 

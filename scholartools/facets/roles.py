@@ -18,7 +18,9 @@ then Viterbi decoding with a learned label-transition matrix, so that sequence c
 (a sentence after a result sentence is likely a result or a conclusion). Structured abstracts
 ("BACKGROUND: … METHODS: …", or "background . … methods ." in tokenised text) are labelled from
 their headings, which override the classifier; conclusions are also found by cue phrases in the
-last two sentences (:func:`conclusion_tail`), except in sentences that report evidence.
+last two sentences (:func:`conclusion_tail`), except in sentences that report evidence. On
+request (st-facets asks for it on the reference side, an abstract), an abstract's first statement
+of purpose is background, as the FM definitions read it (:func:`purpose_background`).
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
@@ -181,6 +183,54 @@ def conclusion_tail(sentences: list[str], labels: list, relabel: tuple = ("resul
     for i in range(n - 1):
         if out[i] == "conclusion" and out[i + 1] in relabel and not _EVIDENCE.search(sentences[i + 1]):
             out[i + 1] = "conclusion"
+    return out
+
+
+# A statement of the work's purpose ("In this paper, we propose X", "To address this, we introduce
+# Y", "This study investigates whether …", "The aim of this study was …") is background in the FM
+# definitions (background: the context, the gap and the purpose), and so it is in the acceptance
+# check's labels (purpose and gap read as background) and in the ACL abstracts. CSAbstruct's and the
+# written corpus's annotators mostly call "we propose X" a method (CSAbstruct train: 528 method,
+# 356 objective), so the classifier does too. Present tense only, besides "proposed", "aimed" and
+# "sought": "we examined 200 patients" is a method.
+_PURPOSE = re.compile(
+    r"\b(we|this (paper|work|study|article|letter|thesis|note|report)|the (present|current) (study|work|paper))"
+    r"(,? (\w+ly|also|further|then|here|therefore|thus|instead|first|now|next),?)? "
+    r"(propose[sd]?|present[s]?|introduce[s]?|describe[s]?|address(es)?|investigate[s]?|explore[s]?|"
+    r"examine[s]?|tackle[s]?|aim(s|ed)? (to|at)|seek to|sought to|set out to|study|studies|focus(es)? on|"
+    r"develop[s]?|design[s]?|consider[s]?|formulate[s]?|frame[s]?|revisit[s]?|ask|asks)\b|"
+    r"\b(aim|goal|objective|purpose)s? of (this|the present|the current|our) (study|work|paper|research|article)\b|"
+    r"\b(is|are) (thus |therefore |hence |then )?proposed\b", re.I)
+
+
+# ... unless the sentence also says what was done with it ("We propose X and evaluate it on two
+# collections"): a purpose and a procedure in one sentence stays a method
+_PROCEDURE = re.compile(
+    r"\b(and|then) (we )?(evaluate|evaluated|test|tested|train|trained|apply|applied|compare|compared|validate|"
+    r"validated|measure|measured|assess|assessed|benchmark|run|conduct|conducted)\b", re.I)
+
+
+def purpose_background(sentences: list[str], labels: list, fixed: list | None = None) -> list:
+    """Relabel the first statement of purpose as background when the classifier called it a method
+    and everything before it is background (or ``other``): a purpose statement that opens the
+    abstract's content, as the FM definitions read it (see ``_PURPOSE``). ``fixed[i]`` not None
+    (a heading's label) is kept.
+
+    >>> purpose_background(["X is hard.", "In this paper, we propose Y.", "Y uses Z."],
+    ...                    ["background", "method", "method"])
+    ['background', 'background', 'method']
+    >>> purpose_background(["We enrolled 20 patients.", "We propose Y."], ["method", "method"])
+    ['method', 'method']
+    >>> purpose_background(["We propose Y and evaluate it on two corpora."], ["method"])
+    ['method']
+    """
+    out = list(labels)
+    for i, s in enumerate(sentences):
+        if out[i] not in ("background", "other", None):
+            if (out[i] == "method" and (fixed is None or fixed[i] is None) and _PURPOSE.search(s)
+                    and not _PROCEDURE.search(s)):
+                out[i] = "background"
+            break
     return out
 
 
@@ -495,9 +545,12 @@ class RoleModel:
         return [self.labels[j] for j in reversed(path)]
 
     def predict(self, sentences: list[str], embeddings: np.ndarray | None = None,
-                use_headings: bool = True, log_probs: np.ndarray | None = None) -> list[str]:
+                use_headings: bool = True, log_probs: np.ndarray | None = None,
+                purpose: bool | None = None) -> list[str]:
         """Role of each sentence, with headings and sequence context (``log_probs``: the
-        classifier's output for these sentences, when already computed)."""
+        classifier's output for these sentences, when already computed). ``purpose``: apply
+        :func:`purpose_background` (None: as ``meta["purpose_background"]`` says, off by default;
+        st-facets turns it on for abstracts, not for candidate summaries)."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
@@ -519,6 +572,8 @@ class RoleModel:
         if self.meta.get("conclusion_tail", True):
             free = conclusion_tail(sentences, labels)
             labels = [lab if fx is not None else fr for lab, fr, fx in zip(labels, free, fixed)]
+        if self.meta.get("purpose_background", False) if purpose is None else purpose:
+            labels = purpose_background(sentences, labels, fixed)
         return labels
 
 
@@ -535,6 +590,7 @@ def load_model(directory: str | None = None) -> RoleModel:
 
 
 def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,
-                  model: RoleModel | None = None) -> list[str]:
-    """Label each sentence background / method / result / conclusion / other."""
-    return (model or load_model()).predict(sentences, embeddings)
+                  model: RoleModel | None = None, purpose: bool | None = None) -> list[str]:
+    """Label each sentence background / method / result / conclusion / other (``purpose``: see
+    :meth:`RoleModel.predict`)."""
+    return (model or load_model()).predict(sentences, embeddings, purpose=purpose)
