@@ -21,9 +21,12 @@ $(STAMP): setup.cfg pyproject.toml constraints.txt
 	touch $(STAMP)
 
 # pytest's own exit status: 5 ("no tests collected") fails the run like a failed test, so a CI
-# run that collects nothing can never pass.
+# run that collects nothing can never pass. The tests run on one pytest-xdist worker per CPU this
+# process may use (tests/conftest.py counts them and keeps a module whose fixture is computed once
+# on one worker); TEST_JOBS=0 runs them all in this one process.
+TEST_JOBS ?= auto
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 demo: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

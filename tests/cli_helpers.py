@@ -56,12 +56,24 @@ def run_cli(command: str, args: list[str] | tuple[str, ...] = (), records: list[
 
 
 def run_inprocess(command: str, args: list[str] | tuple[str, ...] = (), records: list[dict] | None = None,
-                  input: bytes | str | None = None, env: dict | None = None) -> Result:
+                  input: bytes | str | None = None, env: dict | None = None, timeout: float | None = None) -> Result:
     """:func:`run_cli`'s arguments and :class:`Result`, run in this process by ``conftest.invoke``
-    (no interpreter start-up and no re-import per call): for tests where a process is not the point."""
+    (no interpreter start-up and no re-import per call): for tests where a process is not the point.
+
+    ``timeout``: a run still going after it ends the test process (every thread's traceback on
+    stderr; pytest-xdist reports the test whose worker crashed): a hang fails at once instead of
+    holding the suite until CI's own limit, as :func:`run_cli`'s timeout would."""
+    import faulthandler
+
     from conftest import invoke
 
     if isinstance(input, str):
         input = input.encode("utf-8")
-    code, recs, err, out = invoke(command, args, records, input=input, env=env)
+    if timeout is not None:
+        faulthandler.dump_traceback_later(timeout, exit=True)
+    try:
+        code, recs, err, out = invoke(command, args, records, input=input, env=env)
+    finally:
+        if timeout is not None:
+            faulthandler.cancel_dump_traceback_later()
     return Result(code, recs, err, out)

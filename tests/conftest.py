@@ -2,6 +2,7 @@
 
 import copy
 import json
+import math
 import os
 import sys
 from functools import lru_cache
@@ -91,6 +92,48 @@ def clean_env(monkeypatch):
 def pytest_configure(config):
     config.addinivalue_line("markers", "needs_data(*names): the test reads these datasets of the data "
                                        "registry; skipped when one is missing, a failure in CI")
+
+
+# ---------------------------------------------------------------------------- pytest-xdist
+# `make test` runs `pytest -n auto` (setup.cfg adds `--dist loadgroup --no-loadscope-reorder`).
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: one worker per CPU this process may use (its affinity, capped by a cgroup CPU
+    quota such as a container's ``--cpus``), not psutil's physical cores (1 on a 2-vCPU machine)."""
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
+        if quota != "max":
+            n = min(n, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, n)
+
+
+#: the slowest work first (measured with --durations): a long module or test that a worker starts
+#: last keeps it busy while the others have nothing left to do
+SLOW_FIRST = ("test_examples.py", "test_facets_pubmed.py")
+
+
+def _once_per_module(item) -> bool:
+    """The test uses a fixture computed once per module or class (a pipeline run, a server, a
+    cluster, a tuned model)."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(d.scope in ("module", "class", "package")
+                                    for defs in info.name2fixturedefs.values() for d in defs)
+
+
+def pytest_collection_modifyitems(config, items):
+    """For pytest-xdist (``--dist loadgroup``): the tests of a module that use a fixture computed
+    once per module go to one worker together (``xdist_group``), so it is still computed once; a
+    worker starts with :data:`SLOW_FIRST` (a stable sort: the order of every other test stays)."""
+    for item in items:
+        if _once_per_module(item):
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
+    if hasattr(config, "workerinput"):      # an xdist worker: its order is the order work is sent
+        rank = {name: k for k, name in enumerate(SLOW_FIRST)}
+        items.sort(key=lambda it: rank.get(it.path.name, len(rank)))
 
 
 def missing_data(names) -> list[str]:

@@ -7,7 +7,7 @@ import os
 import subprocess
 
 import orjson
-from cli_helpers import ROOT, run_cli
+from cli_helpers import ROOT, run_inprocess as run_cli
 
 PAPER = ROOT / "fixtures" / "papers" / "paper.pdf"
 

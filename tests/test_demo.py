@@ -17,6 +17,8 @@ from scholartools.data.catalog import DATASETS, find_dataset
 from scholartools.data.fetch import lay_out_mirror
 
 MAKE = shutil.which("make")
+#: both demo runs write out/demo/ in the checkout (demo.sh's folder): one pytest-xdist worker runs them in turn
+pytestmark = pytest.mark.xdist_group("demo")
 
 
 @pytest.mark.needs_data("pdfs", "scholarsum")

@@ -9,7 +9,7 @@ counted by hand from the script; an all-"correct" judge must give AAAR's all-pos
 from __future__ import annotations
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import run_inprocess as run_cli
 from conftest import ROOT
 
 TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pymupdf
-from cli_helpers import run_cli
+from cli_helpers import run_inprocess as run_cli
 
 from scholartools.limitations import segment
 from scholartools.limitations.extract import ExtractOptions, extract, merge_points

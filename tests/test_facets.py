@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import run_inprocess as run_cli
 from scholartools.facets.rate import quantile_thresholds, to_rating
 from scholartools.facets.roles import heading
 from scholartools.text.sentences import split_sentences

@@ -17,7 +17,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from cli_helpers import ROOT, interruptible, run_cli
+from cli_helpers import ROOT, interruptible, run_cli, run_inprocess
 from conftest import EXTERNAL
 
 LLM = ["--model", "openai/test-model", "--retries", "1"]
@@ -118,8 +118,8 @@ def _pair():
 ], ids=["content-null", "choices-empty"])
 def test_odd_replies_give_error_records_not_silent_results(openai_server, tmp_path, body):
     openai_server.reply(lambda b: body)
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
-                records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
+                      records=[_pair()], env=FAST)
     assert r.code == 1, r.stderr
     rec = r.records[0]
     assert "error" in rec and "facet_ratings" not in rec, rec
@@ -129,8 +129,8 @@ def test_odd_replies_give_error_records_not_silent_results(openai_server, tmp_pa
                                    '{"background": 5, "method": ["a"], "result": "r", "conclusion": {"x": 1}}'])
 def test_a_reply_of_the_wrong_shape_is_unparsable_never_a_score(openai_server, tmp_path, reply):
     openai_server.reply(reply)
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
-                records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
+                      records=[_pair()], env=FAST)
     assert r.code == 1
     err = r.records[0]["error"]
     assert err["kind"] == "unparsable_reply" and reply in r.records[0]["error"].get("raw", "") + str(err)
@@ -149,13 +149,13 @@ def test_unparsable_replies_are_stored_but_never_served(openai_server, tmp_path)
     cache = tmp_path / "c.sqlite"
     args = LLM + ["--api-base", openai_server.url, "--cache", str(cache)]
     openai_server.reply("garbage, not JSON")
-    r = run_cli("st-facets", args, records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", args, records=[_pair()], env=FAST)
     assert r.code == 1 and openai_server.calls == 4   # two sides, each asked and re-asked
     stored = sqlite3.connect(cache).execute("select usable, count(*) from responses group by usable").fetchall()
     assert stored == [(0, 4)]   # kept for inspection, marked unusable
     openai_server.reset()
     openai_server.reply(_facet_reply)
-    r = run_cli("st-facets", args, records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", args, records=[_pair()], env=FAST)
     assert r.code == 0, r.records
     assert openai_server.calls >= 2   # asked again, not served the garbage
     assert r.records[0]["facet_ratings"]["method"] == 2
@@ -178,8 +178,8 @@ def test_unusable_cache_is_exit_2_with_one_message(openai_server, tmp_path, kind
         con.commit()
         con.close()
         path.write_bytes(good.read_bytes()[:5000])
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(path)],
-                records=[_pair(), dict(_pair(), id="q")], env=FAST)
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(path)],
+                      records=[_pair(), dict(_pair(), id="q")], env=FAST)
     assert r.code == 2 and r.records == []
     assert str(path) in r.stderr and "--no-cache" in r.stderr
     assert openai_server.calls == 0
@@ -214,7 +214,7 @@ def test_numeric_candidate_and_wrong_typed_reference_are_bad_value():
 def test_identical_records_make_the_calls_of_one(openai_server, tmp_path):
     openai_server.reply(_facet_reply)
     args = LLM + ["--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")]
-    r = run_cli("st-facets", args, records=[dict(_pair(), id=f"p{i}") for i in range(4)], env=FAST)
+    r = run_inprocess("st-facets", args, records=[dict(_pair(), id=f"p{i}") for i in range(4)], env=FAST)
     assert r.code == 0
     one = openai_server.calls
     assert one <= 2 + 4   # two extractions and at most four judge calls: the calls of one record
@@ -721,8 +721,8 @@ def test_38_04_server_echoing_the_authorization_header_never_puts_the_key_in_the
     openai_server.reply(lambda body: Fault.status(
         401, message=f"invalid credentials; request headers: {{'Authorization': 'Bearer {SECRET_KEY}', "
                      f"'X-Api-Key': '{SECRET_KEY}'}} (key {SECRET_KEY})"))
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(cache)],
-                records=[_pair()], env={**FAST, "ST_API_KEY": SECRET_KEY})
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--cache", str(cache)],
+                      records=[_pair()], env={**FAST, "ST_API_KEY": SECRET_KEY})
     assert r.code == 1, r.stderr
     err = r.records[0]["error"]
     assert err["kind"] == "llm_auth" and "***" in err["message"], err
@@ -828,7 +828,7 @@ def test_38_13_one_malformed_cache_entry_is_a_miss_for_its_own_record_only(opena
     try:
         openai_server.reply(_facet_reply)
         args = LLM + ["--api-base", openai_server.url, "--cache", cache]
-        first = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        first = run_inprocess("st-facets", args, records=_facet_records(4), env=FAST)
         assert first.code == 0, first.stderr
         calls = openai_server.calls
         if backend == "sqlite":
@@ -845,12 +845,12 @@ def test_38_13_one_malformed_cache_entry_is_a_miss_for_its_own_record_only(opena
             entry = orjson.loads(r.hget(name, "entry"))
             del entry["response"]
             r.hset(name, "entry", orjson.dumps(entry))
-        again = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        again = run_inprocess("st-facets", args, records=_facet_records(4), env=FAST)
         assert again.code == 0, again.stderr
         assert [o["facet_ratings"] for o in again.records] == [o["facet_ratings"] for o in first.records]
         assert openai_server.calls == calls + 1            # only the damaged entry was asked again
         assert again.stderr.count("malformed entry") == 1, again.stderr
-        third = run_cli("st-facets", args, records=_facet_records(4), env=FAST)
+        third = run_inprocess("st-facets", args, records=_facet_records(4), env=FAST)
         assert third.code == 0 and openai_server.calls == calls + 1   # the answer overwrote it
         assert "malformed" not in third.stderr
     finally:
@@ -909,12 +909,12 @@ def test_38_10_batch_wait_gives_up_on_a_batch_whose_server_is_gone(tmp_path):
     with ScriptedOpenAIServer() as srv:
         srv.reply(_facet_reply).batch_plan(hold=100)
         args = ["--model", "openai/gpt-4o-mini", "--api-base", srv.url, "--cache", str(cache)]
-        r = run_cli("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
+        r = run_inprocess("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
         assert srv.batches, r.stderr
         batch_id = next(iter(srv.batches))
     start = time.perf_counter()   # the server is gone now
-    r = run_cli("st-facets", args + ["--batch-api", "wait"], records=[], env={**FAST, "ST_BATCH_POLL": "0.01"},
-                timeout=120)
+    r = run_inprocess("st-facets", args + ["--batch-api", "wait"], records=[], env={**FAST, "ST_BATCH_POLL": "0.01"},
+                      timeout=120)
     assert r.code == 2, r.stderr
     assert batch_id in r.stderr and "5 times in a row" in r.stderr and "Traceback" not in r.stderr
     assert time.perf_counter() - start < 60
@@ -922,11 +922,11 @@ def test_38_10_batch_wait_gives_up_on_a_batch_whose_server_is_gone(tmp_path):
     with ScriptedOpenAIServer() as srv:
         srv.reply(_facet_reply).batch_plan(hold=10_000)
         args = ["--model", "openai/gpt-4o-mini", "--api-base", srv.url, "--cache", str(tmp_path / "d.sqlite")]
-        run_cli("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
-        r = run_cli("st-facets", args + ["--batch-api", "wait", "--batch-wait", "0.5"], records=[],
-                    env={**FAST, "ST_BATCH_POLL": "0.05"}, timeout=120)
+        run_inprocess("st-facets", args + ["--batch-api", "submit"], records=[_pair()], env=FAST)
+        r = run_inprocess("st-facets", args + ["--batch-api", "wait", "--batch-wait", "0.5"], records=[],
+                          env={**FAST, "ST_BATCH_POLL": "0.05"}, timeout=120)
         assert r.code == 2 and "still running after --batch-wait 0.5 s" in r.stderr, r.stderr
-    r = run_cli("st-facets", args + ["--batch-api", "wait", "--batch-wait", "nan"], records=[])
+    r = run_inprocess("st-facets", args + ["--batch-api", "wait", "--batch-wait", "nan"], records=[])
     assert r.code == 2 and "--batch-wait" in r.stderr
 
 
@@ -934,8 +934,8 @@ def test_38_11_a_closed_api_base_fails_fast_naming_the_url_and_connection_refuse
     url = f"http://127.0.0.1:{_closed_port()}/v1"
     recs = _facet_records(20)
     start = time.perf_counter()
-    r = run_cli("st-facets", ["--model", "openai/test-model", "--api-base", url, "--no-cache"], records=recs,
-                env={"ST_LLM_BACKOFF_BASE": "1"})   # the real backoff: a retry would show in the time
+    r = run_inprocess("st-facets", ["--model", "openai/test-model", "--api-base", url, "--no-cache"], records=recs,
+                      env={"ST_LLM_BACKOFF_BASE": "1"})   # the real backoff: a retry would show in the time
     took = time.perf_counter() - start
     assert r.code == 1, r.stderr
     assert len(r.records) == 20 and all(o["error"]["kind"] == "llm_connection_refused" for o in r.records)
@@ -951,7 +951,7 @@ def test_38_26_a_long_retry_after_is_capped_said_and_given_up_on(openai_server, 
 
     openai_server.reply(lambda body: Fault.status(429, retry_after=3600))
     start = time.perf_counter()
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache"], records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache"], records=[_pair()], env=FAST)
     assert time.perf_counter() - start < 60
     assert r.code == 1
     err = r.records[0]["error"]
@@ -961,11 +961,11 @@ def test_38_26_a_long_retry_after_is_capped_said_and_given_up_on(openai_server, 
     openai_server.reset()
     openai_server.push(Fault.status(429, retry_after=1))
     openai_server.reply(_facet_reply)
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache", "--max-retry-wait", "5",
-                                    "--max-concurrency", "1"], records=[_pair()], env=FAST)
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--no-cache", "--max-retry-wait", "5",
+                                          "--max-concurrency", "1"], records=[_pair()], env=FAST)
     assert r.code == 0, r.stderr
     assert "Retry-After 1 s; waiting 1 s before retry 1 of 1 (--max-retry-wait 5 s)" in r.stderr, r.stderr
-    r = run_cli("st-facets", LLM + ["--api-base", openai_server.url, "--max-retry-wait", "-1"], records=[_pair()])
+    r = run_inprocess("st-facets", LLM + ["--api-base", openai_server.url, "--max-retry-wait", "-1"], records=[_pair()])
     assert r.code == 2 and "--max-retry-wait" in r.stderr
 
 
@@ -1114,8 +1114,8 @@ def _echo_record():
 def test_38_07_a_reply_echoing_its_prompt_is_never_read_as_the_score(openai_server, tmp_path, after, score):
     openai_server.reply(lambda body: "\n\n".join(m["content"] for m in body["messages"]
                                                  if m["role"] != "assistant") + after)
-    r = run_cli("st-judge", ["--task", "rate", *LLM, "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
-                records=[_echo_record()], env=FAST)
+    r = run_inprocess("st-judge", ["--task", "rate", *LLM, "--api-base", openai_server.url, "--cache", str(tmp_path / "c.sqlite")],
+                      records=[_echo_record()], env=FAST)
     rec = r.records[0]
     assert "error" not in rec, rec
     verdict = next(v for v in rec.values() if isinstance(v, dict) and "score" in v and "samples" in v)
@@ -1181,8 +1181,8 @@ def test_38_28_a_2_mb_equation_reply_is_rejected_quickly(openai_server, tmp_path
            "context_before": " ".join(f"w{i}" for i in range(150)) + " so the loss is",
            "context_after": "where $a$ and $b$ are the two terms " + " ".join(f"v{i}" for i in range(150))}
     start = time.perf_counter()
-    r = run_cli("st-eqsynth", ["--method", "llm", *LLM, "--api-base", openai_server.url, "--no-cache",
-                               "--negatives", "1", "--max-tries", "3"], records=[rec], env=FAST, timeout=300)
+    r = run_inprocess("st-eqsynth", ["--method", "llm", *LLM, "--api-base", openai_server.url, "--no-cache",
+                                     "--negatives", "1", "--max-tries", "3"], records=[rec], env=FAST, timeout=300)
     took = time.perf_counter() - start
     assert took < 60, took
     assert "Traceback" not in r.stderr
@@ -1233,8 +1233,8 @@ def test_38_06_hidden_pdf_text_is_removed_from_the_record_and_reaches_no_prompt(
     assert "cannot see" in r.stderr and rec["provenance"][-1]["hidden_text"] == "removed"
     # nothing of it goes into a judge's prompt
     openai_server.reply("Score: 3")
-    j = run_cli("st-judge", ["--task", "rate", *LLM, "--api-base", openai_server.url, "--no-cache",
-                             "--doc", "abstract", "--summary", "title"], input=r.stdout, env=FAST)
+    j = run_inprocess("st-judge", ["--task", "rate", *LLM, "--api-base", openai_server.url, "--no-cache",
+                                   "--doc", "abstract", "--summary", "title"], input=r.stdout, env=FAST)
     assert j.code == 0, j.stderr
     assert openai_server.requests and not any("IGNORE ALL" in p or "Reviewer note" in p for p in openai_server.prompts)
     # --keep-hidden keeps it, for those who study it

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from cli_helpers import ROOT, run_cli
+from cli_helpers import ROOT, run_inprocess as run_cli
 
 from scholartools.parsing import parse_path
 

@@ -479,6 +479,14 @@ class LLMClient:
             if hit is not None:   # the other process answered
                 self._apply_hit(res, hit)
                 return res.text
+        if claimed:
+            # another process may have answered and released its claim between this one's cache
+            # lookup and its claim: look once more before calling (seen with two processes on Redis)
+            hit = self._cache_op(self.cache.lookup, key)
+            if hit is not None:
+                self._cache_op(self.cache.release, key, self.owner)
+                self._apply_hit(res, hit)
+                return res.text
         try:
             return await self._budgeted_call(req, model, key, blob, res)
         finally:
