@@ -124,10 +124,10 @@ check:
 	@mkdir -p $(OUT)
 ifneq ($(API_BASE),)
 	@$(MAKE) --no-print-directory -q table $(CHECK_ARGS) API_BASE=$(API_BASE) 2>/dev/null \
-	  || $(MAKE) --no-print-directory table $(CHECK_ARGS) API_BASE=$(API_BASE)
+	  || $(PLAN_THREADS) $(MAKE) --no-print-directory table $(CHECK_ARGS) API_BASE=$(API_BASE)
 else
 	@$(MAKE) --no-print-directory -q table $(CHECK_ARGS) API_BASE=http://127.0.0.1:$(CHECK_PORT)/v1 2>/dev/null \
-	  || $(PY) $(ROOT)/tests/openai_server.py --port $(CHECK_PORT) --replies $(ROOT)/tests/plausible_replies.py \
+	  || $(PLAN_THREADS) $(PY) $(ROOT)/tests/openai_server.py --port $(CHECK_PORT) --replies $(ROOT)/tests/plausible_replies.py \
 	       --log $(OUT)/check-requests.jsonl --run '$(MAKE) --no-print-directory table $(CHECK_ARGS) API_BASE={url}'
 endif
 	@echo "$(PAPER): $(OUT)/table.md"

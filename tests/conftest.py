@@ -1,9 +1,16 @@
 """Shared test configuration: where the repository and the shared data folder are."""
 
+import os
+
+# one BLAS thread in every test process and the commands it starts (before numpy is imported): the
+# suite runs one pytest-xdist worker per CPU, and OpenBLAS's spinning threads on a busy machine
+# cost several times the CPU of one (BAGELS' check: 172 -> 90 s wall); a value already set is kept
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
 import copy
 import json
 import math
-import os
 import sys
 from functools import lru_cache
 from pathlib import Path
