@@ -106,7 +106,10 @@ class NLIChecker:
         out = []
         for row in probs:
             p = row[self.entail]
-            matched = p >= self.threshold if self.threshold is not None else max(range(len(row)), key=row.__getitem__) == self.entail
+            if self.threshold is not None:
+                matched = p >= self.threshold
+            else:
+                matched = max(range(len(row)), key=row.__getitem__) == self.entail
             out.append((bool(matched), float(p)))
         return out
 
