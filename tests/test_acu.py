@@ -102,3 +102,27 @@ def test_the_writer_and_nli_code_path_on_tiny_random_models():
     # with a threshold the decision is P(entailment) >= threshold
     low = acu.NLIChecker(model=nli, threshold=0.0)
     assert acu.acu_score(REF, CAND, low, acus=units).score == 1.0
+
+
+def test_st_score_runs_the_acu_writer_and_checker_from_checkpoint_directories(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+    import scholartools as st
+    from scholartools.metrics import baselines
+
+    model, tok = tiny_bert("sequence", ["entailment", "other"], 6)
+    model.save_pretrained(tmp_path / "nli")
+    tok.save_pretrained(tmp_path / "nli")
+    (tmp_path / "writer").mkdir()
+    # the writer's checkpoint is scripted here (its seq2seq code path is tested above): what st-score
+    # adds is the directory it is asked for, --acu-sep, and the units reaching the real NLI checker
+    asked = []
+    monkeypatch.setattr(baselines, "acu_writer", lambda models: asked.append(models["acu-writer"]) or (
+        lambda texts: ["Zinc lowered blood pressure. || The trial had 40 adults. || It ran a year."]))
+    (out,) = st.run("st-score", [{"reference": REF, "candidate": CAND}], metric="acu", acu_sep="||",
+                    models=[f"nli={tmp_path / 'nli'}", f"acu-writer={tmp_path / 'writer'}"])
+    units = ["Zinc lowered blood pressure.", "The trial had 40 adults.", "It ran a year."]
+    want = acu.acu_score(REF, CAND, acu.NLIChecker(str(tmp_path / "nli")), acus=units).score
+    assert asked == [str(tmp_path / "writer")] and out["scores"]["acu"] == want
+    assert out["provenance"][-1]["checkpoints"]["acu"] == {"nli": str(tmp_path / "nli"),
+                                                          "acu-writer": str(tmp_path / "writer")}
+    assert out["provenance"][-1]["acu_sep"] == "||"

@@ -139,6 +139,8 @@ Examples:
                    "qa (QuestEval, seq2seq), nli (ACU's checker) and acu-writer (seq2seq; not needed when records carry "
                    "acus), direction (DELTA's evidence-direction classifier) and io-tagger (BIO token classifier; "
                    "not needed when records carry io_pairs). Repeatable; needs scholartools[torch].")
+@click.option("--acu-sep", metavar="TEXT", help="acu: the separator between ACUs in the acu-writer's output "
+              "(default: one per line; a SentencePiece writer cannot write newlines).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
 @click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
 @click.option("--parser", type=click.Choice(["strict", "paper"]), default="strict", show_default=True,

@@ -601,7 +601,7 @@ def _acu(rec, metric, opts):
     if acus is not None and not all(isinstance(a, str) for a in acus):
         raise bad_value(metric, "acus", opts, "ACUs must be a list of texts")
     writer = baselines.acu_writer(models) if acus is None else None
-    return acu_score(ref, cand, baselines.acu_checker(models), writer, acus).score
+    return acu_score(ref, cand, baselines.acu_checker(models), writer, acus, opts.acu_sep).score
 
 
 def _delta(rec, metric, opts):

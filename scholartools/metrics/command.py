@@ -45,6 +45,7 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
             combine: str | None = None, threshold: float = 0.5, embed_model: str | None = None, bert_model: str | None = None,
             bert_layer: int | None = None, positive: str | None = None, keep_claim_prefix: bool = False,
             parser: str = "strict", scale: str | None = None, models: Iterable[str] = (),
+            acu_sep: str | None = None,
             batch_size: int = 512) -> ScoreRun:
     """st-score's option values (by the flags' Python names) checked: a :class:`UsageError`
     naming the option when one cannot work."""
@@ -106,7 +107,7 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
                         embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                         positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
                         scale=scale_range, rouge_tokenizer=rouge_tokenizer, combine=combine,
-                        models=model_dirs or None)
+                        models=model_dirs or None, acu_sep=acu_sep)
     return ScoreRun(names, opts, aggregate, summary_only, batch_size)
 
 

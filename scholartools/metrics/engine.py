@@ -364,6 +364,8 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         from scholartools.metrics.baselines import provenance as model_provenance
 
         out["checkpoints"] = model_provenance(names, opts.models or {})
+        if "acu" in names and opts.acu_sep:
+            out["acu_sep"] = opts.acu_sep
     return out
 
 
