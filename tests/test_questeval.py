@@ -106,3 +106,17 @@ def test_the_seq2seq_code_path_on_tiny_random_models():
     assert res.precision == pytest.approx(sum(prec) / 3) and res.recall == pytest.approx(sum(rec) / 3)
     assert res.score == pytest.approx(2 * res.precision * res.recall / (res.precision + res.recall)
                                       if res.precision + res.recall else 0.0)
+
+
+def test_st_score_runs_questeval_from_checkpoint_directories(tmp_path):
+    pytest.importorskip("torch")
+    import scholartools as st
+
+    for name, seed in (("qg", 0), ("qa", 1)):
+        model, tok = tiny_t5(seed)
+        model.save_pretrained(tmp_path / name)
+        tok.save_pretrained(tmp_path / name)
+    (out,) = st.run("st-score", [{"reference": SOURCE, "candidate": SUMMARY}], metric="questeval",
+                    models=[f"qg={tmp_path / 'qg'}", f"qa={tmp_path / 'qa'}"])
+    want = qe.Seq2SeqQuestions(str(tmp_path / "qg"), str(tmp_path / "qa")).score(SOURCE, SUMMARY)
+    assert out["scores"]["questeval"] == pytest.approx({"p": want.precision, "r": want.recall, "f": want.score})

@@ -69,6 +69,9 @@ Paper quirks, implemented literally and conventionally:
                    ScholarSum's normalised [B, M, R, C] lists (upstream *_list fields)
   bertscore        roberta-large (the papers') is not available offline: default model is the
                    bundled all-MiniLM-L6-v2, layer 6; --bert-model/--bert-layer to change
+  questeval, acu, delta  the FM paper's model-based baselines run the algorithm over local
+                   checkpoints (--model ROLE=DIR); the authors' weights are not reachable here
+                   (docs/fidelity.md). delta is lower-is-better; acu is not the A3CU model
 
 \b
 Empty texts: ROUGE, BLEU, Jaccard, cosines and BERTScore score 0; list metrics (s-match,
@@ -131,6 +134,13 @@ Examples:
               "the bundled all-MiniLM-L6-v2, or ST_EMBED_MODEL.")
 @click.option("--bert-model", metavar="PATH", help="BERTScore encoder (local path; default the bundled MiniLM).")
 @click.option("--bert-layer", type=click.IntRange(0), help="BERTScore layer (default: bert-score's tuned layer, else the last).")
+@click.option("--model", "models", multiple=True, metavar="ROLE=DIR",
+              help="questeval / acu / delta: a local HuggingFace checkpoint for ROLE (nothing is downloaded): qg and "
+                   "qa (QuestEval, seq2seq), nli (ACU's checker) and acu-writer (seq2seq; not needed when records carry "
+                   "acus), direction (DELTA's evidence-direction classifier) and io-tagger (BIO token classifier; "
+                   "not needed when records carry io_pairs). Repeatable; needs scholartools[torch].")
+@click.option("--acu-sep", metavar="TEXT", help="acu: the separator between ACUs in the acu-writer's output "
+              "(default: one per line; a SentencePiece writer cannot write newlines).")
 @click.option("--positive", metavar="LABEL", help="classification / critique-prf: the positive label.")
 @click.option("--keep-claim-prefix", is_flag=True, help="f1-edit/f1-exact: do not strip 'ClaimN:' labels.")
 @click.option("--parser", type=click.Choice(["strict", "paper"]), default="strict", show_default=True,

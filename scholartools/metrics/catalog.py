@@ -552,3 +552,82 @@ def _pointwise_values(metric: Metric, x: int, y: int, matches: set, opts: ScoreO
     if metric.name == "pointwise":
         return pw.pointwise(x, y, matches, opts.tp)
     return pw.pointwise_conventional(x, y, matches)
+
+
+# --------------------------------------------------------------------------- model-based baselines (FM paper)
+
+def _models(metric: Metric, opts: ScoreOptions) -> dict:
+    from scholartools.metrics.baselines import check
+
+    models = dict(opts.models or {})
+    problem = check([metric.name], models)
+    if problem:
+        raise RecordError("usage", problem, metric=metric.name)
+    return models
+
+
+def _questeval(rec, metric, opts):
+    from scholartools.metrics import baselines
+
+    models = _models(metric, opts)
+    ref = read_slot(rec, metric, "ref", opts, "text")
+    cand = read_slot(rec, metric, "cand", opts, "text")
+    res = baselines.questeval(models).score(ref, cand)
+    val = {"p": res.precision, "r": res.recall, "f": res.score}
+    return val if opts.rouge_part == "all" else val[opts.rouge_part]
+
+
+def _unit_field(rec, metric, opts, slot: str, role: str):
+    """The record's given units (ACUs, I&O pairs) in ``slot``, or None when the model of ``role``
+    is to find them; a missing_field error when neither is there."""
+    value = read_slot(rec, metric, slot, opts, "list")
+    if value is not _MISSING:
+        return value
+    if role not in (opts.models or {}):
+        raise RecordError("missing_field", f"metric '{metric.name}' needs field '{slot_path(metric, slot, opts)}', "
+                          f"which this record lacks, or --model {role}=DIR to find them", field=slot_path(metric, slot, opts),
+                          metric=metric.name)
+    return None
+
+
+def _acu(rec, metric, opts):
+    from scholartools.metrics import baselines
+    from scholartools.metrics.acu import acu_score
+
+    models = _models(metric, opts)
+    ref = read_slot(rec, metric, "ref", opts, "text")
+    cand = read_slot(rec, metric, "cand", opts, "text")
+    acus = _unit_field(rec, metric, opts, "acus", "acu-writer")
+    if acus is not None and not all(isinstance(a, str) for a in acus):
+        raise bad_value(metric, "acus", opts, "ACUs must be a list of texts")
+    writer = baselines.acu_writer(models) if acus is None else None
+    return acu_score(ref, cand, baselines.acu_checker(models), writer, acus, opts.acu_sep).score
+
+
+def _delta(rec, metric, opts):
+    from scholartools.metrics import baselines
+    from scholartools.metrics.delta import delta
+
+    models = _models(metric, opts)
+    ref = read_slot(rec, metric, "ref", opts, "text")
+    cand = read_slot(rec, metric, "cand", opts, "text")
+    pairs = _unit_field(rec, metric, opts, "pairs", "io-tagger")
+    if pairs is not None and not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
+        raise bad_value(metric, "pairs", opts, "I&O pairs must be [intervention, outcome] lists")
+    tagger = baselines.delta_tagger(models) if pairs is None else None
+    return delta(ref, cand, baselines.delta_direction(models), pairs, tagger).score
+
+
+register("questeval", dict(TEXT), "record",
+          "QuestEval P/R/F (Scialom et al. 2021) of the candidate against the reference, over local seq2seq "
+          "checkpoints: --model qg=DIR --model qa=DIR (the authors' weights are not reachable here)",
+          per_record(_questeval))
+register("acu", {**TEXT, "acus": "acus"}, "record",
+          "ACU score (Liu et al. 2023): fraction of the reference's atomic content units (the acus field, or "
+          "written by --model acu-writer=DIR) the candidate entails under --model nli=DIR; un-normalised; not A3CU",
+          per_record(_acu), optional=("acus",))
+register("delta", {**TEXT, "pairs": "io_pairs"}, "record",
+          "DELTA (Wallace et al. 2020, DeYoung et al. 2021): mean base-2 Jensen-Shannon divergence of the "
+          "evidence-direction distributions (--model direction=DIR) on reference and candidate over I&O pairs "
+          "(the io_pairs field, or tagged by the io-tagger model); lower is better",
+          per_record(_delta), optional=("pairs",))

@@ -44,7 +44,9 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
             group_by: str | None = None, aggregate: bool = False, summary_only: bool = False,
             combine: str | None = None, threshold: float = 0.5, embed_model: str | None = None, bert_model: str | None = None,
             bert_layer: int | None = None, positive: str | None = None, keep_claim_prefix: bool = False,
-            parser: str = "strict", scale: str | None = None, batch_size: int = 512) -> ScoreRun:
+            parser: str = "strict", scale: str | None = None, models: Iterable[str] = (),
+            acu_sep: str | None = None,
+            batch_size: int = 512) -> ScoreRun:
     """st-score's option values (by the flags' Python names) checked: a :class:`UsageError`
     naming the option when one cannot work."""
     names: list[str] = []
@@ -90,11 +92,22 @@ def prepare(metric: str | None = None, ref: str | None = None, cand: str | None 
     for opt, path in (("--embed-model", embed_model), ("--bert-model", bert_model)):
         if path and not os.path.isdir(path) and not (opt == "--embed-model" and is_api_model(path)):
             raise UsageError(f"{opt} must be a local model directory (nothing is downloaded): {path}")
+    from scholartools.metrics.baselines import check as check_models
+    from scholartools.records import parse_pairs
+
+    model_dirs = dict(parse_pairs(models, "--model", "ROLE=DIR"))
+    problem = check_models(names, model_dirs)
+    if problem:
+        raise UsageError(problem)
+    for role, path in model_dirs.items():
+        if not os.path.isdir(path):
+            raise UsageError(f"--model {role}= must be a local model directory (nothing is downloaded): {path}")
     opts = ScoreOptions(fields=slot_fields, use_stemmer=stemmer, rouge_part=part, weights=fm_weights,
                         tp=tp, unit_key=unit_key, group_by=group_by, threshold=threshold,
                         embed_model=embed_model, bert_model=bert_model, bert_layers=bert_layer,
                         positive=positive, strip_claim_prefix=not keep_claim_prefix, parser=parser,
-                        scale=scale_range, rouge_tokenizer=rouge_tokenizer, combine=combine)
+                        scale=scale_range, rouge_tokenizer=rouge_tokenizer, combine=combine,
+                        models=model_dirs or None, acu_sep=acu_sep)
     return ScoreRun(names, opts, aggregate, summary_only, batch_size)
 
 

@@ -360,6 +360,12 @@ def provenance(names: list[str], opts: ScoreOptions) -> dict:
         out["itf_idf_threshold"] = opts.threshold
     if "judge-score" in names:
         out["parser"] = opts.parser
+    if any(n in ("questeval", "acu", "delta") for n in names):
+        from scholartools.metrics.baselines import provenance as model_provenance
+
+        out["checkpoints"] = model_provenance(names, opts.models or {})
+        if "acu" in names and opts.acu_sep:
+            out["acu_sep"] = opts.acu_sep
     return out
 
 

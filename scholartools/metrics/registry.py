@@ -50,6 +50,8 @@ class ScoreOptions:
         "parser": "strict",         # judge-score: strict | paper
         "scale": None,              # judge-score: accepted (low, high) range (strict parser)
         "rouge_tokenizer": "default",  # rouge*: rouge-score's tokenizer, or "unicode"
+        "models": None,
+        "acu_sep": None,            # acu: separator between the writer's ACUs (None: one per line)             # questeval/acu/delta: role → local checkpoint directory (--model)
         "combine": None,            # --aggregate over records of --runs: median | mean (None: as the records say)
     }
 
