@@ -256,21 +256,11 @@ def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, cor
 
     args = SimpleNamespace(shared=shared, out=out or MODEL_PATH, cv=cv, cv_pipeline=cv_pipeline, C=C,
                            threshold=threshold)
-    docs = gold_documents(args.shared)
-    if latex_corpus:
-        docs += latex_documents(latex_corpus)
-    data = []
-    for d in docs:
-        X, y, texts, keys = _cached(d["path"], d["headings"])
-        data.append((d["id"], X, y, texts, keys))
+    docs, data = training_data(args.shared, latex_corpus, corpus_weight)
+    for d, (_, _, yd, _, _) in zip(docs, data):
         if d["split"] != "latex":
-            print(f"{d['id']:60s} candidates {len(y):4d} positives {sum(y):3d} / gold {len(d['headings'])}")
+            print(f"{d['id']:60s} candidates {len(yd):4d} positives {sum(yd):3d} / gold {len(d['headings'])}")
     y = [v for _, _, ys, _, _ in data for v in ys]
-    latex_ids = {d["id"] for d in docs if d["split"] == "latex"}
-    n_latex = sum(len(ys) for did, _, ys, _, _ in data if did in latex_ids)
-    if n_latex:
-        w = corpus_weight * (len(y) - n_latex) / n_latex
-        WEIGHTS.update({i: w for i in latex_ids})
     stage1, stage2 = train(data, args.C)
     if args.cv:
         tp = fp = fn = 0
