@@ -34,7 +34,6 @@ from scholartools.generate import asking, paper as P, reply_values, sampling
 from scholartools.generate.guard import TargetGuard
 from scholartools.generate.lists import segment
 from scholartools.records import RecordError
-from scholartools.vocabulary import LIMITATION_INPUT_SECTIONS
 
 TEMPLATE = "gen_limitations"
 AGGREGATE_TEMPLATE = "gen_limitations_aggregate"
