@@ -171,6 +171,11 @@ class LLMClient:
                 self.totals.count(cache_hits=-1)
             todo.append(i)
 
+        if self.config.dry_run:   # a dry run waits for nothing: counted here, no task a request
+            for i in todo:
+                results[i] = self._dry_one(*keyed[i][:2])
+            todo = []
+
         async def one(i):
             results[i] = await self._one_safe(*keyed[i])
 
@@ -348,10 +353,22 @@ class LLMClient:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001
-            self.totals.count(errors=1)
-            return Result(request=req, key=key, model=self._model(req), ok=False,
-                          error={"kind": "llm_error", "message": mask(f"{type(exc).__name__}: {exc}")[:500],
-                                 "retryable": False})
+            return self._failed(req, key, exc)
+
+    def _failed(self, req: Request, key: str, exc: Exception) -> Result:
+        self.totals.count(errors=1)
+        return Result(request=req, key=key, model=self._model(req), ok=False,
+                      error={"kind": "llm_error", "message": mask(f"{type(exc).__name__}: {exc}")[:500],
+                             "retryable": False})
+
+    def _dry_one(self, req: Request, key: str) -> Result:
+        """:meth:`_one_safe` under --dry-run, where a request not in the cache is counted, not sent."""
+        try:
+            res = Result(request=req, key=key, model=self._model(req))
+            self._dry(req, key, res)
+            return res
+        except Exception as exc:  # noqa: BLE001
+            return self._failed(req, key, exc)
 
     async def _one(self, req: Request, key: str, blob: bytes) -> Result:
         """One request not answered by the cache (a miss, or a cached reply its task cannot parse)."""
@@ -396,15 +413,7 @@ class LLMClient:
                 return res.text
         model = self._model(req)
         if self.config.dry_run:
-            # a request asked again (by another record) would be answered by the first call, as
-            # in a real run (in-flight merge, then the cache): one call, counted once
-            if key not in self._dry_keys:
-                self._dry_keys.add(key)
-                self._count_dry(req, model, key)
-                res.dry_calls = 1
-            res.dry_run = True
-            res.unscored = unscored(None, "dry_run")
-            return None
+            return self._dry(req, key, res)
         if self.batch is not None:
             return self._defer(req, model, key, blob, res)
         shared = self._inflight.get(key)
@@ -428,6 +437,18 @@ class LLMClient:
             del self._inflight[key]
             fut.set_result((text, res.error, res.logprobs))
         return text
+
+    def _dry(self, req: Request, key: str, res: Result) -> None:
+        """A dry run's answer (none): the request is counted, the first time its key is asked (a
+        request asked again, by another record, would be answered by the first call, as in a real
+        run (in-flight merge, then the cache): one call, counted once)."""
+        if key not in self._dry_keys:
+            self._dry_keys.add(key)
+            self._count_dry(req, self._model(req), key)
+            res.dry_calls = 1
+        res.dry_run = True
+        res.unscored = unscored(None, "dry_run")
+        return None
 
     def _defer(self, req: Request, model: str, key: str, blob: bytes, res: Result) -> None:
         """``--batch-api submit``: write the request into the provider batch instead of calling it."""

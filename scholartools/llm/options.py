@@ -44,6 +44,7 @@ class LLMSettings:
         from scholartools.llm.client import LLMConfig
 
         self.template_names = list(template_names or [])
+        self._templates: dict[tuple, Template] = {}   # (name, its override files): read once
         try:
             self.template_overrides = parse_template_options(template, self.template_names or None)
         except TemplateError as exc:
@@ -80,11 +81,17 @@ class LLMSettings:
         return self.config.dry_run
 
     def template(self, name: str) -> Template:
-        """The template ``name`` (the ``--template`` override if one was given)."""
-        try:
-            return load(name, self.template_overrides)
-        except TemplateError as exc:
-            raise UsageError(str(exc)) from exc
+        """The template ``name`` (the ``--template`` override if one was given), read once a run
+        (a task asks for its template per request)."""
+        overrides = self.template_overrides
+        key = (name, overrides.get(name), overrides.get(""))
+        known = self._templates.get(key)
+        if known is None:
+            try:
+                known = self._templates[key] = load(name, overrides)
+            except TemplateError as exc:
+                raise UsageError(str(exc)) from exc
+        return known
 
     def client(self, io=None, log: Callable[[str], None] | None = None):
         """The run's :class:`~scholartools.llm.client.LLMClient` (created once; logs via ``io.log``)."""
