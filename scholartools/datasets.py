@@ -10,8 +10,8 @@ them; see each folder's PROVENANCE.md) and returns records; nothing is downloade
   ``body_text`` read as st-parse reads plain text), each with its three LLM reviews rebuilt from
   the expert segments (``review``: a list of texts) and the weakness items of each review
   (``reviewer_weaknesses``: a list of lists, AAAR PaperWeakness's reference shape).
-* :func:`reviewcritique_segments` — the review segments with their paper's text (``body_text``),
-  the input of ``st-judge --task critique``.
+* :func:`reviewcritique_segments` — the review segments, the first of each review with its paper's
+  text (``body_text``), the input of ``st-judge --task critique``.
 * :func:`claimcheck_papers` / :func:`claimcheck_association` — the hand-annotated
   CLAIMCHECK-style gold of ``fixtures/claims/gold.jsonl`` joined to those papers: the extraction
   input with ``gold_claims``, and the association input (per paper and review: gold claims and
@@ -160,15 +160,22 @@ def reviewcritique_papers(papers_path: str | Path, segments_path: str | Path,
 
 def reviewcritique_segments(papers_path: str | Path, segments_path: str | Path,
                             n: int | None = None) -> list[dict]:
-    """The review segments of the first ``n`` papers, each with ``id`` and its paper's ``body_text``."""
+    """The review segments of the first ``n`` papers, each with ``id``; the first segment of each
+    review (``paper_idx``, ``review_model``) carries its paper's ``body_text``, the others name
+    the paper by ``paper_idx`` only: the critique judge reads a review's paper once (from any of
+    its segments), and a copy of the paper in each of 1,610 segments made 70 MB of 3.4 (all 20 papers)."""
     papers = read_jsonl(papers_path)
     keep = len(papers) if not n else n
-    out = []
+    out, given = [], set()
     for s in read_jsonl(segments_path):
         if s["paper_idx"] >= keep:
             continue
-        out.append({"id": f"rc{s['paper_idx']:02d}:{s['review_model']}:{s['segment_id']}", **s,
-                    "body_text": papers[s["paper_idx"]]["body_text"]})
+        rec = {"id": f"rc{s['paper_idx']:02d}:{s['review_model']}:{s['segment_id']}", **s}
+        review = (s["paper_idx"], s["review_model"])
+        if review not in given:
+            given.add(review)
+            rec["body_text"] = papers[s["paper_idx"]]["body_text"]
+        out.append(rec)
     return out
 
 

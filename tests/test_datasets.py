@@ -66,6 +66,11 @@ def test_reviewcritique_segments_of_the_first_papers_with_their_text():
     assert len({s["id"] for s in segs}) == len(segs)
     first = json.loads(RC.open(encoding="utf-8").readline())
     assert segs[0]["body_text"] == first["body_text"] and "deficient" in segs[0]
+    # the paper comes once per review (paper_idx, review_model), with its first segment, not with
+    # each of its segments (issue 35: a copy each made AAAR's segments 70 MB, its plan's critique 214 MB)
+    carriers = [(s["paper_idx"], s["review_model"]) for s in segs if "body_text" in s]
+    assert sorted(carriers) == sorted({(s["paper_idx"], s["review_model"]) for s in segs})
+    assert len(carriers) == 6 < len(segs)
 
 
 def test_claimcheck_inputs_match_the_annotations():

@@ -69,6 +69,19 @@ def test_critique_prompt_and_explanation(openai_server):
     assert recs[1]["judge"]["templates"][0]["name"] == "judge_critique_all"
 
 
+def test_critique_reads_a_reviews_paper_from_the_segment_that_carries_it(openai_server):
+    """A review's paper may come with one of its segments only (datasets.reviewcritique_segments
+    gives it with the first): every segment of that review is judged with it, once."""
+    openai_server.reply(critique_server)
+    segs = [dict(s) for s in SEGMENTS[:4]]
+    segs[2]["body_text"] = "We study vague methods in depth."
+    code, recs, err = judge(["--task", "critique"], segs, openai_server)
+    assert code == 0, err
+    assert openai_server.calls == 1
+    p = content(openai_server.requests[0])
+    assert "We study vague methods in depth." in p and "(not given" not in p
+
+
 def test_critique_incomplete_labels_keep_what_was_labelled(openai_server):
     openai_server.reply(json.dumps([{"id": 1, "deficient": False, "explanation": "ok"}]))
     code, recs, err = judge(["--task", "critique"], SEGMENTS[:4], openai_server)

@@ -141,8 +141,11 @@ def critique_group(records: list[dict], ctx):
     asks, slots = [], []
     for key, members in reviews.items():
         first = records[members[0]]
-        paper = get_path(first, opts.paper)
-        paper = first_words(paper, opts.paper_words) if isinstance(paper, str) and paper.strip() else \
+        # the paper of a review, read once: from the first of its segments that carries it (a
+        # dataset may give it with one segment of each review only: datasets.reviewcritique_segments)
+        paper = next((p for p in (get_path(records[i], opts.paper) for i in members)
+                      if isinstance(p, str) and p.strip()), None)
+        paper = first_words(paper, opts.paper_words) if paper is not None else \
             "(not given: judge the segments on their own)"
         title = get_path(first, opts.title)
         segments = "\n".join(f"[{k}] {' '.join(texts[i].split())}" for k, i in enumerate(members, 1))
