@@ -330,7 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     p = add("scholarsum", "ScholarSum pairs of one half, duplicate document left out", 1)
     p.add_argument("--dataset", default="pubmed")
     add("reviewcritique-papers", "papers with their LLM reviews: ReviewCritique_LLM.jsonl SEGMENTS", 2)
-    add("reviewcritique-segments", "review segments with their paper: ReviewCritique_LLM.jsonl SEGMENTS", 2)
+    add("reviewcritique-segments",
+        "review segments, the paper with the first of each review: ReviewCritique_LLM.jsonl SEGMENTS", 2)
     add("claimcheck-papers", "annotated papers with gold claims: GOLD ReviewCritique_LLM.jsonl SEGMENTS", 3)
     add("claimcheck-association", "gold claims and weaknesses: GOLD ReviewCritique_LLM.jsonl SEGMENTS", 3)
     add("claimcheck-weaknesses", "gold weaknesses with their gold target claims (none without one): "
