@@ -96,3 +96,19 @@ def test_parsing_a_pdf_does_not_import_the_record_writer():
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_parsing_a_pdf_leaves_the_garbage_collector_as_it_found_it():
+    # parse_pdf turns cyclic collection off while it parses (speed, issue 35) and must restore it
+    import gc
+
+    pdf = str(ROOT / "fixtures" / "papers" / "paper.pdf")
+    assert gc.isenabled()
+    assert parse_path(pdf)["title"]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert parse_path(pdf)["title"]
+        assert not gc.isenabled()   # a caller's choice to keep it off is kept
+    finally:
+        gc.enable()

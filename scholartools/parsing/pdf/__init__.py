@@ -83,7 +83,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                 widths.append(612.0)
                 continue
             size = page_size(page)
-            rows, suspects, vectors = page_rows(d, pno, page.rect, size)
+            rows, suspects, vectors = page_rows(d, pno, None, size)
             warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
             if check_clipping and chars and _may_clip_text(doc, page):
@@ -137,12 +137,23 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
 def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
               sections_only: bool = False, check_clipping: bool = True) -> dict:
     """Parse one PDF into the structured fields of a paper record (see :mod:`scholartools.parsing.record`)."""
+    import gc
+
     from scholartools.parsing.pdf.structure import build
 
-    doc = read_pdf(path, max_pages=max_pages, check_clipping=check_clipping)
-    n_pages, use = doc["pages"], doc["used"]
-    rec = build(doc["rows"], doc["body"], use, references=references, sections_only=sections_only,
-                page_height=doc["page_height"])
+    # no cyclic garbage collection while parsing: the text dictionaries and rows form no reference
+    # cycles (a collection after a parse finds none), but their allocations started ~25
+    # collections a PDF, each scanning pymupdf's bindings (1.5 % of the instructions on small PDFs)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        doc = read_pdf(path, max_pages=max_pages, check_clipping=check_clipping)
+        n_pages, use = doc["pages"], doc["used"]
+        rec = build(doc["rows"], doc["body"], use, references=references, sections_only=sections_only,
+                    page_height=doc["page_height"])
+    finally:
+        if collecting:
+            gc.enable()
     metadata_title = doc["metadata_title"]
     if not rec.get("title") and metadata_title and len(metadata_title.split()) >= 3 \
             and not re.search(r"\.(pdf|dvi|docx?|tex)$|^microsoft|untitled", metadata_title, re.I):

@@ -179,10 +179,10 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r = Row(page, block)
     r.text = fix_accents("".join(parts).strip())
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
-    r.size = max(size_chars.items(), key=_count)[0]
+    r.size = max(size_chars, key=size_chars.get)   # the first of the most frequent, as max over items
     r.maxsize = max(size_chars)
-    r.font = max(font_chars.items(), key=_count)[0]
-    r.family = font_traits(r.font)[4]
+    r.font = max(font_chars, key=font_chars.get)
+    r.family = cache[r.font][4]
     r.nchars = n
     r.bold = nb / n
     r.italic = ni / n
