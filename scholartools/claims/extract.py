@@ -71,6 +71,10 @@ FINDING_WEIGHT = 0.7
 OWN_SUMMARY_PENALTY = 0.0
 #: what a sentence that cites other work, without the first person or a novelty cue, loses (session 9)
 CITED_PENALTY = 0.5
+#: what a sentence loses that reports a cited paper's finding ("it has been shown that … [3]",
+#: ``cues.REPORTED``), without the first person, on top of ``CITED_PENALTY`` (session 11): its
+#: finding cues are the other paper's, so it gets no finding bonus and keeps its section's prior
+REPORTED_PENALTY = 0.5
 #: what a measured finding (``FINDING_WEIGHT``) stated without the first person gains (session 9):
 #: "As can be seen, in this case the deceleration parameter is positive" is a claim, and no
 #: "we" will lift it
@@ -255,7 +259,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     for rx, w in neg:
         if rx.search(text):
             total += w
-    families, summary, pointers = _free_cues()
+    families, summary, pointers, reported = _free_cues()
     own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
     digits = _DIGIT.search(text) is not None
     finding = False
@@ -276,6 +280,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     for rx, w, scope in pointers:
         if (scope is None or kind not in _SUMMARY_KINDS) and rx.search(text):
             total += w
+    cited_finding = finding and not own and _CITATION.search(text) and reported.search(text)
+    if cited_finding:
+        finding = False   # another paper's finding, reported: "it has been shown that … (Dinu et al., 2013)"
+        total -= REPORTED_PENALTY
     if own:
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
