@@ -93,6 +93,9 @@ NON_CLAIM_CUES = (
     (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
     (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+    # the cited authors as the subject (session 11): "However, they could show that a system can gain …"
+    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported"
+     r"|demonstrated?|argued?|claim(?:ed)?)\b", -1.0),
     # others' evidence (session 11): "Several neuroscientific studies suggest that", "Evidence from machine learning indicates"
     (r"(?<!\bour )(?<!\bthese )(?<!\bthis )\b(?:evidence|studies|literature|(?:previous|prior|earlier|recent|existing|past) (?:work|research|results))"
      r"(?: from [\w -]{1,30}?)?\s+(?:\w+\s+)?(?:suggests?|suggested|indicates?|indicated|shows?|showed|demonstrates?|demonstrated"
