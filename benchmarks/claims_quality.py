@@ -153,13 +153,13 @@ def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[di
 def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
     """Extraction scored per part of ``PDF_PARTS`` (dev, test, test2, test3) and on ``unseen`` (the
     test parts pooled: every paper no cue, weight or threshold was chosen on)."""
-    from tools.claims_evaluate import PDF_PAPERS, PDF_PARTS
+    from tools.claims_evaluate import DEV_PARTS, PDF_PAPERS, PDF_PARTS
 
     gold = pdf_gold(papers)
     out = {}
     for split in (*PDF_PARTS, "unseen"):
         ids = [pid for pid, (_, part) in PDF_PAPERS.items()
-               if part == split or (split == "unseen" and part != "dev")]
+               if part == split or (split == "unseen" and part not in DEV_PARTS)]
         recs = [dict(papers[pid], gold_claims=[u["text"] for u in gold[pid]]) for pid in ids]
         extracted = st("claims", ["--task", "extract"], recs, code=code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",

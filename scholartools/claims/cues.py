@@ -189,7 +189,9 @@ FAMILIES = (
                  r"|differs? from)\s+(?:our|this|the present|these|the proposed)\b|\bunlike (?:many |most |the )?(?:prior|previous"
                  r"|existing|other|earlier)\b|\b(?:our|this) (?:work|approach|method"
                  r"|model|system|paper) (?:differs|is different|departs)\b|\bby comparison,?\s"
-                 r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b",
+                 r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b"
+                 r"|\b(?:key|main|major|fundamental|important|crucial|notable) (?:difference|distinction|similarit(?:y|ies))\b"
+                 r"|\bsimilar in (?:spirit|operation|nature|design) to\b|\b(?:has|takes) a (?:very |fundamentally |quite )?different approach\b",
      1.1, "novelty"),
     # what the paper's own method can do (counted only in a sentence about the paper's own work)
     ("capability", r"\b(?:does|do|did) not (?:require|need)\b|\bwithout (?:the )?need\b|\bcan (?:now |be |also |still )*"
@@ -259,6 +261,19 @@ FAMILIES = (
                  r"|\bthere (?:is|are|has been|have been|exists?) (?:no|little|few|limited|a lack of|a dearth of)\s+(?:\w+\s+){0,2}"
                  r"(?:work|works|studies|research|attempts?|methods|approaches|datasets?|resources|evaluations?|consensus|benchmarks?)\b",
      1.1, "novelty"),
+    # what the participants of a study said or did, as a finding (session 11, from the dev2 papers):
+    # "Participants reacted more positively to the second idea", "P3 described changing her …"
+    ("participants", r"\b(?:participants|respondents|interviewees|subjects|users|P\d{1,2})\s+(?:\([^()]{1,30}\)\s+)?(?:also\s+|all\s+|often\s+|generally\s+|consistently\s+|"
+                     r"still\s+|in particular\s+|initially\s+|gradually\s+|continued to\s+)*(?:said|reported|described|found|reacted|agreed|disagreed|recalled"
+                     r"|pointed (?:to|out)|emphasi[sz]ed|expressed|saw|mentioned|preferred|valued|felt|liked|disliked|struggled|relied"
+                     r"|noted|commented|appreciated|complained|paid|responded|engaged|were (?:more |less |actively |not |also )+\w+)\b", 0.9, "result"),
+    ("measured-value", rf"\b(?:takes?|took|finish(?:es|ed)?|peaks?|peaked|complete[sd]?|reach(?:es|ed)?|drops?|dropped|hits?|rises?|rose"
+                       rf"|falls?|fell|increases?|decreases?|grows?|grew|averag(?:es|ed)|lasts?|lasted|requires?|required|consumes?"
+                       rf"|consumed|runs? in|ran in)\b[^.;]{{0,40}}?{_NUM}\s?(?:seconds?|secs?|ms|milliseconds?|minutes?|mins?|hours?|days?"
+                       rf"|[GMKT]B/s|[GMK]bps|[GMKT]B|%|x|times)(?![\w/])", 0.8, "result"),
+    ("quality", r"\b(?:is|are|was|were|remains?|proved|becomes?|has been|have been)\s+(?:very\s+|quite\s+|highly\s+|fairly\s+|relatively\s+"
+                r"|much\s+|also\s+|still\s+|often\s+|generally\s+|easily\s+)*(?:easy|simple|scalable|efficient|suitable|practical|reliable"
+                r"|resilient|expressible|applicable|fast|quick|valuable|helpful|beneficial|sufficient|insufficient|impractical|scarce)\b", 0.6, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -275,6 +290,8 @@ POINTERS = (
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
     (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
+    (r"^(?:in|see) (?:figure|fig\.|table|tab\.)\s*\d+\s*(?:\([a-z]\))?,?\s+we (?:show|present|report|plot|give|list|illustrate|compare)\b"
+     r"(?![^.;]*\bthat\b)", -0.9),
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
@@ -282,7 +299,7 @@ POINTERS = (
     # the paper's road map (session 11): "In Section 5, we provide numerical simulations", "Section 4 provides proofs"
     (r"\b(?:in )?(?:section|sec\.|\u00a7)\s*\d+(?:\.\d+)?,?\s+(?:we\s+)?(?:also\s+|then\s+|briefly\s+)?(?:describes?|presents?|discuss(?:es)?"
      r"|introduces?|reviews?|concludes?|provides?|gives?|reports?|outlines?|details?|summari[sz]es?|shows?|explains?|evaluates?"
-     r"|compares?|analy[sz]es?|demonstrates?)\b(?![^.;]*\bthat (?:our|the proposed|this|we)\b)", -1.0),
+     r"|compares?|analy[sz]es?|demonstrates?)\b(?!\s+that\b)", -1.0),
     # the procedure, in the body: "we build / extract / replace / iterate …"
     (r"\bwe (?:then |also |first |further )?(?:build|extract|replace|create|iterate|construct|collect|compute|apply|assume"
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
@@ -292,7 +309,7 @@ POINTERS = (
     (r"\b(?:in this (?:paper|work|article|report)|here),?\s+we (?:have )?(?:study|studied|consider|considered|focus(?:ed)? on"
      r"|are concerned with|deal with|look at)\b(?![^.;]*\b(?:show|find|found|demonstrat\w*|propos\w*|introduc\w*|prov\w*|that)\b)", -0.8),
     # the evaluation set-up, not its outcome: "We evaluate the system in two domains", "we report nDCG"
-    (r"\bwe (?:also |then |further |first )?(?:evaluate|test|report|measure|perform|run|conduct)\b"
+    (r"\bwe (?:also |then |further |first )?(?:evaluated?|test(?:ed)?|report(?:ed)?|measured?|perform(?:ed)?|run|ran|conduct(?:ed)?)\b"
      r"(?![^.;]*\b(?:that|shows?|find|found|outperform\w*|improv\w*|better|significant\w*)\b)", -0.5),
 )
 
@@ -308,7 +325,7 @@ REPORTED = (r"\bit (?:has |had )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
-                     "statistic", "measured-change", "numeric-comparative"})
+                     "statistic", "measured-change", "numeric-comparative", "measured-value"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

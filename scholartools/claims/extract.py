@@ -54,6 +54,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
 _NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
 _PAREN = re.compile(r"\(([^()]{2,40})\)")
+#: a coined name that opens the title before a colon ("CiteSee: Augmenting Citations …")
+_TITLE_NAME = re.compile(r"\s*([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\s*:")
 #: field-wide acronyms that a naming sentence mentions without coining them
 _GENERIC = frozenset({"NLP", "NLU", "NLG", "LLM", "LLMs", "PLM", "PLMs", "LM", "LMs", "SOTA", "AI", "ML", "GPU",
                       "GPUs", "QA", "MT", "NER", "CNN", "RNN", "LSTM", "BERT", "GPT", "GLUE", "SQuAD"})
@@ -214,8 +216,12 @@ def sentences(rec: dict) -> list[Sentence]:
 def own_names(rec: dict) -> frozenset[str]:
     """Names the paper coins for its own method, task or data: coined words (two capitals or more)
     in the sentences of the abstract and introduction that introduce something ("we propose X",
-    "called X")."""
+    "called X"), and one that opens the title before a colon ("MapReduce: Simplified …")."""
     names = set()
+    title = rec.get("title")
+    m = _TITLE_NAME.match(title) if isinstance(title, str) else None
+    if m and m.group(1) not in _GENERIC:   # "MapReduce: Simplified Data Processing …" (session 11)
+        names.add(m.group(1))
     for name, _, kind, text in paper_texts(rec):
         if kind not in ("abstract", "introduction"):
             continue
