@@ -191,7 +191,8 @@ FAMILIES = (
                  r"|model|system|paper) (?:differs|is different|departs)\b|\bby comparison,?\s"
                  r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b"
                  r"|\b(?:key|main|major|fundamental|important|crucial|notable) (?:difference|distinction|similarit(?:y|ies))\b"
-                 r"|\bsimilar in (?:spirit|operation|nature|design) to\b|\b(?:has|takes) a (?:very |fundamentally |quite )?different approach\b",
+                 r"|\bsimilar in (?:spirit|operation|nature|design) to\b|\b(?:has|takes) a (?:very |fundamentally |quite )?different approach\b"
+                 r"|\bour (?:\w+ ){0,3}(?:is|are) (?:very |quite |also |closely )?(?:similar|analogous|comparable|identical) to\b",
      1.1, "novelty"),
     # what the paper's own method can do (counted only in a sentence about the paper's own work)
     ("capability", r"\b(?:does|do|did) not (?:require|need)\b|\bwithout (?:the )?need\b|\bcan (?:now |be |also |still )*"
@@ -241,8 +242,8 @@ FAMILIES = (
                r"|\b(?:participants|respondents|subjects|interviewees) (?:\w+ )?(?:preferred|favou?red|reported|agreed|disagreed)\b",
      0.8, "result"),
     ("measured-change", rf"\b(?:improv\w*|increas\w*|decreas\w*|reduc\w*|drop\w*|rises?|rose|risen|fell|falls?|fallen|grew|grows?"
-                        rf"|jump\w*|boost\w*|raise[sd]?|lower(?:s|ed)?|shrinks?|shrank|went|goes)\b[^.;]{{0,40}}?\bfrom\s+{_NUM}\s?%?"
-                        rf"[^.;]{{0,15}}?\bto\s+{_NUM}|\b{_NUM}\s?(?:times|\u00d7|x|-fold|fold)\s+(?:faster|slower|more|less|larger"
+                        rf"|jump\w*|boost\w*|raise[sd]?|lower(?:s|ed)?|shrinks?|shrank|went|goes)\b[^.;]{{0,40}}?\bfrom\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+)?{_NUM}\s?%?"
+                        rf"[^.;]{{0,30}}?\bto\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+|only\s+)?{_NUM}|\b{_NUM}\s?(?:times|\u00d7|x|-fold|fold)\s+(?:faster|slower|more|less|larger"
                         rf"|smaller|higher|lower|fewer|better|cheaper|bigger)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
                         rf"|gain|drop) of (?:up to |about |over |nearly |almost |around )?{_NUM}", 0.8, "result"),
     ("numeric-comparative", rf"{_NUM}\s?%?[^.;]{{0,60}}?\b(?:higher|lower|better|worse|greater|faster|slower|larger|smaller|fewer)\s+than\b"
@@ -259,17 +260,20 @@ FAMILIES = (
                  r"|\b(?:has|have) not (?:yet |previously |so far |been )*(?:been )?(?:studied|explored|investigated|examined|addressed"
                  r"|attempted|reported|evaluated|tested|analy[sz]ed|tackled|considered|quantified|measured|compared)\b"
                  r"|\bthere (?:is|are|has been|have been|exists?) (?:no|little|few|limited|a lack of|a dearth of)\s+(?:\w+\s+){0,2}"
-                 r"(?:work|works|studies|research|attempts?|methods|approaches|datasets?|resources|evaluations?|consensus|benchmarks?)\b",
+                 r"(?:work|works|studies|research|attempts?|methods|approaches|datasets?|resources|evaluations?|consensus|benchmarks?)\b"
+                 r"|\b(?:shortcomings?|drawbacks?|weakness(?:es)?|disadvantages?) of (?:the |these |such |existing |prior |previous |current |simple "
+                 r"|traditional |conventional |most )",
      1.1, "novelty"),
     # what the participants of a study said or did, as a finding (session 11, from the dev2 papers):
     # "Participants reacted more positively to the second idea", "P3 described changing her …"
-    ("participants", r"\b(?:participants|respondents|interviewees|subjects|users|P\d{1,2})\s+(?:\([^()]{1,30}\)\s+)?(?:also\s+|all\s+|often\s+|generally\s+|consistently\s+|"
-                     r"still\s+|in particular\s+|initially\s+|gradually\s+|continued to\s+)*(?:said|reported|described|found|reacted|agreed|disagreed|recalled"
+    ("participants", r"\b(?:participants|respondents|interviewees|subjects|users|P\d{1,2})\s+(?:\([^()]{1,30}\)\s+|in (?:study|the study|our study|experiment) \d\s+)?"
+                     r"(?:also\s+|all\s+|often\s+|generally\s+|consistently\s+|either\s+|have\s+|had\s+|"
+                     r"still\s+|in particular\s+|initially\s+|gradually\s+|continued to\s+)*(?:said|self-reported|reported|described|found|reacted|agreed|disagreed|recalled"
                      r"|pointed (?:to|out)|emphasi[sz]ed|expressed|saw|mentioned|preferred|valued|felt|liked|disliked|struggled|relied"
                      r"|noted|commented|appreciated|complained|paid|responded|engaged|were (?:more |less |actively |not |also )+\w+)\b", 0.9, "result"),
     ("measured-value", rf"\b(?:takes?|took|finish(?:es|ed)?|peaks?|peaked|complete[sd]?|reach(?:es|ed)?|drops?|dropped|hits?|rises?|rose"
                        rf"|falls?|fell|increases?|decreases?|grows?|grew|averag(?:es|ed)|lasts?|lasted|requires?|required|consumes?"
-                       rf"|consumed|runs? in|ran in)\b[^.;]{{0,40}}?{_NUM}\s?(?:seconds?|secs?|ms|milliseconds?|minutes?|mins?|hours?|days?"
+                       rf"|consumed|runs? in|ran in|(?:is|are|was|were) done|continues?|continued|includes?|at (?:a )?rates? of|within)\b[^.;]{{0,40}}?{_NUM}\s?(?:seconds?|secs?|ms|milliseconds?|minutes?|mins?|hours?|days?"
                        rf"|[GMKT]B/s|[GMK]bps|[GMKT]B|%|x|times)(?![\w/])", 0.8, "result"),
     ("quality", r"\b(?:is|are|was|were|remains?|proved|becomes?|has been|have been)\s+(?:very\s+|quite\s+|highly\s+|fairly\s+|relatively\s+"
                 r"|much\s+|also\s+|still\s+|often\s+|generally\s+|easily\s+)*(?:easy|simple|scalable|efficient|suitable|practical|reliable"
@@ -296,6 +300,9 @@ POINTERS = (
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
     (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
+    # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
+    (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
+     r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.0),
     # the paper's road map (session 11): "In Section 5, we provide numerical simulations", "Section 4 provides proofs"
     (r"\b(?:in )?(?:section|sec\.|\u00a7)\s*\d+(?:\.\d+)?,?\s+(?:we\s+)?(?:also\s+|then\s+|briefly\s+)?(?:describes?|presents?|discuss(?:es)?"
      r"|introduces?|reviews?|concludes?|provides?|gives?|reports?|outlines?|details?|summari[sz]es?|shows?|explains?|evaluates?"

@@ -48,6 +48,7 @@ _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?:
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
 _FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
+_NUMBERED_HEADING = re.compile(r"^(?:[\u2013\u2014-]\s*P\d+\s+)?\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+[A-Z]")
 _HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 #: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
@@ -81,6 +82,9 @@ REPORTED_PENALTY = 0.5
 #: "As can be seen, in this case the deceleration parameter is positive" is a claim, and no
 #: "we" will lift it
 FINDING_BONUS = 0.3
+#: what a sentence gains that sets another system against the paper's own coined name ("BAD-FS …,
+#: unlike MapReduce, is targeted to …"; session 11)
+RELATION_TO_NAME_WEIGHT = 0.9
 #: what an introduction sentence loses that neither speaks of this work nor sets it against others
 #: (background and motivation, most of an introduction; session 9)
 INTRO_BACKGROUND_PENALTY = 0.3
@@ -115,6 +119,13 @@ def _free_cues():
     from scholartools.claims.cues import compiled
 
     return compiled()
+
+
+@lru_cache(maxsize=64)
+def _relation_to(names: frozenset[str]):
+    alt = "|".join(re.escape(n) for n in sorted(names))
+    return re.compile(rf"\b(?:unlike|like|different from|differs? from|similar to|compared (?:to|with)|in contrast to|than"
+                      rf"|as opposed to|between these systems and|from)\s+(?:the\s+)?(?:{alt})\b")
 
 
 def section_kind(sec: dict, first: bool = False) -> str:
@@ -251,6 +262,8 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     letters = sum(1 for w in words if _WORD.match(w))
     if letters / len(words) < 0.6:   # table or figure residue
         return -9.0, []
+    if len(words) <= 15 and _NUMBERED_HEADING.match(text):   # "6.1.1 Global Citation Counts vs …" glued on
+        return -9.0, []
     text = _HYPHEN_BREAK.sub(r"\1\2", text)   # "val- idates" (a line-end hyphen of the PDF)
     pos, neg = _cues()
     best: dict[str, float] = {}
@@ -279,6 +292,11 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
             positive += w
             best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
             finding = finding or (KINDS[name] == "result" and w >= FINDING_WEIGHT)
+    if names and "novelty" not in best and _relation_to(names).search(text):
+        # another system set against the paper's own ("unlike MapReduce", "similar to CiteSee")
+        total += RELATION_TO_NAME_WEIGHT
+        positive += RELATION_TO_NAME_WEIGHT
+        best["novelty"] = RELATION_TO_NAME_WEIGHT
     if kind in _SUMMARY_KINDS and summary.search(text):
         total += SUMMARY_WEIGHT
         positive += SUMMARY_WEIGHT
