@@ -169,8 +169,8 @@ FAMILIES = (
               r"|\bhave (?:empirically )?shown\b|\bwe found\b"
               r"|\bwe (?:can |do )?(?:also |clearly |again |still )?see (?:that|a |an |some |many |much |no |little |cases|examples|clear)", 0.9, "result"),
     # a gap in prior work, or this work set against others
-    ("gap", r"\b(?:relatively |largely |remains? |has remained |have remained )?(?:under-?explored|under-?studied"
-            r"|unexplored|understudied|overlooked|neglected)\b|\b(?:have|has) yet to\b"
+    ("gap", r"\b(?:relatively |largely |remains? |has remained |have remained )?(?:under-?explored|under-?studied|understudied)\b"
+            r"|\b(?:is|are|was|were|remains?|remained|been|largely|relatively|often|mostly|widely) (?:\w+ )?(?:unexplored|overlooked|neglected)\b(?!\s+[a-z]+s\b)|\b(?:have|has) yet to\b"
             r"|\b(?:has|have) (?:mostly |largely |mainly |so far |typically )?(?:been )?(?:confined|limited|restricted) to\b"
             r"|\b(?:has|have) (?:mostly |largely |mainly )?(?:focused|concentrated) on\b|\btend(?:s)? to focus on\b"
             r"|\bno (?:empirical )?(?:results|evaluations?) (?:are|were|have been) reported\b"
@@ -263,7 +263,7 @@ FAMILIES = (
                  r"(?:work|works|studies|research|attempts?|methods|approaches|datasets?|resources|evaluations?|consensus|benchmarks?)\b"
                  r"|\b(?:shortcomings?|drawbacks?|weakness(?:es)?|disadvantages?) of (?:the |these |such |existing |prior |previous |current |simple "
                  r"|traditional |conventional |most )",
-     1.1, "novelty"),
+     1.3, "novelty"),
     # what the participants of a study said or did, as a finding (session 11, from the dev2 papers):
     # "Participants reacted more positively to the second idea", "P3 described changing her …"
     ("participants", r"\b(?:participants|respondents|interviewees|subjects|users|P\d{1,2})\s+(?:\([^()]{1,30}\)\s+|in (?:study|the study|our study|experiment) \d\s+)?"
@@ -302,7 +302,7 @@ POINTERS = (
     (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
     # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
     (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
-     r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.0),
+     r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.5),
     # the paper's road map (session 11): "In Section 5, we provide numerical simulations", "Section 4 provides proofs"
     (r"\b(?:in )?(?:section|sec\.|\u00a7)\s*\d+(?:\.\d+)?,?\s+(?:we\s+)?(?:also\s+|then\s+|briefly\s+)?(?:describes?|presents?|discuss(?:es)?"
      r"|introduces?|reviews?|concludes?|provides?|gives?|reports?|outlines?|details?|summari[sz]es?|shows?|explains?|evaluates?"
