@@ -277,7 +277,7 @@ FAMILIES = (
                        rf"|[GMKT]B/s|[GMK]bps|[GMKT]B|%|x|times)(?![\w/])", 0.8, "result"),
     ("quality", r"\b(?:is|are|was|were|remains?|proved|becomes?|has been|have been)\s+(?:very\s+|quite\s+|highly\s+|fairly\s+|relatively\s+"
                 r"|much\s+|also\s+|still\s+|often\s+|generally\s+|easily\s+)*(?:easy|simple|scalable|efficient|suitable|practical|reliable"
-                r"|resilient|expressible|applicable|fast|quick|valuable|helpful|beneficial|sufficient|insufficient|impractical|scarce)\b", 0.6, "result"),
+                r"|resilient|expressible|applicable|fast|quick|valuable|helpful|beneficial|sufficient|insufficient|impractical|scarce)\b", 0.7, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
