@@ -38,7 +38,8 @@ def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_ad
               for r, pids in PDF_ROUNDS.items()}
     assert counts == {"issue37-a": {"passA": 364, "passB": 373, "claims": 373},
                       "issue37-b": {"passA": 46, "passB": 47, "claims": 47},
-                      "issue37-c": {"passA": 165, "passB": 174, "claims": 174}}
+                      "issue37-c": {"passA": 165, "passB": 174, "claims": 174},
+                      "issue37-d": {"passA": 205, "passB": 205, "claims": 206}}
     for pid in PDF_PAPERS:
         union = {u["ref"] for u in _units(pid, "passA")} | {u["ref"] for u in _units(pid, "passB")}
         assert {u["ref"] for u in _units(pid, "claims")} <= union
@@ -53,6 +54,11 @@ def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_ad
     assert [p for p, (_, part) in PDF_PAPERS.items() if part == "test"] == ["fader11", "lehr13"]
     assert [p for p, (_, part) in PDF_PAPERS.items() if part == "test2"] == ["papermage", "medline07"]
     assert [p for p, (_, part) in PDF_PAPERS.items() if part == "test3"] == ["videodisk97", "gravdm09", "phonefb", "wang08"]
+    assert [p for p, (_, part) in PDF_PAPERS.items() if part == "dev2"] == ["mapreduce04", "citesee23"]
+    # round d's gold is the union of its passes
+    for pid in PDF_ROUNDS["issue37-d"]:
+        union = {u["ref"] for u in _units(pid, "passA")} | {u["ref"] for u in _units(pid, "passB")}
+        assert {u["ref"] for u in _units(pid, "claims")} == union
     assert sorted(PDF_PAPERS) == sorted(p for pids in PDF_ROUNDS.values() for p in pids)
 
 
