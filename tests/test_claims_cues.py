@@ -367,3 +367,17 @@ def test_glued_numbered_headings_and_list_announcements_are_no_claims():
     stated, _ = score_sentence("We attribute this success to the locality of the reads.", "conclusion")
     assert announced == pytest.approx(stated - 1.5)
     assert announced < DEFAULT_THRESHOLD <= stated
+
+
+def test_unit_errors_sorts_each_sentence_into_tp_fp_fn():
+    from tools.claims_evaluate import gold_units, unit_errors, unit_hash
+
+    rec = {"abstract": "We show that the parser is faster than every baseline on long sentences. "
+                       "The corpus was collected from news sites in two languages over many years. "
+                       "Most of the participants preferred the ranked list to the plain one in the study.",
+           "sections": []}
+    units = gold_units(rec)
+    # gold: the first sentence (kept) and the second (a setup sentence the extractor leaves)
+    lines = [f"{u['ref']} {unit_hash(u['text'])}" for u in units[:2]]
+    verdicts = {row["text"][:8]: row["verdict"] for row in unit_errors(rec, lines)}
+    assert verdicts == {"We show ": "tp", "The corp": "fn", "Most of ": "fp"}
