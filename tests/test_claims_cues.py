@@ -381,3 +381,21 @@ def test_unit_errors_sorts_each_sentence_into_tp_fp_fn():
     lines = [f"{u['ref']} {unit_hash(u['text'])}" for u in units[:2]]
     verdicts = {row["text"][:8]: row["verdict"] for row in unit_errors(rec, lines)}
     assert verdicts == {"We show ": "tp", "The corp": "fn", "Most of ": "fp"}
+
+
+def test_unexplored_is_a_gap_after_a_copula_not_before_a_noun():
+    assert "novelty" not in score_sentence("Citations to unexplored papers are highlighted in yellow.", "method")[1]
+    gap, cues = score_sentence("Personalised reading support for scholars remains largely unexplored.", "introduction")
+    assert "novelty" in cues and gap >= DEFAULT_THRESHOLD
+
+
+def test_a_figure_pointer_in_the_first_person_and_a_past_tense_setup_are_no_claims():
+    from scholartools.claims.cues import POINTERS
+
+    def pointer_weight(text):
+        return sum(w for p, w, *_ in POINTERS if re.search(p, text, re.I))
+
+    assert pointer_weight("In Figure 3 (b), we show an execution of the sort program with backup tasks disabled.") <= -0.9
+    assert pointer_weight("In Figure 3 (b), we show that the sort finishes later without backup tasks.") == 0
+    assert pointer_weight("We performed tests to verify the quality of fit of our models.") == -0.5
+    assert pointer_weight("We performed tests and found that the fit is good.") == 0
