@@ -97,7 +97,7 @@ def sentence_rows(paper: dict, lexical) -> list[dict]:
     gold = {" ".join(g.split()) for g in paper["gold"]}
     names = E.own_names(rec)
     pos, neg = E._cues()
-    fam, summary, pointers = E._free_cues()
+    fam, summary, pointers, _reported = E._free_cues()
     rows = []
     for s in E.sentences(rec):
         score, _ = E.score_sentence(s.text, s.kind, names)

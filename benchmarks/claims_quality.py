@@ -7,11 +7,12 @@ the real commands.
   dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
   ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --cand claim_texts
   --ref gold_claims --aggregate`` (CLAIMCHECK's F1 with edit-similarity alignment, micro-averaged).
-* **Claim extraction on real PDFs, by part** (issue 37) — the sixteen papers of
+* **Claim extraction on real PDFs, by part** (issue 37) — the eighteen papers of
   ``shared/external/pdfs`` annotated in two passes (``fixtures/claims/annotations/pdf``, guideline
-  §1b; dev: eight papers read while writing the cues, test: fader11, lehr13, test2: papermage,
-  medline07, test3: videodisk97, gravdm09, phonefb, wang08 (session 9), each annotated before the
-  extractor was run on it; ``unseen`` pools test, test2 and test3): ``st-parse`` of the PDF
+  §1b; dev: eight papers read while writing the cues, dev2: mapreduce04, citesee23 (session 11,
+  scored once, then read), test: fader11, lehr13, test2: papermage, medline07, test3: videodisk97,
+  gravdm09, phonefb, wang08 (session 9), each annotated before the extractor was run on it;
+  ``unseen`` pools test, test2 and test3): ``st-parse`` of the PDF
   → ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --group-by part`` over one
   record per (paper, part), part = abstract, introduction, body, conclusion, captions; the overall
   row scores each paper whole. Every extraction row is computed twice in the same run: with this
@@ -153,13 +154,13 @@ def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[di
 def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
     """Extraction scored per part of ``PDF_PARTS`` (dev, test, test2, test3) and on ``unseen`` (the
     test parts pooled: every paper no cue, weight or threshold was chosen on)."""
-    from tools.claims_evaluate import PDF_PAPERS, PDF_PARTS
+    from tools.claims_evaluate import DEV_PARTS, PDF_PAPERS, PDF_PARTS
 
     gold = pdf_gold(papers)
     out = {}
     for split in (*PDF_PARTS, "unseen"):
         ids = [pid for pid, (_, part) in PDF_PAPERS.items()
-               if part == split or (split == "unseen" and part != "dev")]
+               if part == split or (split == "unseen" and part not in DEV_PARTS)]
         recs = [dict(papers[pid], gold_claims=[u["text"] for u in gold[pid]]) for pid in ids]
         extracted = st("claims", ["--task", "extract"], recs, code=code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",

@@ -90,9 +90,16 @@ NON_CLAIM_CUES = (
      r"|descriptions?|examples?|templates?|prompts?|hyper-?parameters|numbers|implementation)\b(?! that)", -1.0),
     (r"\b(?:are|is) (?:shown|given|presented|reported|listed|summari[sz]ed|illustrated|provided|visuali[sz]ed) in\b", -0.6),
     # other people's findings: "Prior studies show …", "Recent work has found …"
-    (r"\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
+    (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
     (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+    # the cited authors as the subject (session 11): "However, they could show that a system can gain …"
+    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported"
+     r"|demonstrated?|argued?|claim(?:ed)?)\b", -1.0),
+    # others' evidence (session 11): "Several neuroscientific studies suggest that", "Evidence from machine learning indicates"
+    (r"(?<!\bour )(?<!\bthese )(?<!\bthis )\b(?:evidence|studies|literature|(?:previous|prior|earlier|recent|existing|past) (?:work|research|results))"
+     r"(?: from [\w -]{1,30}?)?\s+(?:\w+\s+)?(?:suggests?|suggested|indicates?|indicated|shows?|showed|demonstrates?|demonstrated"
+     r"|has shown|have shown|found|finds)\b", -1.0),
     # a proof's obligation, a motivation, a question to ask (session 9)
     (r"\b(?:we|one) (?:only |first |still )?(?:need|needs|have|has) to (?:show|verify|prove|establish|check)\b", -1.0),
     (r"\b(?:is|was|were|are) (?:\w+ )?motivated by\b|\bit is (?:important|natural|necessary|interesting|worthwhile) to (?:ask|consider|study|note|investigate|test|check)\b", -0.8),
@@ -159,10 +166,11 @@ FAMILIES = (
               r"(?:here |above |below |in this paper )?(?:also |further |clearly )?"
               r"(?:showed|show|demonstrated|demonstrate|revealed|reveal|indicated|indicate|suggested|suggest|confirmed)\b"
               r"|\b(?:we|it was|was) (?:have )?(?:also )?(?:empirically )?(?:found|find|observed|noted) (?:that|it)\b"
-              r"|\bhave (?:empirically )?shown\b|\bwe found\b", 0.9, "result"),
+              r"|\bhave (?:empirically )?shown\b|\bwe found\b"
+              r"|\bwe (?:can |do )?(?:also |clearly |again |still )?see (?:that|a |an |some |many |much |no |little |cases|examples|clear)", 0.9, "result"),
     # a gap in prior work, or this work set against others
-    ("gap", r"\b(?:relatively |largely |remains? |has remained |have remained )?(?:under-?explored|under-?studied"
-            r"|unexplored|understudied|overlooked|neglected)\b|\b(?:have|has) yet to\b"
+    ("gap", r"\b(?:relatively |largely |remains? |has remained |have remained )?(?:under-?explored|under-?studied|understudied)\b"
+            r"|\b(?:is|are|was|were|remains?|remained|been|largely|relatively|often|mostly|widely) (?:\w+ )?(?:unexplored|overlooked|neglected)\b(?!\s+[a-z]+s\b)|\b(?:have|has) yet to\b"
             r"|\b(?:has|have) (?:mostly |largely |mainly |so far |typically )?(?:been )?(?:confined|limited|restricted) to\b"
             r"|\b(?:has|have) (?:mostly |largely |mainly )?(?:focused|concentrated) on\b|\btend(?:s)? to focus on\b"
             r"|\bno (?:empirical )?(?:results|evaluations?) (?:are|were|have been) reported\b"
@@ -181,7 +189,10 @@ FAMILIES = (
                  r"|differs? from)\s+(?:our|this|the present|these|the proposed)\b|\bunlike (?:many |most |the )?(?:prior|previous"
                  r"|existing|other|earlier)\b|\b(?:our|this) (?:work|approach|method"
                  r"|model|system|paper) (?:differs|is different|departs)\b|\bby comparison,?\s"
-                 r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b",
+                 r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b"
+                 r"|\b(?:key|main|major|fundamental|important|crucial|notable) (?:difference|distinction|similarit(?:y|ies))\b"
+                 r"|\bsimilar in (?:spirit|operation|nature|design) to\b|\b(?:has|takes) a (?:very |fundamentally |quite )?different approach\b"
+                 r"|\bour (?:\w+ ){0,3}(?:is|are) (?:very |quite |also |closely )?(?:similar|analogous|comparable|identical) to\b",
      1.1, "novelty"),
     # what the paper's own method can do (counted only in a sentence about the paper's own work)
     ("capability", r"\b(?:does|do|did) not (?:require|need)\b|\bwithout (?:the )?need\b|\bcan (?:now |be |also |still )*"
@@ -217,6 +228,56 @@ FAMILIES = (
     ("gap-wording", r"\balmost exclusively\b|\b(?:is|are) (?:\w+ )?rarely (?:\w+ )?(?:taken into account|considered|addressed|studied|used|modeled)\b"
                     r"|\b(?:is|are) (?:to a large extent |largely |still |currently |often )?lacking\b|\bfar from (?:obvious|clear|solved|trivial)\b"
                     r"|\b(?:might|may|could) be questionable\b|\bnot (?:yet )?(?:completely|fully|well) understood\b", 1.0, "novelty"),
+    # session 11 (issue 37): classes the held-out evaluators named, written from their definitions
+    # (not from dev sentences): statistics the authors measured (tests of significance, counts of
+    # respondents), a change between two measured values, hedged findings stated about anything
+    # ("the drop suggests that"), and more gap wordings ("no prior work", "little is known")
+    ("statistic", rf"\bp\s*[<\u2264=]\s*0?\.\d+|\b(?:t|F|U|z|\u03c7\s?2|chi2)\s*\(\s*\d+(?:\s*,\s*\d+)?\s*\)\s*=\s*-?{_NUM}"
+                  rf"|\b{_NUM}\s+(?:out\s+)?of\s+(?:the\s+|all\s+|our\s+)?{_NUM}\s+(?:\w+\s+)?(?:participants|respondents|subjects"
+                  rf"|users|interviewees|annotators|experts|students|teachers|developers|researchers|patients|workers)\b", 0.9, "result"),
+    ("survey", r"\b(?:most|many|few|all|none|half|(?:a|one|two) (?:third|quarter)s?|the (?:vast )?majority)\s+(?:of\s+(?:the\s+|our\s+)?)?"
+               r"(?:participants|respondents|subjects|users|interviewees|annotators|experts|students|teachers|developers|researchers"
+               r"|patients|workers)\b[^.;]{0,60}?\b(?:reported|said|stated|felt|preferred|rated|agreed|disagreed|indicated"
+               r"|mentioned|believed|considered|chose|found|were able|could|did not|failed|succeeded|liked|disliked)\b"
+               r"|\b(?:participants|respondents|subjects|interviewees) (?:\w+ )?(?:preferred|favou?red|reported|agreed|disagreed)\b",
+     0.8, "result"),
+    ("measured-change", rf"\b(?:improv\w*|increas\w*|decreas\w*|reduc\w*|drop\w*|rises?|rose|risen|fell|falls?|fallen|grew|grows?"
+                        rf"|jump\w*|boost\w*|raise[sd]?|lower(?:s|ed)?|shrinks?|shrank|went|goes)\b[^.;]{{0,40}}?\bfrom\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+)?{_NUM}\s?%?"
+                        rf"[^.;]{{0,30}}?\bto\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+|only\s+)?{_NUM}|\b{_NUM}\s?(?:times|\u00d7|x|-fold|fold)\s+(?:faster|slower|more|less|larger"
+                        rf"|smaller|higher|lower|fewer|better|cheaper|bigger)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
+                        rf"|gain|drop) of (?:up to |about |over |nearly |almost |around )?{_NUM}", 0.8, "result"),
+    ("numeric-comparative", rf"{_NUM}\s?%?[^.;]{{0,60}}?\b(?:higher|lower|better|worse|greater|faster|slower|larger|smaller|fewer)\s+than\b"
+                            rf"[^.;]{{0,50}}?{_NUM}|{_NUM}\s?%?[^.;]{{0,50}}?\b(?:compared (?:to|with)|relative to|as against)\s[^.;]{{0,50}}?{_NUM}",
+     0.7, "result"),
+    ("hedged-finding", r"\b(?:suggests?|suggested|indicates?|indicated|implies|implied|reveals?|revealed|demonstrates?"
+                       r"|demonstrated|confirms?|confirmed|supports?|supported) (?:the (?:idea|view|hypothesis|notion) )?that\b"
+                       r"|\b(?:appears?|seems?) (?:to (?:be|have|help|hurt|improve|reduce|increase|work)|that)\b", 0.5, "result"),
+    ("no-prior", r"\bno (?:prior|previous|existing|published|earlier|other) (?:\w+ )?(?:work|works|study|studies|research|method|methods"
+                 r"|approach|approaches|system|systems|dataset|datasets|benchmark|evaluation|analysis)\b"
+                 r"|\b(?:few|little|limited|no) (?:\w+ ){0,2}(?:work|works|studies|research|attempts?|attention|effort|evidence)"
+                 r"\s+(?:has|have|exists?|is available)\b|\blittle is known\b|\b(?:remains?|is|are) (?:largely |still |currently )?"
+                 r"(?:unclear|unknown|poorly understood|unexplored|unaddressed|unanswered)\b(?=\s*(?:[.,;:)]|$|whether|how|what|why|which|if|to\b|in\b|for\b|at\b))"
+                 r"|\b(?:has|have) not (?:yet |previously |so far |been )*(?:been )?(?:studied|explored|investigated|examined|addressed"
+                 r"|attempted|reported|evaluated|tested|analy[sz]ed|tackled|considered|quantified|measured|compared)\b"
+                 r"|\bthere (?:is|are|has been|have been|exists?) (?:no|little|few|limited|a lack of|a dearth of)\s+(?:\w+\s+){0,2}"
+                 r"(?:work|works|studies|research|attempts?|methods|approaches|datasets?|resources|evaluations?|consensus|benchmarks?)\b"
+                 r"|\b(?:shortcomings?|drawbacks?|weakness(?:es)?|disadvantages?) of (?:the |these |such |existing |prior |previous |current |simple "
+                 r"|traditional |conventional |most )",
+     1.3, "novelty"),
+    # what the participants of a study said or did, as a finding (session 11, from the dev2 papers):
+    # "Participants reacted more positively to the second idea", "P3 described changing her …"
+    ("participants", r"\b(?:participants|respondents|interviewees|subjects|users|P\d{1,2})\s+(?:\([^()]{1,30}\)\s+|in (?:study|the study|our study|experiment) \d\s+)?"
+                     r"(?:also\s+|all\s+|often\s+|generally\s+|consistently\s+|either\s+|have\s+|had\s+|"
+                     r"still\s+|in particular\s+|initially\s+|gradually\s+|continued to\s+)*(?:said|self-reported|reported|described|found|reacted|agreed|disagreed|recalled"
+                     r"|pointed (?:to|out)|emphasi[sz]ed|expressed|saw|mentioned|preferred|valued|felt|liked|disliked|struggled|relied"
+                     r"|noted|commented|appreciated|complained|paid|responded|engaged|were (?:more |less |actively |not |also )+\w+)\b", 0.9, "result"),
+    ("measured-value", rf"\b(?:takes?|took|finish(?:es|ed)?|peaks?|peaked|complete[sd]?|reach(?:es|ed)?|drops?|dropped|hits?|rises?|rose"
+                       rf"|falls?|fell|increases?|decreases?|grows?|grew|averag(?:es|ed)|lasts?|lasted|requires?|required|consumes?"
+                       rf"|consumed|runs? in|ran in|(?:is|are|was|were) done|continues?|continued|includes?|at (?:a )?rates? of|within)\b[^.;]{{0,40}}?{_NUM}\s?(?:seconds?|secs?|ms|milliseconds?|minutes?|mins?|hours?|days?"
+                       rf"|[GMKT]B/s|[GMK]bps|[GMKT]B|%|x|times)(?![\w/])", 0.8, "result"),
+    ("quality", r"\b(?:is|are|was|were|remains?|proved|becomes?|has been|have been)\s+(?:very\s+|quite\s+|highly\s+|fairly\s+|relatively\s+"
+                r"|much\s+|also\s+|still\s+|often\s+|generally\s+|easily\s+)*(?:easy|simple|scalable|efficient|suitable|practical|reliable"
+                r"|resilient|expressible|applicable|fast|quick|valuable|helpful|beneficial|sufficient|insufficient|impractical|scarce)\b", 0.7, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -233,10 +294,19 @@ POINTERS = (
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
     (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
+    (r"^(?:in|see) (?:figure|fig\.|table|tab\.)\s*\d+\s*(?:\([a-z]\))?,?\s+we (?:show|present|report|plot|give|list|illustrate|compare)\b"
+     r"(?![^.;]*\bthat\b)", -0.9),
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
     (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
+    # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
+    (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
+     r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.5),
+    # the paper's road map (session 11): "In Section 5, we provide numerical simulations", "Section 4 provides proofs"
+    (r"\b(?:in )?(?:section|sec\.|\u00a7)\s*\d+(?:\.\d+)?,?\s+(?:we\s+)?(?:also\s+|then\s+|briefly\s+)?(?:describes?|presents?|discuss(?:es)?"
+     r"|introduces?|reviews?|concludes?|provides?|gives?|reports?|outlines?|details?|summari[sz]es?|shows?|explains?|evaluates?"
+     r"|compares?|analy[sz]es?|demonstrates?)\b(?!\s+that\b)", -1.0),
     # the procedure, in the body: "we build / extract / replace / iterate …"
     (r"\bwe (?:then |also |first |further )?(?:build|extract|replace|create|iterate|construct|collect|compute|apply|assume"
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
@@ -246,14 +316,23 @@ POINTERS = (
     (r"\b(?:in this (?:paper|work|article|report)|here),?\s+we (?:have )?(?:study|studied|consider|considered|focus(?:ed)? on"
      r"|are concerned with|deal with|look at)\b(?![^.;]*\b(?:show|find|found|demonstrat\w*|propos\w*|introduc\w*|prov\w*|that)\b)", -0.8),
     # the evaluation set-up, not its outcome: "We evaluate the system in two domains", "we report nDCG"
-    (r"\bwe (?:also |then |further |first )?(?:evaluate|test|report|measure|perform|run|conduct)\b"
+    (r"\bwe (?:also |then |further |first )?(?:evaluated?|test(?:ed)?|report(?:ed)?|measured?|perform(?:ed)?|run|ran|conduct(?:ed)?)\b"
      r"(?![^.;]*\b(?:that|shows?|find|found|outperform\w*|improv\w*|better|significant\w*)\b)", -0.5),
 )
+
+#: a finding reported from cited work (session 11): with a citation and without the first person,
+#: "it has been shown that … (Dinu et al., 2013)", "as was recently proved by Sussman [37]",
+#: "where it was shown that" report another paper's result, however strong its wording
+REPORTED = (r"\bit (?:has |had )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|proved|proven|found|observed|reported|argued|suggested)\b"
+            r"|\b(?:as|was|were|has been|have been) (?:\w+ )?(?:shown|reported|demonstrated|proved|proven|found|presented|suggested|argued)"
+            r" (?:in|by)\b|\b(?:studies|authors|work|research|experiments) (?:\w+ )?(?:suggest|show|showed|found|find|report|reported"
+            r"|demonstrate|demonstrated|argue|argued)\b|\b(?:was|were) (?:\w+ )?presented by\b")
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
-NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values"})
+NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
+                     "statistic", "measured-change", "numeric-comparative", "measured-value"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 
@@ -262,4 +341,5 @@ def compiled():
     """The families, summary verbs and pointers compiled once: ``(families, summary, pointers)``."""
     fam = [(name, re.compile(p, re.I), w) for name, p, w, _ in FAMILIES]
     return (fam, re.compile(SUMMARY_VERBS, re.I),
-            [(re.compile(p[0], re.I), p[1], p[2] if len(p) > 2 else None) for p in POINTERS])
+            [(re.compile(p[0], re.I), p[1], p[2] if len(p) > 2 else None) for p in POINTERS],
+            re.compile(REPORTED, re.I))

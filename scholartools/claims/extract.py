@@ -48,12 +48,15 @@ _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?:
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
 _FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
+_NUMBERED_HEADING = re.compile(r"^(?:[\u2013\u2014-]\s*P\d+\s+)?\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+[A-Z]")
 _HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 #: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
 _COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
 _NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
 _PAREN = re.compile(r"\(([^()]{2,40})\)")
+#: a coined name that opens the title before a colon ("CiteSee: Augmenting Citations …")
+_TITLE_NAME = re.compile(r"\s*([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\s*:")
 #: field-wide acronyms that a naming sentence mentions without coining them
 _GENERIC = frozenset({"NLP", "NLU", "NLG", "LLM", "LLMs", "PLM", "PLMs", "LM", "LMs", "SOTA", "AI", "ML", "GPU",
                       "GPUs", "QA", "MT", "NER", "CNN", "RNN", "LSTM", "BERT", "GPT", "GLUE", "SQuAD"})
@@ -71,10 +74,17 @@ FINDING_WEIGHT = 0.7
 OWN_SUMMARY_PENALTY = 0.0
 #: what a sentence that cites other work, without the first person or a novelty cue, loses (session 9)
 CITED_PENALTY = 0.5
+#: what a sentence loses that reports a cited paper's finding ("it has been shown that … [3]",
+#: ``cues.REPORTED``), without the first person, on top of ``CITED_PENALTY`` (session 11): its
+#: finding cues are the other paper's, so it gets no finding bonus and keeps its section's prior
+REPORTED_PENALTY = 0.5
 #: what a measured finding (``FINDING_WEIGHT``) stated without the first person gains (session 9):
 #: "As can be seen, in this case the deceleration parameter is positive" is a claim, and no
 #: "we" will lift it
 FINDING_BONUS = 0.3
+#: what a sentence gains that sets another system against the paper's own coined name ("BAD-FS …,
+#: unlike MapReduce, is targeted to …"; session 11)
+RELATION_TO_NAME_WEIGHT = 0.9
 #: what an introduction sentence loses that neither speaks of this work nor sets it against others
 #: (background and motivation, most of an introduction; session 9)
 INTRO_BACKGROUND_PENALTY = 0.3
@@ -109,6 +119,13 @@ def _free_cues():
     from scholartools.claims.cues import compiled
 
     return compiled()
+
+
+@lru_cache(maxsize=64)
+def _relation_to(names: frozenset[str]):
+    alt = "|".join(re.escape(n) for n in sorted(names))
+    return re.compile(rf"\b(?:unlike|like|different from|differs? from|similar to|compared (?:to|with)|in contrast to|than"
+                      rf"|as opposed to|between these systems and|from)\s+(?:the\s+)?(?:{alt})\b", re.I)
 
 
 def section_kind(sec: dict, first: bool = False) -> str:
@@ -210,8 +227,12 @@ def sentences(rec: dict) -> list[Sentence]:
 def own_names(rec: dict) -> frozenset[str]:
     """Names the paper coins for its own method, task or data: coined words (two capitals or more)
     in the sentences of the abstract and introduction that introduce something ("we propose X",
-    "called X")."""
+    "called X"), and one that opens the title before a colon ("MapReduce: Simplified …")."""
     names = set()
+    title = rec.get("title")
+    m = _TITLE_NAME.match(title) if isinstance(title, str) else None
+    if m and m.group(1) not in _GENERIC:   # "MapReduce: Simplified Data Processing …" (session 11)
+        names.add(m.group(1))
     for name, _, kind, text in paper_texts(rec):
         if kind not in ("abstract", "introduction"):
             continue
@@ -241,6 +262,8 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     letters = sum(1 for w in words if _WORD.match(w))
     if letters / len(words) < 0.6:   # table or figure residue
         return -9.0, []
+    if len(words) <= 15 and _NUMBERED_HEADING.match(text):   # "6.1.1 Global Citation Counts vs …" glued on
+        return -9.0, []
     text = _HYPHEN_BREAK.sub(r"\1\2", text)   # "val- idates" (a line-end hyphen of the PDF)
     pos, neg = _cues()
     best: dict[str, float] = {}
@@ -255,7 +278,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     for rx, w in neg:
         if rx.search(text):
             total += w
-    families, summary, pointers = _free_cues()
+    families, summary, pointers, reported = _free_cues()
     own = bool(_FIRST_PERSON.search(text) or (names and any(n in text for n in names)))
     digits = _DIGIT.search(text) is not None
     finding = False
@@ -269,6 +292,11 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
             positive += w
             best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
             finding = finding or (KINDS[name] == "result" and w >= FINDING_WEIGHT)
+    if names and "novelty" not in best and _relation_to(names).search(text):
+        # another system set against the paper's own ("unlike MapReduce", "similar to CiteSee")
+        total += RELATION_TO_NAME_WEIGHT
+        positive += RELATION_TO_NAME_WEIGHT
+        best["novelty"] = RELATION_TO_NAME_WEIGHT
     if kind in _SUMMARY_KINDS and summary.search(text):
         total += SUMMARY_WEIGHT
         positive += SUMMARY_WEIGHT
@@ -276,6 +304,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     for rx, w, scope in pointers:
         if (scope is None or kind not in _SUMMARY_KINDS) and rx.search(text):
             total += w
+    cited_finding = finding and not own and _CITATION.search(text) and reported.search(text)
+    if cited_finding:
+        finding = False   # another paper's finding, reported: "it has been shown that … (Dinu et al., 2013)"
+        total -= REPORTED_PENALTY
     if own:
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
