@@ -95,6 +95,19 @@ def test_the_key_litellm_would_send(openai_server, monkeypatch):
         assert both["auto"][2] == both["litellm"][2] == [want]
 
 
+def test_the_url_litellm_posts_to(openai_server, monkeypatch):
+    openai_server.reply("ok")
+    for base in ("", "/", "/v1/", "/api/v1"):
+        paths = {}
+        for transport in ("litellm", "auto"):
+            openai_server.request_paths.clear()
+            c = client(openai_server, monkeypatch, transport, api_base=openai_server.root + base)
+            assert c.run([c.request("hi")])[0].ok
+            paths[transport] = list(openai_server.request_paths)
+            c.close()
+        assert paths["auto"] == paths["litellm"] == [base.rstrip("/") + "/chat/completions"]
+
+
 BODIES = {   # replies as the server sends them, each read the same by both transports
     "think": {"choices": [{"index": 0, "message": {"role": "assistant", "content": "<think>hm</think>\n\nAnswer"},
                            "finish_reason": "eos"}], "model": "served-name"},
