@@ -31,6 +31,15 @@ def _env(monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
+@pytest.fixture(scope="module")
+def litellm_loaded():
+    """litellm, imported once for the comparisons of this module (a module fixture: conftest runs
+    the tests using it on one xdist worker, so the ~4 CPU s import is paid once)."""
+    from scholartools.llm.litellm_compat import import_litellm
+
+    return import_litellm()
+
+
 def client(server, monkeypatch, transport: str, tmp_path=None, **kw) -> LLMClient:
     monkeypatch.setenv(openai_http.ENV, transport)
     cfg = dict(model=MODEL, api_base=server.url, retries=0, timeout=10, max_concurrency=1)
@@ -72,7 +81,7 @@ MESSAGES = [[{"role": "user", "content": "hi"}],
 
 
 @pytest.mark.parametrize("model", ["openai/test-model", "hosted_vllm/org/test-model"])
-def test_same_request_body_key_and_reply_as_litellm(openai_server, monkeypatch, model):
+def test_same_request_body_key_and_reply_as_litellm(openai_server, monkeypatch, model, litellm_loaded):
     openai_server.reply(lambda b: "echo: " + b["messages"][-1]["content"])
     openai_server.logprobs(lambda body, text: [{"token": "echo", "logprob": -0.5, "bytes": None,
                                                 "top_logprobs": [{"token": "echo", "logprob": -0.5, "bytes": None}]}])
@@ -85,7 +94,7 @@ def test_same_request_body_key_and_reply_as_litellm(openai_server, monkeypatch, 
     assert seen(dres) == seen(lres) and dres[4].logprobs[0]["token"] == "echo"
 
 
-def test_the_key_litellm_would_send(openai_server, monkeypatch):
+def test_the_key_litellm_would_send(openai_server, monkeypatch, litellm_loaded):
     openai_server.reply("ok")
     for env, want in [({}, "Bearer sk-no-key-needed"), ({"OPENAI_API_KEY": "sk-env"}, "Bearer sk-env"),
                       ({"ST_API_KEY": "sk-st", "OPENAI_API_KEY": "sk-env"}, "Bearer sk-st")]:
@@ -95,7 +104,7 @@ def test_the_key_litellm_would_send(openai_server, monkeypatch):
         assert both["auto"][2] == both["litellm"][2] == [want]
 
 
-def test_the_url_litellm_posts_to(openai_server, monkeypatch):
+def test_the_url_litellm_posts_to(openai_server, monkeypatch, litellm_loaded):
     openai_server.reply("ok")
     for base in ("", "/", "/v1/", "/api/v1"):
         paths = {}
@@ -123,7 +132,7 @@ BODIES = {   # replies as the server sends them, each read the same by both tran
 }
 
 
-def test_replies_are_read_as_litellm_reads_them_and_cached_alike(openai_server, monkeypatch, tmp_path):
+def test_replies_are_read_as_litellm_reads_them_and_cached_alike(openai_server, monkeypatch, tmp_path, litellm_loaded):
     stored = {}
     for transport in ("litellm", "auto"):
         c = client(openai_server, monkeypatch, transport, tmp_path, retries=0)
@@ -152,7 +161,7 @@ ERROR_BODIES = [{"error": {"message": "boom", "code": 500}}, {"error": {"message
                 {"error": {}, "choices": [{"index": 0, "message": {"content": "fine"}}]}]
 
 
-def test_failures_are_classified_as_through_litellm(openai_server, monkeypatch):
+def test_failures_are_classified_as_through_litellm(openai_server, monkeypatch, litellm_loaded):
     def errors(transport):
         c = client(openai_server, monkeypatch, transport)
         out = []
@@ -200,7 +209,7 @@ def test_refused_connection_is_reported_once(monkeypatch, no_litellm):
     c.close()
 
 
-def test_a_cache_filled_through_litellm_still_answers(openai_server, monkeypatch, tmp_path, request):
+def test_a_cache_filled_through_litellm_still_answers(openai_server, monkeypatch, tmp_path, request, litellm_loaded):
     openai_server.reply(lambda b: "echo: " + b["messages"][-1]["content"])
     path = str(tmp_path / "shared.sqlite")
     reqs = lambda c: [c.request(f"q{i}", temperature=0.5) for i in range(3)]   # noqa: E731
@@ -215,7 +224,7 @@ def test_a_cache_filled_through_litellm_still_answers(openai_server, monkeypatch
     assert [r.text for r in again] == [r.text for r in first] and [r.key for r in again] == [r.key for r in first]
 
 
-def test_a_cold_command_run_without_litellm_gives_the_litellm_output(openai_server, tmp_path, request):
+def test_a_cold_command_run_without_litellm_gives_the_litellm_output(openai_server, tmp_path, request, litellm_loaded):
     def run(transport, cache):
         plausible_replies._counts.clear()
         code, recs, err, _ = invoke("st-generate", ["--task", "limitations", "--model", MODEL, "--api-base",
@@ -261,10 +270,7 @@ def test_the_switch_and_the_environment_litellm_reads(monkeypatch):
     assert not openai_http.usable(MODEL, base)
 
 
-def test_finish_reasons_are_litellms_words():
-    from scholartools.llm.litellm_compat import import_litellm
-
-    import_litellm()
+def test_finish_reasons_are_litellms_words(litellm_loaded):
     from litellm.litellm_core_utils.core_helpers import _FINISH_REASON_MAP, map_finish_reason
 
     for reason in [*_FINISH_REASON_MAP, "abort", "eos", "weird"]:
