@@ -1,7 +1,9 @@
 """LLM layer throughput: calls/s against the ideal, and the cost of a cache hit.
 
 Starts the scripted OpenAI-compatible server (tests/openai_server.py) in its own process with a
-fixed latency, then makes N distinct calls through the real stack (LLMClient → litellm → HTTP) at
+fixed latency, then makes N distinct calls through the real stack (LLMClient → HTTP: since
+issue 33 the direct transport, scholartools/llm/openai_http.py, for this ``openai/`` model at an
+``--api-base``; ``ST_LLM_TRANSPORT=litellm`` measures LLMClient → litellm → HTTP as before) at
 several concurrency levels.  The ideal rate at concurrency c is c / latency; the report gives the
 achieved fraction of it.  Then the same N requests are rerun against a warm cache and the wall
 time per request (key hashing, SQLite lookup, result building — zero HTTP) is reported.

@@ -131,13 +131,34 @@ def _once_per_module(item) -> bool:
                                     for defs in info.name2fixturedefs.values() for d in defs)
 
 
+def _add_group_to_id(item, group: str) -> None:
+    """``item``'s id becomes ``ID@group``: what xdist's scheduler groups tests by."""
+    nodeid = f"{item.nodeid}@{group}"
+    if hasattr(item, "_id"):   # pytest >= 9
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(nodeid)
+    else:
+        item._nodeid = nodeid
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """For pytest-xdist (``--dist loadgroup``): the tests of a module that use a fixture computed
     once per module go to one worker together (``xdist_group``), so it is still computed once; a
-    worker starts with :data:`SLOW_FIRST` (a stable sort: the order of every other test stays)."""
+    worker starts with :data:`SLOW_FIRST` (a stable sort: the order of every other test stays).
+
+    The group is the ``@NAME`` suffix of the test's id, which xdist's worker appends in its own
+    hook of this name by setting ``item._nodeid``; pytest 9 reads a node's id from ``item._id``,
+    so that suffix was lost and every group was spread over the workers: a module fixture (the
+    five ``make check`` runs of test_examples.py, the RAG corpus) was computed on each worker.
+    The suffix is set here (``tryfirst``, so xdist's hook sees the marks as well)."""
+    on_worker = hasattr(config, "workerinput") and config.getvalue("loadgroup")
     for item in items:
         if _once_per_module(item):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
+            if on_worker:
+                _add_group_to_id(item, item.path.name)
     if hasattr(config, "workerinput"):      # an xdist worker: its order is the order work is sent
         rank = {name: k for k, name in enumerate(SLOW_FIRST)}
         items.sort(key=lambda it: rank.get(it.path.name, len(rank)))

@@ -114,6 +114,10 @@ class ScriptedOpenAIServer:
         self._reply: Callable[[dict], Any] | str = "OK"
         self._logprobs: Callable[[dict, str], list] | None = None
         self.requests: list[dict] = []
+        #: the HTTP headers of each chat request, in arrival order (names as sent)
+        self.request_headers: list[dict] = []
+        #: the path of each chat request, in arrival order
+        self.request_paths: list[str] = []
         #: the batch API's state: uploaded files, batches, and the bodies answered inside batches
         self.files: dict[str, dict] = {}
         self.batches: dict[str, dict] = {}
@@ -156,6 +160,8 @@ class ScriptedOpenAIServer:
         with self._lock:
             self._faults.clear()
             self.requests.clear()
+            self.request_headers.clear()
+            self.request_paths.clear()
             self.batch_requests.clear()
             self.embedding_requests.clear()
             self.files.clear()
@@ -456,6 +462,8 @@ def _make_handler(server: ScriptedOpenAIServer):
             with server._lock:
                 server.inflight += 1
                 server.max_inflight = max(server.max_inflight, server.inflight)
+                server.request_headers.append(dict(self.headers))
+                server.request_paths.append(self.path)
             try:
                 self._handle(body)
             finally:

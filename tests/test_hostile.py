@@ -883,6 +883,8 @@ def test_38_12_a_batch_failing_while_requests_are_in_flight_still_exits(openai_s
     data = b"".join(orjson.dumps(r) + b"\n" for r in _facet_records(12))
     env = dict(os.environ, PYTHONPATH=str(ROOT), **FAST)
     for run in range(4):
+        # both transports: the direct one (llm/openai_http.py) and litellm with its exit hooks
+        env["ST_LLM_TRANSPORT"] = "litellm" if run % 2 else "auto"
         cache = tmp_path / f"c{run}.sqlite"
         proc = subprocess.run([sys.executable, "-c", _FAIL_ONE_LOOKUP, *LLM, "--api-base", openai_server.url,
                                "--cache", str(cache), "--max-concurrency", "4"],

@@ -261,7 +261,8 @@ def test_ctrl_c_exits_130_and_keeps_answers_in_the_cache(openai_server, tmp_path
     openai_server.latency = 0.2
     cache = tmp_path / "int.sqlite"
     recs = [{"id": f"r{i}", "text": f"text {i}"} for i in range(40)]
-    env = dict(os.environ, PYTHONPATH=ROOT, ST_MODEL="openai/m", ST_CACHE=str(cache))
+    # through litellm (its HTTP clients and exit hooks): tests/test_hostile.py interrupts the direct transport
+    env = dict(os.environ, PYTHONPATH=ROOT, ST_MODEL="openai/m", ST_CACHE=str(cache), ST_LLM_TRANSPORT="litellm")
     env.pop("OPENAI_API_KEY", None)
     p = subprocess.Popen([sys.executable, HERE, "--api-base", openai_server.url, "--max-concurrency", "2"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,

@@ -40,7 +40,8 @@ class _GaveUp(click.ClickException):
 ENV_HELP = ("Also read from the environment: ST_API_KEY (the key for any provider; else the provider's "
             "own variable, e.g. OPENAI_API_KEY), ST_BATCH_POLL (seconds between --batch-api wait polls, "
             "default 60), ST_LLM_BACKOFF_BASE / ST_LLM_BACKOFF_MAX (retry back-off, default 1 s doubling "
-            "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches), ST_PLAN_KEYS=FILE "
+            "to 60 s), ST_LITELLM_PATCHES=0 (litellm without scholartools' speed patches), ST_LLM_TRANSPORT=litellm "
+            "(calls to an OpenAI-compatible --api-base server through litellm too), ST_PLAN_KEYS=FILE "
             "(under --dry-run, a request an earlier dry run counted in FILE is not counted again: make plan), "
             "ST_NO_CACHE=1 (an API embedding model, --embed-model / ST_EMBED_MODEL, skips the cache).")
 

@@ -9,7 +9,9 @@ One :class:`LLMClient` per command run.  :meth:`LLMClient.run` takes a list of
    (within the list, across concurrent ``run`` calls, and across processes sharing the cache);
    a cached answer is served without taking a concurrency slot;
 2. otherwise the call waits for a slot of its provider's pool (``--max-concurrency``), checks
-   the ``--max-cost`` budget, and goes to ``litellm.acompletion`` with litellm's own retries off;
+   the ``--max-cost`` budget, and goes to ``litellm.acompletion`` with litellm's own retries off
+   — or, for an ``openai/`` or ``hosted_vllm/`` model at an explicit ``--api-base``, straight to
+   the server (:mod:`scholartools.llm.openai_http`: the same request and reply, no litellm import);
 3. 429, 5xx, timeouts, dropped connections and empty replies are retried
    (:mod:`scholartools.llm.retry`); after the last try the result carries an ``error``, never
    raised;
@@ -35,7 +37,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from scholartools.llm import cache as cache_mod
-from scholartools.llm import litellm_compat
+from scholartools.llm import litellm_compat, openai_http
 from scholartools.llm.cache import CacheUnavailable  # noqa: F401 (re-exported)
 from scholartools.llm.calls import SAMPLING_PARAMS, LLMConfig, Request, Result, plain_logprobs, provenance  # noqa: F401 (re-exported)
 from scholartools.llm.cost import BudgetExceeded, Ledger, Pricing
@@ -44,7 +46,7 @@ from scholartools.llm.masking import mask
 from scholartools.llm.replies import ReplyParseError, repair_message, unscored
 from scholartools.llm.retry import CallError, backoff, classify
 
-DUMMY_KEY = "sk-no-key-needed"
+DUMMY_KEY = openai_http.NO_KEY
 #: what a reply parser may raise for "not the expected form"
 PARSE_ERRORS = (ReplyParseError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 #: seconds between looks at the cache while another process asks the same request
@@ -87,6 +89,10 @@ class LLMClient:
         self._limiters: dict = {}   # provider|server → RateLimiter (--rpm)
         self._inflight: dict[str, asyncio.Future] = {}   # key → answer being fetched (loop thread only)
         self._litellm = None
+        self._direct: dict[str, bool] = {}   # model → its calls go straight to the server (openai_http)
+        #: calls sent per transport ("direct", "litellm"): which one answered is not part of a record
+        #: (both send the same request and read the same reply; tests/test_llm_openai_http.py)
+        self.transport_calls = {"direct": 0, "litellm": 0}
         self._warned: set[str] = set()
         self._key_known: dict[str, bool] = {}
         self._inline: dict[str, bool] = {}
@@ -644,8 +650,16 @@ class LLMClient:
         return text
 
     async def _acompletion(self, req: Request, model: str):
-        litellm = self._get_litellm()
         cfg = self.config
+        direct = self._direct.get(model)
+        if direct is None:
+            direct = self._direct[model] = openai_http.usable(model, cfg.api_base)
+        if direct and openai_http.sendable(req.messages, req.params):
+            self.transport_calls["direct"] += 1
+            return await asyncio.wait_for(openai_http.complete(model, cfg.api_base, req.messages, req.params,
+                                                               cfg.timeout), timeout=cfg.timeout + 5)
+        self.transport_calls["litellm"] += 1
+        litellm = self._get_litellm()
         kwargs: dict[str, Any] = dict(req.params)
         kwargs.update(model=model, messages=req.messages, timeout=cfg.timeout,
                       num_retries=0, max_retries=0, drop_params=True)   # e.g. `seed` on providers without it
@@ -861,6 +875,7 @@ def stop_shared_loop(timeout: float = STOP_TIMEOUT) -> None:
             t.cancel()
         if left:
             await asyncio.wait(left, timeout=timeout)
+        openai_http.close_idle()
         close = litellm_compat.close_async_clients()
         if close is not None:
             try:

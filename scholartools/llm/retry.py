@@ -35,7 +35,8 @@ class CallError(Exception):
 
 
 def classify(exc: Exception) -> CallError:
-    """The :class:`CallError` for an exception raised by litellm (or the transport under it)."""
+    """The :class:`CallError` for an exception raised by litellm (or the transport under it), or by
+    :mod:`scholartools.llm.openai_http`."""
     if isinstance(exc, CallError):
         return exc
     from scholartools.llm.masking import mask
@@ -107,6 +108,8 @@ def retry_after(exc: Exception) -> float | None:
     if headers is None:
         resp = getattr(exc, "response", None)
         headers = getattr(resp, "headers", None)
+    if headers is None:   # llm/openai_http.py's errors carry the headers themselves (names lower-cased)
+        headers = getattr(exc, "headers", None)
     if not headers:
         return None
     try:
