@@ -275,7 +275,7 @@ def main(argv=None):
         name, _, directory = spec.partition("=")
         model = RoleModel.load(directory)
         own = model.transition_weight
-        label = "shipped model (previous release with the purpose rule)" if name == "shipped" else name
+        label = "shipped model" if name == "shipped" else name
         for suffix, rule, weight in variants(rules, weights):
             results[label + suffix] = score_model(model, {f: data["tests"][f] for f in held_fields}, a.embed_cache,
                                                   rule=rule, weight=own if weight is None else weight)
