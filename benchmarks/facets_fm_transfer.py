@@ -3,6 +3,10 @@ ways that do not reuse the fitted pairs: leave-one-document-out style (5-fold CV
 leave-one-system-out, and r within bins of length and of field-specific vocabulary.
 
     python benchmarks/facets_fm_transfer.py [--embed-cache /tmp/facets/pubmed_emb.npz] [--json]
+                                            [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
+                                            [--transition-weight 0.5,0]
+                                            [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
+                                            [--transition-weight 0.5,0]
 
 For the shipped rater (one weight per signal shared by the four facets) and the first rater's way
 (one weight per facet and signal), on the references as given and with structured-abstract
@@ -63,8 +67,9 @@ def parameters(shared: bool) -> dict:
 
 
 def reference_purpose_signals(rows, embed, no_headings: bool, model) -> list[dict]:
-    """:func:`tools.calibrate.pair_signals` as st-facets decomposes a pair: the purpose rule on the
-    reference (an abstract), not on the candidate summary."""
+    """:func:`tools.calibrate.pair_signals` as st-facets decomposes a pair: the reference decoded
+    as an abstract (the purpose rule, the model's abstract transition weight), the candidate
+    summary as the model decodes any text."""
     from scholartools.facets.decompose import decompose, facet_probabilities
     from scholartools.facets.rate import facet_signals
 
@@ -73,7 +78,7 @@ def reference_purpose_signals(rows, embed, no_headings: bool, model) -> list[dic
     for r in rows:
         text = calibrate.strip_headings(r["reference"]) if no_headings else r["reference"]
         if text not in refs:
-            refs[text] = decompose(text, model=model, embed=embed, purpose=True)
+            refs[text] = decompose(text, model=model, embed=embed, abstract=True)
         cand = decompose(r["candidate"], model=model, embed=embed, purpose=False)
         out.append(facet_signals(refs[text], cand, facet_probabilities(cand, model=model, embed=embed), embed,
                                  calibrate.normalise_text(r["candidate"])))
@@ -90,6 +95,13 @@ def main(argv=None):
                          "applies it) or on both sides, in one run; default: as tools.calibrate decomposes")
     ap.add_argument("--headings", default="given,stripped", help="given, stripped or both (comma-separated)")
     ap.add_argument("--shared-only", action="store_true", help="only the shipped rater's way (shared weights)")
+    ap.add_argument("--abstract-weight", default=None,
+                    help="comma-separated transition weights to decode the references (abstracts) at "
+                         "with --purpose-rule reference, each a variant ('model': the shipped model's "
+                         "abstract_transition_weight; the previous release decoded them at 0.5)")
+    ap.add_argument("--transition-weight", default=None,
+                    help="comma-separated role-model transition weights to decode at (both sides, labels "
+                         "and the posteriors the rater reads), each a variant of its own; default: the model's")
     a = ap.parse_args(argv)
     rows = calibrate.load_pubmed(PAIRS)
     embed = calibrate.cached_encoder(a.embed_cache)
@@ -109,10 +121,20 @@ def main(argv=None):
     from scholartools.facets.roles import MODEL_DIR, RoleModel
 
     variants = [None] if a.purpose_rule is None else a.purpose_rule.split(",")
-    for rule in variants:
+    weights = [None] if a.transition_weight is None else [float(w) for w in a.transition_weight.split(",")]
+    abstract = [None] if a.abstract_weight is None else [None if w == "model" else float(w)
+                                                          for w in a.abstract_weight.split(",")]
+    for rule, weight, aw in [(r, w, x) for r in variants for w in weights for x in abstract]:
         model = RoleModel.load(MODEL_DIR)
         model.meta["purpose_background"] = rule == "both"
-        tag = "" if rule is None else f", purpose rule: {rule}"
+        if weight is not None:   # both sides: the abstracts too
+            model.transition_weight = weight
+            model.meta["abstract_transition_weight"] = weight
+        if aw is not None:
+            model.meta["abstract_transition_weight"] = aw
+        tag = (("" if rule is None else f", purpose rule: {rule}")
+               + ("" if weight is None else f", transition weight {weight:g}")
+               + ("" if aw is None else f", references decoded at weight {aw:g}"))
         for no_headings in [h == "stripped" for h in a.headings.split(",")]:
             if rule == "reference":
                 signals = reference_purpose_signals(rows, embed, no_headings, model)

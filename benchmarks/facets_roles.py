@@ -133,11 +133,14 @@ def pubmed_docs(side: str, no_headings: bool = False):
     return docs
 
 
-def score(model, docs, three: bool = False, embed_cache=None, purpose: bool | None = None) -> dict:
+def score(model, docs, three: bool = False, embed_cache=None, purpose: bool | None = None,
+          abstract: bool = False) -> dict:
     """Macro-F1 and per-facet P/R of ``model`` on ``docs`` (gold None or ``other`` skipped); a
     model that reads embeddings gets them in one batch (``embed_cache``: a directory keeping them).
     ``purpose``: the purpose rule (:func:`roles.purpose_background`), on where st-facets uses it
-    (abstracts: the reference side); None: as the model's metadata says (off in the shipped model)."""
+    (abstracts: the reference side); None: as the model's metadata says (off in the shipped model).
+    ``abstract``: decoded as st-facets decodes an abstract (the purpose rule unless ``purpose`` is
+    False, and the model's abstract transition weight)."""
     embs = None
     if model.uses_embeddings:
         from tools.train_roles import embed_docs
@@ -145,7 +148,11 @@ def score(model, docs, three: bool = False, embed_cache=None, purpose: bool | No
         embs = embed_docs(docs, embed_cache)
     gold, pred = [], []
     for i, (sents, labs) in enumerate(docs):
-        out = model.predict(sents, None if embs is None else embs[i], purpose=purpose)
+        if abstract:
+            out = model.predict(sents, None if embs is None else embs[i], weight=model.abstract_weight,
+                                purpose=True if purpose is None else purpose)
+        else:
+            out = model.predict(sents, None if embs is None else embs[i], purpose=purpose)
         for g, p in zip(labs, out):
             if g not in FACETS:
                 continue
@@ -172,10 +179,10 @@ def corpora() -> dict:
 
 
 def evaluate(model, sets: dict | None = None, embed_cache=None) -> dict:
-    """Every set scored as st-facets labels it: abstracts with the purpose rule, candidate
-    summaries without."""
+    """Every set scored as st-facets labels it: abstracts with the purpose rule and at the model's
+    abstract transition weight, candidate summaries without either."""
     sets = sets or corpora()
-    return {name: score(model, docs, three, embed_cache, purpose=not name.startswith("pubmed-cand"))
+    return {name: score(model, docs, three, embed_cache, abstract=not name.startswith("pubmed-cand"))
             for name, (docs, three) in sets.items()}
 
 

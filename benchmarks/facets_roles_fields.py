@@ -1,6 +1,8 @@
 """Sentence roles on a field the model never saw: leave one FIELD out, with self-training.
 
     python benchmarks/facets_roles_fields.py [--recipes linear,cues-seq] [--self-train 0,1]
+                                             [--selection confident|balanced] [--fraction 0.3]
+                                             [--weights model,0,0.5] [--rule 0,1]
                                              [--embed-cache DIR] [--max-train-docs 1200] [--json]
 
 The harder test issue 37 asks for. Leave-one-corpus-out (``facets_roles_transfer.py``) kept a
@@ -33,7 +35,14 @@ loaded machine, cached by ``--embed-cache``). ``--self-train N``: N rounds of se
 computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
 split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep
 their label, the rest stay unlabelled (kept in the sequence), and the model is refitted with them
-as one more corpus.
+as one more corpus. ``--selection balanced``: instead of a threshold, the ``--fraction`` most
+confident of the sentences decoded with each label keep it (decoded at transition weight 0), so
+that a label the source field is unsure of in the new field (computer science's methods, for a
+model trained on biomedicine) is not left out of the pseudo-labels.
+
+``--weights model,0,0.5``: every model is also decoded at fixed transition weights, besides its
+own (``model``: chosen on its training corpora's dev splits, in sample), so that the weight can be
+chosen on the field held out.
 
 ``RECIPE+purpose`` (e.g. ``linear+purpose``): the recipe trained on labels where each abstract's
 first statement of purpose is background (:func:`corpora.purpose_as_background`), as the FM
@@ -42,8 +51,9 @@ decoding rule that does the same to its predictions (``--rule 0,1``; row ``… +
 :func:`roles.purpose_background`). Each row also has the mean of its field's sets.
 
 Also scored, in the same run, for comparison: the model shipped in ``scholartools/facets/model``
-with the purpose rule off (the previous release, exactly; trained on CSAbstruct + written, so its
-computer-science rows are not held out) and on, and any ``--model NAME=DIR``. ``--save DIR`` keeps
+(trained on CSAbstruct + written, so its computer-science columns are not held out) at every
+``--rule`` and ``--weights`` variant — with the purpose rule at its own weight it is the previous
+release, exactly — and any ``--model NAME=DIR``. ``--save DIR`` keeps
 the fold models, and loads them on the next run instead of fitting them again.
 """
 from __future__ import annotations
@@ -116,20 +126,34 @@ def recipe_of(name: str) -> tuple[dict, bool, bool]:
     return config, vectors, name.endswith(PURPOSE_SUFFIX)
 
 
-def pseudo_label(model, docs, embs, confidence: float) -> list:
-    """``(sentences, labels)`` of unlabelled ``docs`` as ``model`` decodes them, a label kept only
-    where the sentence's posterior (the averaged classifier probabilities) is ≥ ``confidence``."""
-    out = []
+def pseudo_label(model, docs, embs, confidence: float, selection: str = "confident",
+                 fraction: float = 0.3) -> list:
+    """``(sentences, labels)`` of unlabelled ``docs`` as ``model`` decodes them (the purpose rule
+    off). ``confident``: a label kept where the sentence's posterior (the averaged
+    classifier probabilities) is ≥ ``confidence``; ``balanced``: for each label, the ``fraction``
+    of the sentences decoded with it whose posterior for it is highest, so that a class the source
+    field rarely predicts here (computer science's method) keeps as large a share as the others."""
+    decoded = []
     for (sents, _), e in zip(docs, embs):
         lp = model.log_probs(sents, e)
-        labels = model.predict(sents, e, log_probs=lp)
-        p = np.exp(lp)
-        out.append((sents, [lab if lab in LABELS and p[i, LABELS.index(lab)] >= confidence else None
-                            for i, lab in enumerate(labels)]))
+        decoded.append((sents, model.predict(sents, e, log_probs=lp, purpose=False), np.exp(lp)))
+    if selection == "confident":
+        return [(sents, [lab if lab in LABELS and p[i, LABELS.index(lab)] >= confidence else None
+                         for i, lab in enumerate(labels)]) for sents, labels, p in decoded]
+    by_label: dict = {}
+    for d, (_, labels, p) in enumerate(decoded):
+        for i, lab in enumerate(labels):
+            if lab in LABELS and lab != "other":
+                by_label.setdefault(lab, []).append((-p[i, LABELS.index(lab)], d, i))
+    out = [(sents, [None] * len(sents)) for sents, _, _ in decoded]
+    for lab, items in by_label.items():
+        for _, d, i in sorted(items)[:int(len(items) * fraction)]:
+            out[d][1][i] = lab
     return out
 
 
-def fit_fold(data, held: str, recipe: str, rounds: int, confidence: float, embed_cache, log):
+def fit_fold(data, held: str, recipe: str, rounds: int, confidence: float, embed_cache, log,
+             selection: str = "confident", fraction: float = 0.3):
     config, vectors, purpose = recipe_of(recipe)
     relabel = corpora.purpose_as_background if purpose else (lambda docs: docs)
 
@@ -146,7 +170,9 @@ def fit_fold(data, held: str, recipe: str, rounds: int, confidence: float, embed
     pool = [d for n in FIELDS[held] for d in data[n]["unlabelled"]]
     pool_embs = embs(pool) if rounds else []
     for r in range(rounds):
-        pseudo = pseudo_label(model, pool, pool_embs, confidence)
+        if selection == "balanced":   # decoded as the held-out fields are decoded best (weight 0)
+            model.transition_weight = 0.0
+        pseudo = pseudo_label(model, pool, pool_embs, confidence, selection, fraction)
         kept = sum(lab is not None for _, labs in pseudo for lab in labs)
         log(f"self-training round {r + 1}: {kept} of {sum(len(s) for s, _ in pseudo)} sentences labelled")
         model = tr.fit(groups + [pseudo], group_embs + [pool_embs], config, weights + [1.0], dev, dev_embs,
@@ -162,12 +188,17 @@ def f1(model, docs, three: bool, embs=None) -> float:
     return tr.macro_f1(gold, pred, FACETS[:3] if three else FACETS)
 
 
-def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, rule: bool | None = None) -> dict:
+def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, rule: bool | None = None,
+                weight: float | None = None) -> dict:
     """Macro-F1 of ``model`` on every set of ``tests`` (field → sets), and the mean of each field's
-    sets (key ``"<field> (mean)"``); ``rule``: the purpose rule on or off (None: as the model says)."""
+    sets (key ``"<field> (mean)"``); ``rule``: the purpose rule on or off (None: as the model says);
+    ``weight``: the transition weight to decode at (None: the model's own, chosen when it was
+    fitted on its training corpora's dev splits)."""
     vectors = model.uses_embeddings if vectors is None else vectors
     if rule is not None:
         model.meta["purpose_background"] = rule
+    if weight is not None:
+        model.transition_weight = weight
     out = {}
     for field, sets in tests.items():
         for name, (docs, three) in sets.items():
@@ -178,6 +209,13 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
 
 
 RULE = " + purpose rule"
+
+
+def variants(rules: list[bool], weights: list[float | None]):
+    """``(row suffix, rule, weight)`` of every scoring variant of one model."""
+    for weight in weights:
+        for rule in rules:
+            yield (RULE if rule else "") + ("" if weight is None else f", weight {weight:g}"), rule, weight
 
 
 def main(argv=None):
@@ -193,6 +231,14 @@ def main(argv=None):
     ap.add_argument("--save", help="directory to keep the fold models in (DIR/<recipe>-<field>); one "
                     "already there is loaded instead of fitted again")
     ap.add_argument("--rule", default="0,1", help="score each model without (0) and with (1) the purpose rule")
+    ap.add_argument("--weights", default="model",
+                    help="comma-separated transition weights to decode every model at ('model': its own, "
+                         "chosen on its training corpora's dev splits), to choose the weight on the field "
+                         "held out rather than in sample")
+    ap.add_argument("--selection", choices=["confident", "balanced"], default="confident",
+                    help="self-training: keep pseudo-labels whose posterior is >= --confidence, or the "
+                         "--fraction most confident of each label (class-balanced)")
+    ap.add_argument("--fraction", type=float, default=0.3)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -200,35 +246,39 @@ def main(argv=None):
     results = {}
     held_fields = a.held.split(",")
     rules = [bool(int(x)) for x in a.rule.split(",")]
+    weights = [None if w == "model" else float(w) for w in a.weights.split(",")]
     for recipe in [r for r in a.recipes.split(",") if r.removesuffix(PURPOSE_SUFFIX) in RECIPES]:
         for rounds in [int(x) for x in a.self_train.split(",")]:
-            key = recipe + (f" + self-training x{rounds}" if rounds else "")
+            key = recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
+                            if rounds else "")
             for held in held_fields:
                 t0 = time.time()
                 saved = Path(a.save) / f"{key}-{held}".replace(" ", "_") if a.save else None
                 if saved and (saved / "roles.json").exists():
                     model = RoleModel.load(saved)
                 else:
-                    model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log)
+                    model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log,
+                                     a.selection, a.fraction)
                     if saved:
                         model.save(saved)
-                for rule in rules:
-                    row = score_model(model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1], rule)
-                    results.setdefault(key + (RULE if rule else ""), {}).update(row)
-                    print(f"{key + (RULE if rule else ''):48s} {held:17s} {json.dumps(row)} ({time.time() - t0:.0f}s)",
-                          file=sys.stderr, flush=True)
+                own = model.transition_weight
+                for suffix, rule, weight in variants(rules, weights):
+                    row = score_model(model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1], rule,
+                                      own if weight is None else weight)
+                    results.setdefault(key + suffix, {}).update(row)
+                    print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
+                          f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
 
-    # the shipped model (trained on CSAbstruct + written): with the purpose rule off it is the
-    # previous release exactly; with it on, this one
-    shipped = {False: "previous release (shipped model, purpose rule off)",
-               True: "this release (shipped model + purpose rule)"}
+    # the shipped model (trained on CSAbstruct + written, so its computer-science columns are not
+    # held out): the previous release is it with the purpose rule at its own weight
     for spec in ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model:
         name, _, directory = spec.partition("=")
         model = RoleModel.load(directory)
-        for rule in rules:
-            label = shipped[rule] if name == "shipped" else name + (RULE if rule else "")
-            results[label] = score_model(model, {f: data["tests"][f] for f in held_fields}, a.embed_cache,
-                                         rule=rule)
+        own = model.transition_weight
+        label = "shipped model" if name == "shipped" else name
+        for suffix, rule, weight in variants(rules, weights):
+            results[label + suffix] = score_model(model, {f: data["tests"][f] for f in held_fields}, a.embed_cache,
+                                                  rule=rule, weight=own if weight is None else weight)
     if a.json:
         print(json.dumps(results, indent=1))
         return

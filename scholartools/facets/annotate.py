@@ -81,16 +81,18 @@ def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field
     return "text", v, v
 
 
-def _offline_facets(side, embed, purpose: bool | None = None):
-    """Facets of one side; ``purpose`` True for the reference (an abstract): its first statement
-    of purpose is background, as the FM definitions read it (:func:`roles.purpose_background`;
-    not for candidate summaries, where it lowered FM r on PubMed: docs/st-facets.md)."""
+def _offline_facets(side, embed, abstract: bool = False):
+    """Facets of one side; ``abstract`` True for the reference (an abstract): its first statement
+    of purpose is background, as the FM definitions read it (:func:`roles.purpose_background`),
+    and it is decoded at the role model's abstract transition weight — neither for candidate
+    summaries, where the rule lowered FM r on PubMed and the weight sets the posteriors the rater
+    reads (docs/st-facets.md)."""
     kind, value, _ = side
     if kind == "facets":
         return facets_from_spans(value)
     if kind == "sentences":
-        return decompose(sentences=value, embed=embed, purpose=purpose)
-    return decompose(value, embed=embed, purpose=purpose)
+        return decompose(sentences=value, embed=embed, abstract=abstract)
+    return decompose(value, embed=embed, abstract=abstract)
 
 
 def _side_sentences(side) -> list[str]:
@@ -152,7 +154,7 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
             out.append(item)
             continue
         ref_side, cand_side = item
-        ref = _offline_facets(ref_side, embed, purpose=True)
+        ref = _offline_facets(ref_side, embed, abstract=True)
         cand = _offline_facets(cand_side, embed) if cand_side else None
         ratings = evidence = None
         if cand is not None:

@@ -74,16 +74,18 @@ def split_text(text: str | None = None, sentences: list[str] | None = None) -> l
 
 
 def decompose(text: str | None = None, sentences: list[str] | None = None, embeddings=None,
-              model=None, embed=None, purpose: bool | None = None) -> dict:
+              model=None, embed=None, purpose: bool | None = None, abstract: bool = False) -> dict:
     """Decompose ``text`` (or already split ``sentences``) into facets. A role model that reads
     sentence embeddings gets ``embeddings`` (one row per sentence of :func:`split_text`), or
     ``embed(sentences)`` (a shared, caching encoder), or encodes them itself. ``purpose``: the
     abstract's first statement of purpose is background (:func:`roles.purpose_background`; None:
-    as the model's metadata says, off in the shipped model)."""
+    as the model's metadata says, off in the shipped model). ``abstract``: ``text`` is an abstract
+    (st-facets' reference side): the purpose rule and the model's abstract transition weight
+    (:func:`roles.predict_roles`)."""
     sentences = split_text(text, sentences)
     if embeddings is None and embed is not None and sentences and _model(model).uses_embeddings:
         embeddings = embed(sentences)
-    labels = predict_roles(sentences, embeddings, model=model, purpose=purpose) if sentences else []
+    labels = predict_roles(sentences, embeddings, model=model, purpose=purpose, abstract=abstract) if sentences else []
     return facets_from_labels(sentences, labels)
 
 

@@ -396,6 +396,15 @@ class RoleModel:
         return 1 / (1 + len(self.sequence)) if share is None else float(share)
 
     @property
+    def abstract_weight(self) -> float:
+        """The transition weight an abstract is decoded at (st-facets' reference side):
+        ``meta["abstract_transition_weight"]`` when the model sets it, else its own weight. Chosen
+        on the field held out, where the transitions learnt from the training corpora did not
+        carry over (docs/st-facets.md); candidate summaries keep the model's own weight, which
+        sets the posteriors the FM rater reads."""
+        return float(self.meta.get("abstract_transition_weight", self.transition_weight))
+
+    @property
     def uses_embeddings(self) -> bool:
         """True when the model reads sentence embeddings (the linear model's features or the
         sequence members' input): callers embed the sentences once and pass them in."""
@@ -520,8 +529,10 @@ class RoleModel:
         share = self.linear_share
         return np.log(share * np.exp(lp) + (1 - share) * members)
 
-    def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None) -> list[str]:
-        """Viterbi over ``log_probs`` with the transition matrix; ``fixed[i]`` forces a label."""
+    def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None,
+               weight: float | None = None) -> list[str]:
+        """Viterbi over ``log_probs`` with the transition matrix at ``weight`` (None: the model's
+        transition weight); ``fixed[i]`` forces a label."""
         n, k = log_probs.shape
         if n == 0:
             return []
@@ -532,7 +543,7 @@ class RoleModel:
                     row = np.full(k, -1e9)
                     row[self.labels.index(lab)] = 0.0
                     emit[i] = row
-        w = self.transition_weight
+        w = self.transition_weight if weight is None else weight
         score = emit[0] + w * self.start
         back = np.zeros((n, k), dtype=np.int64)
         for t in range(1, n):
@@ -546,11 +557,13 @@ class RoleModel:
 
     def predict(self, sentences: list[str], embeddings: np.ndarray | None = None,
                 use_headings: bool = True, log_probs: np.ndarray | None = None,
-                purpose: bool | None = None) -> list[str]:
+                purpose: bool | None = None, weight: float | None = None) -> list[str]:
         """Role of each sentence, with headings and sequence context (``log_probs``: the
         classifier's output for these sentences, when already computed). ``purpose``: apply
         :func:`purpose_background` (None: as ``meta["purpose_background"]`` says, off by default;
-        st-facets turns it on for abstracts, not for candidate summaries)."""
+        st-facets turns it on for abstracts, not for candidate summaries). ``weight``: the
+        transition weight to decode at (None: the model's; st-facets decodes an abstract at
+        :attr:`abstract_weight`)."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
@@ -568,7 +581,7 @@ class RoleModel:
             if not any_heading:
                 fixed = [None] * len(sentences)
         lp = self.log_probs(sentences, embeddings) if log_probs is None else log_probs
-        labels = self.decode(lp, fixed)
+        labels = self.decode(lp, fixed, weight)
         if self.meta.get("conclusion_tail", True):
             free = conclusion_tail(sentences, labels)
             labels = [lab if fx is not None else fr for lab, fr, fx in zip(labels, free, fixed)]
@@ -590,7 +603,14 @@ def load_model(directory: str | None = None) -> RoleModel:
 
 
 def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,
-                  model: RoleModel | None = None, purpose: bool | None = None) -> list[str]:
+                  model: RoleModel | None = None, purpose: bool | None = None,
+                  abstract: bool = False) -> list[str]:
     """Label each sentence background / method / result / conclusion / other (``purpose``: see
-    :meth:`RoleModel.predict`)."""
-    return (model or load_model()).predict(sentences, embeddings, purpose=purpose)
+    :meth:`RoleModel.predict`). ``abstract``: the sentences are an abstract (st-facets' reference
+    side): the purpose rule on (unless ``purpose`` says otherwise) and the model's
+    :attr:`~RoleModel.abstract_weight`."""
+    model = model or load_model()
+    if abstract:
+        return model.predict(sentences, embeddings, purpose=True if purpose is None else purpose,
+                             weight=model.abstract_weight)
+    return model.predict(sentences, embeddings, purpose=purpose)
