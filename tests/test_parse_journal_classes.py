@@ -465,3 +465,19 @@ def test_section_types_and_heading_words_of_back_matter():
         assert KNOWN_HEADINGS.match(h), h
     # the scorer strips "Appendix A" as it strips "A"
     assert normalise_heading("Appendix A Section title") == normalise_heading("A Section title") == "section title"
+
+
+def test_italic_runin_head_without_a_period_before_a_new_sentence(tmp_path):
+    # the lowest heading level of several classes: "*Strawman encoding* In order to …" (italic,
+    # no closing period); only bold leads could run in without punctuation. An italic word in
+    # running text ("*in vivo* experiments") is not a head.
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Italic run-in heads"), ("1 Introduction",))
+    for lead, rest in (("Strawman encoding", " In order to encode the polynomials we first fix a prime."),
+                       ("Final encoding scheme", " We now combine both steps into one scheme."),
+                       ("in vivo", " experiments were run on the second day.")):
+        y = _runin_row(p, y + 14, [(lead, "tiit"), (rest, "tiro")])
+    _sections(p, y, ("2 Results",))
+    rec = _save(doc, tmp_path, "italic_runin.pdf")
+    assert _heads(rec) == ["Introduction", "Strawman encoding", "Final encoding scheme", "Results"]

@@ -383,6 +383,10 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     ends = lead.endswith((".", ":")) or rest.startswith(("—", "–", ":", ". "))
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
     new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and re.match(r"[A-Z0-9(\[]", rest) is not None
+    # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
+    # to …", the lowest heading level of several classes); a capitalised word, not an acronym
+    new_sentence = new_sentence or r.lead_style == "i" and 2 <= len(words) <= 10 \
+        and re.match(r"[A-Z][a-z]", rest) is not None
     if not ends and not new_sentence:
         return None
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
