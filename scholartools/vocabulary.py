@@ -92,7 +92,8 @@ STANDARD_HEADING_WORDS = (
     "references", "bibliography", "literature cited", "acknowledge?ments?", "limitations?", "ethics statement",
     "ethical considerations?", "broader impacts?", "appendix", "appendices", "methods?", "materials and methods",
     "results", "results and discussion", "experiments?", "evaluation", "future work", "conclusions? and future work",
-    "supplementary (material|materials|information|data)", "data availability", "author contributions",
+    "supplementary (online )?(material|materials|information|data)", "data availability",
+    "authors?['’]? contributions?", "author details",
     "competing interests", "conflicts? of interest", "funding", "keywords", "summary", "declarations",
     "abbreviations", "additional information", "code availability", "availability of data and materials")
 #: headings that open the bibliography

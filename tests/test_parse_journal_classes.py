@@ -368,3 +368,116 @@ def test_class3_runin_lead_after_a_paragraph_enumerator(tmp_path):
     _sections(p, y, ("2 Results",))
     rec = _save(doc, tmp_path, "enum.pdf")
     assert _heads(rec) == ["Introduction", "New commitment scheme", "Polynomial formalism", "Results"]
+
+
+# --- classes from the real test PDFs the layout peer led on (issue 36, fourth round) ---------
+
+def _words(p, x, y, parts, size):
+    """One row set from ``parts`` ((text, font) pieces) at ``size``."""
+    for text, font in parts:
+        p.insert_text((x, y), text, fontsize=size, fontname=font)
+        x += pymupdf.get_text_length(text, fontname=font, fontsize=size) + 0.25 * size
+
+
+def _subsections(tmp_path, name, heads, size=11, font="helv"):
+    """A page of sections whose subsection headings are set from ``heads`` (lists of rows, each row
+    a list of (text, font) pieces) one size above the body, in another face, not bold."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Subsection headings of biomedical journals"), ("Results",))
+    for rows in heads:
+        for k, parts in enumerate(rows):
+            _words(p, 72, y + 14 + k * (size + 2), parts, size)
+        y = _para(p, y + 20 + (len(rows) - 1) * (size + 2), BODY[:250])
+    _sections(p, y, ("Discussion",))
+    return _save(doc, tmp_path, name)
+
+
+def test_heading_opening_with_an_italic_gene_name_is_a_heading(tmp_path):
+    # "*DANA1* interacts with DIP1": the italic first word was read as a run-in lead of a
+    # paragraph (no period, so no run-in head either) and the heading was lost
+    rec = _subsections(tmp_path, "gene.pdf", [
+        [[("DANA1", "heit"), ("interacts with DIP1 in the nucleus", "helv")]],
+        [[("PWWP3", "heit"), ("attenuates the drought response", "helv")]]])
+    assert _heads(rec) == ["Results", "DANA1 interacts with DIP1 in the nucleus", "PWWP3 attenuates the drought response",
+                           "Discussion"]
+
+
+def test_heading_line_continued_by_a_lower_case_row_is_one_heading(tmp_path):
+    # a ragged two-line heading broken before it reached the column's right part, its second
+    # line opening in lower case: the first line alone was the heading
+    rec = _subsections(tmp_path, "lower.pdf", [
+        [[("Plant material and growth conditions", "helv")]],
+        [[("Chromatin isolation by RNA purification", "helv")], [("followed by quantitative PCR", "helv")]]])
+    assert _heads(rec) == ["Results", "Plant material and growth conditions",
+                           "Chromatin isolation by RNA purification followed by quantitative PCR", "Discussion"]
+
+
+def test_heading_lines_with_overlapping_boxes_are_joined(tmp_path):
+    # large type set solid: the boxes of the two lines overlap by more than a point, and the
+    # second line ("Cleavage Mechanisms") was cut off the heading
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Overlapping line boxes"), ("1 Introduction",))
+    p.insert_text((72, y + 14), "2 Gasdermins' Characteristics and", fontsize=12, fontname="tibo")
+    p.insert_text((72, y + 27.5), "Cleavage Mechanisms", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, y + 34), ("3 Results",))
+    rec = _save(doc, tmp_path, "overlap.pdf")
+    assert _heads(rec) == ["Introduction", "Gasdermins' Characteristics and Cleavage Mechanisms", "Results"]
+
+
+def test_capitals_heading_over_a_mixed_case_heading_in_one_font_are_two_headings(tmp_path):
+    # "RESULTS AND DISCUSSION" with the first subsection heading set directly under it in the
+    # same bold face: the second row was neither joined (capitals differ) nor a candidate
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Capitals over mixed case"), ("INTRODUCTION",))
+    p.insert_text((72, y + 14), "RESULTS AND DISCUSSION", fontsize=12, fontname="tibo")
+    p.insert_text((72, y + 27), "Proteome organization changes in mutant cells", fontsize=12, fontname="tibo")
+    y = _para(p, y + 33)
+    p.insert_text((72, y + 14), "Knockdown in a second organism", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, y + 20), ("CONCLUSIONS",))
+    rec = _save(doc, tmp_path, "caps.pdf")
+    assert _heads(rec) == ["INTRODUCTION", "RESULTS AND DISCUSSION", "Proteome organization changes in mutant cells",
+                           "Knockdown in a second organism", "CONCLUSIONS"]
+
+
+def test_heading_opening_with_the_article_a_is_not_an_appendix_letter(tmp_path):
+    # "A global view of …": the article was read as appendix letter "A" and cut off
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Articles are not letters"), ("Introduction", "A global view of protein changes",
+                                                                  "Discussion"))
+    rec = _save(doc, tmp_path, "article_a.pdf")
+    assert "A global view of protein changes" in _heads(rec), _heads(rec)
+
+
+def test_section_types_and_heading_words_of_back_matter():
+    from scholartools.parsing.pdf.headings import KNOWN_HEADINGS
+    from scholartools.text.sections import section_type
+    from tools.evaluate_parse import normalise_heading
+
+    # a methods subsection opening with "Reference" was typed references and left the body
+    assert section_type("Reference proteome construction") != "references"
+    assert section_type("References and Notes") == section_type("REFERENCES") == "references"
+    # back-matter headings standing in a style of their own
+    for h in ("Authors’ contributions", "Author contributions", "Author details", "SUPPLEMENTARY ONLINE DATA"):
+        assert KNOWN_HEADINGS.match(h), h
+    # the scorer strips "Appendix A" as it strips "A"
+    assert normalise_heading("Appendix A Section title") == normalise_heading("A Section title") == "section title"
+
+
+def test_italic_runin_head_without_a_period_before_a_new_sentence(tmp_path):
+    # the lowest heading level of several classes: "*Strawman encoding* In order to …" (italic,
+    # no closing period); only bold leads could run in without punctuation. An italic word in
+    # running text ("*in vivo* experiments") is not a head.
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = _sections(p, _front(p, "Italic run-in heads"), ("1 Introduction",))
+    for lead, rest in (("Strawman encoding", " In order to encode the polynomials we first fix a prime."),
+                       ("Final encoding scheme", " We now combine both steps into one scheme."),
+                       ("in vivo", " experiments were run on the second day.")):
+        y = _runin_row(p, y + 14, [(lead, "tiit"), (rest, "tiro")])
+    _sections(p, y, ("2 Results",))
+    rec = _save(doc, tmp_path, "italic_runin.pdf")
+    assert _heads(rec) == ["Introduction", "Strawman encoding", "Final encoding scheme", "Results"]

@@ -44,7 +44,7 @@ def normalise(text: str | None) -> str:
     return " ".join(_TOKEN.findall(text))
 
 
-_LETTER_NUMBER = re.compile(r"^(?:appendix\s+)?[A-Z]\s+(?=[A-Z])")
+_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix)\s+)?[A-Z]\s+(?=[A-Z])")   # "Appendix A Details" as "A Details"
 
 
 def normalise_heading(text: str | None) -> str:

@@ -35,7 +35,9 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
-    ("references", re.compile(r"^(references?|bibliography|literature cited|works cited|cited literature)\b")),
+    # the whole heading: "Reference proteome construction" is a methods subsection
+    ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
+                              r"|cited literature)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"

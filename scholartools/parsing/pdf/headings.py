@@ -205,6 +205,15 @@ def _gap(a: Row | None, b: Row | None) -> float:
     return b.y0 - a.y1
 
 
+def _body_rest(r: Row, st: DocStats) -> bool:
+    """Is the row, apart from its styled lead, set in the body's type? A paragraph opening with a
+    run-in lead is; a heading whose first word is italic (a gene or species name: "*DANA1*
+    interacts with DIP1") is set larger or in another face than the body, so it is not."""
+    if len(r.lead) > 0.5 * len(r.text):
+        return True     # the row's measured style is the lead's: nothing to tell
+    return abs(r.size - st.body) < 0.6 and r.family == st.body_family
+
+
 def _short_tail(rows: list[Row], i: int) -> bool:
     """Does the row end after its styled lead (not closed by a period or colon) with a word or two
     in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
@@ -242,10 +251,12 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
                 out.append(c)
                 taken.update(c.rows)
                 continue
+        # a capitals row above a mixed-case row in the same font ("RESULTS AND DISCUSSION" over
+        # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
-            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size)
+            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r)
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
-                and not _short_tail(rows, i):
+                and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
         if standalone and len(words) <= 30 and LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
@@ -315,19 +326,23 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
             break
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
-            and abs(q.lead_size - head.size) < 0.6
+            and abs(q.lead_size - head.size) < 0.6 \
+            and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q))
         if not lead_cont and (not _same_style(head, q) or _bodyish(q, st) and not _bodyish(head, st)
                               or _is_caps(q) != caps):
             break
         g = q.y0 - last.y1
-        if g < -1 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
+        # line boxes of large type overlap (their ascenders and descenders): below is enough
+        if g < -1 and (g < -0.35 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
+                or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
         if SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _CONNECTIVE.search(last.text.rstrip()) is not None \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
-            or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size
+            or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
+            or q.text[:1].islower() and not lead_cont
         if not wrapped:
             break
         if lead_cont:
@@ -368,6 +383,10 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     ends = lead.endswith((".", ":")) or rest.startswith(("—", "–", ":", ". "))
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
     new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and re.match(r"[A-Z0-9(\[]", rest) is not None
+    # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
+    # to …", the lowest heading level of several classes); a capitalised word, not an acronym
+    new_sentence = new_sentence or r.lead_style == "i" and 2 <= len(words) <= 10 \
+        and re.match(r"[A-Z][a-z]", rest) is not None
     if not ends and not new_sentence:
         return None
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
@@ -683,22 +702,25 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 break
 
 
-_LETTERED = re.compile(r"^(?:appendix\s+)?([A-H])\s+(?=[A-Z])", re.I)
+_LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
 
 
-def _letter_numbers(cands: list[Cand]) -> None:
+def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
     """Top-level appendix letters printed without punctuation ("A Proofs", "B Hyper-parameters",
     "Appendix A Details"): read as numbers when the document has an "A" heading followed by a
-    "B" one, or an "A" heading set like the other headings after the bibliography."""
+    "B" one, or an "A" heading set like the other headings after the bibliography. The letter is
+    followed by a capital: the article "A" of "A global view of …" is a word."""
     found = []
     for c in cands:
         if c.number or c.runin or c.p < 0.08:
             continue
         m = _LETTERED.match(c.text)
-        if m and m.group(1).isupper():
+        if m:
             found.append((c, m))
     letters = {m.group(1) for c, m in found}
-    if "A" not in letters or not ("B" in letters or any(m.group(1) == "A" and c.p >= 0.3 for c, m in found)):
+    after_refs = any(m.group(1) == "A" and c.p >= 0.3 and (0 <= refs_row < c.i or m.group(0).lower().startswith("appendix"))
+                     for c, m in found)
+    if "A" not in letters or not ("B" in letters or after_refs):
         return
     for c, m in found:
         c.number = m.group(1)
@@ -718,6 +740,12 @@ def formula_fragment(title: str) -> bool:
     if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
         return True
     return bool(_OPERATOR.search(t))
+
+
+def _sentence_lead(r: Row, c: Cand) -> bool:
+    """Does a one-row standalone candidate hold a styled lead closed by a period or colon and then
+    more words ("**Its PARylation Activity.** The")? Then the row is a run-in head, not a heading."""
+    return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
 
 
 def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
@@ -746,7 +774,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         c.title = unspace(c.title).strip(" .:")
         if c.runin and c.number is None:
             c.title = c.text.strip(" .:")
-    _letter_numbers(cands)
+    _letter_numbers(cands, st.refs_row)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
         # style of its own is a heading even when the model is unsure
@@ -767,7 +795,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     seen: dict[int, Cand] = {}
     for c in acc:
         o = seen.get(c.i)
-        if o is None or (o.runin and not c.runin) or (o.runin == c.runin and c.p > o.p):
+        if o is None or (o.runin and not c.runin and not _sentence_lead(rows[c.i], c)) \
+                or (c.runin and not o.runin and _sentence_lead(rows[c.i], o)) or (o.runin == c.runin and c.p > o.p):
             seen[c.i] = c
     acc = sorted(seen.values(), key=lambda c: c.i)
     for c in acc:
