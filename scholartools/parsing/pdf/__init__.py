@@ -83,7 +83,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                 widths.append(612.0)
                 continue
             size = page_size(page)
-            rows, suspects, vectors = page_rows(d, pno, None, size)
+            rows, suspects, vectors = page_rows(d, pno, size)
             warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
             if check_clipping and chars and _may_clip_text(doc, page):

@@ -194,10 +194,6 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     return r
 
 
-def _count(kv: tuple) -> int:
-    return kv[1]
-
-
 _RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
 
 
@@ -298,18 +294,17 @@ def _mark_rows(rows: list[Row], cells: set, rules: list) -> None:
                     break
 
 
-def page_rows(d: dict, page: int, page_rect, size: tuple[float, float] | None = None) -> tuple[list[Row], list[dict], list]:
+def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row], list[dict], list]:
     """Rows of one page's text dict, in MuPDF block order, spans needing a hidden-text check,
     and the page's vector boxes ``(x0, y0, x1, y1, colour, stroked, alpha)``.
 
     Text written vertically (arXiv side stamps) and text outside the page are not rows; spans
     outside the page or otherwise suspicious are returned for :mod:`hidden` to judge.
-    ``size`` is the page size in text coordinates (:func:`page_size`); ``page_rect`` is used
-    when it is not given.
+    ``size`` is the page size in text coordinates (:func:`page_size`).
     """
     rows: list[Row] = []
     suspects: list[dict] = []
-    pw, ph = size if size else (page_rect.width, page_rect.height)
+    pw, ph = size
     blocks = d["blocks"]
     for bi, b in enumerate(blocks):
         if b.get("type", 0) != 0:
