@@ -202,6 +202,7 @@ def check(annotations):
 
     from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
+    from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
@@ -259,6 +260,7 @@ def remap(annotations):
 
     from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
+    from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
@@ -274,6 +276,7 @@ def remap(annotations):
                 bad += 1
                 click.echo(f"{f.name}: sentence gone or ambiguous: {', '.join(lost)}", err=True)
     raise SystemExit(1 if bad else 0)
+
 
 def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None) -> list[dict]:
     """Every candidate sentence of the extractor that is a gold unit or is kept, with its part,
@@ -313,6 +316,7 @@ def errors(split, threshold, show):
 
     from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
+    from tools.evaluate_parse import prf
 
     folder = Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     counts: dict[str, list[int]] = {}
@@ -330,8 +334,9 @@ def errors(split, threshold, show):
                 click.echo(f"{row['verdict']}\t{pid}\t{row['part']}/{row['kind']}\t{row['score']}\t{','.join(row['cues'])}\t{row['text'][:200]}")
     for key in ("all", *SECTION_PARTS):
         tp, npred, ngold = counts.get(key, [0, 0, 0])
-        p, r = (tp / npred if npred else 0.0), (tp / ngold if ngold else 0.0)
-        click.echo(f"{key}\ttp {tp}\tpredicted {npred}\tgold {ngold}\tP {p:.3f}\tR {r:.3f}\tF {2 * p * r / (p + r) if p + r else 0:.3f}")
+        s = prf(tp, npred, ngold)
+        click.echo(f"{key}\ttp {tp}\tpredicted {npred}\tgold {ngold}\tP {s['precision']:.3f}\tR {s['recall']:.3f}"
+                   f"\tF {s['f1']:.3f}")
 
 
 if __name__ == "__main__":

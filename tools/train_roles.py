@@ -60,10 +60,11 @@ DEFAULT_CONFIG = dict(NEW_CONFIG, sequence={"members": 3})
 #: the transition weight abstracts are decoded at (st-facets' reference side; RoleModel.abstract_weight):
 #: chosen on the field held out, not on the training corpora's dev splits, which chose 0.5 for the
 #: shipped model. Weight 0 decodes the held-out field better (linear model, computer science held
-#: out: 0.661 against 0.648, biomedicine held out 0.755 against 0.758; the shipped model on biomedicine: 0.766 against 0.760, PubMed silver 0.822
-#: against 0.802, NICTA-PIBOSO 0.748 against 0.755) and
-#: raises FM r on PubMed under every protocol (leave-one-system-out 0.573 -> 0.576, headings stripped
-#: 0.557 -> 0.573); decoding candidate summaries at 0 too lowered it (0.564): docs/st-facets.md
+#: out: 0.661 against 0.648, biomedicine held out 0.755 against 0.758; the shipped model on
+#: biomedicine: 0.766 against 0.760, PubMed silver 0.822 against 0.802, NICTA-PIBOSO 0.748 against
+#: 0.755) and raises FM r on PubMed under every protocol (leave-one-system-out 0.573 -> 0.576,
+#: headings stripped 0.557 -> 0.573); decoding candidate summaries at 0 too lowered it (0.564):
+#: docs/st-facets.md
 ABSTRACT_TRANSITION_WEIGHT = 0.0
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
