@@ -146,13 +146,11 @@ def score(model, docs, three: bool = False, embed_cache=None, purpose: bool | No
         from tools.train_roles import embed_docs
 
         embs = embed_docs(docs, embed_cache)
+    from scholartools.facets.roles import predict_roles
+
     gold, pred = [], []
     for i, (sents, labs) in enumerate(docs):
-        if abstract:
-            out = model.predict(sents, None if embs is None else embs[i], weight=model.abstract_weight,
-                                purpose=True if purpose is None else purpose)
-        else:
-            out = model.predict(sents, None if embs is None else embs[i], purpose=purpose)
+        out = predict_roles(sents, None if embs is None else embs[i], model=model, purpose=purpose, abstract=abstract)
         for g, p in zip(labs, out):
             if g not in FACETS:
                 continue
