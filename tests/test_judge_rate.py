@@ -33,7 +33,8 @@ def test_direct_writes_score_samples_raw_protocol_and_template(openai_server):
         assert j["protocol"] == "direct" and j["aspect"] == "method" and j["scale"] == [0, 100]   # Wang et al.
         assert j["templates"][0]["name"] == "judge_rate_direct"
         assert rec["human"] == ITEMS[k]["human"] and rec["abstract"] == ITEMS[k]["abstract"]   # passed through
-    prompt = content(openai_server.requests[0])
+    # requests arrive concurrently: take item 0's by its question, not the first to arrive
+    prompt = next(p for p in map(content, openai_server.requests) if item_no(p) == 0)
     assert "Abstract of paper 0.\n\nIntroduction of paper 0." in prompt and "method or hypothesis" in prompt
     assert "from 0 (worst) to 100 (best)" in prompt
     assert recs[0]["provenance"][-1]["protocol"] == "direct" and recs[0]["provenance"][-1]["scale"] == [0, 100]
