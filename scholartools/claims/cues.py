@@ -112,7 +112,7 @@ CLAIM_SECTION_PRIOR = {
 #: back matter glued onto the last section by a parser: claims are not searched past it
 BACK_MATTER_MARK = r"(?:^|\s)(?:R ?EFERENCES|REFERENCES|B ?IBLIOGRAPHY)(?=\s|$)"
 #: section types never searched for claims
-CLAIM_SKIP_SECTIONS = ("references", "acknowledgments", "appendix", "ethics", "limitations")
+CLAIM_SKIP_SECTIONS = ("references", "acknowledgments", "appendix", "ethics")
 
 # ----------------------------------------------------------------- cues without a first person (issue 37)
 
@@ -278,6 +278,22 @@ FAMILIES = (
     ("quality", r"\b(?:is|are|was|were|remains?|proved|becomes?|has been|have been)\s+(?:very\s+|quite\s+|highly\s+|fairly\s+|relatively\s+"
                 r"|much\s+|also\s+|still\s+|often\s+|generally\s+|easily\s+)*(?:easy|simple|scalable|efficient|suitable|practical|reliable"
                 r"|resilient|expressible|applicable|fast|quick|valuable|helpful|beneficial|sufficient|insufficient|impractical|scarce)\b", 0.7, "result"),
+    # session 12 (issue 37): the classes the blind annotators named, written from their wording
+    # ("existing methods fail to", "while prior systems focused on", "X significantly speeds up", "M = 37%"), then checked
+    # on dev, dev2 and the ReviewCritique dev papers
+    ("gap-others", r"\b(?:existing|current|prior|previous|conventional|traditional|standard|most|many|these|such|today['\u2019]s)"
+                   r" (?:\w+ ){0,2}(?:works?|approaches|methods|systems|models|tools|techniques|studies|solutions|frameworks"
+                   r"|algorithms|interfaces)\b[^.;]{0,60}?\b(?:fail(?:s|ed)? to|struggle[sd]? (?:to|with)|lacks?|ignore[sd]?"
+                   r"|overlook(?:s|ed)?|neglect(?:s|ed)?|(?:are|is|were|remain) (?:often |still |largely )?(?:unable|not able|limited to"
+                   r"|insufficient|inadequate|impractical|ill-suited)|(?:do|does|did|can) ?(?:not|n['\u2019]t) (?:\w+ )?(?:support|keep"
+                   r"|provide|handle|capture|scale|account|address|consider|model|allow|offer|work|exploit|use))\b"
+                   r"|\b(?:is|are) (?:\w+ )?(?:impractical|infeasible|impossible|not possible|not supported|cumbersome|tedious)"
+                   r" (?:in|with|for) (?:current|existing|today['\u2019]s|most|conventional|standard)\b", 1.0, "novelty"),
+    ("prior-contrast", r"\b(?:while|whereas|although) (?:most |much |many )?(?:prior|previous|existing|earlier|other|current|past)"
+                       r" (?:\w+ ){0,2}(?:work|works|systems|methods|approaches|studies|tools|research|models)\b", 1.0, "novelty"),
+    ("effect", r"\b(?:significantly|substantially|greatly|considerably|dramatically|markedly|drastically|noticeably)\s+(?:\w+\s+)?"
+               r"(?:improv|speed|reduc|increas|decreas|outperform|boost|lower|rais|enhanc|hurt|degrad|accelerat|slow)\w*", 0.7, "result"),
+    ("descriptive-stat", rf"\b(?:(?-i:M|SD|Mdn)|mean|median|avg|average)\s*=\s*-?{_NUM}", 0.7, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -332,7 +348,7 @@ REPORTED = (r"\bit (?:has |had )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
-                     "statistic", "measured-change", "numeric-comparative", "measured-value"})
+                     "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

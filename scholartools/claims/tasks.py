@@ -21,7 +21,7 @@ class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float = option(DEFAULT_THRESHOLD, "extract, offline: minimum sentence score (higher: fewer, surer "
-                              "claims; the default is the lowest with precision .85 on the dev PDFs).", type=float, metavar="T")
+                              "claims; the default is the best F1 with precision ≥ .80 on the dev PDFs).", type=float, metavar="T")
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 
