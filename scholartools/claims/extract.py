@@ -4,7 +4,7 @@ verbatim sentences, numbered ``Claim1…`` in document order.
 CLAIMCHECK extracts claims with GPT-4o, chunk by chunk, keeping "claims about findings,
 contributions, results or relation to related work" and skipping "descriptions of the ideas,
 methods and experiment setup". The offline method scores every sentence of the abstract and of the
-body sections (references, acknowledgments, appendices, ethics and limitations skipped) with the
+body sections (references, acknowledgments, appendices, ethics skipped; limitations read since session 12) with the
 cue phrases of :data:`scholartools.claims.cues.CLAIM_CUES` (we show / we propose / outperforms /
 to our knowledge the first / this suggests …), the non-claim cues (we use / is defined as / future
 work / hyper-parameters …), the first person, and the section's prior (abstract and conclusion
