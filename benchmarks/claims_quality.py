@@ -130,9 +130,9 @@ def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
 
 def pdf_papers() -> dict[str, dict]:
     """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
-    from tools.claims_evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS, pdf_file
 
-    paths = {str(dataset_dir("pdfs") / pdf): pid for pid, (pdf, _) in PDF_PAPERS.items()}
+    paths = {str(pdf_file(pdf)): pid for pid, (pdf, _) in PDF_PAPERS.items()}
     recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
     out = {}
     for r in recs:

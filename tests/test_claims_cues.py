@@ -96,7 +96,7 @@ def _paper(**extra):
                          "text": "Receipts are hard to read. In this setting FooNet gains 4 points of F1 over the "
                                  "strongest baseline on three benchmarks."},
                         {"heading": "5 Results", "type": "results",
-                         "text": "The parser runs on three receipt benchmarks and improves F1 over the strongest "
+                         "text": "The parser runs on three receipt benchmarks and gains in F1 over the strongest "
                                  "baseline on all three benchmarks."}]}
     rec.update(extra)
     return rec

@@ -19,10 +19,10 @@ pytestmark = pytest.mark.needs_data("pdfs")
 
 @lru_cache(maxsize=1)
 def _papers() -> dict:
-    from tools.claims_evaluate import PDF_PAPERS
+    from tools.claims_evaluate import PDF_PAPERS, pdf_file
     from scholartools.parsing import parse_path
 
-    return {pid: parse_path(str(PDFS / pdf)) for pid, (pdf, _) in PDF_PAPERS.items()}
+    return {pid: parse_path(str(pdf_file(pdf))) for pid, (pdf, _) in PDF_PAPERS.items()}
 
 
 def _units(pid: str, name: str) -> list[dict]:

@@ -78,21 +78,39 @@ PDF_PAPERS = {
     # (a check of session 11's cues, which were chosen on the eight dev papers), then read as dev
     "mapreduce04": ("science-parse/map-reduce.pdf", "dev2"),
     "citesee23": ("papermage/2302.07302v1.pdf", "dev2"),
+    # round e (session 12): two PDFs of this repository's st-parse fixtures (fixtures/pdfs), an NLP
+    # paper and an epidemiology study, annotated in two passes and committed before the extractor
+    # was run on them; scored once as they were, then read as dev
+    "peng04": ("fixtures/pdfs/acl-naacl-2004.pdf", "dev3"),
+    "sundstrom14": ("fixtures/pdfs/cup-ipg-2014.pdf", "dev3"),
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "test", "test2", "test3")
+PDF_PARTS = ("dev", "dev2", "dev3", "test", "test2", "test3")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2")
+DEV_PARTS = ("dev", "dev2", "dev3")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
               "issue37-c": ("agarwal11", "accel08", "videodisk97", "gravdm09", "phonefb", "wang08"),
-              "issue37-d": ("mapreduce04", "citesee23")}
+              "issue37-d": ("mapreduce04", "citesee23"),
+              "issue37-e": ("peng04", "sundstrom14")}
 #: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
 SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 _SKIP_GOLD = ("references", "acknowledgments", "appendix")
+
+
+def pdf_file(pdf: str):
+    """The path of a PDF of ``PDF_PAPERS``: ``fixtures/…`` is in this repository (st-parse's own
+    fixtures), anything else under ``shared/external/pdfs``."""
+    from pathlib import Path
+
+    from scholartools.data import dataset_dir
+
+    if pdf.startswith("fixtures/"):
+        return Path(__file__).resolve().parents[1] / pdf
+    return dataset_dir("pdfs") / pdf
 
 
 def gold_units(rec: dict) -> list[dict]:
@@ -200,14 +218,13 @@ def check(annotations):
     """Resolve every annotation file of every paper of PDF_PAPERS against today's st-parse."""
     from pathlib import Path
 
-    from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
     for pid, (pdf, part) in PDF_PAPERS.items():
-        rec = parse_path(str(dataset_dir("pdfs") / pdf))
+        rec = parse_path(str(pdf_file(pdf)))
         for f in sorted(folder.glob(f"{pid}.*")):
             try:
                 n = len(resolve_refs(rec, f.read_text(encoding="utf-8").splitlines()))
@@ -258,14 +275,13 @@ def remap(annotations):
     its hash); a sentence whose text changed cannot be moved and is named (exit 1)."""
     from pathlib import Path
 
-    from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
     for pid, (pdf, _part) in PDF_PAPERS.items():
-        rec = parse_path(str(dataset_dir("pdfs") / pdf))
+        rec = parse_path(str(pdf_file(pdf)))
         for f in sorted(folder.glob(f"{pid}.*")):
             lines = f.read_text(encoding="utf-8").splitlines()
             new, moved, lost = remap_refs(rec, lines)
@@ -314,7 +330,6 @@ def errors(split, threshold, show):
     sentences it missed (fn) or kept wrongly (fp): the error analysis issue 37 asks for."""
     from pathlib import Path
 
-    from scholartools.data import dataset_dir
     from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
@@ -323,7 +338,7 @@ def errors(split, threshold, show):
     for pid, (pdf, part) in PDF_PAPERS.items():
         if part != split:
             continue
-        rec = dict(parse_path(str(dataset_dir("pdfs") / pdf)), id=pid)
+        rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
         for row in unit_errors(rec, (folder / f"{pid}.claims").read_text(encoding="utf-8").splitlines(), threshold):
             for key in (row["part"], "all"):
                 c = counts.setdefault(key, [0, 0, 0])

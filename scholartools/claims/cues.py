@@ -100,6 +100,14 @@ NON_CLAIM_CUES = (
     (r"(?<!\bour )(?<!\bthese )(?<!\bthis )\b(?:evidence|studies|literature|(?:previous|prior|earlier|recent|existing|past) (?:work|research|results))"
      r"(?: from [\w -]{1,30}?)?\s+(?:\w+\s+)?(?:suggests?|suggested|indicates?|indicated|shows?|showed|demonstrates?|demonstrated"
      r"|has shown|have shown|found|finds)\b", -1.0),
+    # session 12, round e: a significance threshold, another single study's finding, the authors'
+    # earlier work, the study's aim
+    (r"\b(?:considered|deemed|set at|regarded as)\s+(?:statistically\s+)?significant\b|\bsignificance (?:level|threshold)\b", -1.0),
+    (r"^(?:\w+,\s+)?(?:another|one|a|a recent|a previous|an earlier|a prior|a subsequent|the same) (?:\w+ )?(?:study|paper|analysis|survey|trial"
+     r"|research group|group)\b(?:(?!\bwe\b)[^.;]){0,60}?\b(?:indicated|found|showed|reported|suggested|noted|demonstrated|concluded)\b", -1.0),
+    (r"\bin (?:our )?(?:previous|prior|earlier|past) (?:work|paper|study|studies|papers),?\s+we\b", -1.0),
+    (r"\bwe (?:sought|aimed|set out|wanted) to (?:determine|examine|investigate|test|assess|evaluate|explore|understand)\b"
+     r"|\bwe (?:also )?tested the hypothesis\b(?![^.;]*\b(?:found|show\w*|confirm\w*|reject\w*)\b)", -0.8),
     # a proof's obligation, a motivation, a question to ask (session 9)
     (r"\b(?:we|one) (?:only |first |still )?(?:need|needs|have|has) to (?:show|verify|prove|establish|check)\b", -1.0),
     (r"\b(?:is|was|were|are) (?:\w+ )?motivated by\b|\bit is (?:important|natural|necessary|interesting|worthwhile) to (?:ask|consider|study|note|investigate|test|check)\b", -0.8),
@@ -143,8 +151,8 @@ FAMILIES = (
                    r"|\b(?:well above|far above|well below|close to|near) (?:chance|random|the (?:upper bound|oracle|human))\b"
                    r"|\b(?:is|are|was|were)\s+(?:very\s+|quite\s+|still\s+|also\s+)?(?:good|excellent|strong|poor|promising"
                    r"|effective|useful|successful|feasible|infeasible|not significant|significant|comparable)\b"
-                   r"|\b(?:compares?|compared) favou?rably\b|\bon par with\b|\bcompetitive with\b|\bsimilar to those reported\b"
-                   r"|\b(?:performs?|works?|worked|generali[sz]es?)\s+(?:well|better|worse|poorly|best|surprisingly)\b"
+                   r"|\b(?:compares?|compared) (?:\w+ ){0,2}favou?rably\b|\bon par with\b|\bcompetitive with\b|\bsimilar to those reported\b"
+                   r"|\b(?:performs?|performed|works?|worked|generali[sz]es?)\s+(?:\w+\s+)?(?:the\s+)?(?:well|better|worse|poorly|best|worst|surprisingly)\b"
                    r"|\bsurprisingly\b|\bhurts?\b|\bdoes not (?:help|benefit|profit|improve)\b"
                    r"|\bdid(?:n['\u2019]t| not) help\b|\bsuffer(?:s|ed)? (?:a |an )?(?:\w+ )?(?:loss|drop|decrease|degradation)\b|\bis (?:the )?key to\b|\bis critical for\b|\bis crucial for\b"
                    r"|\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:easier|harder|simpler|minimal|negligible)\b"
@@ -202,7 +210,7 @@ FAMILIES = (
                    r"|\b(?:is|are) (?:efficiently |easily )?(?:computable|applicable|generic|general)\b", 0.4, "result"),
     # session 9: findings read off the evidence, theoretical results, the paper's results as the
     # subject, what sets its analysis apart, and more gap wordings (chosen on the eight dev PDFs)
-    ("evidence", r"\b(?:it )?can (?:also )?be seen (?:from|in|that)\b|\bas can be seen\b|\bas (?:we )?predicted\b"
+    ("evidence", r"\b(?:it )?can (?:also )?be seen (?:from|in|that)\b|\bas can be seen\b|\b(?:one|we) can (?:clearly |easily |also )?see that\b|\bas (?:we|one) can see\b|\bas (?:we )?predicted\b"
                  r"|\bit (?:was|is|has been) (?:also )?(?:shown|demonstrated|proved|proven|found) (?:\w+ )?that\b"
                  r"|\bconsistent with (?:the )?(?:predictions?|theory|our|corollary|theorem|hypothesis|proposition)\b"
                  r"|\bthe (?:most|main|key) (?:significant |important |interesting |striking )?(?:feature|finding|result|observation) is that\b",
@@ -293,7 +301,22 @@ FAMILIES = (
                        r" (?:\w+ ){0,2}(?:work|works|systems|methods|approaches|studies|tools|research|models)\b", 1.0, "novelty"),
     ("effect", r"\b(?:significantly|substantially|greatly|considerably|dramatically|markedly|drastically|noticeably)\s+(?:\w+\s+)?"
                r"(?:improv|speed|reduc|increas|decreas|outperform|boost|lower|rais|enhanc|hurt|degrad|accelerat|slow)\w*", 0.7, "result"),
-    ("descriptive-stat", rf"\b(?:(?-i:M|SD|Mdn)|mean|median|avg|average)\s*=\s*-?{_NUM}", 0.7, "result"),
+    # session 12, round e (dev3: an NLP paper and an epidemiology study): null results, structured
+    # abstracts' result labels, outcome verbs on a measure of performance, gaps stated as scarce or
+    # inconclusive evidence
+    ("null-result", r"\bno (?:\w+ )?(?:(?:statistically )?significant )?(?:association|effect|difference|correlation|relationship|evidence"
+                    r"|improvement|bearing|change)\b|\b(?:not|neither|nor) (?:\w+ ){0,3}(?:significantly )?(?:associated|correlated)"
+                    r" with\b|\b(?:did|does|do|had|has|have) (?:not|no) (?:\w+ )?(?:change|alter|affect|bearing on|effect on|impact on)"
+                    r" (?:the |our |these |any )?(?:observed )?(?:results?|findings?|association|outcomes?)\b"
+                    r"|\bnone of (?:these|them|the \w+) (?:was|were) (?:found to be )?(?:significant|significantly|associated)", 0.9, "result"),
+    ("abstract-label", r"^(?:results?|conclusions?|findings|interpretation)\s*:", 1.0, "result"),
+    ("performance-effect", r"(?<!\bto )(?<!\bcan )(?<!\bwould )(?<!\bcould )(?<!\bmay )\b(?:improv\w*|increas\w*|decreas\w*|hurt\w*|boost\w*|degrad\w*|reduc\w*|rais\w*|lower\w*)\s+(?:the\s+)?"
+                           r"(?:overall\s+)?(?:performance|accuracy|precision|recall|f1|f-measure|error rates?)\b", 0.6, "result"),
+    ("gap-scarce", r"\b(?:studies|works?|research|literature|evidence|findings|results|data)\b[^.;]{0,80}?\b(?:is|are|remains?|have been"
+                   r"|has been) (?:still |relatively |rather |very |largely |so far )?(?:scarce|sparse|lacking|inconclusive|mixed"
+                   r"|contradictory|conflicting)\b|\b(?:remaining |open )unresolved (?:issues?|questions?|problems?)\b"
+                   r"|\bremains? unresolved\b", 1.0, "novelty"),
+    ("descriptive-stat", rf"\b(?:(?-i:M|SD|Mdn)|mean|median|avg|average)\s*=\s*-?{_NUM}", 0.5, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
