@@ -2,7 +2,7 @@
 
     python benchmarks/claims_extract_cost.py [--baseline main] [--rounds 3] [--repeat 3]
 
-The material is the eighteen annotated PDFs of ``tools.claims_evaluate.PDF_PAPERS`` parsed once with
+The material is the annotated PDFs of ``tools.claims_evaluate.PDF_PAPERS`` parsed once with
 st-parse (so the parser's cost is not counted). Each round times, in a fresh process for each
 extractor, ``extract_claims`` over every record ``--repeat`` times (process CPU seconds, after one
 warm-up paper); the two extractors alternate, so load on the shared machine falls on both alike.
