@@ -21,6 +21,9 @@ the real commands.
 * **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
   F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units, per
   annotation round (``PDF_ROUNDS``).
+* **Second annotator** (issue 37) — pass C of ``SECOND_ANNOTATOR`` (gravdm09, lehr13), made by another
+  annotator blind to passes A / B and the gold: F1_edit / F1_exact and kappa against the gold and
+  each pass (inter-annotator agreement), and the extractor scored against pass C beside the gold.
 * **Weakness segmentation** — the 60 LLM reviews of ``ReviewCritique_LLM.segments.jsonl`` rebuilt
   as texts (``scholartools.reviewcritique``): ``st-claims --task weaknesses --unit sentence``
   against the data's weakness segments, and ``--unit item`` against the weakness items; dev =
@@ -175,29 +178,74 @@ def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
     return out
 
 
+def _pooled_units(papers: dict[str, dict], pids, marked: dict[str, list[dict]]) -> tuple[list[dict], set[str]]:
+    """Every unit of ``pids`` with its ref prefixed by the paper id, and the prefixed refs that
+    ``marked`` (an annotation file's units per paper) names: kappa's input pooled over papers."""
+    from tools.claims_evaluate import gold_units
+
+    units = [dict(u, ref=f"{pid}:{u['ref']}") for pid in pids for u in gold_units(papers[pid])]
+    return units, {f"{pid}:{u['ref']}" for pid in pids for u in marked[pid]}
+
+
 def agreement(papers: dict[str, dict]) -> dict:
     """Pass A against pass B, per annotation round of ``PDF_ROUNDS``: pairwise F1_edit / F1_exact
-    (micro over papers) and Cohen's kappa over every unit of the round's papers."""
-    from tools.claims_evaluate import PDF_ROUNDS, gold_units
+    (micro over papers) and Cohen's kappa over every unit of the round's papers; and, under
+    ``second_annotator``, the second annotator's pass C against the gold and each pass."""
+    from tools.claims_evaluate import PDF_ROUNDS, unit_kappa
 
     a, b = pdf_gold(papers, "passA"), pdf_gold(papers, "passB")
     out = {}
     for name, pids in PDF_ROUNDS.items():
         rows = [{"id": pid, "a": [u["text"] for u in a[pid]], "b": [u["text"] for u in b[pid]]} for pid in pids]
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "a", "--ref", "b", "--aggregate"], rows)
-        n = same = pos_a = pos_b = 0
-        for pid in pids:
-            ra, rb = {u["ref"] for u in a[pid]}, {u["ref"] for u in b[pid]}
-            for u in gold_units(papers[pid]):
-                n += 1
-                same += (u["ref"] in ra) == (u["ref"] in rb)
-                pos_a += u["ref"] in ra
-                pos_b += u["ref"] in rb
-        po, pa, pb = same / n, pos_a / n, pos_b / n
-        pe = pa * pb + (1 - pa) * (1 - pb)
-        out[name] = {"papers": list(pids), "units": n, "pass_a": sum(len(a[p]) for p in pids),
+        units, ra = _pooled_units(papers, pids, a)
+        _, rb = _pooled_units(papers, pids, b)
+        out[name] = {"papers": list(pids), "units": len(units), "pass_a": sum(len(a[p]) for p in pids),
                      "pass_b": sum(len(b[p]) for p in pids), "f1_edit": aggregate(scored, "f1-edit"),
-                     "f1_exact": aggregate(scored, "f1-exact"), "cohen_kappa": round((po - pe) / (1 - pe), 3)}
+                     "f1_exact": aggregate(scored, "f1-exact"), "cohen_kappa": round(unit_kappa(units, ra, rb), 3)}
+    out["second_annotator"] = second_annotator(papers)
+    return out
+
+
+def second_annotator(papers: dict[str, dict], code: Path = ROOT) -> dict:
+    """Inter-annotator agreement (issue 37): pass C of ``SECOND_ANNOTATOR`` (another annotator,
+    blind to the first one's files) against the gold (``.claims``), pass A and pass B — F1_edit /
+    F1_exact per paper and pooled (micro), Cohen's kappa over the units; and the offline extractor
+    scored against the gold and against pass C as if it were gold. The gold stays ``.claims``."""
+    from tools.claims_evaluate import SECOND_ANNOTATOR, unit_kappa
+
+    pids = [p for p in SECOND_ANNOTATOR if (PDF_ANN / f"{p}.passC").exists()]
+    if not pids:
+        return {}
+    sub = {p: papers[p] for p in pids}
+    c = pdf_gold(sub, "passC")
+    out = {"papers": pids, "units": {p: len(_pooled_units(papers, [p], c)[0]) for p in pids},
+           "pass_c": {p: len(c[p]) for p in pids}}
+    for other in ("claims", "passA", "passB"):
+        o = pdf_gold(sub, other)
+        rows = [{"id": p, "c": [u["text"] for u in c[p]], "o": [u["text"] for u in o[p]]} for p in pids]
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "c", "--ref", "o", "--aggregate"], rows)
+        res = {"n": {p: len(o[p]) for p in pids}, "f1_edit": aggregate(scored, "f1-edit"),
+               "f1_exact": aggregate(scored, "f1-exact")}
+        res["per_paper_f1_edit"] = {r["id"]: round(r["scores"]["f1-edit"]["f"], 3) for r in scored if not r.get("aggregate")}
+        kappa = {}
+        for group in ([[p] for p in pids] + [pids]):
+            units, rc = _pooled_units(papers, group, c)
+            _, ro = _pooled_units(papers, group, o)
+            kappa[group[0] if len(group) == 1 else "pooled"] = round(unit_kappa(units, rc, ro), 3)
+        res["cohen_kappa"] = kappa
+        out["vs_gold" if other == "claims" else f"vs_{other}"] = res
+    gold = pdf_gold(sub)
+    recs = [dict(sub[p], gold_claims=[u["text"] for u in gold[p]], pass_c=[u["text"] for u in c[p]]) for p in pids]
+    extracted = st("claims", ["--task", "extract"], recs, code=code)
+    out["extractor"] = {}
+    for ref in ("gold_claims", "pass_c"):
+        scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", ref, "--aggregate"],
+                    extracted)
+        out["extractor"]["vs_gold" if ref == "gold_claims" else "vs_pass_c"] = {
+            "f1_edit": aggregate(scored, "f1-edit"),
+            "per_paper_f1_edit": {r["id"]: {k: round(v, 3) for k, v in r["scores"]["f1-edit"].items() if k in ("p", "r", "f")}
+                                  for r in scored if not r.get("aggregate")}}
     return out
 
 

@@ -143,3 +143,51 @@ def test_the_units_command_lists_each_unit_with_the_hash_the_annotations_store()
     gold = {line.split()[0]: line.split()[1] for line in (ANN / "papermage.claims").read_text().splitlines()}
     listed = {r[0]: r[1] for r in rows}
     assert all(listed[ref] == h for ref, h in gold.items())
+
+
+def test_second_annotator_agreement_reported_in_the_docs():
+    """Pass C (another annotator, blind to passes A / B, the gold and the extractor's output on
+    these papers) against the gold and each pass: inter-annotator F1_edit and Cohen's kappa, and
+    the extractor scored against pass C beside the gold (docs/st-claims.md, "Second annotator")."""
+    from tools.claims_evaluate import SECOND_ANNOTATOR, gold_units, unit_kappa
+    from scholartools.claims.extract import extract_claims
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    assert SECOND_ANNOTATOR == ("gravdm09", "lehr13")
+    assert [len(_units(p, "passC")) for p in SECOND_ANNOTATOR] == [25, 55]
+
+    def f1(pids, cand, ref):
+        return round(micro_prf([span_counts([u["text"] for u in cand(p)], [u["text"] for u in _units(p, ref)])
+                                for p in pids])["f"], 3)
+
+    def kappa(pids, a, b):
+        units = [dict(u, ref=f"{p}:{u['ref']}") for p in pids for u in gold_units(_papers()[p])]
+        marked = lambda name: {f"{p}:{u['ref']}" for p in pids for u in _units(p, name)}  # noqa: E731
+        return round(unit_kappa(units, marked(a), marked(b)), 3)
+
+    pc = lambda p: _units(p, "passC")  # noqa: E731
+    both = list(SECOND_ANNOTATOR)
+    assert [f1([p], pc, "claims") for p in both] + [f1(both, pc, "claims")] == [0.962, 0.934, 0.942]
+    assert [kappa([p], "passC", "claims") for p in both] + [kappa(both, "passC", "claims")] == [0.954, 0.906, 0.924]
+    assert (f1(both, pc, "passA"), kappa(both, "passC", "passA")) == (0.947, 0.923)
+    assert (f1(both, pc, "passB"), kappa(both, "passC", "passB")) == (0.942, 0.924)
+    # the first annotator's own two passes on the same papers agree more (the upper bound)
+    assert (f1(both, lambda p: _units(p, "passA"), "passB"), kappa(both, "passA", "passB")) == (0.989, 0.985)
+    # the extractor against the gold and against pass C: recall .578 vs .597 (F .678 vs .673)
+    extracted = {p: [c["text"] for c in extract_claims(_papers()[p])] for p in both}
+
+    def r(ref):
+        m = micro_prf([span_counts(extracted[p], [u["text"] for u in _units(p, ref)]) for p in both])
+        return tuple(round(m[k], 3) for k in ("p", "r", "f"))
+
+    assert r("claims") == (0.82, 0.578, 0.678)
+    assert r("passC") == (0.77, 0.597, 0.673)
+
+
+def test_unit_kappa_is_cohens_kappa():
+    from tools.claims_evaluate import unit_kappa
+
+    units = [{"ref": str(i)} for i in range(10)]
+    # 10 units, a marks 0-3, b marks 0-2 and 4: p_o = .8, p_e = .4*.4 + .6*.6 = .52 → (.8-.52)/.48
+    assert round(unit_kappa(units, {"0", "1", "2", "3"}, {"0", "1", "2", "4"}), 4) == round(0.28 / 0.48, 4)
+    assert unit_kappa(units, {"0"}, {"0"}) == 1.0

@@ -96,6 +96,10 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-c": ("agarwal11", "accel08", "videodisk97", "gravdm09", "phonefb", "wang08"),
               "issue37-d": ("mapreduce04", "citesee23"),
               "issue37-e": ("peng04", "sundstrom14")}
+#: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
+#: blind to the first annotator's files and to the extractor's output on them): their agreement with
+#: the gold and with passes A and B is inter-annotator agreement, not an upper bound
+SECOND_ANNOTATOR = ("gravdm09", "lehr13")
 #: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
 SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 _SKIP_GOLD = ("references", "acknowledgments", "appendix")
@@ -168,6 +172,17 @@ def resolve_refs(rec: dict, lines: list[str]) -> list[dict]:
             raise ValueError(f"{rec.get('id')}: unit {ref} is not the annotated sentence (st-parse output changed?)")
         out.append(u)
     return out
+
+
+def unit_kappa(units: list[dict], a: set[str], b: set[str]) -> float:
+    """Cohen's kappa of two claim / not-claim labellings of ``units`` (``a`` and ``b`` the refs
+    each marked as claims): (p_o − p_e) / (1 − p_e), p_e from each labelling's own claim rate."""
+    n = len(units)
+    refs = [u["ref"] for u in units]
+    po = sum((r in a) == (r in b) for r in refs) / n
+    pa, pb = sum(r in a for r in refs) / n, sum(r in b for r in refs) / n
+    pe = pa * pb + (1 - pa) * (1 - pb)
+    return (po - pe) / (1 - pe)
 
 
 def claim_part(rec: dict, claim: dict) -> str:
