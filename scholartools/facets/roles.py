@@ -20,7 +20,8 @@ then Viterbi decoding with a learned label-transition matrix, so that sequence c
 their headings, which override the classifier; conclusions are also found by cue phrases in the
 last two sentences (:func:`conclusion_tail`), except in sentences that report evidence. On
 request (st-facets asks for it on the reference side, an abstract), an abstract's first statement
-of purpose is background, as the FM definitions read it (:func:`purpose_background`).
+of purpose, and what the classifier called a method before it, is background, as the FM
+definitions read it (:func:`purpose_background`).
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
