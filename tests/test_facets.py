@@ -150,6 +150,28 @@ def test_a_statement_of_purpose_is_background():
     assert purpose_as_background([(sents[:2], ["background", "method"])]) == [(sents[:2], ["background", "background"])]
 
 
+def test_the_benchmarks_keep_the_previous_purpose_rule():
+    """benchmarks/facets_roles_before.py scores the previous release in the same run: inside
+    ``previous_rule()`` a gap called a method before the statement of purpose stops the rule (the
+    first rule), outside it both become background, and the block restores today's rule."""
+    import importlib.util
+    from pathlib import Path
+
+    from scholartools.facets import roles
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "facets_roles_before.py"
+    spec = importlib.util.spec_from_file_location("facets_roles_before", path)
+    before = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(before)
+    gap = ["Parsers are slow.", "Earlier parsers ignore the stack.", "We propose X.", "X uses a stack."]
+    labels = ["background", "method", "method", "method"]
+    today = roles.purpose_background
+    with before.previous_rule():
+        assert roles.purpose_background(gap, labels) == labels
+    assert roles.purpose_background is today
+    assert roles.purpose_background(gap, labels) == ["background", "background", "background", "method"]
+
+
 def test_weak_conclusions_only_in_the_tail():
     """Weak labels: a cue-bearing result among the last two sentences becomes a conclusion (and a
     result after it too); a cue elsewhere or on a non-result sentence changes nothing."""
