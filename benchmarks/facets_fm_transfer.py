@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tools import calibrate  # noqa: E402
 from scholartools.facets.rate import RATER_SIGNALS, STOP_WORDS, words  # noqa: E402
@@ -90,9 +91,11 @@ def main(argv=None):
     ap.add_argument("--embed-cache", help=".npz keeping sentence vectors between runs")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--purpose-rule", default=None,
-                    help="comma-separated off / reference / both: the role model's purpose rule "
+                    help="comma-separated off / reference / previous / both: the role model's purpose rule "
                          "(roles.purpose_background) on no side, on the references only (as st-facets "
-                         "applies it) or on both sides, in one run; default: as tools.calibrate decomposes")
+                         "applies it), the previous release's rule on the references (benchmarks/"
+                         "facets_roles_before.py) or on both sides, in one run; default: as "
+                         "tools.calibrate decomposes")
     ap.add_argument("--headings", default="given,stripped", help="given, stripped or both (comma-separated)")
     ap.add_argument("--shared-only", action="store_true", help="only the shipped rater's way (shared weights)")
     ap.add_argument("--abstract-weight", default=None,
@@ -138,6 +141,11 @@ def main(argv=None):
         for no_headings in [h == "stripped" for h in a.headings.split(",")]:
             if rule == "reference":
                 signals = reference_purpose_signals(rows, embed, no_headings, model)
+            elif rule == "previous":
+                from facets_roles_before import previous_rule
+
+                with previous_rule():
+                    signals = reference_purpose_signals(rows, embed, no_headings, model)
             else:
                 signals = calibrate.pair_signals(rows, embed, no_headings=no_headings, model=model)
             for shared in (True,) if a.shared_only else (True, False):

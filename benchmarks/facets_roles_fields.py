@@ -55,6 +55,10 @@ Also scored, in the same run, for comparison: the model shipped in ``scholartool
 ``--rule`` and ``--weights`` variant — with the purpose rule at its own weight it is the previous
 release, exactly — and any ``--model NAME=DIR``. ``--save DIR`` keeps
 the fold models, and loads them on the next run instead of fitting them again.
+``--previous-rule``: every row with the purpose rule is also scored with the previous release's
+rule (``facets_roles_before``: only a first purpose statement that follows nothing but background;
+row suffix ``(previous rule)``), so the shipped model's rows at weight 0 with it are the previous
+release, in the same run.
 """
 from __future__ import annotations
 
@@ -209,13 +213,27 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
 
 
 RULE = " + purpose rule"
+PREVIOUS = " (previous rule)"
 
 
-def variants(rules: list[bool], weights: list[float | None]):
-    """``(row suffix, rule, weight)`` of every scoring variant of one model."""
+def variants(rules: list[bool], weights: list[float | None], previous: bool = False):
+    """``(row suffix, rule, weight, previous rule)`` of every scoring variant of one model."""
     for weight in weights:
         for rule in rules:
-            yield (RULE if rule else "") + ("" if weight is None else f", weight {weight:g}"), rule, weight
+            suffix = (RULE if rule else "") + ("" if weight is None else f", weight {weight:g}")
+            yield suffix, rule, weight, False
+            if rule and previous:
+                yield suffix + PREVIOUS, rule, weight, True
+
+
+def scored(previous: bool, *args, **kwargs) -> dict:
+    """:func:`score_model`, with the previous release's purpose rule when ``previous``."""
+    from facets_roles_before import previous_rule
+
+    if not previous:
+        return score_model(*args, **kwargs)
+    with previous_rule():
+        return score_model(*args, **kwargs)
 
 
 def main(argv=None):
@@ -239,6 +257,8 @@ def main(argv=None):
                     help="self-training: keep pseudo-labels whose posterior is >= --confidence, or the "
                          "--fraction most confident of each label (class-balanced)")
     ap.add_argument("--fraction", type=float, default=0.3)
+    ap.add_argument("--previous-rule", action="store_true",
+                    help="also score every row with the purpose rule with the previous release's rule")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -262,9 +282,9 @@ def main(argv=None):
                     if saved:
                         model.save(saved)
                 own = model.transition_weight
-                for suffix, rule, weight in variants(rules, weights):
-                    row = score_model(model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1], rule,
-                                      own if weight is None else weight)
+                for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+                    row = scored(previous, model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1],
+                                 rule, own if weight is None else weight)
                     results.setdefault(key + suffix, {}).update(row)
                     print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
                           f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
@@ -276,9 +296,9 @@ def main(argv=None):
         model = RoleModel.load(directory)
         own = model.transition_weight
         label = "shipped model" if name == "shipped" else name
-        for suffix, rule, weight in variants(rules, weights):
-            results[label + suffix] = score_model(model, {f: data["tests"][f] for f in held_fields}, a.embed_cache,
-                                                  rule=rule, weight=own if weight is None else weight)
+        for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+            results[label + suffix] = scored(previous, model, {f: data["tests"][f] for f in held_fields},
+                                             a.embed_cache, rule=rule, weight=own if weight is None else weight)
     if a.json:
         print(json.dumps(results, indent=1))
         return

@@ -115,9 +115,10 @@ def test_a_sentence_that_reports_evidence_or_the_authors_next_step_is_no_conclus
 
 def test_a_statement_of_purpose_is_background():
     """The FM definitions read purpose as background; CSAbstruct's and the written corpus's
-    annotators call "we propose X" a method. The first statement of purpose that follows only
-    background becomes background; a method without a purpose verb, a purpose statement after the
-    method has begun, and a past-tense method ("we examined 200 patients") stay."""
+    annotators call "we propose X" a method. The first statement of purpose becomes background,
+    and so does what the classifier called a method before it (the context and gap it follows);
+    a method without a purpose verb, a purpose statement after a result, and a past-tense method
+    ("we examined 200 patients") stay."""
     from scholartools.facets.corpora import purpose_as_background
     from scholartools.facets.roles import purpose_background
 
@@ -131,12 +132,44 @@ def test_a_statement_of_purpose_is_background():
         assert purpose_background([opening, "It works."], ["method", "result"])[0] == "background", opening
     for method in ("We examined 200 patients.", "We train a parser on the treebank.", "In this study, we enrolled 30 mice.",
                    "We propose a BM25 variant and evaluate it on two collections."):  # purpose and procedure
-        assert purpose_background([method, "We propose X."], ["method", "method"]) == ["method", "method"], method
+        assert purpose_background([method, "It works."], ["method", "result"]) == ["method", "result"], method
+    # a gap called a method before the statement of purpose is background; one after it stays
+    gap = ["Parsers are slow.", "Earlier parsers ignore the stack.", "We propose X.", "X ignores nothing."]
+    assert purpose_background(gap, ["background", "method", "method", "method"]) == [
+        "background", "background", "background", "method"]
+    # the statement already called background still clears the methods before it
+    assert purpose_background(gap, ["background", "method", "background", "method"])[:3] == ["background"] * 3
     # a heading's label is never changed, and nothing after a result is
     assert purpose_background(sents[:2], ["background", "method"], fixed=[None, "method"])[1] == "method"
+    assert purpose_background(gap[:3], ["method", "method", "method"], fixed=["method", None, None]) == [
+        "method", "background", "background"]
     assert purpose_background(["F1 is 91.", "We propose X."], ["result", "method"]) == ["result", "method"]
+    assert purpose_background(["We train X.", "F1 is 91.", "We propose X."], ["method", "result", "method"]) == [
+        "method", "result", "method"]
     # the training-side mapping is the same rule on gold labels
     assert purpose_as_background([(sents[:2], ["background", "method"])]) == [(sents[:2], ["background", "background"])]
+
+
+def test_the_benchmarks_keep_the_previous_purpose_rule():
+    """benchmarks/facets_roles_before.py scores the previous release in the same run: inside
+    ``previous_rule()`` a gap called a method before the statement of purpose stops the rule (the
+    first rule), outside it both become background, and the block restores today's rule."""
+    import importlib.util
+    from pathlib import Path
+
+    from scholartools.facets import roles
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "facets_roles_before.py"
+    spec = importlib.util.spec_from_file_location("facets_roles_before", path)
+    before = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(before)
+    gap = ["Parsers are slow.", "Earlier parsers ignore the stack.", "We propose X.", "X uses a stack."]
+    labels = ["background", "method", "method", "method"]
+    today = roles.purpose_background
+    with before.previous_rule():
+        assert roles.purpose_background(gap, labels) == labels
+    assert roles.purpose_background is today
+    assert roles.purpose_background(gap, labels) == ["background", "background", "background", "method"]
 
 
 def test_weak_conclusions_only_in_the_tail():

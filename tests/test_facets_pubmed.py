@@ -35,12 +35,13 @@ def test_pipeline_reaches_the_goal_on_pubmed(pipeline):
                                  "--quiet"], input=scored.stdout)
     (res,) = agree.records
     assert res["n"] == len(rows) == 294
-    # measured 0.602 with the references (abstracts) decoded at the role model's abstract
-    # transition weight 0 (0.582 at 0.5, the previous release, with the same rater; 0.586 with the
+    # measured 0.600 with the references (abstracts) decoded at the role model's abstract
+    # transition weight 0 and the purpose rule clearing the gap before the statement of purpose
+    # (0.602 with the first purpose rule; 0.582 at weight 0.5, with the same rater; 0.586 with the
     # linear role model, 0.572 with the first role model and per-facet weights; 0.525 before
     # lower-case summaries with a stray capital were split into sentences and glued headings
     # ("backgroundpsychosocial", ".methodsa total") were split off); the goal is 0.55
-    assert res["value"] == pytest.approx(0.602, abs=0.006)
+    assert res["value"] == pytest.approx(0.600, abs=0.006)
     stored = {"rougeL": 0.239, "bertscore": 0.342}
     for field, r in stored.items():  # the baselines from the same file, as the paper reports them
         base = run_cli("st-agree", ["--rater", field, "--rater", "human.overall", "--measure", "pearson", "--quiet"],

@@ -246,7 +246,9 @@ def test_acl_abstracts_set_and_the_shipped_model_on_it(tmp_path):
     it (the linear model alone, retrained with it: 0.698). With the purpose rule, as st-facets
     labels an abstract: 0.720 (background recall 0.76 -> 0.88; the rule moved 43 sentences from
     method to background, 36 of them background in the gold labels); decoded at the abstract
-    transition weight 0 too, as st-facets does now: 0.748."""
+    transition weight 0 too: 0.748. Since the rule also clears the methods before the statement
+    of purpose (session 10): 0.740 at 0.5 (background recall 0.93) and 0.763 as st-facets decodes
+    an abstract."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import facets_roles
 
@@ -260,12 +262,12 @@ def test_acl_abstracts_set_and_the_shipped_model_on_it(tmp_path):
     assert res["n"] == 592 and res["macro_f1"] >= 0.67
     assert res["per_facet"]["background"]["p"] >= 0.9 and res["per_facet"]["result"]["f1"] >= 0.75
     rule = facets_roles.score(load_model(), docs, purpose=True, embed_cache=tmp_path)
-    assert rule["macro_f1"] >= 0.70 and rule["macro_f1"] > res["macro_f1"] + 0.015
-    assert rule["per_facet"]["background"]["r"] > res["per_facet"]["background"]["r"] + 0.08
+    assert rule["macro_f1"] >= 0.73 and rule["macro_f1"] > res["macro_f1"] + 0.04
+    assert rule["per_facet"]["background"]["r"] > res["per_facet"]["background"]["r"] + 0.15
     # as st-facets decodes an abstract: the rule and the abstract transition weight 0 (measured
-    # 0.748; 0.720 at the model's 0.5)
+    # 0.763; 0.740 at the model's 0.5; 0.748 with the first purpose rule)
     abstract = facets_roles.score(load_model(), docs, abstract=True, embed_cache=tmp_path)
-    assert abstract["macro_f1"] >= 0.735 and abstract["macro_f1"] > rule["macro_f1"] + 0.015
+    assert abstract["macro_f1"] >= 0.755 and abstract["macro_f1"] > rule["macro_f1"] + 0.015
 
 
 def test_self_training_keeps_only_confident_pseudo_labels():

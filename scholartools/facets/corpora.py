@@ -64,8 +64,8 @@ def weak_conclusion(sentences: list[str], labels: list) -> list:
 
 
 def purpose_as_background(docs):
-    """``docs`` with each abstract's first statement of purpose relabelled background where its gold
-    label is method and everything before it is background (:func:`roles.purpose_background`):
+    """``docs`` with each abstract's first statement of purpose, and the methods before it,
+    relabelled background as :func:`roles.purpose_background` does to predictions:
     the FM definitions read purpose as background, as the acceptance check's labels do, while
     CSAbstruct's and the written corpus's annotators mostly label "we propose X" a method."""
     return [(s, purpose_background(s, lab)) for s, lab in docs]

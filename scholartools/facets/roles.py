@@ -20,7 +20,8 @@ then Viterbi decoding with a learned label-transition matrix, so that sequence c
 their headings, which override the classifier; conclusions are also found by cue phrases in the
 last two sentences (:func:`conclusion_tail`), except in sentences that report evidence. On
 request (st-facets asks for it on the reference side, an abstract), an abstract's first statement
-of purpose is background, as the FM definitions read it (:func:`purpose_background`).
+of purpose, and what the classifier called a method before it, is background, as the FM
+definitions read it (:func:`purpose_background`).
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
@@ -211,25 +212,36 @@ _PROCEDURE = re.compile(
 
 
 def purpose_background(sentences: list[str], labels: list, fixed: list | None = None) -> list:
-    """Relabel the first statement of purpose as background when the classifier called it a method
-    and everything before it is background (or ``other``): a purpose statement that opens the
-    abstract's content, as the FM definitions read it (see ``_PURPOSE``). ``fixed[i]`` not None
-    (a heading's label) is kept.
+    """Relabel an abstract's first statement of purpose (see ``_PURPOSE``) as background when the
+    classifier called it a method or background, and with it every sentence before it that the
+    classifier called a method: what precedes the paper's statement of purpose is its context and
+    the gap it addresses, background in the FM definitions (gold labels of the sentences before
+    the first purpose statement that no result precedes, in the corpora on the training side of
+    the computer-science fold: background 454 of 486 in CODA-19's first 1,200 train abstracts,
+    177 of 189 in NICTA-PIBOSO's train split, 402 of 405 in the written corpus; method 20, 5, 1).
+    Nothing is changed once a result or a conclusion has been passed, nor when the statement was
+    called a result; ``fixed[i]`` not None (a heading's label) is kept.
 
     >>> purpose_background(["X is hard.", "In this paper, we propose Y.", "Y uses Z."],
     ...                    ["background", "method", "method"])
     ['background', 'background', 'method']
-    >>> purpose_background(["We enrolled 20 patients.", "We propose Y."], ["method", "method"])
-    ['method', 'method']
+    >>> purpose_background(["X is hard.", "Earlier parsers ignore Y.", "We propose Z.", "Z uses a stack."],
+    ...                    ["background", "method", "method", "method"])
+    ['background', 'background', 'background', 'method']
+    >>> purpose_background(["We enrolled 20 patients.", "F1 is 91.", "We propose Y."], ["method", "result", "method"])
+    ['method', 'result', 'method']
     >>> purpose_background(["We propose Y and evaluate it on two corpora."], ["method"])
     ['method']
     """
     out = list(labels)
     for i, s in enumerate(sentences):
-        if out[i] not in ("background", "other", None):
-            if (out[i] == "method" and (fixed is None or fixed[i] is None) and _PURPOSE.search(s)
-                    and not _PROCEDURE.search(s)):
-                out[i] = "background"
+        if out[i] in ("result", "conclusion"):
+            break
+        if _PURPOSE.search(s) and not _PROCEDURE.search(s):
+            if out[i] in ("method", "background"):
+                for j in range(i + 1):
+                    if out[j] == "method" and (fixed is None or fixed[j] is None):
+                        out[j] = "background"
             break
     return out
 
