@@ -8,8 +8,8 @@ then document-level statistics and structure: see :mod:`.extract`, :mod:`.layout
 from __future__ import annotations
 
 import os
-import re
 
+from scholartools import recache as re
 from scholartools.errors import RecordError
 from scholartools.vocabulary import DOI_RE
 

@@ -13,7 +13,7 @@ size in the same system, so a rotated page is not mistaken for text placed off t
 
 from __future__ import annotations
 
-import re
+from scholartools import recache as re
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.b$|-bd|cmbx|cmb\d|cmssbx|"
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)

@@ -4,9 +4,9 @@ and reading order for one- and two-column pages.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
+from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 
 _DIGITS = re.compile(r"\d+")

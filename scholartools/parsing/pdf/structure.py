@@ -18,8 +18,7 @@ positions in the column), never a per-publisher rule.
 
 from __future__ import annotations
 
-import re
-
+from scholartools import recache as re
 from scholartools.parsing.pdf import frontmatter, headings
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
