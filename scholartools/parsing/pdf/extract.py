@@ -216,8 +216,11 @@ def _set_lead(r: Row, styles: list, parts: list[str]) -> None:
             and _RUNIN_NUMBER.match("".join(parts[:styles[0][0]])):
         j = 1
     first = styles[j][1]
+    f0, f1, f2 = first[0], first[1], first[2]
     i = j
-    while i < len(styles) and styles[i][1][:3] == first[:3] and not styles[i][1][4]:
+    for _end, st in styles[j:]:   # the spans in the first span's bold, italic and family, no math
+        if st[0] != f0 or st[1] != f1 or st[2] != f2 or st[4]:
+            break
         i += 1
     if i == len(styles):   # one style throughout (most rows): no lead
         if first[0]:
