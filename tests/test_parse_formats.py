@@ -98,6 +98,26 @@ def test_parsing_a_pdf_does_not_import_the_record_writer():
     assert out.stdout.strip() == "[]"
 
 
+def test_st_parse_on_a_pdf_imports_no_heavy_module():
+    # start-up is most of st-parse's cost on small PDFs (issues 35/36): the command imports click,
+    # pymupdf and the record writer, never an LLM client, numpy or a progress bar
+    import os
+    import subprocess
+    import sys
+
+    heavy = ("numpy", "litellm", "openai", "httpx", "requests", "tqdm", "scipy", "sklearn", "torch", "yaml",
+             "tempfile", "dask")
+    code = ("import atexit, sys\n"
+            f"atexit.register(lambda: print(sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr))\n"
+            "from scholartools.cli.parse import main\n"
+            f"main([{str(ROOT / 'fixtures' / 'pdfs' / 'acl-naacl-2004.pdf')!r}])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
+    assert out.returncode == 0, out.stderr
+    assert '"title"' in out.stdout
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+
+
 def test_parsing_a_pdf_leaves_the_garbage_collector_as_it_found_it():
     # parse_pdf turns cyclic collection off while it parses (speed, issue 35) and must restore it
     import gc
