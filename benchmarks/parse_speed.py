@@ -24,8 +24,8 @@ The ratio: pages per CPU second of each parser over the same PDFs, each parser's
 pip installed them, and this script compiles scholartools' modules (``compileall``, into the
 git-ignored ``__pycache__``) before timing, since a shell with ``PYTHONDONTWRITEBYTECODE`` set
 would otherwise have our side compile every module from source in every process; likewise it
-stores the parser's compiled regular expressions (``python -m scholartools.recache``, into the same
-``__pycache__``), which such a shell would not write either. ``--before
+stores the parser's compiled regular expressions (``scholartools.recache.save()`` after parsing
+the first PDFs, into the same ``__pycache__``), which such a shell would not write either. ``--before
 DIR`` also times another checkout's ``scholartools`` package (``git archive REV scholartools |
 tar -x -C DIR``), so a change is measured before/after in the same run. ``--cli`` adds the
 ``st-parse`` command itself (``python -m scholartools.cli.parse FILE…``, records written to a
@@ -214,8 +214,10 @@ def main() -> None:
     for code in [ROOT] + ([args.before] if args.before else []):
         compileall.compile_dir(str(code / "scholartools"), quiet=1)
         if (code / "scholartools" / "recache.py").exists():   # the parser's compiled patterns, kept as bytecode is
-            subprocess.run([sys.executable, "-m", "scholartools.recache", *files[:6]], cwd=code, check=True,
-                           capture_output=True, env=dict(os.environ, PYTHONPATH=str(code)))
+            store = ("import sys; from scholartools import recache; from scholartools.parsing import parse_path; "
+                     "[parse_path(f) for f in sys.argv[1:]]; recache.save()")
+            subprocess.run([sys.executable, "-c", store, *files[:6]], cwd=code, check=True, capture_output=True,
+                           env=dict(os.environ, PYTHONPATH=str(code)))
     runs = [("plain", sys.executable, "plain", ROOT)]
     if args.before:
         runs.append(("st-parse before", sys.executable, "ours", args.before.resolve()))

@@ -8,8 +8,8 @@ PDF parser's ~90 patterns (the word-list alternations most) in pure Python was a
 ``st-parse`` on a small PDF; rebuilding them from the file costs a tenth of that.
 
 The file is written where bytecode would be (not when ``sys.dont_write_bytecode`` is set, e.g.
-``PYTHONDONTWRITEBYTECODE``; ``python -m scholartools.recache`` writes it for the parser's modules
-regardless) and read only by the interpreter build that wrote it (its exact version and the regex
+``PYTHONDONTWRITEBYTECODE``; :func:`save` writes it regardless, as ``benchmarks/parse_speed.py``
+does) and read only by the interpreter build that wrote it (its exact version and the regex
 engine's magic number). A pattern is stored only after the one rebuilt from its program has
 compared equal to ``re.compile``'s (pattern objects compare their programs), so a pattern from the
 file is the one ``re`` would have made; anything unexpected falls back to ``re``.
@@ -177,12 +177,3 @@ def _save_at_exit() -> None:
     if not sys.dont_write_bytecode:
         save()
 
-
-if __name__ == "__main__":   # python -m scholartools.recache [PDF…]: store the PDF parser's patterns
-    import scholartools.recache as _self   # the module its importers use, not this __main__ copy
-    from scholartools.parsing import parse_path
-    import scholartools.parsing.pdf.structure  # noqa: F401
-
-    for _f in sys.argv[1:]:   # patterns built while parsing (module-level re.search(string) calls)
-        parse_path(_f)
-    print(f"{_self.save()} patterns in {_self._PATH}")
