@@ -132,3 +132,19 @@ def test_parsing_a_pdf_leaves_the_garbage_collector_as_it_found_it():
         assert not gc.isenabled()   # a caller's choice to keep it off is kept
     finally:
         gc.enable()
+
+
+def test_parsing_a_pdf_leaves_icc_colour_management_on():
+    # read_pdf turns MuPDF's ICC colour management off while it reads the text (speed, issues
+    # 35/36) and must turn it on again: CMYK black converts to sRGB through the ICC profiles
+    # (0x231F20) after a parse as before it, not by formula (0x000000)
+    import pymupdf
+
+    def cmyk_black_in_rgb():
+        pix = pymupdf.Pixmap(pymupdf.csCMYK, pymupdf.IRect(0, 0, 1, 1), False)
+        pix.set_pixel(0, 0, (0, 0, 0, 255))
+        return pymupdf.Pixmap(pymupdf.csRGB, pix).pixel(0, 0)
+
+    assert cmyk_black_in_rgb() == (35, 31, 32)
+    assert parse_path(str(ROOT / "fixtures" / "papers" / "paper.pdf"))["title"]
+    assert cmyk_black_in_rgb() == (35, 31, 32)

@@ -57,7 +57,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
     doc = _open(path)
     warnings: list[dict] = []
     # no ICC colour management while the text is read: colours only feed the white-text and
-    # dark-fill checks, and MuPDF's first grey and CMYK to sRGB links cost 4 % of st-parse on a
+    # dark-fill checks, and MuPDF's first two ICC links to sRGB cost 4 % of st-parse on a
     # small PDF (once per process); without them MuPDF converts by formula (CMYK black → 0x000000,
     # not 0x231F20). Process-wide state: turned on again after the pages, as pymupdf starts.
     pymupdf.TOOLS.set_icc(False)
