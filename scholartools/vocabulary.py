@@ -9,7 +9,7 @@ never drifts apart between two places.
 """
 from __future__ import annotations
 
-import re
+from scholartools import recache as re
 
 # --------------------------------------------------------------------------- facets (FM paper §3.2)
 

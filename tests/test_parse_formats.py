@@ -98,6 +98,26 @@ def test_parsing_a_pdf_does_not_import_the_record_writer():
     assert out.stdout.strip() == "[]"
 
 
+def test_st_parse_on_a_pdf_imports_no_heavy_module():
+    # start-up is most of st-parse's cost on small PDFs (issues 35/36): the command imports click,
+    # pymupdf and the record writer, never an LLM client, numpy or a progress bar
+    import os
+    import subprocess
+    import sys
+
+    heavy = ("numpy", "litellm", "openai", "httpx", "requests", "tqdm", "scipy", "sklearn", "torch", "yaml",
+             "tempfile", "dask")
+    code = ("import atexit, sys\n"
+            f"atexit.register(lambda: print(sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr))\n"
+            "from scholartools.cli.parse import main\n"
+            f"main([{str(ROOT / 'fixtures' / 'pdfs' / 'acl-naacl-2004.pdf')!r}])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=str(ROOT))
+    assert out.returncode == 0, out.stderr
+    assert '"title"' in out.stdout
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+
+
 def test_parsing_a_pdf_leaves_the_garbage_collector_as_it_found_it():
     # parse_pdf turns cyclic collection off while it parses (speed, issue 35) and must restore it
     import gc
@@ -112,3 +132,19 @@ def test_parsing_a_pdf_leaves_the_garbage_collector_as_it_found_it():
         assert not gc.isenabled()   # a caller's choice to keep it off is kept
     finally:
         gc.enable()
+
+
+def test_parsing_a_pdf_leaves_icc_colour_management_on():
+    # read_pdf turns MuPDF's ICC colour management off while it reads the text (speed, issues
+    # 35/36) and must turn it on again: CMYK black converts to sRGB through the ICC profiles
+    # (0x231F20) after a parse as before it, not by formula (0x000000)
+    import pymupdf
+
+    def cmyk_black_in_rgb():
+        pix = pymupdf.Pixmap(pymupdf.csCMYK, pymupdf.IRect(0, 0, 1, 1), False)
+        pix.set_pixel(0, 0, (0, 0, 0, 255))
+        return pymupdf.Pixmap(pymupdf.csRGB, pix).pixel(0, 0)
+
+    assert cmyk_black_in_rgb() == (35, 31, 32)
+    assert parse_path(str(ROOT / "fixtures" / "papers" / "paper.pdf"))["title"]
+    assert cmyk_black_in_rgb() == (35, 31, 32)

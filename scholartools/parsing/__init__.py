@@ -12,11 +12,11 @@ one document's bytes read from stdin (:func:`parse_bytes`).
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
+from scholartools import recache as re
 from scholartools.parsing.detect import FORMATS, binary_kind, detect_format
 from scholartools.parsing.record import finish
 from scholartools.errors import RecordError

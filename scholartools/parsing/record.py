@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 
+from scholartools import recache as re
 from scholartools.text.sections import strip_number, type_sections
 
 ID_SOURCES = ("stem", "sha256", "doi")

@@ -7,8 +7,7 @@ lines that start like an author list after a line that ended an entry.
 
 from __future__ import annotations
 
-import re
-
+from scholartools import recache as re
 from scholartools.vocabulary import DOI_RE as DOI
 
 MARKER = re.compile(r"^\s*(?:\[(\d{1,4}|[A-Za-z][\w+-]{0,20}\d{0,4}[a-z]?)\]|(\d{1,4})\.(?=\s)|(\d{1,4})\s(?=[A-Z]))")

@@ -12,8 +12,7 @@ Every parser (PDF, LaTeX, TEI, S2ORC, flat JSON, Markdown) types its sections wi
 
 from __future__ import annotations
 
-import re
-
+from scholartools import recache as re
 from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F401 (re-exported)
 
 # Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" …

@@ -8,8 +8,8 @@ then document-level statistics and structure: see :mod:`.extract`, :mod:`.layout
 from __future__ import annotations
 
 import os
-import re
 
+from scholartools import recache as re
 from scholartools.errors import RecordError
 from scholartools.vocabulary import DOI_RE
 
@@ -56,6 +56,11 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
 
     doc = _open(path)
     warnings: list[dict] = []
+    # no ICC colour management while the text is read: colours only feed the white-text and
+    # dark-fill checks, and MuPDF's first two ICC links to sRGB cost 4 % of st-parse on a
+    # small PDF (once per process); without them MuPDF converts by formula (CMYK black → 0x000000,
+    # not 0x231F20). Process-wide state: turned on again after the pages, as pymupdf starts.
+    pymupdf.TOOLS.set_icc(False)
     try:
         if doc.is_encrypted or doc.metadata and doc.metadata.get("encryption"):
             warnings.append({"kind": "encrypted", "message": "the PDF is encrypted (opened without a password)"})
@@ -104,6 +109,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
         repaired = bool(getattr(doc, "is_repaired", False))
     finally:
         doc.close()
+        pymupdf.TOOLS.set_icc(True)
     if repaired:
         warnings.append({"kind": "damaged", "message": "the PDF's cross-reference table was broken and repaired"})
     from scholartools.parsing.pdf.messages import take

@@ -16,8 +16,7 @@
 
 from __future__ import annotations
 
-import re
-
+from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace

@@ -26,9 +26,9 @@ import bisect
 import json
 import math
 import os
-import re
 from dataclasses import dataclass, field
 
+from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern

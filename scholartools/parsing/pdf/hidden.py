@@ -16,7 +16,7 @@ Consecutive spans of one reason on one page are merged into one warning.
 
 from __future__ import annotations
 
-import re
+from scholartools import recache as re
 
 
 def _intersects(a, b) -> bool:

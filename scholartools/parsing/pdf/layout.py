@@ -4,9 +4,9 @@ and reading order for one- and two-column pages.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
+from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 
 _DIGITS = re.compile(r"\d+")
@@ -120,17 +120,17 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
             if f[3] is not None:
                 order.append(f[3])
             prev_y = f[1]
-        for t in cols:
-            if t[3] not in order:
+        placed = set(order)
+        for t in cols + info:
+            if t[3] is not None and t[3] not in placed:
                 order.append(t[3])
-        for t in info:
-            if t[3] is not None and t[3] not in order:
-                order.append(t[3])
+                placed.add(t[3])
+    side_of = {t[3]: t[0] for t in info}   # one entry per block
     out: list[Row] = []
     for bid in order:
         brs = blocks[bid]
-        side = next(t[0] for t in info if t[3] == bid)
+        col = {"L": 1, "R": 2, "F": 0}[side_of[bid]] if two_col else 0
         for r in brs:
-            r.col = {"L": 1, "R": 2, "F": 0}[side] if two_col else 0
+            r.col = col
         out.extend(brs)
     return out

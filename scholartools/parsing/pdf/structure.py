@@ -18,8 +18,7 @@ positions in the column), never a per-publisher rule.
 
 from __future__ import annotations
 
-import re
-
+from scholartools import recache as re
 from scholartools.parsing.pdf import frontmatter, headings
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
@@ -63,8 +62,9 @@ def mark_neighbours(rows: list[Row]) -> None:
         rs.sort(key=lambda r: r.y1)
         for k, r in enumerate(rs):
             cnt = 0
+            y1, near, right, left = r.y1, 0.35 * r.size, r.x1 + 2, r.x0 - 2
             for q in rs[max(0, k - 6):k + 7]:
-                if q is not r and abs(q.y1 - r.y1) < 0.35 * r.size and (q.x0 > r.x1 + 2 or q.x1 < r.x0 - 2):
+                if q is not r and abs(q.y1 - y1) < near and (q.x0 > right or q.x1 < left):
                     cnt += 1
             r.neighbours = cnt
 
