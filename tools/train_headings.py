@@ -4,8 +4,9 @@
 
 Training documents: the visible gold PDFs of ``shared/external/pdfs`` whose gold lists headings
 (``gold_index.jsonl``, plus the headings annotated here in ``fixtures/pdfs/visible_extra.jsonl``)
-and the ``dev`` split of ``fixtures/pdfs/gold_index.jsonl``. The ``test`` split is never read
-here: it is kept for the figures reported as unseen.
+and the ``dev`` split of ``fixtures/pdfs/gold_index.jsonl``; with ``--jats-pairs DIR`` also the
+``dev`` half of the JATS-paired publisher PDFs (benchmarks/jats_pairs.py). The ``test`` splits
+are never read here: they are kept for the figures reported as unseen.
 
 Every heading candidate (:func:`headings.candidates`) of a training PDF is labelled by its text:
 positive when it matches a gold heading (numbering stripped, case and punctuation ignored; a
@@ -92,6 +93,22 @@ def latex_documents(corpus: Path) -> list[dict]:
             continue
         docs.append({"id": g["id"], "path": str(corpus / g["pdf"]), "split": "latex", "family": g["family"],
                      "headings": [{"text": h} for h in g["headings"]], "gold": dict(g, path=str(corpus / g["pdf"]))})
+    return docs
+
+
+def jats_documents(folder: Path) -> list[dict]:
+    """The ``dev`` half of the JATS-paired publisher PDFs (``benchmarks/jats_pairs.py build --out
+    DIR``) as training documents, split ``jats-dev``; the ``test`` half is never read here. Their
+    gold comes from the publisher's XML: back-matter labels it does not title are optional."""
+    docs = []
+    for line in (folder / "gold.jsonl").read_text().splitlines():
+        if not line.strip():
+            continue
+        g = json.loads(line)
+        if g.get("split") != "dev" or not g.get("headings"):
+            continue
+        docs.append({"id": g["id"], "path": str(folder / g["pdf"]), "split": "jats-dev", "publisher": g["family"],
+                     "headings": g["heading_detail"]})
     return docs
 
 
@@ -243,20 +260,23 @@ def predict(stage1, stage2, Xd, kd):
 @click.option("--family-folds", is_flag=True,
               help="with --latex-corpus: leave one document class out at a time (with the real PDFs set in it), "
                    "parse its PDFs with the model trained without it; title, abstract, heading P/R/F1 per fold")
+@click.option("--jats-pairs", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="also train on the dev half of the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR)")
 @click.option("--no-write", is_flag=True, help="do not write the model file")
 @click.option("--corpus-weight", type=float, default=1.0, show_default=True,
               help="the LaTeX corpus' examples together weigh this many times the real PDFs' examples")
 @click.option("--C", "C", type=float, default=0.5, show_default=True, help="inverse L2 strength")
 @click.option("--threshold", type=float, default=0.4, show_default=True,
               help="probability above which a candidate is a heading (0.4 chosen by the cross-validated pipeline)")
-def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, no_write, corpus_weight, C, threshold) -> None:
+def main(shared, out, cv, cv_pipeline, latex_corpus, family_folds, jats_pairs, no_write, corpus_weight, C,
+         threshold) -> None:
     from types import SimpleNamespace
 
     from scholartools.parsing.pdf.headings import FEATURES, FEATURES2, MODEL_PATH
 
     args = SimpleNamespace(shared=shared, out=out or MODEL_PATH, cv=cv, cv_pipeline=cv_pipeline, C=C,
                            threshold=threshold)
-    docs, data = training_data(args.shared, latex_corpus, corpus_weight)
+    docs, data = training_data(args.shared, latex_corpus, corpus_weight, jats_pairs)
     for d, (_, _, yd, _, _) in zip(docs, data):
         if d["split"] != "latex":
             print(f"{d['id']:60s} candidates {len(yd):4d} positives {sum(yd):3d} / gold {len(d['headings'])}")
@@ -337,10 +357,13 @@ def _family_folds(docs, data, C: float, threshold: float) -> None:
           f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")
 
 
-def training_data(shared=None, latex_corpus: Path | None = None, corpus_weight: float = 1.0):
+def training_data(shared=None, latex_corpus: Path | None = None, corpus_weight: float = 1.0,
+                  jats_pairs: Path | None = None):
     """(documents, per-document examples) as ``main`` trains on them, with the corpus weighted;
     features through ``ST_HEADING_CACHE`` when set."""
     docs = gold_documents(shared)
+    if jats_pairs:
+        docs += jats_documents(Path(jats_pairs))
     if latex_corpus:
         docs += latex_documents(latex_corpus)
     data = []
