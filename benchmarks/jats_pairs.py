@@ -70,7 +70,7 @@ def licence_code(text: str | None) -> str | None:
     kind = "BY-NC-ND" if re.search(r"non-?commercial-?no-?deriv", s) else "BY-NC-SA" if re.search(
         r"non-?commercial-?share", s) else "BY-NC" if re.search(r"non-?commercial", s) else "BY"
     if "creative commons" in s or "creativecommons.org" in s:
-        v = re.search(r"attribution(?: [a-z-]+)? (\d\.\d)", s)
+        v = re.search(r"attribution[a-z -]{0,40}?(\d\.\d)", s)
         return f"CC {kind}" + (f" {v.group(1)}" if v else "")
     return text[:80]
 
