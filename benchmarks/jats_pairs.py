@@ -7,10 +7,11 @@ folders), turned into a gold set for tools/evaluate_parse and benchmarks/parse_s
     # the PDFs and gold of the manifest's rows, taken from the fetched repositories
     python benchmarks/jats_pairs.py build --out /tmp/jats_pairs GIT_DIR_OR_URL...
 
-The manifest (fixtures/jats-pairs/manifest.jsonl, provenance and licences in its PROVENANCE.md) names each PDF by repository, commit, folder and the
-git blob id of the PDF, so ``build`` reads exactly those bytes (``git show COMMIT:PATH``) from a
-snapshot or clone of the repository (a URL is cloned bare into ``--out``); nothing else is
-downloaded, and the PDFs stay out of this repository. ``build`` writes ``OUT/ID.pdf``,
+The manifest (fixtures/jats-pairs/manifest.jsonl; provenance and licences in its PROVENANCE.md)
+names each PDF by repository, commit, folder and the git blob ids of the PDF and the XML, so
+``build`` reads exactly those bytes (``git cat-file blob ID``) from a snapshot or clone of the
+repository (a URL is cloned bare into ``OUT/_clones``); nothing else is downloaded, and the PDFs
+stay out of this repository. ``build`` writes ``OUT/ID.pdf``,
 ``OUT/ID.xml`` and ``OUT/gold.jsonl`` (rows in tools.evaluate_parse's gold schema, with the
 manifest's ``family`` and ``split``).
 
@@ -48,14 +49,16 @@ _DOCTYPE = re.compile(rb"<!DOCTYPE[^>\[]*(\[.*?\])?\s*>", re.S)
 # back-matter labels a PDF prints although the XML may carry no title for them
 BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowledgement", "Conflict of Interests",
                "Conflict of Interest", "Conflicts of Interest", "Competing Interests", "Competing interest",
-               "Disclosure", "Disclosures", "Funding", "Financial support", "Source of Support", "Authors' Contributions",
+               "Disclosure", "Disclosures", "Funding", "Financial support", "Source of Support",
+               "Authors' Contributions",
                "Author Contributions", "Abbreviations", "Supplementary Material", "Supplementary Materials",
                "Additional files", "Ethical approval", "Ethics statement", "Consent", "Data Availability",
                "Declaration of competing interest", "Financial support and sponsorship", "Disclaimer", "Notes",
                "Author details", "Authors' information", "Publisher's Note", "Consent for publication",
                "Ethics approval and consent to participate", "Availability of data and materials",
                "Availability of supporting data", "Declarations", "Open Access", "Conflict of interest statement",
-               "Author Disclosure Statement", "Supporting information", "Supplementary data", "Electronic supplementary material",
+               "Author Disclosure Statement", "Supporting information", "Supplementary data",
+               "Electronic supplementary material",
                "Additional information", "Compliance with ethical standards", "Data Availability Statement"]
 
 

@@ -267,7 +267,8 @@ def predict(stage1, stage2, Xd, kd):
               help="with --latex-corpus: leave one document class out at a time (with the real PDFs set in it), "
                    "parse its PDFs with the model trained without it; title, abstract, heading P/R/F1 per fold")
 @click.option("--jats-pairs", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="also train on the dev half of the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR)")
+              help="also train on the dev half of the JATS-paired publisher PDFs "
+                   "(benchmarks/jats_pairs.py build --out DIR)")
 @click.option("--jats-weight", type=float, default=None,
               help="weight of each --jats-pairs document's examples (the hand-annotated PDFs weigh 1; default "
                    "JATS_WEIGHT, chosen by the fixtures' dev split)")
