@@ -161,14 +161,18 @@ def corpus_gold(corpus: Path) -> list[dict]:
     return out
 
 
-def fold_records(corpus: Path, shared: str | None, corpus_weight: float = 1.0) -> dict[str, dict]:
+def fold_records(corpus: Path, shared: str | None, corpus_weight: float = 1.0,
+                 jats: Path | None = None) -> dict[str, dict]:
     """st-parse's records of the corpus PDFs, each parsed by a heading model trained without its
-    document class (tools.train_headings' layout-family folds, the shipped model's settings)."""
+    document class (tools.train_headings' layout-family folds, the shipped model's settings: with
+    the dev half of the JATS pairs in ``jats`` when the shipped model was trained on them)."""
     from scholartools.parsing.pdf.headings import load_model
-    from tools.train_headings import family_fold_records, training_data
+    from tools.train_headings import family_fold_records, jats_documents, training_data
 
     model = load_model()
-    docs, data = training_data(shared, corpus, corpus_weight)
+    if jats and not {d["id"] for d in jats_documents(jats)} & set(model.get("documents") or []):
+        jats = None
+    docs, data = training_data(shared, corpus, corpus_weight, jats)
     recs = family_fold_records(docs, data, model.get("C", 0.5), model.get("threshold", 0.4),
                                lambda fam, part: print(f"  fold {fam}: {len(part)} PDFs parsed", file=sys.stderr,
                                                        flush=True))
@@ -191,6 +195,10 @@ def main() -> None:
                     help="also the LaTeX layout corpus (benchmarks/latex_corpus.py build --out DIR) as set 'folds': "
                          "st-parse's headings there come from layout-family folds (a model trained without the "
                          "PDF's document class)")
+    ap.add_argument("--jats-pairs", type=Path, default=None,
+                    help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
+                         "'jats-dev' and 'jats-test'")
+    ap.add_argument("--jats-split", default=None, choices=["dev", "test"], help="only this half of --jats-pairs")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",
@@ -198,15 +206,18 @@ def main() -> None:
     ap.add_argument("--before", type=Path, default=None, metavar="DIR",
                     help="a folder holding an earlier scholartools package, timed beside this one")
     ap.add_argument("--cli", action="store_true", help="also time the st-parse command (click, record writer)")
-    ap.add_argument("--by-family", action="store_true", help="per document class rows for the 'folds' set")
+    ap.add_argument("--by-family", action="store_true",
+                    help="per document class rows for the 'folds' set, per publisher rows for the jats sets")
     args = ap.parse_args()
-    from tools.evaluate_parse import load_gold, peer_fields, record_headings, score_corpus
+    from tools.evaluate_parse import jats_gold, load_gold, peer_fields, record_headings, score_corpus
 
     gold = load_gold(args.set, args.shared) if args.set != "none" else []
     if args.smallest:
         gold = sorted(gold, key=lambda g: os.path.getsize(g["path"]))[:args.smallest]
     if args.latex_corpus:
         gold += corpus_gold(args.latex_corpus)
+    if args.jats_pairs:
+        gold += jats_gold(args.jats_pairs, args.jats_split)
     if args.covered_only and args.peer_python and args.peer_cache:
         have = peer_cached_files(args.peer_python, args.peer_cache)
         gold = [g for g in gold if os.path.abspath(g["path"]) in have]
@@ -245,7 +256,7 @@ def main() -> None:
               f"{res['versions']}", flush=True)
     folds = {}
     if args.latex_corpus and any(g["set"] == "folds" for g in gold):
-        folds = fold_records(args.latex_corpus, args.shared)
+        folds = fold_records(args.latex_corpus, args.shared, jats=args.jats_pairs)
         allg = corpus_gold(args.latex_corpus)
         sc = score_corpus((g, folds[g["id"]]["title"], folds[g["id"]]["abstract"], record_headings(folds[g["id"]]))
                           for g in allg if g["id"] in folds)
@@ -279,8 +290,9 @@ def main() -> None:
     sets = sorted({g["set"] for g in gold})
     groups = [(s, [i for i, g in enumerate(gold) if g["set"] == s]) for s in sets]
     if args.by_family:
-        fams = sorted({g["family"] for g in gold if g["set"] == "folds"})
-        groups += [(f"folds:{f}", [i for i, g in enumerate(gold) if g.get("family") == f]) for f in fams]
+        fams = sorted({(g["set"], g["family"]) for g in gold if g.get("family")})
+        groups += [(f"{s}:{f}", [i for i, g in enumerate(gold) if g["set"] == s and g.get("family") == f])
+                   for s, f in fams]
     if len(sets) > 1:
         groups.append(("all", list(range(len(gold)))))
     print("\nCPU s: per set, start-up and imports once plus each PDF's CPU in the worker process; "

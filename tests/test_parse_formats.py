@@ -53,6 +53,8 @@ def test_iclr_template_sections():
 def test_section_typing_hand_cases():
     assert strip_number("3.2. Results") == ("3.2", "Results")
     assert strip_number("A New Model") == (None, "A New Model")
+    assert strip_number("2.1\u2003|\u2003Plant material") == ("2.1", "Plant material")   # "number | words"
+    assert strip_number("1 |") == (None, "1 |")
     assert section_type("Limitations") == "limitations"
     assert section_type("Ethical Considerations") == "ethics"
     assert section_type("A.1 Prompt details") == "appendix"

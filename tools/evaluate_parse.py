@@ -283,21 +283,43 @@ def load_gold(which: str, shared: str | None = None) -> list[dict]:
     return out
 
 
+def jats_gold(folder, split: str | None = None) -> list[dict]:
+    """The JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out FOLDER) as sets
+    ``jats-dev`` and ``jats-test`` (``split``: only that half)."""
+    import json
+    from pathlib import Path
+
+    folder = Path(folder)
+    out = []
+    for line in (folder / "gold.jsonl").read_text().splitlines():
+        if line.strip():
+            g = json.loads(line)
+            if split in (None, g["split"]):
+                out.append(dict(g, path=str(folder / g["pdf"]), set=f"jats-{g['split']}"))
+    return out
+
+
 @click.command(help="st-parse against gold: per-PDF and pooled figures.")
-@click.option("--set", "which", default="all", type=click.Choice(["visible", "new", "dev", "test", "all"]),
+@click.option("--set", "which", default="all", type=click.Choice(["visible", "new", "dev", "test", "all", "none"]),
               show_default=True, help="gold set")
 @click.option("--shared", default=None, help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
 @click.option("--peer", is_flag=True, help="also score pymupdf4llm's Markdown headings")
 @click.option("--misses", is_flag=True, help="list missed and spurious headings per PDF")
 @click.option("--only", multiple=True, help="ids containing one of these strings (repeatable)")
-def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...]) -> None:
+@click.option("--jats", "jats", default=None, help="also the JATS-paired publisher PDFs built by "
+              "benchmarks/jats_pairs.py build --out DIR (sets jats-dev, jats-test)")
+@click.option("--jats-split", default=None, type=click.Choice(["dev", "test"]), help="only this half of --jats")
+def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...], jats: str | None,
+         jats_split: str | None) -> None:
     import time
     from types import SimpleNamespace
 
     args = SimpleNamespace(set=which, shared=shared, peer=peer, misses=misses, only=list(only))
     from scholartools.parsing import parse_path
 
-    gold = load_gold(args.set, args.shared)
+    gold = load_gold(args.set, args.shared) if args.set != "none" else []
+    if jats:
+        gold += jats_gold(jats, jats_split)
     if args.only:
         gold = [g for g in gold if any(s in g["id"] for s in args.only)]
     t = time.perf_counter()

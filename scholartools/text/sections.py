@@ -19,7 +19,7 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
     r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z]))"
-    r"\s+(?=\S)"
+    r"\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
 )
 
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
+from scholartools.parsing.pdf.headings import _CONNECTIVE, CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -63,7 +63,9 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
     groups: list[list[Row]] = []
     for r in rs:
         placed = False
-        for g in groups[-3:]:
+        # the last groups, and any whose last row ends just above this one (rows of hidden
+        # metadata on the title's first baseline must not push the title's group out of reach)
+        for g in groups[-3:] + [g for g in groups[:-3] if -0.5 * r.size < r.y0 - g[-1].y1 < r.size]:
             last = g[-1]
             tol = max(0.6, 0.07 * max(r.size, last.size))
             # an article-type label ("ORIGINAL ARTICLE", "Research Article") set close above the
@@ -71,7 +73,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             label_above = len(g) == 1 and _is_type_label(last.text) and not _is_type_label(r.text)
             if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
                     and not label_above \
-                    and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 and not (len(g) >= 1 and _names_row(r.text)):
+                    and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
+                    and not (_names_row(r.text) and not _CONNECTIVE.search(last.text.rstrip())):
                 g.append(r)
                 placed = True
                 break

@@ -686,14 +686,15 @@ def _between(positions: list[int], a: int, b: int) -> bool:
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
     (labels inside a reproduced page or a plot), and rows of a table without rules (cells set
-    apart by wide gaps, with a neighbouring row that is cut the same way)."""
+    apart by wide gaps, with a neighbouring row that is cut the same way) — a styled first cell
+    ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body:
             c.p = 0.0
             continue
-        if c.runin or r.gap < 1.4:
+        if r.gap < 1.4 or c.runin and len(c.rows) > 1:
             continue
         for k in (c.i - 1, c.rows[-1] + 1):
             if 0 <= k < n and rows[k].page == r.page and rows[k].col == r.col and rows[k].gap >= 1.4 \

@@ -1,0 +1,332 @@
+"""Real publisher PDFs with JATS gold: open-access articles that public repositories keep as a
+``fulltext.pdf`` beside the publisher's or Europe PMC's ``fulltext.xml`` (ContentMine "CProject"
+folders), turned into a gold set for tools/evaluate_parse and benchmarks/parse_speed.
+
+    # which PDF/XML pairs a fetched repository holds (one manifest row per distinct PDF)
+    python benchmarks/jats_pairs.py survey GIT_DIR_OR_URL [--repo owner/name]
+    # the PDFs and gold of the manifest's rows, taken from the fetched repositories
+    python benchmarks/jats_pairs.py build --out /tmp/jats_pairs GIT_DIR_OR_URL...
+
+The manifest (fixtures/jats-pairs/manifest.jsonl; provenance and licences in its PROVENANCE.md)
+names each PDF by repository, commit, folder and the git blob ids of the PDF and the XML, so
+``build`` reads exactly those bytes (``git cat-file blob ID``) from a snapshot or clone of the
+repository (a URL is cloned bare into ``OUT/_clones``); nothing else is downloaded, and the PDFs
+stay out of this repository. ``build`` writes ``OUT/ID.pdf``,
+``OUT/ID.xml`` and ``OUT/gold.jsonl`` (rows in tools.evaluate_parse's gold schema, with the
+manifest's ``family`` and ``split``).
+
+Gold from the JATS (``gold_quality`` "publisher XML"):
+* title: ``article-meta/title-group/article-title`` (cross-references and footnotes left out);
+* abstract: the first ``abstract`` with no ``abstract-type`` (or a plain one), its paragraphs and
+  the titles of a structured abstract's parts, without the "Abstract" label;
+* headings: the ``title`` of every ``sec`` of ``body`` in document order (``label`` put before
+  it; nesting depth as ``level``; sections inside boxes, figures and tables left out), then the
+  titled ``ack``, ``sec``, ``app``, ``notes`` and ``fn-group`` of ``back``. Back-matter labels
+  the XML does not title (acknowledgements, conflicts of interest, funding...) are listed as
+  ``optional`` in ``heading_detail``: a parser that prints them is neither right nor wrong.
+
+The XML is the same article's structure, not a description of the PDF page: a heading the PDF
+sets run-in, or a back-matter heading the XML leaves untitled, is still gold (or optional).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = ROOT / "fixtures" / "jats-pairs" / "manifest.jsonl"
+
+_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_DOCTYPE = re.compile(rb"<!DOCTYPE[^>\[]*(\[.*?\])?\s*>", re.S)
+# back-matter labels a PDF prints although the XML may carry no title for them
+BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowledgement", "Conflict of Interests",
+               "Conflict of Interest", "Conflicts of Interest", "Competing Interests", "Competing interest",
+               "Disclosure", "Disclosures", "Funding", "Financial support", "Source of Support",
+               "Authors' Contributions",
+               "Author Contributions", "Abbreviations", "Supplementary Material", "Supplementary Materials",
+               "Additional files", "Ethical approval", "Ethics statement", "Consent", "Data Availability",
+               "Declaration of competing interest", "Financial support and sponsorship", "Disclaimer", "Notes",
+               "Author details", "Authors' information", "Publisher's Note", "Consent for publication",
+               "Ethics approval and consent to participate", "Availability of data and materials",
+               "Availability of supporting data", "Declarations", "Open Access", "Conflict of interest statement",
+               "Author Disclosure Statement", "Supporting information", "Supplementary data",
+               "Electronic supplementary material",
+               "Additional information", "Compliance with ethical standards", "Data Availability Statement"]
+
+
+def licence_code(text: str | None) -> str | None:
+    """"CC BY 4.0", "CC BY-NC-SA 3.0"... from a JATS ``license`` element's link or text."""
+    if not text:
+        return None
+    s = " ".join(text.lower().split())
+    m = re.search(r"licenses/(by(?:-nc)?(?:-nd|-sa)?)/(\d\.\d)", s)
+    if m:
+        return f"CC {m.group(1).upper()} {m.group(2)}"
+    kind = "BY-NC-ND" if re.search(r"non-?commercial-?no-?deriv", s) else "BY-NC-SA" if re.search(
+        r"non-?commercial-?share", s) else "BY-NC" if re.search(r"non-?commercial", s) else "BY"
+    if "creative commons" in s or "creativecommons.org" in s:
+        v = re.search(r"attribution[a-z -]{0,40}?(\d\.\d)", s)
+        return f"CC {kind}" + (f" {v.group(1)}" if v else "")
+    return text[:80]
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def parse_xml(data: bytes) -> ET.Element:
+    """The XML's root, read without its DTD (named HTML entities replaced by their characters)."""
+    data = _DOCTYPE.sub(b"", data, count=1)
+    text = data.decode("utf-8", errors="replace")
+    text = re.sub(r"^<\?xml[^>]*\?>", "", text.lstrip("\ufeff").lstrip())
+    text = _ENTITY.sub(lambda m: m.group(0) if m.group(1) in _XML_ENTITIES else html.unescape(m.group(0)), text)
+    return ET.fromstring(text)
+
+
+def _text(el: ET.Element | None, skip=("xref", "fn", "target")) -> str:
+    """Text of an element with its descendants (``skip`` elements left out, their tail kept)."""
+    if el is None:
+        return ""
+
+    def raw(e):
+        parts = [e.text or ""]
+        for ch in e:
+            if _local(ch.tag) not in skip:
+                parts.append(raw(ch))
+            parts.append(ch.tail or "")
+        return "".join(parts)
+
+    return " ".join(raw(el).split())
+
+
+def _first(el: ET.Element, path: list[str]) -> ET.Element | None:
+    for name in path:
+        if el is None:
+            return None
+        el = next((c for c in el if _local(c.tag) == name), None)
+    return el
+
+
+def _children(el: ET.Element | None, name: str) -> list[ET.Element]:
+    return [c for c in el if _local(c.tag) == name] if el is not None else []
+
+
+def _heading(sec: ET.Element) -> str:
+    label = _text(_first(sec, ["label"]))
+    title = _text(_first(sec, ["title"]))
+    if not title:
+        return ""
+    return f"{label} {title}".strip() if label and not title.startswith(label) else title
+
+
+def _abstract(meta: ET.Element) -> str | None:
+    plain = [a for a in _children(meta, "abstract")
+             if a.get("abstract-type") in (None, "", "normal", "structured", "abstract")]
+    if not plain:
+        return None
+    parts = []
+
+    def walk(el, top):
+        for ch in el:
+            name = _local(ch.tag)
+            if name == "title":
+                t = _text(ch)
+                if not (top and re.fullmatch(r"(?i)abstract|summary", t.strip(" .:"))):
+                    parts.append(t)
+            elif name == "p":
+                parts.append(_text(ch))
+            elif name == "sec":
+                walk(ch, False)
+
+    walk(plain[0], True)
+    text = " ".join(p for p in parts if p)
+    return text or None
+
+
+def gold_from_jats(data: bytes) -> dict:
+    """{title, abstract, headings, heading_detail, journal, publisher, licence, doi, pmcid} of a
+    JATS/NLM article."""
+    root = parse_xml(data)
+    if _local(root.tag) != "article":
+        raise ValueError(f"not a JATS article: <{_local(root.tag)}>")
+    front = _first(root, ["front"])
+    meta = _first(front, ["article-meta"])
+    jmeta = _first(front, ["journal-meta"])
+    title = _text(_first(meta, ["title-group", "article-title"])) or None
+    ids = {a.get("pub-id-type"): (a.text or "").strip() for a in _children(meta, "article-id")}
+    lic = ""
+    for el in meta.iter():
+        if _local(el.tag) == "license":
+            lic = licence_code(next((v for k, v in el.attrib.items() if k.endswith("href")), "") or _text(el))
+            break
+    jtitle = _text(_first(jmeta, ["journal-title-group", "journal-title"])) or _text(_first(jmeta, ["journal-title"]))
+    detail = []
+
+    def walk(el, level):
+        for sec in _children(el, "sec"):
+            h = _heading(sec)
+            if h:
+                detail.append({"text": h, "level": level})
+            walk(sec, level + 1 if h else level)
+
+    walk(_first(root, ["body"]), 1)
+    back = _first(root, ["back"])
+    for el in list(back) if back is not None else []:
+        name = _local(el.tag)
+        if name in ("ack", "sec", "notes", "fn-group", "glossary"):
+            h = _heading(el)
+            if h:
+                detail.append({"text": h, "level": 1, "back": True})
+            if name == "sec":
+                walk(el, 2)
+        elif name == "app-group":
+            h = _heading(el)
+            if h:
+                detail.append({"text": h, "level": 1, "back": True})
+            for app in _children(el, "app"):
+                ha = _heading(app)
+                if ha:
+                    detail.append({"text": ha, "level": 1, "back": True})
+                walk(app, 2)
+        elif name == "app":
+            ha = _heading(el)
+            if ha:
+                detail.append({"text": ha, "level": 1, "back": True})
+            walk(el, 2)
+    from tools.evaluate_parse import normalise_heading
+
+    have = {normalise_heading(h["text"]) for h in detail}
+    optional = [{"text": t, "level": 1, "optional": True} for t in BACK_LABELS if normalise_heading(t) not in have]
+    return {"title": title, "abstract": _abstract(meta), "headings": [h["text"] for h in detail],
+            "heading_detail": detail + optional, "journal": jtitle or None,
+            "publisher": _text(_first(jmeta, ["publisher", "publisher-name"])) or None, "licence": lic or None,
+            "doi": ids.get("doi"), "pmcid": ids.get("pmcid") or ids.get("pmc")}
+
+
+# ---------------------------------------------------------------------------------------------
+# repositories
+
+def _git(gitdir: Path, *args: str, binary: bool = False):
+    p = subprocess.run(["git", f"--git-dir={gitdir}", *args], capture_output=True, check=True)
+    return p.stdout if binary else p.stdout.decode()
+
+
+def git_dir(source: str, work: Path) -> Path:
+    """A local git directory for ``source``: a path (a bare repository, a ``.git`` folder or a work
+    tree) or a URL, cloned bare (no checkout) into ``work``."""
+    p = Path(source)
+    if p.exists():
+        for cand in (p, p / ".git", p / "repo", p / "repo" / ".git"):
+            if (cand / "HEAD").exists() and (cand / "objects").exists():
+                return cand
+        raise SystemExit(f"no git directory at {source}")
+    dest = work / re.sub(r"\W+", "+", source.rstrip("/").split("github.com/")[-1])
+    if not dest.exists():
+        subprocess.run(["git", "clone", "--bare", "--quiet", source, str(dest)], check=True)
+    return dest
+
+
+def survey(gitdir: Path, repo: str) -> list[dict]:
+    """Manifest rows for the folders of HEAD holding both ``fulltext.pdf`` and a JATS
+    ``fulltext.xml`` (one row per distinct PDF)."""
+    commit = _git(gitdir, "rev-parse", "HEAD").strip()
+    blobs = {}
+    for line in _git(gitdir, "ls-tree", "-r", "HEAD").splitlines():
+        info, path = line.split("\t", 1)
+        blobs[path] = info.split()[2]
+    rows, seen = [], set()
+    for path in sorted(blobs):
+        if not path.endswith("/fulltext.pdf"):
+            continue
+        folder = path[: -len("/fulltext.pdf")]
+        xml = folder + "/fulltext.xml"
+        if xml not in blobs or blobs[path] in seen:
+            continue
+        try:
+            g = gold_from_jats(_git(gitdir, "cat-file", "blob", blobs[xml], binary=True))
+        except (ValueError, ET.ParseError) as e:
+            print(f"skip {folder}: {e}", file=sys.stderr)
+            continue
+        seen.add(blobs[path])
+        rows.append({"id": None, "repo": repo, "commit": commit, "folder": folder, "pdf_blob": blobs[path],
+                     "xml_blob": blobs[xml], "publisher": g["publisher"], "journal": g["journal"],
+                     "licence": g["licence"], "doi": g["doi"], "pmcid": g["pmcid"], "n_headings": len(g["headings"]),
+                     "has_abstract": bool(g["abstract"])})
+    return rows
+
+
+def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict]:
+    """Write OUT/ID.pdf, OUT/ID.xml and OUT/gold.jsonl for the manifest rows whose repository
+    is among ``sources`` (git directories or URLs); returns the gold rows."""
+    import pymupdf
+
+    out.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(x) for x in manifest.read_text().splitlines() if x.strip()]
+    dirs = {}
+    for s in sources:
+        d = git_dir(s, out / "_clones")
+        url = _git(d, "config", "--get", "remote.origin.url").strip() if not Path(s).exists() else ""
+        dirs[d] = url
+    gold = []
+    for r in rows:
+        got = None
+        for d in dirs:
+            try:
+                pdf = _git(d, "cat-file", "blob", r["pdf_blob"], binary=True)
+                xml = _git(d, "cat-file", "blob", r["xml_blob"], binary=True)
+                got = (pdf, xml)
+                break
+            except subprocess.CalledProcessError:
+                continue
+        if got is None:
+            continue
+        for name, data in ((f"{r['id']}.pdf", got[0]), (f"{r['id']}.xml", got[1])):
+            if not (out / name).exists() or (out / name).read_bytes() != data:   # unchanged files keep their
+                (out / name).write_bytes(data)                                    # mtime (the peer cache's key)
+        g = gold_from_jats(got[1])
+        with pymupdf.open(out / f"{r['id']}.pdf") as doc:
+            pages = doc.page_count
+        gold.append({"id": r["id"], "pdf": f"{r['id']}.pdf", "split": r["split"], "family": r["family"],
+                     "source": r["repo"], "source_path": f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
+                     "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
+                     "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
+                     "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]})
+    with open(out / "gold.jsonl", "w") as fh:
+        for g in gold:
+            fh.write(json.dumps(g, ensure_ascii=False) + "\n")
+    print(f"{len(gold)} of {len(rows)} manifest rows written to {out}", file=sys.stderr)
+    return gold
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("survey", help="manifest rows for a repository's fulltext.pdf/fulltext.xml pairs")
+    s.add_argument("source")
+    s.add_argument("--repo", default=None, help="owner/name to record (default: from the path)")
+    s.add_argument("--work", type=Path, default=Path("/tmp/jats_pairs/_clones"))
+    b = sub.add_parser("build", help="PDFs, XML and gold.jsonl of the manifest's rows")
+    b.add_argument("sources", nargs="+", help="git directories or URLs of the manifest's repositories")
+    b.add_argument("--out", type=Path, default=Path("/tmp/jats_pairs"))
+    b.add_argument("--manifest", type=Path, default=MANIFEST)
+    a = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    if a.cmd == "survey":
+        d = git_dir(a.source, a.work)
+        repo = a.repo or re.sub(r"^.*?([^/+]+)\+([^/+]+)/repo.*$", r"\1/\2", str(d.resolve()))
+        for r in survey(d, repo):
+            print(json.dumps(r, ensure_ascii=False))
+    else:
+        build(a.sources, a.out, a.manifest)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""benchmarks/jats_pairs: gold from a publisher's JATS XML (no PDFs needed)."""
+
+from benchmarks.jats_pairs import gold_from_jats, licence_code
+
+XML = b"""<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE article PUBLIC "-//NLM//DTD JATS (Z39.96) Journal Archiving and Interchange DTD v1.1 20151215//EN" "JATS-archivearticle1.dtd">
+<article xmlns:xlink="http://www.w3.org/1999/xlink"><front>
+<journal-meta><journal-title-group><journal-title>Case Reports in Tests</journal-title></journal-title-group>
+<publisher><publisher-name>Example Press</publisher-name></publisher></journal-meta>
+<article-meta><article-id pub-id-type="doi">10.1/x</article-id>
+<title-group><article-title>Effect of <italic>Ocimum sanctum </italic>in rats<xref ref-type="fn" rid="f1">*</xref></article-title></title-group>
+<permissions><license xlink:href="http://creativecommons.org/licenses/by-nc/4.0/"><p>Open.</p></license></permissions>
+<abstract abstract-type="graphical"><p>Graphical.</p></abstract>
+<abstract><title>Abstract</title><sec><title>Background</title><p>Basil is &ndash; studied.</p></sec>
+<sec><title>Results</title><p>It works.</p></sec></abstract></article-meta></front>
+<body><sec><label>1.</label><title>Introduction</title><p>Text.</p>
+<boxed-text><sec><title>Box heading</title></sec></boxed-text></sec>
+<sec><label>2.</label><title>Methods</title><sec><label>2.1.</label><title>Plant material</title><p>x</p></sec>
+<sec><p>untitled</p><sec><title>Extraction</title></sec></sec></sec></body>
+<back><ack><title>Acknowledgments</title><p>Thanks.</p></ack><fn-group><fn><p>None.</p></fn></fn-group>
+<ref-list><title>References</title></ref-list></back></article>"""
+
+
+def test_gold_from_jats_reads_title_abstract_and_heading_tree():
+    g = gold_from_jats(XML)
+    assert g["title"] == "Effect of Ocimum sanctum in rats"          # inline space kept, footnote mark dropped
+    assert g["abstract"] == "Background Basil is \u2013 studied. Results It works."   # not the graphical one
+    assert g["headings"] == ["1. Introduction", "2. Methods", "2.1. Plant material", "Extraction", "Acknowledgments"]
+    levels = {h["text"]: h["level"] for h in g["heading_detail"] if not h.get("optional")}
+    assert levels["2.1. Plant material"] == 2 and levels["Extraction"] == 2   # an untitled sec adds no level
+    optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
+    assert "Conflict of Interests" in optional and "Acknowledgments" not in optional
+    assert (g["publisher"], g["journal"], g["licence"], g["doi"]) == ("Example Press", "Case Reports in Tests",
+                                                                      "CC BY-NC 4.0", "10.1/x")
+
+
+def test_licence_code_from_text():
+    assert licence_code("This is an open access article distributed under the Creative Commons Attribution "
+                        "License, which permits unrestricted use") == "CC BY"
+    assert licence_code("Creative Commons Attribution-NonCommercial-ShareAlike 3.0 License") == "CC BY-NC-SA 3.0"
