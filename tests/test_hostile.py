@@ -251,10 +251,22 @@ def test_paths_from_stdin_with_an_empty_list_is_zero_records_not_an_error():
 
 
 def test_ctrl_c_writes_the_finished_records_in_order_then_exits_130(openai_server, tmp_path):
+    import re
     import signal
+    import threading
 
-    openai_server.latency = 0.1
-    openai_server.reply(_facet_reply)
+    # the calls about records p20..p29 are held until the interrupt is sent, so that it comes mid-run
+    # on any machine (a race against the last calls' latency was timing, not a test)
+    gate, held = threading.Event(), []
+
+    def reply(body):
+        late = re.search(r"\bP(\d+) is open", body["messages"][-1]["content"])
+        if late and int(late.group(1)) >= 20:
+            held.append(late.group(1))
+            gate.wait(60)
+        return _facet_reply(body)
+
+    openai_server.reply(reply)
     recs = [dict(_pair(), id=f"p{i}", reference=f"Problem P{i} is open. We used X. Y improved.") for i in range(30)]
     env = dict(os.environ, PYTHONPATH=str(ROOT), **FAST)
     p = subprocess.Popen([sys.executable, "-m", "scholartools.cli.facets", *LLM, "--api-base", openai_server.url,
@@ -265,14 +277,18 @@ def test_ctrl_c_writes_the_finished_records_in_order_then_exits_130(openai_serve
     p.stdin.close()
     p.stdin = None
     deadline = time.time() + 60
-    while openai_server.calls < 30 and time.time() < deadline:
+    while len(held) < 2 and time.time() < deadline:   # both slots (--max-concurrency 2) held: no progress
         time.sleep(0.02)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        gate.set()
     assert p.returncode == 130, err
     written = [orjson.loads(line) for line in out.splitlines()]
     ids = [r["id"] for r in written]
     assert 3 <= len(ids) < 30, (len(ids), openai_server.calls)
+    assert len(ids) <= 20   # nothing about p20.. was answered
     assert ids == sorted(ids, key=lambda i: int(i[1:]))            # input order
     assert all("facet_ratings" in r and "error" not in r for r in written)   # only finished records
     assert b"Traceback" not in err
