@@ -46,7 +46,8 @@ Flake hunting: ``ST_TEST_SERVER_JITTER=<max seconds>`` in the environment makes 
 built from then on (the fixture's, the standalone one, one a test builds itself) sleep a random
 0..max before it records and answers each chat or embeddings request, so requests are recorded and
 answered out of the order they were sent, as a real API does under load; batch output and error
-files list their lines in a shuffled order too (OpenAI does not promise input order).
+files list their lines in a shuffled order too (OpenAI does not promise input order), and so do the
+``data`` items of an embeddings reply (each carries its ``index``).
 ``ST_TEST_SERVER_SEED`` seeds the draws (a different seed, a different shuffle). Off by default:
 
     ST_TEST_SERVER_JITTER=0.05 ST_TEST_SERVER_SEED=3 pytest tests/test_judge_rate.py
@@ -522,6 +523,7 @@ def _make_handler(server: ScriptedOpenAIServer):
             texts = body.get("input")
             texts = [texts] if isinstance(texts, str) else list(texts or [])
             data = [{"object": "embedding", "index": i, "embedding": fake_embedding(t)} for i, t in enumerate(texts)]
+            data = server._shuffled(data)   # with jitter: the client must go by "index", not position
             tokens = sum(len(str(t).split()) for t in texts)
             self._send(200, json.dumps({"object": "list", "data": data, "model": body.get("model"),
                                         "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode())
