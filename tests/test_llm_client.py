@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -338,19 +339,31 @@ def test_parallel_processes_share_the_cache(openai_server, tmp_path):
 
 
 def test_kill_9_mid_run_then_rerun_makes_only_the_missing_calls(openai_server, tmp_path):
-    openai_server.reply(echo)
-    openai_server.latency = 0.15
+    # the worker's calls from "shared 10" on are held until it is killed: both its slots
+    # (concurrency 2) hang on them, so it sends nothing more and every request it sent has reached
+    # the server before the count below (killed at a count instead, a request it had sent could
+    # reach the server after that count and be taken for one of the rerun's: seen with
+    # ST_TEST_SERVER_JITTER=0.1, 22 calls for 21)
+    gate, held = threading.Event(), []
+
+    def reply(body):
+        if int(body["messages"][-1]["content"].split()[-1]) >= 10 and not gate.is_set():
+            held.append(body)
+            gate.wait(60)
+        return echo(body)
+
+    openai_server.reply(reply)
     cache = str(tmp_path / "killed.sqlite")
     p = _worker(openai_server.url, cache, 30, 2)
     deadline = time.time() + 60
-    while openai_server.calls < 10 and time.time() < deadline:
+    while len(held) < 2 and time.time() < deadline:
         time.sleep(0.02)
     p.send_signal(signal.SIGKILL)
     p.wait()
+    gate.set()
     done = sqlite3.connect(cache).execute("select count(*) from responses").fetchone()[0]
     assert 5 <= done < 30
     before = openai_server.calls
-    openai_server.latency = 0.0
     c = LLMClient(LLMConfig(model=MODEL, api_base=openai_server.url, cache_path=cache), log=lambda m: None)
     res = c.run([c.request(f"shared {i}") for i in range(30)])
     assert all(r.ok for r in res)
