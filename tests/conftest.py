@@ -12,6 +12,7 @@ import copy
 import json
 import math
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,6 +58,16 @@ pytest_plugins = ["openai_server"]
 #: developer's shell, and retries that back off in milliseconds
 CLEAN_ENV = {"ST_LLM_BACKOFF_BASE": "0.01", "OPENAI_API_KEY": None, "ST_MODEL": None, "ST_CACHE": None,
              "ST_API_BASE": None, "ST_SCHEDULER": None}
+
+
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process (every thread) and its waited-for children: what a
+    bound on the work of a computation measures (a wall-clock bound also measures the machine's
+    load, and CI runs two test workers on two shared cores)."""
+    import resource
+
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
 def jsonl(records) -> bytes:

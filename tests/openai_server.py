@@ -42,6 +42,19 @@ sent back as an Anthropic message (``stop_reason`` ``end_turn``, usage in words)
 ``batch_plan`` applies; items past ``expire_after`` come back as ``expired``, failed ones as
 ``errored``.
 
+Flake hunting: ``ST_TEST_SERVER_JITTER=<max seconds>`` in the environment makes every server
+built from then on (the fixture's, the standalone one, one a test builds itself) sleep a random
+0..max before it records and answers each chat or embeddings request, so requests are recorded and
+answered out of the order they were sent, as a real API does under load; batch output and error
+files list their lines in a shuffled order too (OpenAI does not promise input order), and so do the
+``data`` items of an embeddings reply (each carries its ``index``).
+``ST_TEST_SERVER_SEED`` seeds the draws (a different seed, a different shuffle). Off by default:
+
+    ST_TEST_SERVER_JITTER=0.05 ST_TEST_SERVER_SEED=3 pytest tests/test_judge_rate.py
+
+A test that passes only without jitter depends on the order of concurrent work (pick a request by
+its content, not by its index in ``server.requests``).
+
 Run standalone (used by benchmarks/llm_throughput.py, so the server has its own GIL):
 
     python tests/openai_server.py --latency 0.2        # prints the base URL on stdout
@@ -54,6 +67,8 @@ command against the server and stops it afterwards (see :func:`main`).
 from __future__ import annotations
 
 import json
+import os
+import random
 import socket
 import sys
 import threading
@@ -104,9 +119,27 @@ def words(text: Any) -> int:
     return len(str(text or "").split())
 
 
+def _jitter_from_env() -> tuple[float, random.Random]:
+    """(max seconds, random source) of ``ST_TEST_SERVER_JITTER`` / ``ST_TEST_SERVER_SEED``."""
+    raw = os.environ.get("ST_TEST_SERVER_JITTER", "").strip()
+    try:
+        jitter = max(0.0, float(raw)) if raw else 0.0
+    except ValueError:
+        raise ValueError(f"ST_TEST_SERVER_JITTER={raw!r}: expected a number of seconds") from None
+    seed = os.environ.get("ST_TEST_SERVER_SEED", "").strip()
+    return jitter, random.Random(seed) if seed else random.Random()
+
+
 class ScriptedOpenAIServer:
-    def __init__(self, latency: float = 0.0, host: str = "127.0.0.1", port: int = 0, log: str | None = None):
+    def __init__(self, latency: float = 0.0, host: str = "127.0.0.1", port: int = 0, log: str | None = None,
+                 jitter: float | None = None, seed: int | str | None = None):
         self.latency = latency
+        #: a random 0..jitter seconds before each chat/embeddings request is recorded and answered, and
+        #: shuffled batch output files (flake hunting; default: ``ST_TEST_SERVER_JITTER``, else 0)
+        env_jitter, self._rng = _jitter_from_env()
+        self.jitter = env_jitter if jitter is None else jitter
+        if seed is not None:
+            self._rng = random.Random(seed)
         #: a file that gets one JSON line per chat request (``--log``): its number, model and prompt start
         self.log = log
         self._lock = threading.Lock()
@@ -313,7 +346,7 @@ class ScriptedOpenAIServer:
                                   "output_tokens": words(text)}}}
             counts[result["type"]] += 1
             results.append({"custom_id": req["custom_id"], "result": result})
-        batch["_results"] = b"".join(json.dumps(r).encode() + b"\n" for r in results)
+        batch["_results"] = b"".join(json.dumps(r).encode() + b"\n" for r in self._shuffled(results))
         batch.update(processing_status="ended", request_counts=counts,
                      ended_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                      results_url=f"{self.root}/v1/messages/batches/{batch['id']}/results")
@@ -350,6 +383,7 @@ class ScriptedOpenAIServer:
             entry = {"id": rid, "custom_id": line["custom_id"],
                      "response": {"status_code": status, "request_id": rid, "body": body}, "error": None}
             (out if status == 200 else err).append(entry)
+        out, err = self._shuffled(out), self._shuffled(err)
         if out:
             batch["output_file_id"] = self._add_file(b"".join(json.dumps(e).encode() + b"\n" for e in out),
                                                      "batch_output", f"{batch['id']}_output.jsonl")["id"]
@@ -361,6 +395,18 @@ class ScriptedOpenAIServer:
                      request_counts={"total": len(lines), "completed": len(out), "failed": len(err)},
                      in_progress_at=batch["in_progress_at"] or now, finalizing_at=now,
                      **({"expired_at": now} if expired else {"completed_at": now}))
+
+    def _jitter_sleep(self) -> None:
+        if self.jitter > 0:
+            with self._lock:
+                pause = self._rng.uniform(0.0, self.jitter)
+            time.sleep(pause)
+
+    def _shuffled(self, entries: list) -> list:
+        if self.jitter > 0:
+            with self._lock:
+                self._rng.shuffle(entries)
+        return entries
 
     def _next_action(self, body: dict):
         with self._lock:
@@ -471,16 +517,19 @@ def _make_handler(server: ScriptedOpenAIServer):
                     server.inflight -= 1
 
         def _embeddings(self, body: dict):
+            server._jitter_sleep()
             with server._lock:
                 server.embedding_requests.append(body)
             texts = body.get("input")
             texts = [texts] if isinstance(texts, str) else list(texts or [])
             data = [{"object": "embedding", "index": i, "embedding": fake_embedding(t)} for i, t in enumerate(texts)]
+            data = server._shuffled(data)   # with jitter: the client must go by "index", not position
             tokens = sum(len(str(t).split()) for t in texts)
             self._send(200, json.dumps({"object": "list", "data": data, "model": body.get("model"),
                                         "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}).encode())
 
         def _handle(self, body: dict):
+            server._jitter_sleep()
             fault = server._next_action(body)
             if server.latency:
                 time.sleep(server.latency)
