@@ -481,3 +481,35 @@ def test_italic_runin_head_without_a_period_before_a_new_sentence(tmp_path):
     _sections(p, y, ("2 Results",))
     rec = _save(doc, tmp_path, "italic_runin.pdf")
     assert _heads(rec) == ["Introduction", "Strawman encoding", "Final encoding scheme", "Results"]
+
+
+def test_front_page_journal_name_set_larger_than_the_title_is_not_the_title(tmp_path):
+    # the journal's name, set above the title in a larger font, reads as the largest group; its
+    # words open the citation row below ("<name> 2006, 6:3 doi:…"), so it is the journal, not the title
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 60), "Complementary Medicine Research", fontsize=24, fontname="hebo")
+    title = "Effects of two plant extracts on heart muscle"
+    p.insert_text((72, 110), title, fontsize=16, fontname="hebo")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 160), "Complementary Medicine Research 2006, 6:3 doi:10.1186/1472-6882-6-3",
+                  fontsize=8, fontname="tiro")
+    p.insert_text((72, 190), "Abstract", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, 196, "We test how the parser reads this kind of page. " * 8))
+    rec = _save(doc, tmp_path, "journalname.pdf")
+    assert rec["title"] == title
+
+
+def test_front_page_author_row_with_marks_before_commas_is_not_joined_to_the_title(tmp_path):
+    # an author row set a point below the title's size, its names followed by marks and a
+    # spaced comma ("Doe1,* , Smith2"), lost its comma with the marks and was read as the
+    # title's last line
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    title = "Effects of two plant extracts on heart muscle"
+    p.insert_text((72, 80), title, fontsize=16, fontname="hebo")
+    p.insert_text((72, 99), "Jane Mary Doe1,* , John Smith2 and Ann Lee2", fontsize=15, fontname="tiro")
+    p.insert_text((72, 140), "Abstract", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, 146, "We test how the parser reads this kind of page. " * 8))
+    rec = _save(doc, tmp_path, "authormarks.pdf")
+    assert rec["title"] == title

@@ -37,6 +37,7 @@ _COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see 
                          re.I)
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|@|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
+_CITATION_TAIL = re.compile(r"^\W*((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
@@ -90,13 +91,34 @@ def _is_type_label(text: str) -> bool:
 
 def _names_row(text: str) -> bool:
     """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
-    pieces = [p.strip(" '’\"*∗†‡§¶0123456789") for p in re.split(r",|\band\b|&|·", _SUPER.sub(" ", text))]
+    # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
+    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in re.split(r",|\band\b|&|·", text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
 
 
+def _key(text: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def _cited_names(rows: list[Row], page: int) -> list[str]:
+    """Row texts of the front pages and every later page, as keys, for :func:`_journal_name`."""
+    return [_key(r.text) for r in rows if r.page >= page]
+
+
+def _journal_name(text: str, keys: list[str]) -> bool:
+    """A short group whose words open a citation row elsewhere in the paper ("Metabolites 2014, 4,
+    932-945; doi:…", a running foot "Journal Name 2006, 6:3") is the journal's name set large, not
+    the title (a running head that only repeats the title is followed by no year, volume or doi)."""
+    k = _key(text)
+    if not k or len(k.split()) > 7:
+        return False
+    return any(o != k and o.startswith(k + " ") and _CITATION_TAIL.search(o[len(k):]) for o in keys)
+
+
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
     cands = []
+    keys = None
     for g in _groups(rows, page, 0.62 * page_height):
         text = " ".join(r.text for r in g)
         letters = sum(ch.isalpha() for ch in text)
@@ -111,6 +133,9 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
             continue
         hard = bool(LABEL.match(text.strip(" |·•"))) or "|" in text and words <= 6 \
             or _JOURNAL.match(text) is not None and words <= 7
+        if not hard and words <= 7:
+            keys = _cited_names(rows, page) if keys is None else keys
+            hard = _journal_name(text, keys)
         label = hard or (text.isupper() and words <= 4 and letters < 40)
         # a line of names right below another group of rows is the author line, not a title
         if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
