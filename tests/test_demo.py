@@ -21,13 +21,25 @@ MAKE = shutil.which("make")
 pytestmark = pytest.mark.xdist_group("demo")
 
 
+def _why(p: subprocess.CompletedProcess) -> str:
+    """A failed demo's stderr tail and the error records its steps wrote (``--quiet`` keeps them off
+    stderr: a step that only wrote error records exits 1 with nothing said)."""
+    errors = []
+    for f in sorted((ROOT / "out" / "demo").glob("*.jsonl")):
+        for k, line in enumerate(f.read_text(errors="replace").splitlines(), 1):
+            if '"error"' in line:
+                errors.append(f"{f.name}:{k}: {line[:600]}")
+    return (p.stderr[-2000:] + "\nstdout tail:\n" + p.stdout[-1000:]
+            + "\nerror records in out/demo:\n" + "\n".join(errors[:10]))
+
+
 @pytest.mark.needs_data("pdfs", "scholarsum")
 def test_the_demo_runs_to_its_table(tmp_path):
     env = dict(os.environ, PATH=f"{ROOT / 'bin'}{os.pathsep}{os.environ['PATH']}", DEMO_LIMIT="12",
                ST_SHARED=str(EXTERNAL.parent))
     p = subprocess.run(["bash", str(ROOT / "examples/demo.sh")], capture_output=True, text=True, env=env,
                        cwd=ROOT, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.returncode == 0, _why(p)
     # the parsed paper's outline, its first numbered heading included
     assert "      1 SUBMISSION OF CONFERENCE PAPERS TO ICLR 2026" in p.stderr
     # the abstract's facets, then the correlation table over the 12 pairs
@@ -72,6 +84,6 @@ def test_make_data_from_a_local_mirror_then_the_demo_gives_the_shared_copys_figu
     assert "pdfs: 67 files fetched and verified" in got.stderr and "scholarsum: 4 files fetched" in got.stderr
     demo = subprocess.run(["bash", str(ROOT / "examples" / "demo.sh")], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=600)
-    assert demo.returncode == 0, demo.stderr[-2000:]
+    assert demo.returncode == 0, _why(demo)
     assert "      1 SUBMISSION OF CONFERENCE PAPERS TO ICLR 2026" in demo.stderr
     assert demo_table(demo.stdout) == DEMO_12
