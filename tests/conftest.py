@@ -168,8 +168,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _once_per_module(item):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
-            if on_worker:
-                _add_group_to_id(item, item.path.name)
+        # every group, a module's own ``pytestmark = pytest.mark.xdist_group(...)`` too (test_demo's
+        # two runs write out/demo/ in the checkout: on two workers at once they wrote one file together)
+        mark = item.get_closest_marker("xdist_group") if on_worker else None
+        if mark is not None:
+            _add_group_to_id(item, mark.kwargs.get("name", mark.args[0] if mark.args else "default"))
     if hasattr(config, "workerinput"):      # an xdist worker: its order is the order work is sent
         rank = {name: k for k, name in enumerate(SLOW_FIRST)}
         items.sort(key=lambda it: rank.get(it.path.name, len(rank)))
