@@ -19,7 +19,8 @@ from __future__ import annotations
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import _CONNECTIVE, CAPTION, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps, unspace
+from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps,
+                                               unspace)
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -75,7 +76,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not _CONNECTIVE.search(last.text.rstrip())):
+                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())):
                 g.append(r)
                 placed = True
                 break

@@ -305,7 +305,7 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
     return None
 
 
-_CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
+CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
 
 
 def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
@@ -339,7 +339,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
-        wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _CONNECTIVE.search(last.text.rstrip()) is not None \
+        wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
             or q.text[:1].islower() and not lead_cont
