@@ -513,3 +513,73 @@ def test_front_page_author_row_with_marks_before_commas_is_not_joined_to_the_tit
     _sections(p, _para(p, 146, "We test how the parser reads this kind of page. " * 8))
     rec = _save(doc, tmp_path, "authormarks.pdf")
     assert rec["title"] == title
+
+
+def test_front_page_journal_name_inside_a_citation_row_is_not_the_title(tmp_path):
+    # a one-word journal name set as a large logo in a corner; the citation rows name it inside
+    # the row, right before the year ("… trial. Medicine 2020;99:49", "Doe et al. Medicine (2020)")
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((400, 50), "Medicine", fontsize=36, fontname="helv")
+    title = "Effects of two plant extracts on heart muscle"
+    p.insert_text((72, 110), title, fontsize=18, fontname="hebo")
+    p.insert_text((72, 135), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=12, fontname="tibo")
+    _sections(p, _para(p, 176, "We test how the parser reads this kind of page. " * 8))
+    p.insert_text((72, 740), "How to cite: Doe J, Smith J. Two plant extracts. Medicine 2020;99:49(e2346).",
+                  fontsize=7, fontname="tiro")
+    p2 = doc.new_page(width=612, height=792)
+    p2.insert_text((72, 40), "Doe et al. Medicine (2020) 99:49", fontsize=8, fontname="tiro")
+    _para(p2, 60)
+    rec = _save(doc, tmp_path, "journallogo.pdf")
+    assert rec["title"] == title        # it was "Medicine"
+
+
+ABSTRACT_LEFT = ("Journal front pages set a structured abstract in a narrow column beside a box of "
+                 "points about the study. The abstract fills its column to the foot of the box and runs on in "
+                 "the next column below that box, mid-sentence, so a parser that reads the box as")
+ABSTRACT_RIGHT = ("a side note stops the abstract there. Conclusions The continuation belongs to the abstract, "
+                  "and its part titles are no body sections.")
+
+
+def test_abstract_continued_in_the_next_column_below_a_side_box(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 140), "ABSTRACT", fontsize=10, fontname="hebo")
+    p.insert_textbox(pymupdf.Rect(72, 146, 290, 260), ABSTRACT_LEFT, fontsize=9, fontname="helv")
+    # the side box: a title and bullet points in the abstract's own type, right column, from the
+    # abstract label's height down
+    p.insert_text((320, 140), "Strengths and limitations of this study", fontsize=10, fontname="hebo")
+    p.insert_textbox(pymupdf.Rect(320, 146, 540, 230), "\u25ba This study is the first of its kind to "
+                     "compare two reading orders of front pages set in two columns. \u25ba It is limited "
+                     "to pages built by hand.", fontsize=9, fontname="helv")
+    p.insert_textbox(pymupdf.Rect(320, 250, 540, 330), ABSTRACT_RIGHT, fontsize=9, fontname="helv")
+    p.insert_text((320, 350), "INTRODUCTION", fontsize=10, fontname="hebo")
+    _para(p, 356, BODY, x=320, w=220)
+    rec = _save(doc, tmp_path, "nextcolumn.pdf")
+    # the abstract stopped at "… reads the box as", and "Conclusions" became a body section
+    assert rec["abstract"] == " ".join((ABSTRACT_LEFT + " " + ABSTRACT_RIGHT).split())
+    assert _heads(rec) == ["INTRODUCTION"]
+
+
+def test_abstract_line_opening_with_a_section_word_inside_a_sentence_goes_on(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Understanding the periodogram of uneven samples", fontsize=17, fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe", fontsize=11, fontname="tiro")
+    p.insert_text((230, 140), "A B S T R A C T", fontsize=10, fontname="helv")
+    y = 158
+    # a line of the abstract opens with "introduction" inside its sentence (it ended the abstract)
+    lines = ("The periodogram is a well-known algorithm for detecting and characterising",
+             "periodic signals in unevenly sampled data. This paper presents a conceptual",
+             "introduction to the periodogram and important practical considerations for its",
+             "use. Rather than a rigorous treatment, the goal is to build intuition.")
+    for t in lines:
+        p.insert_text((230, y), t, fontsize=8, fontname="helv")
+        y += 10
+    p.insert_text((72, 230), "1. Introduction", fontsize=12, fontname="hebo")
+    _para(p, 240)
+    rec = _save(doc, tmp_path, "stopword.pdf")
+    assert rec["abstract"] == " ".join(" ".join(lines).split())

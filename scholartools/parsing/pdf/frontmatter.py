@@ -39,6 +39,7 @@ _COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see 
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|@|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
 _CITATION_TAIL = re.compile(r"^\W*((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
+_YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
 _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
@@ -114,7 +115,19 @@ def _journal_name(text: str, keys: list[str]) -> bool:
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
-    return any(o != k and o.startswith(k + " ") and _CITATION_TAIL.search(o[len(k):]) for o in keys)
+    if any(o != k and o.startswith(k + " ") and _CITATION_TAIL.search(o[len(k):]) for o in keys):
+        return True
+    # a name of one to three words inside a citation row, right before the year ("… trial. Medicine
+    # 2020;99:49", a running head "Li et al. Medicine (2020) 99:49")
+    if len(k.split()) > 3:
+        return False
+    for o in keys:
+        at = o.find(" " + k + " ")
+        while at >= 0:
+            if _YEAR_VOLUME.match(o, at + len(k) + 2):
+                return True
+            at = o.find(" " + k + " ", at + 1)
+    return False
 
 
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
@@ -204,6 +217,17 @@ def structured_label(text: str, lead: str = "") -> bool:
     return known * 2 >= len(words) and any(ABSTRACT_HEADING_WORDS.get(w) for w in words)
 
 
+def _continues(parts: list[str], text: str) -> bool:
+    """Does ``text`` go on with a sentence the last of ``parts`` broke off (that line ends in no
+    full stop and this one opens in lower case, or that line ends in a connective or comma and this
+    one names no institution)?"""
+    if not parts or not text:
+        return False
+    last = parts[-1].rstrip()
+    return bool(last) and last[-1] not in ".!?:;)" and (
+        text[0].islower() or CONNECTIVE.search(last) is not None and not INSTITUTION.search(text))
+
+
 def abstract_label_row(rows: list[Row], page: int) -> int:
     """Index of the first abstract label on the front pages, or -1."""
     for i, r in enumerate(rows):
@@ -238,6 +262,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         first_bold = False
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
+        boxed: list[Row] = []   # rows of a side box passed over
         j = i + 1
         while j < n:
             q = rows[j]
@@ -252,16 +277,25 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # on it; before the first line is met, left of the label), level with or below the
             # label (the abstract's continuation in the next column starts above it)
             if q.page == r.page and q.y0 >= r.y0 - r.size and (q.x1 < ax0 - 2 or ax1 is not None and q.x0 > ax1 + 2):
-                j += 1
-                continue
+                # ... unless the abstract's last line broke off mid-sentence and this row, in the
+                # next column below the box and apart from it, goes on with it in the same type
+                if not (first_size is not None and q.x0 > ax1 + 2 and _continues(parts, qt)
+                        and abs(q.size - first_size) <= 0.3 and q.family == first_family
+                        and not any(p.x0 < q.x1 and q.x0 < p.x1 and -0.5 * q.size < q.y0 - p.y1 < 1.5 * q.size
+                                    for p in boxed)):
+                    boxed.append(q)
+                    j += 1
+                    continue
+                ax0, ax1, first_x, first_x1 = q.x0, q.x1, q.x0, q.x1
             label = structured_label(qt, q.lead)
             if structured is None:
                 structured = label
             label = label and structured
-            if not label and (STOP_FRONT.match(unspace(qt)) or j in heads and not heads[j].runin):
+            if not label and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
+                              or j in heads and not heads[j].runin):
                 break
             if cands and j in cands and nwords > 20 and not cands[j].runin and cands[j].p >= 0.25 \
-                    and not label and len(cands[j].text.split()) <= 14:
+                    and not label and len(cands[j].text.split()) <= 14 and not _continues(parts, qt):
                 break
             if q.kind == "equation":
                 j += 1
@@ -306,8 +340,15 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     for i, r in enumerate(rows):
         if r.page > page:
             break
-        if r.page < page or r.kind not in ("text", "heading", "heading+"):
+        if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
             continue
+        if r.kind == "equation":
+            # a short line read as an equation ("respectively (P=0.107).") inside a paragraph's
+            # flow, in its type, is the paragraph's last line; elsewhere it is passed over
+            q = rows[cur[-1]] if cur else None
+            if q is None or not (abs(q.size - r.size) < 0.4 and q.family == r.family
+                                 and abs(r.x0 - q.x0) < 3 * r.size and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size):
+                continue
         if cur:
             q = rows[cur[-1]]
             same = abs(q.size - r.size) < 0.4 and q.family == r.family \
