@@ -113,7 +113,11 @@ ARTICLE_TYPE_LABEL_WORDS = (
     "rapid communication", "technical (note|report|contribution)", "case (report|study)", "report",
     "open access", "edge article", "full paper", "regular article", "methods?", "resource", "opinion",
     "research highlight", "news( (&|and) views)?", "correspondence", "essay", "hypothesis",
-    "article type", "preprint", "accepted manuscript", "author manuscript", "(hhs |nih |pmc )?public access")
+    "article type", "preprint", "accepted manuscript", "author manuscript", "(hhs |nih |pmc )?public access",
+    "articles", "clinical (study|trial|investigation|research|report|trial report)", "original investigation",
+    "(study |trial )?protocol", "review paper", "full[- ]length (article|paper)", "research (communication|report)",
+    "special (article|report|communication)", "invited (paper|article|commentary)", "case series",
+    "data (descriptor|note|article)", "short note", "brief (note|article)", "(clinical|scientific) letter")
 
 
 def words_pattern(words: tuple[str, ...], head: str = "^", tail: str = r"$") -> re.Pattern:

@@ -583,3 +583,103 @@ def test_abstract_line_opening_with_a_section_word_inside_a_sentence_goes_on(tmp
     _para(p, 240)
     rec = _save(doc, tmp_path, "stopword.pdf")
     assert rec["abstract"] == " ".join(" ".join(lines).split())
+
+
+@pytest.mark.parametrize("label, font", [("Clinical Study", "hebo"), ("RESEARCH ARTICLE | Neuroscience", "hebo"),
+                                         ("Research Article \u2013 Oncology", "hebo"), ("Cancer Biology", "helv")])
+def test_class1_article_type_or_subject_banner_above_the_title_is_not_joined_to_it(tmp_path, label, font):
+    # a type the word list did not know, a type with the journal's subject, and a subject banner
+    # in another weight, all in the title's size one line above it (each was the title's first line)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 70), label, fontsize=17, fontname=font)
+    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
+    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
+    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
+    rec = _save(doc, tmp_path, "banner.pdf")
+    assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"
+
+
+def test_title_opening_with_an_italic_species_name_keeps_its_first_line(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 70), "Ocimum sanctum", fontsize=17, fontname="tiit")
+    p.insert_text((72, 91), "extracts lower blood glucose in rats", fontsize=17, fontname="tiro")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
+    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
+    rec = _save(doc, tmp_path, "species.pdf")
+    assert rec["title"] == "Ocimum sanctum extracts lower blood glucose in rats"
+
+
+def test_title_opening_with_a_type_word_and_a_colon_is_the_title(tmp_path):
+    # "Editorial: Insights in …" is a title, its first line no "label | subject" banner
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Editorial: Insights in zoological", fontsize=21, fontname="helv")
+    p.insert_text((72, 105), "medicine: 2023", fontsize=21, fontname="helv")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    _sections(p, 160, ("Introduction", "Methods"))
+    rec = _save(doc, tmp_path, "editorial.pdf")
+    assert rec["title"] == "Editorial: Insights in zoological medicine: 2023"
+
+
+INFO_BOX = ("Article history:", "Received 12 May 2020", "Received in revised form 3 June 2020", "Accepted 9 July 2020",
+            "", "Keywords:", "Section headings", "Layout analysis")
+
+
+def _info_box_page(box_x, abs_x, box_label, abs_label, abs_label_at, abs_w):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    _front(p, abstract=False)
+    if box_label:
+        p.insert_text((box_x, 145), box_label, fontsize=8, fontname="hebo")
+    y = 160
+    for t in INFO_BOX:
+        if t:
+            p.insert_text((box_x, y), t, fontsize=8, fontname="tiit" if t.endswith(":") else "tiro")
+        y += 10
+    p.insert_text(abs_label_at, abs_label, fontsize=8, fontname="hebo")
+    p.insert_textbox(pymupdf.Rect(abs_x, 152, abs_x + abs_w, 300), ABSTRACT, fontsize=9, fontname="tiro")
+    _sections(p, 290, ("1. Introduction", "2. Methods"))
+    return doc
+
+
+@pytest.mark.parametrize("layout", ["box right, its label on the abstract label's baseline",
+                                    "abstract label above the box, abstract in the next column"])
+def test_class2_article_info_box_read_before_the_abstract_is_passed_over(tmp_path, layout):
+    if layout.startswith("box right"):
+        doc = _info_box_page(400, 72, "ARTICLE INFO", "ABSTRACT", (72, 145), 300)
+    else:
+        doc = _info_box_page(72, 230, None, "Abstract", (72, 145), 310)
+    rec = _save(doc, tmp_path, "infobox2.pdf")
+    # both were "Article history: Received 12 May 2020 …" (the box read as the abstract)
+    assert rec["abstract"] == ABSTRACT
+    assert record_headings(rec) == ["Introduction", "Methods"]
+
+
+def test_unlabelled_structured_abstract_set_apart_in_parts_and_runin_keywords(tmp_path):
+    # no "Abstract" label, each part a short paragraph a size below the body, a keywords line
+    # after it: the abstract was empty (each part too short alone) and "Keywords: …" an untitled
+    # body section
+    parts = ["Objective: To measure how a parser reads a boxed abstract that carries no label on front pages.",
+             "Methods: We built front pages with a box around the abstract and read them.",
+             "Results: The parser missed it where the box held no label and the parts stood apart.",
+             "Conclusion: A boxed paragraph before the first heading is the abstract."]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    y = 120
+    for t in parts:
+        y = _para(p, y + 2, t, x=80, w=450, size=9)
+    p.insert_text((80, y + 8), "Keywords: section headings, layout analysis", fontsize=9, fontname="tiro")
+    p.draw_rect(pymupdf.Rect(74, 118, 536, y + 16), width=0.6)
+    _sections(p, y + 24, ("Introduction", "Methods"))
+    rec = _save(doc, tmp_path, "unlabelled.pdf")
+    assert rec["abstract"] == " ".join(parts)
+    kw = rec["sections"][0]
+    assert (kw["heading"], kw["type"], kw["text"]) == ("Keywords", "front_matter", "section headings, layout analysis")
+    assert record_headings(rec) == ["Introduction", "Methods"]

@@ -4,14 +4,19 @@
   "Authors", "Permalink", "HHS Public Access", "Author manuscript" …) moves the front matter to
   the next page.
 * The **title** is the largest-text group of rows in the upper part of the front page that is
-  not a label ("Research Article", "Review", a two-word journal name set larger than the
-  title, a drop cap), with all its lines, whatever fonts they use.
+  not a label ("Research Article", "Review", "RESEARCH ARTICLE | Neuroscience", a short banner
+  in another face above it, a journal name set larger than the title that a citation row names
+  before its year, a drop cap), with all its lines, whatever fonts they use.
 * **Authors** are the name-shaped pieces of the rows between the title and the abstract;
   affiliation rows (institution words, addresses, e-mails) are told apart and skipped.
 * The **abstract** follows an "Abstract"/"Summary" label (a row of its own, a run-in lead, or
-  letter-spaced "a b s t r a c t" in a side box); without a label it is the first long
-  paragraph on the front page set in a style other than the body text's (bold summary
-  paragraphs, boxed abstracts), else the first long paragraph before the first heading.
+  letter-spaced "a b s t r a c t" in a side box), passing over an article-info box beside or
+  under the label, and goes on in the next column when its last line broke off mid-sentence;
+  without a label it is the first long paragraph on the front page set in a style other than
+  the body text's (bold summary paragraphs, boxed abstracts; the parts of a structured one,
+  "Objective: … Methods: …", joined), else the first long paragraph before the first heading.
+* **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
+  become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_
 ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b\s*[.:—–-]?\s*", re.I)
 STOP_FRONT = words_pattern(FRONT_MATTER_STOP_WORDS, tail=r"\b")
 LABEL = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\W*$")
+# a label and the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience",
+# "Research Article – Oncology"; not after a colon: "Editorial: Insights in …" is a title)
+_LABEL_SUBJECT = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\s*[|–—·•]\s*\S+(\s+\S+){0,2}\s*$")
 _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
                       r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
@@ -73,7 +81,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             tol = max(0.6, 0.07 * max(r.size, last.size))
             # an article-type label ("ORIGINAL ARTICLE", "Research Article") set close above the
             # title in nearly its size starts no title: the title is the group after it
-            label_above = len(g) == 1 and _is_type_label(last.text) and not _is_type_label(r.text)
+            label_above = len(g) == 1 and (_is_type_label(last.text) and not _is_type_label(r.text)
+                                           or _banner_above(last, r))
             if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
@@ -87,8 +96,23 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
 
 
 def _is_type_label(text: str) -> bool:
-    """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review")."""
-    return bool(LABEL.match(text.strip(" |·•")))
+    """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review"), alone
+    or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience")."""
+    t = text.strip(" |·•")
+    return bool(LABEL.match(t) or _LABEL_SUBJECT.match(t))
+
+
+def _banner_above(label: Row, r: Row) -> bool:
+    """A short row above the title's first line, set in another face (family, weight or capitals),
+    much narrower than that line and not breaking off a phrase, is a banner (an article type or
+    subject the word list does not know: "Cancer Biology"), not the title's first line; an italic
+    word (a species name opening the title) is no other face here."""
+    t = label.text.strip()
+    words = t.split()
+    if not words or len(words) > 4 or CONNECTIVE.search(t) or label.x1 - label.x0 >= 0.6 * (r.x1 - r.x0):
+        return False
+    return label.family != r.family or (label.bold >= 0.5) != (r.bold >= 0.5) \
+        or t.isupper() != r.text.strip().isupper()
 
 
 def _names_row(text: str) -> bool:
@@ -145,7 +169,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
             continue
         if strip_number(text)[0] and size < body + 1.5:
             continue
-        hard = bool(LABEL.match(text.strip(" |·•"))) or "|" in text and words <= 6 \
+        hard = _is_type_label(text) or "|" in text and words <= 6 \
             or _JOURNAL.match(text) is not None and words <= 7
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
@@ -202,6 +226,9 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     return False, ""
 
 
+# the first rows of an article-info box: its label, the history, the keywords
+_BOX_ROW = re.compile(r"^\W*(article\s*info(rmation)?\b|article\s*history|history\s*:|keywords?\b|key\s*words\b|"
+                      r"(received|revised|accepted|available\s*online|published(\s*online)?)\b[^.]{0,40}\d{4})", re.I)
 _LABEL_HEAD = re.compile(r"^([A-Za-z][A-Za-z /&-]{2,40}?)\s*[:.—–]")
 
 
@@ -254,6 +281,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         if not rest and i not in heads and r.bold < 0.5 and r.size < body + 0.9 and not r.text.isupper() \
                 and len(r.text) > 12:
             continue
+        if rest and _BOX_ROW.match(rest):
+            rest = ""   # the side box's own label on the abstract label's baseline ("ABSTRACT  ARTICLE INFO")
         used = {i}
         parts = [rest] if rest else []
         structured = structured_label(rest, "") if rest else None
@@ -272,6 +301,16 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     continue
                 break
             qt = q.text.strip()
+            # before the abstract's first line, the rows of an article-info box (its label, history
+            # dates, keywords and the short rows of their lists right under them) are passed over:
+            # the box may follow the label in reading order (the label set above the box, the
+            # abstract in the next column; the box's label on the abstract label's baseline)
+            if first_size is None and not rest and q.page == r.page and (
+                    _BOX_ROW.match(unspace(qt)) or len(qt.split()) < 6
+                    and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size for p in boxed)):
+                boxed.append(q)
+                j += 1
+                continue
             # a side box beside the abstract (article info: history dates, keywords) lies wholly
             # left or right of the abstract's first line (the label's row when the abstract starts
             # on it; before the first line is met, left of the label), level with or below the
@@ -333,8 +372,9 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     """Rows of the front page grouped into paragraphs: consecutive text rows of one size, font
     family and weight that sit close below each other — within a line's height, or within 1.5
     times the body's own line gap in a double-spaced document; a standalone heading starts a new
-    one (rows of other kinds in between, such as a side column's small print, do not break a
-    paragraph)."""
+    one, and so does a row of an article-info box ("Keywords: …", "Received 3 May 2020"); rows of
+    other kinds in between, such as a side column's small print, do not break a paragraph, and a
+    short line read as an equation in the paragraph's flow and type is its own line."""
     out: list[list[int]] = []
     cur: list[int] = []
     for i, r in enumerate(rows):
@@ -354,7 +394,7 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             same = abs(q.size - r.size) < 0.4 and q.family == r.family \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
-                and not (heads and i in heads and not heads[i].runin)
+                and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
             if not same:
                 out.append(cur)
                 cur = []
@@ -364,11 +404,31 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     return out
 
 
+def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
+    """Paragraphs joined where a structured abstract without a label sets each part apart
+    ("Objective: …", "Methods: …", "Results: …"): a paragraph opening with a part title joins the
+    one before when that one opened with a part title too and sits close above it in its type."""
+    out: list[list[int]] = []
+    opened = False
+    for idx in paras:
+        r = rows[idx[0]]
+        label = structured_label(r.text.strip(), r.lead)
+        if out and label and opened:
+            q = rows[out[-1][-1]]
+            if abs(q.size - r.size) < 0.4 and q.family == r.family and abs(q.x0 - r.x0) < 3 * r.size \
+                    and -0.6 * r.size < r.y0 - q.y1 < 2.5 * r.size:
+                out[-1] = out[-1] + idx
+                continue
+        out.append(list(idx))
+        opened = label
+    return out
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
-    for idx in _paragraphs(rows, page, body_gap, heads):
+    for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80:
@@ -428,3 +488,38 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
 
 def is_caption(text: str) -> bool:
     return bool(CAPTION.match(text))
+
+
+# a front-matter label run in at the head of a paragraph ("Keywords: …", "Article history: …")
+_RUNIN_FRONT = re.compile(r"^\W*(key ?words?|index terms|article (?:history|info(?:rmation)?)|highlights|"
+                          r"abbreviations|significance(?: statement)?|ccs concepts|general terms)\s*[:.—–-]\s*(.*)$",
+                          re.I | re.S)
+
+
+def front_matter_sections(sections: list[dict]) -> list[dict]:
+    """Paragraphs before the first heading that open with a run-in front-matter label ("Keywords:
+    a, b", "Article history: Received …") become sections of type ``front_matter`` under that label
+    (neither dropped nor left in an untitled body section)."""
+    out: list[dict] = []
+    for k, sec in enumerate(sections):
+        if sec.get("heading"):
+            return out + sections[k:]
+        paras = sec.get("paragraphs") or []
+        if not any(_RUNIN_FRONT.match(p) for p in paras):
+            out.append(sec)
+            continue
+        keep: list[str] = []
+        for p in paras:
+            m = _RUNIN_FRONT.match(p)
+            if m is None:
+                keep.append(p)
+                continue
+            if keep:
+                out.append(dict(sec, paragraphs=keep, text="\n\n".join(keep)))
+                keep = []
+            out.append(dict(sec, heading=m.group(1), number=None, type="front_matter",
+                            paragraphs=[m.group(2).strip()], text=m.group(2).strip()))
+        if keep:
+            out.append(dict(sec, paragraphs=keep, text="\n\n".join(keep)))
+    return out
+
