@@ -683,3 +683,21 @@ def test_unlabelled_structured_abstract_set_apart_in_parts_and_runin_keywords(tm
     kw = rec["sections"][0]
     assert (kw["heading"], kw["type"], kw["text"]) == ("Keywords", "front_matter", "section headings, layout analysis")
     assert record_headings(rec) == ["Introduction", "Methods"]
+
+
+def test_title_lines_whose_tall_boxes_overlap_are_one_title(tmp_path):
+    # a display face whose line boxes are taller than the line pitch: the second line's box starts
+    # above the first one's foot, and the title was cut after its first line
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    # (the real face's boxes were 1.6 em tall at a 1.1 em pitch; an embedded Helvetica's are
+    # 1.37 em, so a tight 0.83 em pitch makes the same overlap)
+    p.insert_font(fontname="F0", fontbuffer=pymupdf.Font("helv").buffer)
+    p.insert_text((72, 60), "MATERIALS SCIENCE", fontsize=9, fontname="hebo")
+    p.insert_text((72, 90), "a new approach to both high safety and high", fontsize=18, fontname="F0")
+    p.insert_text((72, 105), "performance of lithium-ion batteries", fontsize=18, fontname="F0")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
+    _sections(p, _para(p, 176, "We test whether lines of a title are joined. " * 6))
+    rec = _save(doc, tmp_path, "pitch.pdf")
+    assert rec["title"] == "a new approach to both high safety and high performance of lithium-ion batteries"

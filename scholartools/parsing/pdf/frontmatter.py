@@ -83,7 +83,10 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             # title in nearly its size starts no title: the title is the group after it
             label_above = len(g) == 1 and (_is_type_label(last.text) and not _is_type_label(r.text)
                                            or _banner_above(last, r))
-            if abs(r.size - last.size) <= tol and -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
+            # close below: by the boxes' gap, or by the line pitch where a font's tall boxes overlap
+            close = -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
+                or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size
+            if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
                     and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())):
