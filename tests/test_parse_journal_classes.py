@@ -701,3 +701,20 @@ def test_title_lines_whose_tall_boxes_overlap_are_one_title(tmp_path):
     _sections(p, _para(p, 176, "We test whether lines of a title are joined. " * 6))
     rec = _save(doc, tmp_path, "pitch.pdf")
     assert rec["title"] == "a new approach to both high safety and high performance of lithium-ion batteries"
+
+
+@pytest.mark.parametrize("left, right", [("RESEARCH ARTICLE", "Open Access"), ("Original Article", "Cancer Biology")])
+def test_class1_type_label_and_a_banner_across_the_page_on_one_baseline(tmp_path, left, right):
+    # the type on the left, "Open Access" or the subject on the right, one row in the title's
+    # size: the row was the title's first line
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 70), left, fontsize=16, fontname="hebo")
+    p.insert_text((440, 70), right, fontsize=16, fontname="hebo")
+    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
+    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
+    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
+    rec = _save(doc, tmp_path, "spread.pdf")
+    assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"

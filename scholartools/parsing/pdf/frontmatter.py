@@ -35,6 +35,7 @@ STOP_FRONT = words_pattern(FRONT_MATTER_STOP_WORDS, tail=r"\b")
 LABEL = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\W*$")
 # a label and the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience",
 # "Research Article – Oncology"; not after a colon: "Editorial: Insights in …" is a title)
+_LABEL_OPENS = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\s+\S")
 _LABEL_SUBJECT = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\s*[|–—·•]\s*\S+(\s+\S+){0,2}\s*$")
 _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
                       r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
@@ -81,8 +82,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             tol = max(0.6, 0.07 * max(r.size, last.size))
             # an article-type label ("ORIGINAL ARTICLE", "Research Article") set close above the
             # title in nearly its size starts no title: the title is the group after it
-            label_above = len(g) == 1 and (_is_type_label(last.text) and not _is_type_label(r.text)
-                                           or _banner_above(last, r))
+            label_above = len(g) == 1 and ((_is_type_label(last.text) or _spread_label(last))
+                                           and not _is_type_label(r.text) or _banner_above(last, r))
             # close below: by the boxes' gap, or by the line pitch where a font's tall boxes overlap
             close = -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
                 or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size
@@ -103,6 +104,12 @@ def _is_type_label(text: str) -> bool:
     or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience")."""
     t = text.strip(" |·•")
     return bool(LABEL.match(t) or _LABEL_SUBJECT.match(t))
+
+
+def _spread_label(r: Row) -> bool:
+    """A row that opens with an article type and sets more across a gap of over 3 em ("RESEARCH
+    ARTICLE ⟶ Open Access", "Original Article ⟶ Cancer Biology")."""
+    return r.gap > 3.0 and _LABEL_OPENS.match(r.text.strip(" |·•")) is not None
 
 
 def _banner_above(label: Row, r: Row) -> bool:
@@ -172,7 +179,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
             continue
         if strip_number(text)[0] and size < body + 1.5:
             continue
-        hard = _is_type_label(text) or "|" in text and words <= 6 \
+        hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
             or _JOURNAL.match(text) is not None and words <= 7
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
