@@ -718,3 +718,33 @@ def test_class1_type_label_and_a_banner_across_the_page_on_one_baseline(tmp_path
     _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
     rec = _save(doc, tmp_path, "spread.pdf")
     assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"
+
+
+def test_abstract_continued_in_the_next_column_below_its_author_rows(tmp_path):
+    # the abstract fills the left column to its foot, mid-sentence; the right column opens with
+    # the authors and their affiliation (above the abstract label's height), then the rest of the
+    # abstract: it stopped at the author rows
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((150, 80), "Comparative activities of two plant extracts", fontsize=13, fontname="hebo")
+    p.insert_text((72, 120), "Received: 04.06.2007", fontsize=10, fontname="tiro")
+    p.insert_text((320, 120), "Jane Doe, John Smith", fontsize=10, fontname="tibo")
+    p.insert_text((320, 134), "Department of Pharmacognosy,", fontsize=9, fontname="tiro")
+    p.insert_text((320, 146), "College of Pharmacy, Sometown.", fontsize=9, fontname="tiro")
+    p.insert_text((72, 200), "Abstract", fontsize=11, fontname="hebo")
+    y = 216
+    for line in ("The aqueous extracts of the fruit pulp and of", "the fresh leaves were prepared and screened",
+                 "for antimicrobial activity against bacteria and", "fungi by the cup plate method, and the results",
+                 "were compared with standard drugs (amoxicillin)"):
+        p.insert_text((72, y), line, fontsize=10, fontname="tiro")
+        y += 13
+    y = 216
+    for line in ("and amphotericin at the same doses. The", "methanolic extract was the more effective in",
+                 "inhibiting all the strains."):
+        p.insert_text((320, y), line, fontsize=10, fontname="tiro")
+        y += 13
+    p.insert_text((320, y + 20), "Introduction", fontsize=11, fontname="hebo")
+    _para(p, y + 30, BODY, x=320, w=220)
+    rec = _save(doc, tmp_path, "nextcolumn2.pdf")
+    assert rec["abstract"].endswith("(amoxicillin) and amphotericin at the same doses. The methanolic extract was "
+                                    "the more effective in inhibiting all the strains.")

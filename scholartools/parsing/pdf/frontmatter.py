@@ -254,15 +254,19 @@ def structured_label(text: str, lead: str = "") -> bool:
     return known * 2 >= len(words) and any(ABSTRACT_HEADING_WORDS.get(w) for w in words)
 
 
+def _unfinished(parts: list[str]) -> bool:
+    """Did the last of ``parts`` break off without a full stop?"""
+    last = parts[-1].rstrip() if parts else ""
+    return bool(last) and last[-1] not in ".!?:;"
+
+
 def _continues(parts: list[str], text: str) -> bool:
     """Does ``text`` go on with a sentence the last of ``parts`` broke off (that line ends in no
     full stop and this one opens in lower case, or that line ends in a connective or comma and this
     one names no institution)?"""
-    if not parts or not text:
+    if not text or not _unfinished(parts):
         return False
-    last = parts[-1].rstrip()
-    return bool(last) and last[-1] not in ".!?:;)" and (
-        text[0].islower() or CONNECTIVE.search(last) is not None and not INSTITUTION.search(text))
+    return text[0].islower() or CONNECTIVE.search(parts[-1].rstrip()) is not None and not INSTITUTION.search(text)
 
 
 def abstract_label_row(rows: list[Row], page: int) -> int:
@@ -336,6 +340,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     j += 1
                     continue
                 ax0, ax1, first_x, first_x1 = q.x0, q.x1, q.x0, q.x1
+            elif first_size is not None and q.page == r.page and q.x0 > ax1 + 2 and j not in heads \
+                    and _unfinished(parts) and not _continues(parts, qt):
+                # the next column's rows above the label (authors, affiliations) before the line
+                # that goes on with the abstract's unfinished sentence are passed over too
+                boxed.append(q)
+                j += 1
+                continue
             label = structured_label(qt, q.lead)
             if structured is None:
                 structured = label
