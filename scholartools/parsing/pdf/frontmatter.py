@@ -321,7 +321,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # abstract in the next column; the box's label on the abstract label's baseline)
             if first_size is None and not rest and q.page == r.page and (
                     _BOX_ROW.match(unspace(qt)) or len(qt.split()) < 6
-                    and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size for p in boxed)):
+                    and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size
+                            for p in boxed)):
                 boxed.append(q)
                 j += 1
                 continue
@@ -513,8 +514,8 @@ def is_caption(text: str) -> bool:
 
 # a front-matter label run in at the head of a paragraph ("Keywords: …", "Article history: …")
 _RUNIN_FRONT = re.compile(r"^\W*(key ?words?|index terms|article (?:history|info(?:rmation)?)|highlights|"
-                          r"abbreviations|significance(?: statement)?|ccs concepts|general terms)\s*[:.—–-]\s*(.*)$",
-                          re.I | re.S)
+                          r"abbreviations|significance(?: statement)?|ccs concepts|general terms)"
+                          r"\s*[:.—–-]\s*(.*)$", re.I | re.S)
 
 
 def front_matter_sections(sections: list[dict]) -> list[dict]:
