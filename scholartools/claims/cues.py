@@ -108,6 +108,8 @@ NON_CLAIM_CUES = (
     (r"\bin (?:our )?(?:previous|prior|earlier|past) (?:work|paper|study|studies|papers),?\s+we\b", -1.0),
     (r"\bwe (?:sought|aimed|set out|wanted) to (?:determine|examine|investigate|test|assess|evaluate|explore|understand)\b"
      r"|\bwe (?:also )?tested the hypothesis\b(?![^.;]*\b(?:found|show\w*|confirm\w*|reject\w*)\b)", -0.8),
+    # who took part (session 14): "A total of 46 subjects participated in this study", "were randomly assigned"
+    (r"\b(?:participated in|took part in|were (?:recruited|enrolled|randomly assigned|randomi[sz]ed|purposively sampled|sampled))\b", -0.8),
     # a proof's obligation, a motivation, a question to ask (session 9)
     (r"\b(?:we|one) (?:only |first |still )?(?:need|needs|have|has) to (?:show|verify|prove|establish|check)\b", -1.0),
     (r"\b(?:is|was|were|are) (?:\w+ )?motivated by\b|\bit is (?:important|natural|necessary|interesting|worthwhile) to (?:ask|consider|study|note|investigate|test|check)\b", -0.8),
@@ -317,6 +319,29 @@ FAMILIES = (
                    r"|contradictory|conflicting)\b|\b(?:remaining |open )unresolved (?:issues?|questions?|problems?)\b"
                    r"|\bremains? unresolved\b", 1.0, "novelty"),
     ("descriptive-stat", rf"\b(?:(?-i:M|SD|Mdn)|mean|median|avg|average)\s*=\s*-?{_NUM}", 0.5, "result"),
+    # session 14, round f (dev4: a requirements-engineering validation, a health-services survey, a
+    # motor-learning experiment): findings stated in the passive ("is found to be practical"), what a
+    # finding or an observation indicates ("This finding underlines the need", "It illustrates that"),
+    # hedged explanations with a modal perfect ("might have inhibited", "can partially be explained by"),
+    # and what interviewees, respondents or a validation's representatives identified or agreed
+    ("found-passive", r"\b(?:is|are|was|were) (?:also |further |consistently )?found (?:to (?:be|have|produce|reduce|increase|improve|affect)|that)\b"
+                      r"(?![^.;]*\b(?:in|by) (?:previous|prior|earlier|other|many|several) )"
+                      r"|\bit (?:is|was) (?:also |further )?found that\b", 0.9, "result"),
+    ("finding-indicates", r"\b(?:this|these|the|our|such) (?:\w+ )?(?:findings?|observations?|data|results?|analys[ie]s|outcomes?|patterns?|statistics|study)"
+                          r" (?:also |further |clearly )?(?:may |might |could |would |can )?(?:also )?(?:underlines?|underscores?|illustrates?|highlights?"
+                          r"|indicates?|indicated|suggests?|suggested|implies|imply|reflects?|presuppose|points? to|mean|means|confirms?|supports?|identified"
+                          r"|revealed|showed|shows|shown)\b(?! in (?:figure|fig\.|table|tab\.))"
+                          r"|^(?:it|this) (?:illustrates|follows|shows|suggests|indicates|implies|confirms|means|reflects) that\b", 0.9, "result"),
+    ("hedged-modal", r"\b(?:may|might|could) (?:also |partly |partially |in part )?have (?:\w+ly )?(?:influenced|inhibited|disrupted|contributed|caused|led"
+                     r"|affected|prevented|reduced|increased|masked|biased|limited|played|hindered|facilitated|triggered|resulted)\b"
+                     r"|\b(?:can|could|may|might) (?:\w+ )?(?:partially |partly |in part |largely |also )?be (?:explained|attributed|accounted for)\b"
+                     r"|\b(?:this|that|which|it) (?:may|might|could) (?:also )?(?:mean|indicate|imply|suggest|reflect|lead|result)\b", 0.8, "result"),
+    ("informants", r"\b(?:interviewees|respondents|informants|representatives|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
+                   r"\b(?:identified|attributed|agreed|declared|confirmed|considered|showed (?:no |interest|that)|expressed|mentioned"
+                   r"|described|acknowledged|perceived)\b"
+                   r"|\b(?:reported|mentioned|identified|observed|confirmed|expressed) (?:\w+ )?(?:in|by|during) the (?:\w+ )?(?:interviews|survey|respondents"
+                   r"|interviewees|participants|stakeholders|focus groups?)\b|\b(?:emerged|emanated) (?:as|from) (?:a |the )?(?:common |main |major |recurring )?"
+                   r"(?:themes?|finding)\b", 0.9, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -329,7 +354,8 @@ SUMMARY_WEIGHT = 0.8
 #: sentences that point elsewhere, muse or describe the procedure: not claims; ``(pattern, weight)`` or
 #: ``(pattern, weight, "body")`` for a cue that counts only outside abstract, introduction and conclusion
 POINTERS = (
-    (r"\b(?:the|our|its) (?:main )?(?:goals?|aim|task|objective) (?:of this (?:work|paper|task) )?(?:is|are) to\b"
+    (r"\b(?:the|our|its) (?:main |specific |primary |principal )?(?:goals?|aims?|task|objectives?|purpose) (?:of (?:this|the (?:current|present))"
+     r" (?:work|paper|task|study|research|analysis|experiment) )?(?:is|are|was|were) to\b"
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
     (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),

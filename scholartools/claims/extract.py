@@ -49,11 +49,16 @@ _OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?:
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
 _FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
 _NUMBERED_HEADING = re.compile(r"^(?:[\u2013\u2014-]\s*P\d+\s+)?\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+[A-Z]")
+#: the tokens of a reported test statistic ("(p", "<", "0.001,", "η2", "=", "F(1,", "21)"), left out
+#: of the residue test (session 14)
+_STAT_TOKEN = re.compile(r"[(\[]?(?:[pFtrUzd\u03b7\u03c7\u03b2R]2?|n\.s\.|[<>=\u2264\u2265]|-?\d+(?:[.,]\d+)*%?(?:\(\d+(?:,\d+)?)?)[)\],;.]*")
+_TESTED_VALUE = re.compile(r"[=<>\u2264\u2265]\s*-?\d")
 _HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 #: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
 _COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
-_NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
+_NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed"
+                    r"|this (?:paper|work|article|study) (?:presents|proposes|introduces|develops))\b", re.I)
 _PAREN = re.compile(r"\(([^()]{2,40})\)")
 #: a coined name that opens the title before a colon ("CiteSee: Augmenting Citations …")
 _TITLE_NAME = re.compile(r"\s*([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\s*:")
@@ -88,6 +93,12 @@ RELATION_TO_NAME_WEIGHT = 0.9
 #: what an introduction sentence loses that neither speaks of this work nor sets it against others
 #: (background and motivation, most of an introduction; session 9)
 INTRO_BACKGROUND_PENALTY = 0.3
+#: what a sentence of a structured abstract loses under a setup label ("Background:", "Methods:"),
+#: up to the next result label ("Results:", "Conclusions:"; session 14, round f)
+ABSTRACT_SETUP_PENALTY = 0.8
+_ABSTRACT_SETUP = re.compile(r"^(?:background|introduction|objectives?|aims?|purpose|context|design|setting|methods?"
+                             r"|materials and methods|participants|patients|study design|methodology)\s*:", re.I)
+_ABSTRACT_RESULT = re.compile(r"^(?:results?|findings|conclusions?|interpretation|discussion|significance)\s*:", re.I)
 
 
 @dataclass
@@ -260,7 +271,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
         return -9.0, []
     letters = sum(1 for w in words if _WORD.match(w))
-    if letters / len(words) < 0.6:   # table or figure residue
+    # "(p < 0.001, η2 = 0.530)" is a finding's evidence, not residue: with a tested value in the
+    # sentence, the statistic's tokens are left out of the count
+    stats = sum(1 for w in words if _STAT_TOKEN.fullmatch(w)) if _TESTED_VALUE.search(text) else 0
+    if letters / max(1, len(words) - stats) < 0.6:   # table or figure residue
         return -9.0, []
     if len(words) <= 15 and _NUMBERED_HEADING.match(text):   # "6.1.1 Global Citation Counts vs …" glued on
         return -9.0, []
@@ -339,6 +353,7 @@ def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
     names = own_names(rec)
     for s in cands:
         s.score, s.cues = score_sentence(s.text, s.kind, names)
+    _structured_abstract(cands)
     _credit_repeats(cands, threshold)
     kept = [s for s in cands if s.score >= threshold]
     if max_claims is not None and len(kept) > max_claims:
@@ -348,6 +363,23 @@ def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
                            **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
                            "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
                           for s in kept])
+
+
+def _structured_abstract(cands: list[Sentence]) -> None:
+    """The sentences of a structured abstract under a setup label ("Background:", "Methods:") lose
+    ``ABSTRACT_SETUP_PENALTY`` until a result label ("Results:", "Conclusions:") opens: a structured
+    abstract says itself which of its sentences report findings (session 14, round f)."""
+    setup = False
+    for s in cands:
+        if s.kind != "abstract" or s.section_index is not None:
+            continue
+        head = s.text.lstrip()
+        if _ABSTRACT_RESULT.match(head):
+            setup = False
+        elif _ABSTRACT_SETUP.match(head):
+            setup = True
+        if setup and s.score > -9:
+            s.score -= ABSTRACT_SETUP_PENALTY
 
 
 _STOP = frozenset("this that these those with from than have been were which their there they them into also such "
