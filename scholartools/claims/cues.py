@@ -90,11 +90,11 @@ NON_CLAIM_CUES = (
      r"|descriptions?|examples?|templates?|prompts?|hyper-?parameters|numbers|implementation)\b(?! that)", -1.0),
     (r"\b(?:are|is) (?:shown|given|presented|reported|listed|summari[sz]ed|illustrated|provided|visuali[sz]ed) in\b", -0.6),
     # other people's findings: "Prior studies show …", "Recent work has found …"
-    (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
+    (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|later|many|some|several|other) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
     (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
     # the cited authors as the subject (session 11): "However, they could show that a system can gain …"
-    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported"
+    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported|concluded"
      r"|demonstrated?|argued?|claim(?:ed)?)\b", -1.0),
     # others' evidence (session 11): "Several neuroscientific studies suggest that", "Evidence from machine learning indicates"
     (r"(?<!\bour )(?<!\bthese )(?<!\bthis )\b(?:evidence|studies|literature|(?:previous|prior|earlier|recent|existing|past) (?:work|research|results))"
@@ -108,6 +108,7 @@ NON_CLAIM_CUES = (
     (r"\bin (?:our )?(?:previous|prior|earlier|past) (?:work|paper|study|studies|papers),?\s+we\b", -1.0),
     (r"\bwe (?:sought|aimed|set out|wanted) to (?:determine|examine|investigate|test|assess|evaluate|explore|understand)\b"
      r"|\bwe (?:also )?tested the hypothesis\b(?![^.;]*\b(?:found|show\w*|confirm\w*|reject\w*)\b)", -0.8),
+    (r"\bwe (?:act on|make|made|work under) the assumption\b", -0.8),
     # who took part (session 14): "A total of 46 subjects participated in this study", "were randomly assigned"
     (r"\b(?:participated in|took part in|were (?:recruited|enrolled|randomly assigned|randomi[sz]ed|purposively sampled|sampled))\b", -0.8),
     # a proof's obligation, a motivation, a question to ask (session 9)
@@ -172,7 +173,7 @@ FAMILIES = (
                r"|\b(?:one|another|a) (?:possible|potential|likely|plausible) (?:reason|explanation|cause)\b"
                r"|\bwe (?:speculate|suspect|conjecture|hypothesi[sz]e|attribute)\b|\bour explanation\b"
                r"|\b(?:this|which|that) (?:may|might|could) (?:explain|be (?:due|because))\b", 0.8, "result"),
-    ("found", r"\b(?:experiments?|analys[ie]s|evaluations?|results?|error analysis|studies|study) "
+    ("found", r"\b(?:experiments?|analys[ie]s|evaluations?|results?|error analysis|studies|study|data) "
               r"(?:here |above |below |in this paper )?(?:also |further |clearly )?"
               r"(?:showed|show|demonstrated|demonstrate|revealed|reveal|indicated|indicate|suggested|suggest|confirmed)\b"
               r"|\b(?:we|it was|was) (?:have )?(?:also )?(?:empirically )?(?:found|find|observed|noted) (?:that|it)\b"
@@ -306,8 +307,8 @@ FAMILIES = (
     # session 12, round e (dev3: an NLP paper and an epidemiology study): null results, structured
     # abstracts' result labels, outcome verbs on a measure of performance, gaps stated as scarce or
     # inconclusive evidence
-    ("null-result", r"\bno (?:\w+ )?(?:(?:statistically )?significant )?(?:association|effect|difference|correlation|relationship|evidence"
-                    r"|improvement|bearing|change)\b|\b(?:not|neither|nor) (?:\w+ ){0,3}(?:significantly )?(?:associated|correlated)"
+    ("null-result", r"\bno (?:\w+ )?(?:(?:statistically )?significant )?(?:associations?|effects?|differences?|correlations?|relationships?|evidence"
+                    r"|improvements?|bearing|changes?)\b|\bno (?:\w+ ){1,3}(?:was|were) (?:found|observed|detected|seen)\b|\b(?:not|neither|nor) (?:\w+ ){0,3}(?:significantly )?(?:associated|correlated)"
                     r" with\b|\b(?:did|does|do|had|has|have) (?:not|no) (?:\w+ )?(?:change|alter|affect|bearing on|effect on|impact on)"
                     r" (?:the |our |these |any )?(?:observed )?(?:results?|findings?|association|outcomes?)\b"
                     r"|\bnone of (?:these|them|the \w+) (?:was|were) (?:found to be )?(?:significant|significantly|associated)", 0.9, "result"),
@@ -336,7 +337,12 @@ FAMILIES = (
                      r"|affected|prevented|reduced|increased|masked|biased|limited|played|hindered|facilitated|triggered|resulted)\b"
                      r"|\b(?:can|could|may|might) (?:\w+ )?(?:partially |partly |in part |largely |also )?be (?:explained|attributed|accounted for)\b"
                      r"|\b(?:this|that|which|it) (?:may|might|could) (?:also )?(?:mean|indicate|imply|suggest|reflect|lead|result)\b", 0.8, "result"),
-    ("informants", r"\b(?:interviewees|respondents|informants|representatives|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
+    ("study-finds", r"\b(?:this|the present|the current|our) (?:study|analysis|survey|investigation|experiment|evaluation|validation)\b"
+                    r"[^.;]{0,40}?\b(?:identified|revealed|confirms?|confirmed|shows?|showed|found|demonstrate[sd]?|indicates?|indicated"
+                    r"|suggests?|suggested|highlighted|documented|uncovered)\b"
+                    r"|\b(?:results?|findings?|outcomes?) of (?:the |our |this )?(?:\w+ ){1,4}?(?:shows?|showed|indicates?|indicated|suggests?"
+                    r"|suggested|revealed|demonstrated?)\b", 1.0, "result"),
+    ("informants", r"\b(?:interviewees|respondents|informants|representatives?|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
                    r"\b(?:identified|attributed|agreed|declared|confirmed|considered|showed (?:no |interest|that)|expressed|mentioned"
                    r"|described|acknowledged|perceived)\b"
                    r"|\b(?:reported|mentioned|identified|observed|confirmed|expressed) (?:\w+ )?(?:in|by|during) the (?:\w+ )?(?:interviews|survey|respondents"
@@ -364,7 +370,7 @@ POINTERS = (
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
-    (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
+    (r"\b(?:in the (?:next|following|previous|preceding) (?:sections?|discussion|paragraphs?)|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
     # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
     (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
      r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.5),
@@ -388,9 +394,9 @@ POINTERS = (
 #: a finding reported from cited work (session 11): with a citation and without the first person,
 #: "it has been shown that … (Dinu et al., 2013)", "as was recently proved by Sussman [37]",
 #: "where it was shown that" report another paper's result, however strong its wording
-REPORTED = (r"\bit (?:has |had )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|proved|proven|found|observed|reported|argued|suggested)\b"
+REPORTED = (r"\bit (?:has |had )?(?:also |further |previously )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|proved|proven|found|observed|reported|argued|suggested)\b"
             r"|\b(?:as|was|were|has been|have been) (?:\w+ )?(?:shown|reported|demonstrated|proved|proven|found|presented|suggested|argued)"
-            r" (?:in|by)\b|\b(?:studies|authors|work|research|experiments) (?:\w+ )?(?:suggest|show|showed|found|find|report|reported"
+            r" (?:in|by)\b|\b(?:studies|authors|work|research|experiments) (?:\([^()]{1,60}\) )?(?:\w+ )?(?:suggest|show|showed|found|find|report|reported"
             r"|demonstrate|demonstrated|argue|argued)\b|\b(?:was|were) (?:\w+ )?presented by\b")
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
