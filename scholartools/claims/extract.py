@@ -93,6 +93,11 @@ RELATION_TO_NAME_WEIGHT = 0.9
 #: what an introduction sentence loses that neither speaks of this work nor sets it against others
 #: (background and motivation, most of an introduction; session 9)
 INTRO_BACKGROUND_PENALTY = 0.3
+#: what a sentence of a results or discussion section gains that cites a figure or table of its own in
+#: parentheses (the evidence of an observation; session 14)
+EVIDENCE_REF_WEIGHT = 0.5
+_EVIDENCE_KINDS = ("results", "discussion", "conclusion", "experiments")
+_EVIDENCE_REF = re.compile(r"\((?:see |cf\. )?(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\b", re.I)
 #: what a sentence of a structured abstract loses under a setup label ("Background:", "Methods:"),
 #: up to the next result label ("Results:", "Conclusions:"; session 14, round f)
 ABSTRACT_SETUP_PENALTY = 0.8
@@ -322,6 +327,12 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if cited_finding:
         finding = False   # another paper's finding, reported: "it has been shown that … (Dinu et al., 2013)"
         total -= REPORTED_PENALTY
+    if kind in _EVIDENCE_KINDS and _EVIDENCE_REF.search(text) and not _CITATION.search(text):
+        # an observation with its evidence in parentheses: "the hand trajectories became highly
+        # distorted (Figure 3B)" (session 14)
+        total += EVIDENCE_REF_WEIGHT
+        positive += EVIDENCE_REF_WEIGHT
+        best["result"] = max(best.get("result", 0.0), EVIDENCE_REF_WEIGHT)
     if own:
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
