@@ -357,16 +357,22 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     return total, sorted(best)
 
 
-def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
-                   threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
-    """The claims of paper record ``rec`` (see the module docstring)."""
+def scored_sentences(rec: dict, threshold: float = DEFAULT_THRESHOLD) -> list[Sentence]:
+    """Every candidate sentence of ``rec`` with its final score and cues: the sentence's own score,
+    then the structured abstract's labels and the restatement credit (which needs the threshold)."""
     cands = sentences(rec)
     names = own_names(rec)
     for s in cands:
         s.score, s.cues = score_sentence(s.text, s.kind, names)
     _structured_abstract(cands)
     _credit_repeats(cands, threshold)
-    kept = [s for s in cands if s.score >= threshold]
+    return cands
+
+
+def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                   threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
+    """The claims of paper record ``rec`` (see the module docstring)."""
+    kept = [s for s in scored_sentences(rec, threshold) if s.score >= threshold]
     if max_claims is not None and len(kept) > max_claims:
         order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
         kept = [kept[i] for i in sorted(order)]
