@@ -336,7 +336,10 @@ FAMILIES = (
     ("hedged-modal", r"\b(?:may|might|could) (?:also |partly |partially |in part )?have (?:\w+ly )?(?:influenced|inhibited|disrupted|contributed|caused|led"
                      r"|affected|prevented|reduced|increased|masked|biased|limited|played|hindered|facilitated|triggered|resulted)\b"
                      r"|\b(?:can|could|may|might) (?:\w+ )?(?:partially |partly |in part |largely |also )?be (?:explained|attributed|accounted for)\b"
-                     r"|\b(?:this|that|which|it) (?:may|might|could) (?:also )?(?:mean|indicate|imply|suggest|reflect|lead|result)\b", 0.8, "result"),
+                     r"|\b(?:this|that|which|it) (?:may|might|could) (?:also )?(?:mean|indicate|imply|suggest|reflect|lead|result|explain)\b", 0.8, "result"),
+    ("own-relation", r"\b(?:our|these|the present|the current) (?:\w+ )?(?:findings?|results?|data|observations?)\s+(?:\w+\s+)?(?:contradict|confirm"
+                     r"|corroborate|replicate|agree|disagree|differ|extend|challenge|reject|support|are (?:partly |partially |not |also |fully |thus )?"
+                     r"(?:in line|consistent|inconsistent|in agreement|in contrast|comparable|similar|at odds))\w*\b", 1.0, "novelty"),
     ("study-finds", r"\b(?:this|the present|the current|our) (?:study|analysis|survey|investigation|experiment|evaluation|validation)\b"
                     r"[^.;]{0,40}?\b(?:identified|revealed|confirms?|confirmed|shows?|showed|found|demonstrate[sd]?|indicates?|indicated"
                     r"|suggests?|suggested|highlighted|documented|uncovered)\b"

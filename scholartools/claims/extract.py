@@ -43,7 +43,7 @@ _DIGIT = re.compile(r"\d")
 #: a citation: "[17]", "[3, 4]", "(Smith et al., 2010; …)", "Smith et al. (2010)", "(Smith and Lee, 2010)"
 _CITATION = re.compile(r"\[\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*\]|\([A-Z][\w'-]+(?: et al\.| and [A-Z][\w'-]+| & [A-Z][\w'-]+)?,? \d{4}[a-z]?[;,)]"
                        r"|\b[A-Z][\w'-]+ et al\.,? \(?\d{4}")
-_OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
+_OTHERS = re.compile(r"^(?:[A-Z][a-z]+(?: [a-z]+)?,\s+)?(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
                      r"|\(?[A-Z][\w'-]+ et al\.)")
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
