@@ -79,7 +79,7 @@ CLAIM_CUES = {
 NON_CLAIM_CUES = (
     (r"\bwe (?:use|used|follow|followed|adopt|adopted|employ|employed|set|train|trained|fine-?tune|randomly"
      r"|sample|sampled|implement|implemented|initiali[sz]e|run|ran|select|selected|choose|chose|denote|define|consider)\b", -0.7),
-    (r"\b(?:is|are) (?:defined|denoted|computed|calculated|given|set|initiali[sz]ed) (?:as|by|to)\b", -0.8),
+    (r"\b(?:is|are) (?:defined|denoted|computed|calculated|given|set|initiali[sz]ed) (?:as|by|to(?! be\b))\b", -0.8),
     (r"\b(?:future work|in the future|we (?:plan|hope|leave|intend|will explore)|remains? (?:an )?open)\b", -1.0),
     (r"\b(?:see|refer to|details (?:are|can be found)|described in|shown in (?:appendix|section))\b", -0.5),
     (r"\b(?:hyper-?parameters?|learning rate|batch size|epochs?|optimi[sz]er|gpus?)\b", -0.6),
@@ -92,7 +92,9 @@ NON_CLAIM_CUES = (
     # other people's findings: "Prior studies show …", "Recent work has found …"
     (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|later|many|some|several|other) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
-    (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+    (r"\b(?:has|have) been (?:widely |successfully |extensively |previously )?(?:shown|used|applied|adopted|employed|studied|effective|utili[sz]ed)\b", -0.5),
+    # an expectation, not its outcome (session 14): "it was anticipated that …", "We hypothesized that …"
+    (r"\bit (?:was|is) (?:anticipated|expected|hypothesi[sz]ed|assumed) that\b|\bwe (?:hypothesi[sz]ed|anticipated|expected) that\b", -0.8),
     # the cited authors as the subject (session 11): "However, they could show that a system can gain …"
     (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported|concluded"
      r"|demonstrated?|argued?|claim(?:ed)?)\b", -1.0),
@@ -255,7 +257,7 @@ FAMILIES = (
     ("measured-change", rf"\b(?:improv\w*|increas\w*|decreas\w*|reduc\w*|drop\w*|rises?|rose|risen|fell|falls?|fallen|grew|grows?"
                         rf"|jump\w*|boost\w*|raise[sd]?|lower(?:s|ed)?|shrinks?|shrank|went|goes)\b[^.;]{{0,40}}?\bfrom\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+)?{_NUM}\s?%?"
                         rf"[^.;]{{0,30}}?\bto\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+|only\s+)?{_NUM}|\b{_NUM}\s?(?:times|\u00d7|x|-fold|fold)\s+(?:faster|slower|more|less|larger"
-                        rf"|smaller|higher|lower|fewer|better|cheaper|bigger)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
+                        rf"|smaller|higher|lower|fewer|better|cheaper|bigger|decrease|increase|reduction|shift|change|enrichment|improvement)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
                         rf"|gain|drop) of (?:up to |about |over |nearly |almost |around )?{_NUM}", 0.8, "result"),
     ("numeric-comparative", rf"{_NUM}\s?%?[^.;]{{0,60}}?\b(?:higher|lower|better|worse|greater|faster|slower|larger|smaller|fewer)\s+than\b"
                             rf"[^.;]{{0,50}}?{_NUM}|{_NUM}\s?%?[^.;]{{0,50}}?\b(?:compared (?:to|with)|relative to|as against)\s[^.;]{{0,50}}?{_NUM}",
@@ -345,6 +347,10 @@ FAMILIES = (
                     r"|suggests?|suggested|highlighted|documented|uncovered)\b"
                     r"|\b(?:results?|findings?|outcomes?) of (?:the |our |this )?(?:\w+ ){1,4}?(?:shows?|showed|indicates?|indicated|suggests?"
                     r"|suggested|revealed|demonstrated?)\b", 1.0, "result"),
+    ("calculated-value", rf"\b(?:is|are|was|were) (?:\w+ )?(?:calculated|estimated|measured|computed|determined|found) (?:to be|at|as) (?:about |approximately |around |only )?{_NUM}"
+                         rf"|\ba (?:calculated|estimated|measured|pooled|overall) (?:\w+ )?(?:rate|risk|value|mean|prevalence|incidence) of {_NUM}", 0.8, "result"),
+    ("value-uncertainty", rf"{_NUM}\s*(?:\u00b1|\+\u2212|\+/-|\+-|\+ -)\s*{_NUM}", 0.6, "result"),
+    ("revealed", r"\b(?:revealed|confirmed|highlighted|uncovered|showed|demonstrated)\s+(?:a|an|the|its|their|that|no|marked|clear|significant)\b", 0.6, "result"),
     ("informants", r"\b(?:interviewees|respondents|informants|representatives?|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
                    r"\b(?:identified|attributed|agreed|declared|confirmed|considered|showed (?:no |interest|that)|expressed|mentioned"
                    r"|described|acknowledged|perceived)\b"
@@ -406,7 +412,8 @@ REPORTED = (r"\bit (?:has |had )?(?:also |further |previously )?(?:been|was|is) 
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
-                     "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat"})
+                     "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat",
+                     "calculated-value", "value-uncertainty"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 
