@@ -35,7 +35,7 @@ from scholartools.text.sentences import split_spans
 #: the threshold and cap of the offline method (chosen on the dev papers, see docs/st-claims.md)
 DEFAULT_THRESHOLD = 1.2
 DEFAULT_MAX_CLAIMS = 120
-MIN_WORDS, MAX_WORDS = 6, 90
+MIN_WORDS, MAX_WORDS = 5, 90
 
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
