@@ -333,10 +333,7 @@ def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None
     norm = lambda x: " ".join(x.split())  # noqa: E731
     part_of = {norm(u["text"]): u["part"] for u in gold_units(rec)}
     gold = {norm(u["text"]) for u in resolve_refs(rec, gold_lines)}
-    cands, names = E.sentences(rec), E.own_names(rec)
-    for c in cands:
-        c.score, c.cues = E.score_sentence(c.text, c.kind, names)
-    E._credit_repeats(cands, t)
+    cands = E.scored_sentences(rec, t)
     scored = {}
     for c in cands:
         scored.setdefault(norm(c.text), c)

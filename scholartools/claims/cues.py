@@ -350,7 +350,7 @@ FAMILIES = (
     ("calculated-value", rf"\b(?:is|are|was|were) (?:\w+ )?(?:calculated|estimated|measured|computed|determined|found) (?:to be|at|as) (?:about |approximately |around |only )?{_NUM}"
                          rf"|\ba (?:calculated|estimated|measured|pooled|overall) (?:\w+ )?(?:rate|risk|value|mean|prevalence|incidence) of {_NUM}", 0.8, "result"),
     ("value-uncertainty", rf"{_NUM}\s*(?:\u00b1|\+\u2212|\+/-|\+-|\+ -)\s*{_NUM}", 0.6, "result"),
-    ("revealed", r"\b(?:revealed|confirmed|highlighted|uncovered|showed|demonstrated)\s+(?:a|an|the|its|their|that|no|marked|clear|significant)\b", 0.6, "result"),
+    ("revealed", r"\b(?:revealed|confirmed|highlighted|uncovered|showed|demonstrated)\s+(?:a|an|the|its|their|no|marked|clear|significant)\b", 0.6, "result"),
     ("informants", r"\b(?:interviewees|respondents|informants|representatives?|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
                    r"\b(?:identified|attributed|agreed|declared|confirmed|considered|showed (?:no |interest|that)|expressed|mentioned"
                    r"|described|acknowledged|perceived)\b"
