@@ -110,7 +110,7 @@ def test_extraction_figures_reported_in_the_docs():
     dev3, _ = _scores("dev3")
     dev4, dev4_parts = _scores("dev4")
     dev5, _ = _scores("dev5")
-    # docs/st-claims.md, "Claim extraction on twenty-five real PDFs": P, R, F1_edit (session 14; the
+    # docs/st-claims.md, "Twenty-five real PDFs" under "Measurements": P, R, F1_edit (session 14; the
     # previous release's figures, session 12's extractor, in the comments)
     assert dev == (0.87, 0.785, 0.825)   # eight dev papers; .870 / .774 / .819 with the previous release
     assert dev2 == (0.867, 0.652, 0.745)   # round d; .867 / .632 / .731
