@@ -1,7 +1,10 @@
 """A learned sentence scorer for offline claim extraction, tried for issue 37 in session 10 and not
 shipped: this script reproduces the figures of docs/st-claims.md ("What was tried", item 2b).
 
-    python benchmarks/claims_scorer.py [--unseen] [--embed-cost] [--json out.json]
+    python benchmarks/claims_scorer.py [--parts dev[,dev2,...]] [--unseen] [--embed-cost] [--json out.json]
+
+``--parts`` (session 14) trains and scores on more dev parts: ``--parts dev,dev2,dev3,dev4,dev5`` is
+the seventeen-paper run of docs/st-claims.md ("What was tried"); ``--unseen`` was not run with it.
 
 Trained and chosen on the eight dev PDFs' two-pass gold only (``tools.claims_evaluate.PDF_PAPERS``,
 part ``dev``; the ReviewCritique labels are evaluation-only and are not read here).
