@@ -1,7 +1,10 @@
 """A learned sentence scorer for offline claim extraction, tried for issue 37 in session 10 and not
 shipped: this script reproduces the figures of docs/st-claims.md ("What was tried", item 2b).
 
-    python benchmarks/claims_scorer.py [--unseen] [--embed-cost] [--json out.json]
+    python benchmarks/claims_scorer.py [--parts dev[,dev2,...]] [--unseen] [--embed-cost] [--json out.json]
+
+``--parts`` (session 14) trains and scores on more dev parts: ``--parts dev,dev2,dev3,dev4,dev5`` is
+the seventeen-paper run of docs/st-claims.md ("What was tried"); ``--unseen`` was not run with it.
 
 Trained and chosen on the eight dev PDFs' two-pass gold only (``tools.claims_evaluate.PDF_PAPERS``,
 part ``dev``; the ReviewCritique labels are evaluation-only and are not read here).
@@ -64,11 +67,8 @@ def candidate_rows(rec: dict) -> list[tuple]:
     import scholartools.claims.extract as E
     from tools.claims_evaluate import part_of_kind
 
-    cands = E.sentences(rec)
+    cands = E.scored_sentences(rec)
     names = E.own_names(rec)
-    for s in cands:
-        s.score, s.cues = E.score_sentence(s.text, s.kind, names)
-    E._credit_repeats(cands, E.DEFAULT_THRESHOLD)
     groups: dict = {}
     for i, s in enumerate(cands):
         groups.setdefault((s.kind, s.section_index, s.figure_index), []).append(i)
@@ -99,14 +99,14 @@ def candidate_rows(rec: dict) -> list[tuple]:
     return out
 
 
-def load(split: str) -> dict:
-    """``{paper id: (record, gold units)}`` of one part (dev) or of every non-dev part (unseen)."""
+def load(split: str, parts: tuple[str, ...] = ("dev",)) -> dict:
+    """``{paper id: (record, gold units)}`` of the dev ``parts`` or of every non-dev part (unseen)."""
     from scholartools.parsing import parse_path
     from tools.claims_evaluate import PDF_PAPERS, pdf_file, resolve_refs
 
     out = {}
     for pid, (pdf, part) in PDF_PAPERS.items():
-        if split == "dev" and part != "dev" or split != "dev" and part not in ("test", "test2", "test3"):
+        if split == "dev" and part not in parts or split != "dev" and part not in ("test", "test2", "test3"):
             continue
         rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
         out[pid] = (rec, resolve_refs(rec, (ANN / f"{pid}.claims").read_text(encoding="utf-8").splitlines()))
@@ -273,8 +273,10 @@ def main():
     ap.add_argument("--unseen", action="store_true", help="score the chosen regression on the unseen PDFs")
     ap.add_argument("--embed-cost", action="store_true", help="time MiniLM on one paper's sentences")
     ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--parts", default="dev", help="the dev parts trained and scored on, comma-separated (session 14: "
+                    "dev,dev2,dev3,dev4, fifteen papers; session 10: dev)")
     args = ap.parse_args()
-    papers = load("dev")
+    papers = load("dev", tuple(args.parts.split(",")))
     dev = Dev(papers)
     out = {"dev": {"papers": dev.ids, "gold": sum(map(len, dev.gold.values())),
                    **cue_figures(dev), "regression": lr_figures(dev, ((0.1, False), (0.1, True), (1.0, False)))}}

@@ -399,3 +399,73 @@ def test_a_figure_pointer_in_the_first_person_and_a_past_tense_setup_are_no_clai
     assert pointer_weight("In Figure 3 (b), we show that the sort finishes later without backup tasks.") == 0
     assert pointer_weight("We performed tests to verify the quality of fit of our models.") == -0.5
     assert pointer_weight("We performed tests and found that the fit is good.") == 0
+
+
+# session 14 (issue 37, rounds f and g: dev4, dev5): invented sentences of the classes read there,
+# each beside a sentence of the same topic that states no finding
+SESSION14_CLAIMS = [
+    ("found-passive", "results", "The tool was found to be practical and easy to use by both teams.",
+     "The tool was given to both teams for two weeks."),
+    ("finding-indicates", "discussion", "This finding underlines the need to redefine the role of the ward.",
+     "The role of the ward is to admit patients at night."),
+    ("hedged-modal", "discussion", "The longer session might have inhibited the consolidation of the first task.",
+     "The longer session was run on the second day."),
+    ("informants", "results", "Staff interviewees attributed the delays to weak leadership at the department level.",
+     "Staff interviewees were met at the department in June."),
+    ("study-finds", "discussion", "This study identified profound gaps in the documentation of the registers.",
+     "The registers of the department hold one line per admitted patient."),
+    ("own-relation", "discussion", "Our findings contradict earlier reports of an association between the two.",
+     "Earlier reports measured the two variables in smaller samples."),
+    ("calculated-value", "conclusion", "The failed retrieval rate is calculated to be 2.8% over all included studies.",
+     "The failed retrieval rate is the share of filters that could not be removed."),
+    ("value-uncertainty", "results", "The mutant showed a marked loss of affinity for the compound (Ki = 404 \u00b1 17 nM).",
+     "The mutant was expressed in the same cells and purified in the same way."),
+]
+
+
+@pytest.mark.parametrize("family,kind,claim,plain", SESSION14_CLAIMS, ids=[c[2][:40] for c in SESSION14_CLAIMS])
+def test_session14_cue_classes_keep_claims_without_a_first_person(family, kind, claim, plain):
+    from scholartools.claims.cues import FAMILIES
+
+    rx = {name: re.compile(p, re.I) for name, p, _, _ in FAMILIES}[family]
+    assert rx.search(claim) and not rx.search(plain)
+    assert score_sentence(claim, kind)[0] >= DEFAULT_THRESHOLD
+    assert score_sentence(plain, kind)[0] < DEFAULT_THRESHOLD
+
+
+@pytest.mark.parametrize("kind,text", [
+    ("introduction", "Thus, the aim of this study was to investigate whether the cue also helps in harder tasks."),
+    ("abstract", "A total of 46 subjects participated in this study and performed reaching movements."),
+    ("discussion", "Since both compounds had similar energies, it was anticipated that their selectivity would be comparable."),
+    ("introduction", "We hypothesized that, despite the heavier load, the cue leads to consolidation of the memory."),
+    ("discussion", "However, later studies (Pekny et al., 2011) showed that training in two opposing fields produces two memories."),
+    ("introduction", "For example, Fountoulakis et al. (2011), found no evidence of an increased risk after such events."),
+])
+def test_session14_aims_participation_expectations_and_cited_findings_are_no_claims(kind, text):
+    assert score_sentence(text, kind)[0] < DEFAULT_THRESHOLD
+
+
+def test_a_structured_abstract_says_which_sentences_are_setup():
+    rec = {"abstract": "Background: Knowledge of the best approaches to improving care is lacking in many settings. "
+                       "Methods: A mix of quantitative and qualitative methods was applied using checklists. "
+                       "Results: Staff shortages were identified as major constraints to patient care. "
+                       "Conclusions: Establishing a quality improvement process is an enormous task.",
+           "sections": []}
+    from scholartools.claims.extract import ABSTRACT_SETUP_PENALTY, scored_sentences
+
+    kept = [c["text"] for c in extract_claims(rec)]
+    assert not any(t.startswith("Methods") for t in kept) and any(t.startswith("Results") for t in kept)
+    scores = [s.score for s in scored_sentences(rec)]
+    # every sentence under "Background:" / "Methods:" loses the penalty, none under "Results:" / "Conclusions:"
+    plain = {"abstract": rec["abstract"].replace("Background: ", "").replace("Methods: ", "").replace("Results: ", "")
+             .replace("Conclusions: ", ""), "sections": []}
+    unlabelled = [s.score for s in scored_sentences(plain)]
+    assert round(unlabelled[0] - scores[0], 3) == ABSTRACT_SETUP_PENALTY
+    assert round(unlabelled[1] - scores[1], 3) == ABSTRACT_SETUP_PENALTY
+
+
+def test_a_finding_with_its_test_statistics_is_not_table_residue():
+    text = "Besides a significant time effect (p < 0.001, \u03b72 = 0.530) the ANOVA showed a significant interaction (p = 0.006)."
+    assert score_sentence(text, "results")[0] >= DEFAULT_THRESHOLD
+    # a row of numbers with no tested value stays residue
+    assert score_sentence("0.45 0.67 0.89 0.91 0.33 0.12 BLEU 0.5 0.7", "results")[0] == -9.0

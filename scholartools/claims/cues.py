@@ -79,7 +79,7 @@ CLAIM_CUES = {
 NON_CLAIM_CUES = (
     (r"\bwe (?:use|used|follow|followed|adopt|adopted|employ|employed|set|train|trained|fine-?tune|randomly"
      r"|sample|sampled|implement|implemented|initiali[sz]e|run|ran|select|selected|choose|chose|denote|define|consider)\b", -0.7),
-    (r"\b(?:is|are) (?:defined|denoted|computed|calculated|given|set|initiali[sz]ed) (?:as|by|to)\b", -0.8),
+    (r"\b(?:is|are) (?:defined|denoted|computed|calculated|given|set|initiali[sz]ed) (?:as|by|to(?! be\b))\b", -0.8),
     (r"\b(?:future work|in the future|we (?:plan|hope|leave|intend|will explore)|remains? (?:an )?open)\b", -1.0),
     (r"\b(?:see|refer to|details (?:are|can be found)|described in|shown in (?:appendix|section))\b", -0.5),
     (r"\b(?:hyper-?parameters?|learning rate|batch size|epochs?|optimi[sz]er|gpus?)\b", -0.6),
@@ -90,11 +90,13 @@ NON_CLAIM_CUES = (
      r"|descriptions?|examples?|templates?|prompts?|hyper-?parameters|numbers|implementation)\b(?! that)", -1.0),
     (r"\b(?:are|is) (?:shown|given|presented|reported|listed|summari[sz]ed|illustrated|provided|visuali[sz]ed) in\b", -0.6),
     # other people's findings: "Prior studies show …", "Recent work has found …"
-    (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|many|some|several) (?:studies|works?|research|methods|approaches|papers)"
+    (r"(?<!\bno )\b(?:prior|previous|recent|existing|earlier|later|many|some|several|other) (?:studies|works?|research|methods|approaches|papers)"
      r" (?:show|shows|showed|have|has|find|found|propose|proposed|demonstrate|demonstrated|suggest|argue)\b", -1.0),
-    (r"\b(?:has|have) been (?:widely |successfully |extensively )?(?:shown|used|applied|adopted|employed|studied|effective)\b", -0.5),
+    (r"\b(?:has|have) been (?:widely |successfully |extensively |previously )?(?:shown|used|applied|adopted|employed|studied|effective|utili[sz]ed)\b", -0.5),
+    # an expectation, not its outcome (session 14): "it was anticipated that …", "We hypothesized that …"
+    (r"\bit (?:was|is) (?:anticipated|expected|hypothesi[sz]ed|assumed) that\b|\bwe (?:hypothesi[sz]ed|anticipated|expected) that\b", -0.8),
     # the cited authors as the subject (session 11): "However, they could show that a system can gain …"
-    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported"
+    (r"\b(?:they|the authors) (?:could |were able to |also |further |have |had )?(?:show|showed|shown|found|find|report|reported|concluded"
      r"|demonstrated?|argued?|claim(?:ed)?)\b", -1.0),
     # others' evidence (session 11): "Several neuroscientific studies suggest that", "Evidence from machine learning indicates"
     (r"(?<!\bour )(?<!\bthese )(?<!\bthis )\b(?:evidence|studies|literature|(?:previous|prior|earlier|recent|existing|past) (?:work|research|results))"
@@ -108,6 +110,9 @@ NON_CLAIM_CUES = (
     (r"\bin (?:our )?(?:previous|prior|earlier|past) (?:work|paper|study|studies|papers),?\s+we\b", -1.0),
     (r"\bwe (?:sought|aimed|set out|wanted) to (?:determine|examine|investigate|test|assess|evaluate|explore|understand)\b"
      r"|\bwe (?:also )?tested the hypothesis\b(?![^.;]*\b(?:found|show\w*|confirm\w*|reject\w*)\b)", -0.8),
+    (r"\bwe (?:act on|make|made|work under) the assumption\b", -0.8),
+    # who took part (session 14): "A total of 46 subjects participated in this study", "were randomly assigned"
+    (r"\b(?:participated in|took part in|were (?:recruited|enrolled|randomly assigned|randomi[sz]ed|purposively sampled|sampled))\b", -0.8),
     # a proof's obligation, a motivation, a question to ask (session 9)
     (r"\b(?:we|one) (?:only |first |still )?(?:need|needs|have|has) to (?:show|verify|prove|establish|check)\b", -1.0),
     (r"\b(?:is|was|were|are) (?:\w+ )?motivated by\b|\bit is (?:important|natural|necessary|interesting|worthwhile) to (?:ask|consider|study|note|investigate|test|check)\b", -0.8),
@@ -170,7 +175,7 @@ FAMILIES = (
                r"|\b(?:one|another|a) (?:possible|potential|likely|plausible) (?:reason|explanation|cause)\b"
                r"|\bwe (?:speculate|suspect|conjecture|hypothesi[sz]e|attribute)\b|\bour explanation\b"
                r"|\b(?:this|which|that) (?:may|might|could) (?:explain|be (?:due|because))\b", 0.8, "result"),
-    ("found", r"\b(?:experiments?|analys[ie]s|evaluations?|results?|error analysis|studies|study) "
+    ("found", r"\b(?:experiments?|analys[ie]s|evaluations?|results?|error analysis|studies|study|data) "
               r"(?:here |above |below |in this paper )?(?:also |further |clearly )?"
               r"(?:showed|show|demonstrated|demonstrate|revealed|reveal|indicated|indicate|suggested|suggest|confirmed)\b"
               r"|\b(?:we|it was|was) (?:have )?(?:also )?(?:empirically )?(?:found|find|observed|noted) (?:that|it)\b"
@@ -252,7 +257,7 @@ FAMILIES = (
     ("measured-change", rf"\b(?:improv\w*|increas\w*|decreas\w*|reduc\w*|drop\w*|rises?|rose|risen|fell|falls?|fallen|grew|grows?"
                         rf"|jump\w*|boost\w*|raise[sd]?|lower(?:s|ed)?|shrinks?|shrank|went|goes)\b[^.;]{{0,40}}?\bfrom\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+)?{_NUM}\s?%?"
                         rf"[^.;]{{0,30}}?\bto\s+(?:about\s+|approximately\s+|around\s+|roughly\s+|nearly\s+|only\s+)?{_NUM}|\b{_NUM}\s?(?:times|\u00d7|x|-fold|fold)\s+(?:faster|slower|more|less|larger"
-                        rf"|smaller|higher|lower|fewer|better|cheaper|bigger)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
+                        rf"|smaller|higher|lower|fewer|better|cheaper|bigger|decrease|increase|reduction|shift|change|enrichment|improvement)\b|\b(?:speed-?up|reduction|improvement|increase|decrease"
                         rf"|gain|drop) of (?:up to |about |over |nearly |almost |around )?{_NUM}", 0.8, "result"),
     ("numeric-comparative", rf"{_NUM}\s?%?[^.;]{{0,60}}?\b(?:higher|lower|better|worse|greater|faster|slower|larger|smaller|fewer)\s+than\b"
                             rf"[^.;]{{0,50}}?{_NUM}|{_NUM}\s?%?[^.;]{{0,50}}?\b(?:compared (?:to|with)|relative to|as against)\s[^.;]{{0,50}}?{_NUM}",
@@ -304,8 +309,8 @@ FAMILIES = (
     # session 12, round e (dev3: an NLP paper and an epidemiology study): null results, structured
     # abstracts' result labels, outcome verbs on a measure of performance, gaps stated as scarce or
     # inconclusive evidence
-    ("null-result", r"\bno (?:\w+ )?(?:(?:statistically )?significant )?(?:association|effect|difference|correlation|relationship|evidence"
-                    r"|improvement|bearing|change)\b|\b(?:not|neither|nor) (?:\w+ ){0,3}(?:significantly )?(?:associated|correlated)"
+    ("null-result", r"\bno (?:\w+ )?(?:(?:statistically )?significant )?(?:associations?|effects?|differences?|correlations?|relationships?|evidence"
+                    r"|improvements?|bearing|changes?)\b|\bno (?:\w+ ){1,3}(?:was|were) (?:found|observed|detected|seen)\b|\b(?:not|neither|nor) (?:\w+ ){0,3}(?:significantly )?(?:associated|correlated)"
                     r" with\b|\b(?:did|does|do|had|has|have) (?:not|no) (?:\w+ )?(?:change|alter|affect|bearing on|effect on|impact on)"
                     r" (?:the |our |these |any )?(?:observed )?(?:results?|findings?|association|outcomes?)\b"
                     r"|\bnone of (?:these|them|the \w+) (?:was|were) (?:found to be )?(?:significant|significantly|associated)", 0.9, "result"),
@@ -317,6 +322,41 @@ FAMILIES = (
                    r"|contradictory|conflicting)\b|\b(?:remaining |open )unresolved (?:issues?|questions?|problems?)\b"
                    r"|\bremains? unresolved\b", 1.0, "novelty"),
     ("descriptive-stat", rf"\b(?:(?-i:M|SD|Mdn)|mean|median|avg|average)\s*=\s*-?{_NUM}", 0.5, "result"),
+    # session 14, round f (dev4: a requirements-engineering validation, a health-services survey, a
+    # motor-learning experiment): findings stated in the passive ("is found to be practical"), what a
+    # finding or an observation indicates ("This finding underlines the need", "It illustrates that"),
+    # hedged explanations with a modal perfect ("might have inhibited", "can partially be explained by"),
+    # and what interviewees, respondents or a validation's representatives identified or agreed
+    ("found-passive", r"\b(?:is|are|was|were) (?:also |further |consistently )?found (?:to (?:be|have|produce|reduce|increase|improve|affect)|that)\b"
+                      r"(?![^.;]*\b(?:in|by) (?:previous|prior|earlier|other|many|several) )"
+                      r"|\bit (?:is|was) (?:also |further )?found that\b", 0.9, "result"),
+    ("finding-indicates", r"\b(?:this|these|the|our|such) (?:\w+ )?(?:findings?|observations?|data|results?|analys[ie]s|outcomes?|patterns?|statistics|study)"
+                          r" (?:also |further |clearly )?(?:may |might |could |would |can )?(?:also )?(?:underlines?|underscores?|illustrates?|highlights?"
+                          r"|indicates?|indicated|suggests?|suggested|implies|imply|reflects?|presuppose|points? to|mean|means|confirms?|supports?|identified"
+                          r"|revealed|showed|shows|shown)\b(?! in (?:figure|fig\.|table|tab\.))"
+                          r"|^(?:it|this) (?:illustrates|follows|shows|suggests|indicates|implies|confirms|means|reflects) that\b", 0.9, "result"),
+    ("hedged-modal", r"\b(?:may|might|could) (?:also |partly |partially |in part )?have (?:\w+ly )?(?:influenced|inhibited|disrupted|contributed|caused|led"
+                     r"|affected|prevented|reduced|increased|masked|biased|limited|played|hindered|facilitated|triggered|resulted)\b"
+                     r"|\b(?:can|could|may|might) (?:\w+ )?(?:partially |partly |in part |largely |also )?be (?:explained|attributed|accounted for)\b"
+                     r"|\b(?:this|that|which|it) (?:may|might|could) (?:also )?(?:mean|indicate|imply|suggest|reflect|lead|result|explain)\b", 0.8, "result"),
+    ("own-relation", r"\b(?:our|these|the present|the current) (?:\w+ )?(?:findings?|results?|data|observations?)\s+(?:\w+\s+)?(?:contradict|confirm"
+                     r"|corroborate|replicate|agree|disagree|differ|extend|challenge|reject|support|are (?:partly |partially |not |also |fully |thus )?"
+                     r"(?:in line|consistent|inconsistent|in agreement|in contrast|comparable|similar|at odds))\w*\b", 1.0, "novelty"),
+    ("study-finds", r"\b(?:this|the present|the current|our) (?:study|analysis|survey|investigation|experiment|evaluation|validation)\b"
+                    r"[^.;]{0,40}?\b(?:identified|revealed|confirms?|confirmed|shows?|showed|found|demonstrate[sd]?|indicates?|indicated"
+                    r"|suggests?|suggested|highlighted|documented|uncovered)\b"
+                    r"|\b(?:results?|findings?|outcomes?) of (?:the |our |this )?(?:\w+ ){1,4}?(?:shows?|showed|indicates?|indicated|suggests?"
+                    r"|suggested|revealed|demonstrated?)\b", 1.0, "result"),
+    ("calculated-value", rf"\b(?:is|are|was|were) (?:\w+ )?(?:calculated|estimated|measured|computed|determined|found) (?:to be|at|as) (?:about |approximately |around |only )?{_NUM}"
+                         rf"|\ba (?:calculated|estimated|measured|pooled|overall) (?:\w+ )?(?:rate|risk|value|mean|prevalence|incidence) of {_NUM}", 0.8, "result"),
+    ("value-uncertainty", rf"{_NUM}\s*(?:\u00b1|\+\u2212|\+/-|\+-|\+ -)\s*{_NUM}", 0.6, "result"),
+    ("revealed", r"\b(?:revealed|confirmed|highlighted|uncovered|showed|demonstrated)\s+(?:a|an|the|its|their|no|marked|clear|significant)\b", 0.6, "result"),
+    ("informants", r"\b(?:interviewees|respondents|informants|representatives?|stakeholders|practitioners|participants)\b[^.;]{0,40}?"
+                   r"\b(?:identified|attributed|agreed|declared|confirmed|considered|showed (?:no |interest|that)|expressed|mentioned"
+                   r"|described|acknowledged|perceived)\b"
+                   r"|\b(?:reported|mentioned|identified|observed|confirmed|expressed) (?:\w+ )?(?:in|by|during) the (?:\w+ )?(?:interviews|survey|respondents"
+                   r"|interviewees|participants|stakeholders|focus groups?)\b|\b(?:emerged|emanated) (?:as|from) (?:a |the )?(?:common |main |major |recurring )?"
+                   r"(?:themes?|finding)\b", 0.9, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -329,7 +369,8 @@ SUMMARY_WEIGHT = 0.8
 #: sentences that point elsewhere, muse or describe the procedure: not claims; ``(pattern, weight)`` or
 #: ``(pattern, weight, "body")`` for a cue that counts only outside abstract, introduction and conclusion
 POINTERS = (
-    (r"\b(?:the|our|its) (?:main )?(?:goals?|aim|task|objective) (?:of this (?:work|paper|task) )?(?:is|are) to\b"
+    (r"\b(?:the|our|its) (?:main |specific |primary |principal )?(?:goals?|aims?|task|objectives?|purpose) (?:of (?:this|the (?:current|present))"
+     r" (?:work|paper|task|study|research|analysis|experiment) )?(?:is|are|was|were) to\b"
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
     (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
      r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
@@ -338,7 +379,7 @@ POINTERS = (
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
-    (r"\b(?:in the (?:next|following|previous|preceding) sections?|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
+    (r"\b(?:in the (?:next|following|previous|preceding) (?:sections?|discussion|paragraphs?)|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
     # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
     (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
      r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.5),
@@ -362,16 +403,17 @@ POINTERS = (
 #: a finding reported from cited work (session 11): with a citation and without the first person,
 #: "it has been shown that … (Dinu et al., 2013)", "as was recently proved by Sussman [37]",
 #: "where it was shown that" report another paper's result, however strong its wording
-REPORTED = (r"\bit (?:has |had )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|proved|proven|found|observed|reported|argued|suggested)\b"
+REPORTED = (r"\bit (?:has |had )?(?:also |further |previously )?(?:been|was|is) (?:\w+ )?(?:shown|demonstrated|proved|proven|found|observed|reported|argued|suggested)\b"
             r"|\b(?:as|was|were|has been|have been) (?:\w+ )?(?:shown|reported|demonstrated|proved|proven|found|presented|suggested|argued)"
-            r" (?:in|by)\b|\b(?:studies|authors|work|research|experiments) (?:\w+ )?(?:suggest|show|showed|found|find|report|reported"
+            r" (?:in|by)\b|\b(?:studies|authors|work|research|experiments) (?:\([^()]{1,60}\) )?(?:\w+ )?(?:suggest|show|showed|found|find|report|reported"
             r"|demonstrate|demonstrated|argue|argued)\b|\b(?:was|were) (?:\w+ )?presented by\b")
 
 #: families that count only in a sentence about the paper's own work (first person or its coined names)
 OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
-                     "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat"})
+                     "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat",
+                     "calculated-value", "value-uncertainty"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

@@ -35,7 +35,7 @@ from scholartools.text.sentences import split_spans
 #: the threshold and cap of the offline method (chosen on the dev papers, see docs/st-claims.md)
 DEFAULT_THRESHOLD = 1.2
 DEFAULT_MAX_CLAIMS = 120
-MIN_WORDS, MAX_WORDS = 6, 90
+MIN_WORDS, MAX_WORDS = 5, 90
 
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
@@ -43,17 +43,22 @@ _DIGIT = re.compile(r"\d")
 #: a citation: "[17]", "[3, 4]", "(Smith et al., 2010; …)", "Smith et al. (2010)", "(Smith and Lee, 2010)"
 _CITATION = re.compile(r"\[\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*\]|\([A-Z][\w'-]+(?: et al\.| and [A-Z][\w'-]+| & [A-Z][\w'-]+)?,? \d{4}[a-z]?[;,)]"
                        r"|\b[A-Z][\w'-]+ et al\.,? \(?\d{4}")
-_OTHERS = re.compile(r"^(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
+_OTHERS = re.compile(r"^(?:[A-Z][a-z]+(?: [a-z]+)?,\s+)?(?:[A-Z][\w'-]+(?: and [A-Z][\w'-]+| & [A-Z][\w'-]+)?(?: et al\.)?,? \(?\d{4}[a-z]?\)?"
                      r"|\(?[A-Z][\w'-]+ et al\.)")
 #: an abstract heading glued to the front of the first sentence ("… double-blind review ABSTRACT We show …")
 _LEAD = re.compile(r"\b(?:A ?BSTRACT|Abstract)\b[\s.:\u2014-]*")
 _FOOTNOTE_LEAD = re.compile(r"^\d{1,2}\s+(?=[A-Z])")
 _NUMBERED_HEADING = re.compile(r"^(?:[\u2013\u2014-]\s*P\d+\s+)?\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+[A-Z]")
+#: the tokens of a reported test statistic ("(p", "<", "0.001,", "η2", "=", "F(1,", "21)"), left out
+#: of the residue test (session 14)
+_STAT_TOKEN = re.compile(r"[(\[]?(?:[pFtrUzd\u03b7\u03c7\u03b2R]2?|n\.s\.|[<>=\u2264\u2265]|-?\d+(?:[.,]\d+)*%?(?:\(\d+(?:,\d+)?)?)[)\],;.]*")
+_TESTED_VALUE = re.compile(r"[=<>\u2264\u2265]\s*-?\d")
 _HYPHEN_BREAK = re.compile(r"(\w)- (\w)")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 #: a coined name: two capitals or more (NPPrompt, ReGen, RECITE, P-Adapters, TuckerBERT)
 _COINED = re.compile(r"\b[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*\b")
-_NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed)\b", re.I)
+_NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|develop|design|construct|build)|called|named|dubbed|termed"
+                    r"|this (?:paper|work|article|study) (?:presents|proposes|introduces|develops))\b", re.I)
 _PAREN = re.compile(r"\(([^()]{2,40})\)")
 #: a coined name that opens the title before a colon ("CiteSee: Augmenting Citations …")
 _TITLE_NAME = re.compile(r"\s*([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\s*:")
@@ -88,6 +93,17 @@ RELATION_TO_NAME_WEIGHT = 0.9
 #: what an introduction sentence loses that neither speaks of this work nor sets it against others
 #: (background and motivation, most of an introduction; session 9)
 INTRO_BACKGROUND_PENALTY = 0.3
+#: what a sentence of a results or discussion section gains that cites a figure or table of its own in
+#: parentheses (the evidence of an observation; session 14)
+EVIDENCE_REF_WEIGHT = 0.5
+_EVIDENCE_KINDS = ("results", "discussion", "conclusion", "experiments")
+_EVIDENCE_REF = re.compile(r"\((?:see |cf\. )?(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\b", re.I)
+#: what a sentence of a structured abstract loses under a setup label ("Background:", "Methods:"),
+#: up to the next result label ("Results:", "Conclusions:"; session 14, round f)
+ABSTRACT_SETUP_PENALTY = 0.8
+_ABSTRACT_SETUP = re.compile(r"^(?:background|introduction|objectives?|aims?|purpose|context|design|setting|methods?"
+                             r"|materials and methods|participants|patients|study design|methodology)\s*:", re.I)
+_ABSTRACT_RESULT = re.compile(r"^(?:results?|findings|conclusions?|interpretation|discussion|significance)\s*:", re.I)
 
 
 @dataclass
@@ -260,7 +276,10 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if not MIN_WORDS <= len(words) <= MAX_WORDS or text.rstrip().endswith("?"):
         return -9.0, []
     letters = sum(1 for w in words if _WORD.match(w))
-    if letters / len(words) < 0.6:   # table or figure residue
+    # "(p < 0.001, η2 = 0.530)" is a finding's evidence, not residue: with a tested value in the
+    # sentence, the statistic's tokens are left out of the count
+    stats = sum(1 for w in words if _STAT_TOKEN.fullmatch(w)) if _TESTED_VALUE.search(text) else 0
+    if letters / max(1, len(words) - stats) < 0.6:   # table or figure residue
         return -9.0, []
     if len(words) <= 15 and _NUMBERED_HEADING.match(text):   # "6.1.1 Global Citation Counts vs …" glued on
         return -9.0, []
@@ -308,6 +327,12 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     if cited_finding:
         finding = False   # another paper's finding, reported: "it has been shown that … (Dinu et al., 2013)"
         total -= REPORTED_PENALTY
+    if kind in _EVIDENCE_KINDS and _EVIDENCE_REF.search(text) and not _CITATION.search(text):
+        # an observation with its evidence in parentheses: "the hand trajectories became highly
+        # distorted (Figure 3B)" (session 14)
+        total += EVIDENCE_REF_WEIGHT
+        positive += EVIDENCE_REF_WEIGHT
+        best["result"] = max(best.get("result", 0.0), EVIDENCE_REF_WEIGHT)
     if own:
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
@@ -332,15 +357,22 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
     return total, sorted(best)
 
 
-def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
-                   threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
-    """The claims of paper record ``rec`` (see the module docstring)."""
+def scored_sentences(rec: dict, threshold: float = DEFAULT_THRESHOLD) -> list[Sentence]:
+    """Every candidate sentence of ``rec`` with its final score and cues: the sentence's own score,
+    then the structured abstract's labels and the restatement credit (which needs the threshold)."""
     cands = sentences(rec)
     names = own_names(rec)
     for s in cands:
         s.score, s.cues = score_sentence(s.text, s.kind, names)
+    _structured_abstract(cands)
     _credit_repeats(cands, threshold)
-    kept = [s for s in cands if s.score >= threshold]
+    return cands
+
+
+def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                   threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
+    """The claims of paper record ``rec`` (see the module docstring)."""
+    kept = [s for s in scored_sentences(rec, threshold) if s.score >= threshold]
     if max_claims is not None and len(kept) > max_claims:
         order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
         kept = [kept[i] for i in sorted(order)]
@@ -348,6 +380,23 @@ def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
                            **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
                            "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
                           for s in kept])
+
+
+def _structured_abstract(cands: list[Sentence]) -> None:
+    """The sentences of a structured abstract under a setup label ("Background:", "Methods:") lose
+    ``ABSTRACT_SETUP_PENALTY`` until a result label ("Results:", "Conclusions:") opens: a structured
+    abstract says itself which of its sentences report findings (session 14, round f)."""
+    setup = False
+    for s in cands:
+        if s.kind != "abstract" or s.section_index is not None:
+            continue
+        head = s.text.lstrip()
+        if _ABSTRACT_RESULT.match(head):
+            setup = False
+        elif _ABSTRACT_SETUP.match(head):
+            setup = True
+        if setup and s.score > -9:
+            s.score -= ABSTRACT_SETUP_PENALTY
 
 
 _STOP = frozenset("this that these those with from than have been were which their there they them into also such "
