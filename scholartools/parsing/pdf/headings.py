@@ -254,7 +254,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # a capitals row above a mixed-case row in the same font ("RESULTS AND DISCUSSION" over
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
-            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r)
+            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
+            or ")" in t[:6] and _enumerated(t) and not _bodyish(r, st)
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -305,6 +306,39 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
     return None
 
 
+# a heading line ending in an initial ("… host specificity in C." before "gloeosporioides") has not ended
+_INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
+
+
+def _same_but_italic(a: Row, b: Row) -> bool:
+    """Same type but for italics: a heading line set in bold or in another face than the body,
+    its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract")."""
+    return a.bold >= 0.6 and b.bold >= 0.6 and abs(a.size - b.size) < 0.4 and a.family == b.family
+
+
+def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
+    """Was ``last`` broken because the first word of ``q`` would not fit after it? (How ragged
+    text wraps: a heading set narrow stops short of the column's right edge when its next word
+    is long.) The word's width is estimated from ``last``'s own mean character width."""
+    n = len(last.text)
+    if n < 8:
+        return False
+    first = q.text.split(maxsplit=1)[0] if q.text.strip() else ""
+    return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
+
+
+def _balanced_break(rows: list[Row], j: int, last: Row, q: Row, e: list[float], head: Row) -> bool:
+    """A heading broken early for balance: a line over half the column, then a shorter,
+    unnumbered line in its type that ends the heading (the row after it is set otherwise or
+    stands apart) — "Application of OSEO onto Artificially" / "Inoculated Maize Grains"."""
+    if last.x1 - last.x0 < 0.55 * (e[1] - e[0]) or q.x1 - q.x0 >= last.x1 - last.x0 or abs(q.x0 - last.x0) > 2:
+        return False
+    if strip_number(q.text)[0] is not None or KNOWN_HEADINGS.match(last.text.strip(" .:")):
+        return False
+    nx = rows[j + 1] if j + 1 < len(rows) else None
+    return nx is None or not _same_style(head, nx) or nx.first_in_block or _gap(q, nx) > 1.5 * head.size
+
+
 CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
 
 
@@ -328,18 +362,23 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
             and abs(q.lead_size - head.size) < 0.6 \
             and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q))
-        if not lead_cont and (not _same_style(head, q) or _bodyish(q, st) and not _bodyish(head, st)
-                              or _is_caps(q) != caps):
+        if ")" in q.text[:6] and _enumerated(q.text):
+            break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
+        paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
+        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
+                              or _bodyish(q, st) and not _bodyish(head, st) or _is_caps(q) != caps and not paren):
             break
         g = q.y0 - last.y1
-        # line boxes of large type overlap (their ascenders and descenders): below is enough
-        if g < -1 and (g < -0.35 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
+        # line boxes of large type overlap (their ascenders and descenders): below is enough; a
+        # line box made tall by a glyph's bounding box still sits a line's pitch below
+        if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
-        if SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
+            or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
             or q.text[:1].islower() and not lead_cont
@@ -359,6 +398,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
 
 
 _ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+")
+
+
+def _enumerated(text: str) -> bool:
+    """Does the text open with a paragraph enumerator before a capital ("ii) Left ventricular …")?"""
+    m = _ENUMERATOR.match(text)
+    return m is not None and text[m.end():m.end() + 1].isupper()
 
 
 def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
@@ -456,7 +501,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             math.log1p(len(words)),
             1.0 if text.rstrip().endswith(".") and not c.runin else 0.0,
             1.0 if text.rstrip().endswith(":") and not c.runin else 0.0,
-            1.0 if (rest or text)[:1].islower() else 0.0,
+            1.0 if (rest or text)[:1].islower() and not _enumerated(rest or text) else 0.0,
             1.0 if first.first_in_block else 0.0,
             max(-1.0, min((gb - st.body_gap) / body, 3.0)),
             max(-1.0, min((ga - st.body_gap) / body, 3.0)) if not c.runin else 0.0,
