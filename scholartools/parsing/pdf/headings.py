@@ -291,6 +291,26 @@ def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
     return a + " " + b
 
 
+_HYPHEN_END = re.compile(r"([^\W\d_]+)[-\u2011]$")
+_WORD_START = re.compile(r"[^\W\d_]+")
+
+
+def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
+    """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
+    "matography")? Yes when the joined word is printed whole elsewhere in the document and the
+    hyphenated form is not; a word's own hyphen ("post-" / "transcriptionally") stays."""
+    m = _HYPHEN_END.search(a.rstrip())
+    w = _WORD_START.match(b.strip())
+    if m is None or w is None or not w.group(0)[:1].islower():
+        return False
+    text = st.extra.get("text")
+    if text is None:
+        text = st.extra["text"] = " ".join(r.text for r in rows).lower()
+    whole = (m.group(1) + w.group(0)).lower()
+    return re.search(r"(?<![^\W\d_])" + re.escape(whole), text) is not None \
+        and (m.group(1) + "-" + w.group(0)).lower() not in text
+
+
 def _number_partner(rows: list[Row], i: int) -> int | None:
     """The row that carries the words of a section number set on its own: on the same baseline
     to its right, or just below it, within the next few rows."""
@@ -391,7 +411,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             c.runin = True
             c.rest = q.text[len(q.lead):].strip()
             return
-        c.text = _join(c.text, q.text, keep_hyphen=True)
+        c.text = _join(c.text, q.text, keep_hyphen=not _split_word(rows, st, c.text, q.text))
         c.rows.append(j)
         last = q
         j += 1
@@ -806,8 +826,8 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
         n = accepted.get(c.skey, 0)
         if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
             continue
-        if st.style_rows.get(c.skey, 0) <= 2 * n + 1 and len(c.title.split()) <= 8 and c.feats[19] \
-                and not c.feats[10] and len(c.rows) == 1:
+        if st.style_rows.get(c.skey, 0) <= 2 * (n + len(c.rows)) - 1 and len(c.title.split()) <= 8 * len(c.rows) \
+                and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
             c.p = threshold + 0.01
 
 
@@ -847,6 +867,9 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     acc = sorted(seen.values(), key=lambda c: c.i)
     for c in acc:
         c.title = join_ligature_gaps(c.title)
+        if " " in c.title and len(c.title) <= 24 and not KNOWN_HEADINGS.match(c.title) \
+                and KNOWN_HEADINGS.match(c.title.replace(" ", "")):
+            c.title = c.title.replace(" ", "")     # a kerning gap inside one word: "Ref erences"
     _levels(rows, acc, st)
     return acc
 
