@@ -255,7 +255,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
-            or ")" in t[:6] and _enumerated(t) and not _bodyish(r, st)
+            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st))
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
