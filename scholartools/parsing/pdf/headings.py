@@ -759,13 +759,28 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body:
             c.p = 0.0
             continue
-        if r.gap < 1.4 or c.runin and len(c.rows) > 1:
+        if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
-        for k in (c.i - 1, c.rows[-1] + 1):
-            if 0 <= k < n and rows[k].page == r.page and rows[k].col == r.col and rows[k].gap >= 1.4 \
-                    and abs(rows[k].y0 - r.y0) < 3 * r.size:
+        if r.gap >= 1.4:
+            if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
+                    or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
                 c.p = 0.0
-                break
+        elif len(c.rows) == 1 and _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1)) \
+                and _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))):
+            c.p = 0.0   # a group label between two rows of the table ("Fungus")
+
+
+def _cut_row_near(rows: list[Row], r: Row, ks: range) -> bool:
+    """Is one of rows ``ks`` (the nearest few above or below ``r``) a table row cut by wide gaps,
+    less than three lines from ``r`` and overlapping it across? (A multi-line cell's other lines
+    come between; a table's rows may be read as columns of their own, so the column is not asked.)"""
+    for k in ks:
+        q = rows[k]
+        if q.page != r.page or abs(q.y0 - r.y0) >= 3 * r.size:
+            return False
+        if q.gap >= 1.4 and q.x0 < r.x1 and r.x0 < q.x1:
+            return True
+    return False
 
 
 _LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
