@@ -130,3 +130,32 @@ def test_kerning_gap_inside_a_standard_heading_word(tmp_path):
         _para(p, y + 4, "1. Doe J, Smith J. Relative cues for headings. J Doc Eng. 2019;4:1-9.")
     heads = _doc(tmp_path, "kern.pdf", draw)
     assert "Ref erences" not in heads
+
+
+def test_rows_of_a_table_without_rules_are_no_headings(tmp_path):
+    # a rule-less table whose first cells are italic names: a group label row ("Fungus") between
+    # two cut rows, and a name cell whose row is followed by a second line of a wrapped cell
+    # before the next cut row, were read as headings
+    def draw(p, y):
+        y = _three(p, y, [[[("Plant material and the collection sites", "tibo")]]])
+        y += 10
+
+        def row(cells, y, size=8):
+            for x, text, font in cells:
+                p.insert_text((x, y + size), text, fontsize=size, fontname=font)
+            return y + 1.25 * size
+
+        y = row([(72, "Bacteria", "tiit")], y)
+        for k, name in enumerate(("Shewanella oneidensis", "Klebsiella aerogenes"), 1):
+            y = row([(72, f"{k} ", "tiro"), (80, name, "tiit"), (220, "Uranium oxide", "tiro"), (330, "1-5", "tiro"),
+                     (480, f"[{170 + k}]", "tiro")], y)
+        y = row([(72, "Fungus", "tiit")], y)
+        for k, name in enumerate(("Rhizopus nigricans", "Phanerochaete chrysosporium", "Aspergillus flavus"), 1):
+            y = row([(72, f"{k} ", "tiro"), (80, name, "tiit"), (220, "Silver", "tiro"), (330, "35-40", "tiro"),
+                     (400, "Medical textiles", "tiro"), (480, f"[{180 + k}]", "tiro")], y)
+            if k == 2:
+                y = row([(400, "for antimicrobial use", "tiro")], y)
+        _para(p, y + 12)
+    heads = _doc(tmp_path, "table.pdf", draw)
+    # ("Bacteria", the table's first row, has no cut row above it: not told from a heading)
+    assert not {"Fungus", "Phanerochaete chrysosporium", "Rhizopus nigricans", "Aspergillus flavus"} & set(heads), heads
