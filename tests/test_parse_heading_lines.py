@@ -159,3 +159,20 @@ def test_rows_of_a_table_without_rules_are_no_headings(tmp_path):
     heads = _doc(tmp_path, "table.pdf", draw)
     # ("Bacteria", the table's first row, has no cut row above it: not told from a heading)
     assert not {"Fungus", "Phanerochaete chrysosporium", "Rhizopus nigricans", "Aspergillus flavus"} & set(heads), heads
+
+
+def test_subsections_numbered_1_2_restart_under_an_unnumbered_section(tmp_path):
+    # "1)", "2)" under Methods, then again under Results: the outline check kept one increasing
+    # chain and dropped the second "1)"…"3)" (the sections above them carry no number)
+    def draw(p, y):
+        for sec, subs in (("Methods", ("Animals and their housing", "Drugs and the chemicals used")),
+                          ("Results", ("Haemodynamic variables after the injury", "Apoptotic parameters after the injury",
+                                       "Histology of the tissue after the injury"))):
+            y = _line(p, y + 8, [(sec, "tibo")], size=12)
+            for k, sub in enumerate(subs, 1):
+                y = _line(p, y + 6, [(f"{k}) {sub}", "tiit")])
+                y = _para(p, y + 1, BODY[:200])
+    heads = _doc(tmp_path, "restart.pdf", draw)
+    assert heads[-7:] == ["Methods", "Animals and their housing", "Drugs and the chemicals used", "Results",
+                          "Haemodynamic variables after the injury", "Apoptotic parameters after the injury",
+                          "Histology of the tissue after the injury"], heads

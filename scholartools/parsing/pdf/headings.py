@@ -701,7 +701,10 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     every higher heading: a kind may start again at 1 where a member of an outline chain of
     another kind, found before it (kinds taken roman, letter, digit), lies in between."""
     pos = {id(c): k for k, c in enumerate(cands)}
-    others: list[int] = []      # positions of chain members of the kinds done before
+    # positions of chain members of the kinds done before; an unnumbered standard section
+    # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
+    others: list[int] = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold
+                         and KNOWN_HEADINGS.match(c.title)]
     for kind in ("roman", "letter", "digit"):
         items = []
         for c in cands:
@@ -868,8 +871,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
-    _vetoes(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
