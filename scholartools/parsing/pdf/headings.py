@@ -768,22 +768,27 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
                 c.p = 0.0
-        elif len(c.rows) == 1 and _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1)) \
-                and _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))):
-            c.p = 0.0   # a group label between two rows of the table ("Fungus")
+        elif len(c.rows) == 1:
+            # a group label between two rows of the table, set in its first column ("Fungus"; a
+            # centred subhead inside a table of notation is the document's heading)
+            above = _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1))
+            below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
+            if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
+                c.p = 0.0
 
 
-def _cut_row_near(rows: list[Row], r: Row, ks: range) -> bool:
+def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
     """Is one of rows ``ks`` (the nearest few above or below ``r``) a table row cut by wide gaps,
-    less than three lines from ``r`` and overlapping it across? (A multi-line cell's other lines
-    come between; a table's rows may be read as columns of their own, so the column is not asked.)"""
+    less than three lines from ``r`` and spanning half of it across (the nearest such row, or
+    None)? A multi-line cell's other lines come between; a table's rows may be read as columns
+    of their own, so the column is not asked."""
     for k in ks:
         q = rows[k]
         if q.page != r.page or abs(q.y0 - r.y0) >= 3 * r.size:
-            return False
-        if q.gap >= 1.4 and q.x0 < r.x1 and r.x0 < q.x1:
-            return True
-    return False
+            return None
+        if q.gap >= 1.4 and min(q.x1, r.x1) - max(q.x0, r.x0) >= 0.5 * (r.x1 - r.x0):
+            return q
+    return None
 
 
 _LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
