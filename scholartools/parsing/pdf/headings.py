@@ -768,9 +768,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
                 c.p = 0.0
-        elif len(c.rows) == 1:
+        elif len(c.rows) == 1 and not c.number:
             # a group label between two rows of the table, set in its first column ("Fungus"; a
-            # centred subhead inside a table of notation is the document's heading)
+            # centred subhead inside a table of notation is the document's heading; a numbered
+            # heading between display-maths rows cut by wide spaces is a heading)
             above = _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1))
             below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
             if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
