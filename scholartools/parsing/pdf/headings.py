@@ -254,7 +254,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # a capitals row above a mixed-case row in the same font ("RESULTS AND DISCUSSION" over
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
-            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r)
+            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
+            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st))
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -290,6 +291,26 @@ def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
     return a + " " + b
 
 
+_HYPHEN_END = re.compile(r"([^\W\d_]+)[-\u2011]$")
+_WORD_START = re.compile(r"[^\W\d_]+")
+
+
+def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
+    """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
+    "matography")? Yes when the joined word is printed whole elsewhere in the document and the
+    hyphenated form is not; a word's own hyphen ("post-" / "transcriptionally") stays."""
+    m = _HYPHEN_END.search(a.rstrip())
+    w = _WORD_START.match(b.strip())
+    if m is None or w is None or not w.group(0)[:1].islower():
+        return False
+    text = st.extra.get("text")
+    if text is None:
+        text = st.extra["text"] = " ".join(r.text for r in rows).lower()
+    whole = (m.group(1) + w.group(0)).lower()
+    return re.search(r"(?<![^\W\d_])" + re.escape(whole), text) is not None \
+        and (m.group(1) + "-" + w.group(0)).lower() not in text
+
+
 def _number_partner(rows: list[Row], i: int) -> int | None:
     """The row that carries the words of a section number set on its own: on the same baseline
     to its right, or just below it, within the next few rows."""
@@ -303,6 +324,39 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
         if (same_line or below) and LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
             return k
     return None
+
+
+# a heading line ending in an initial ("… host specificity in C." before "gloeosporioides") has not ended
+_INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
+
+
+def _same_but_italic(a: Row, b: Row) -> bool:
+    """Same type but for italics: a heading line set in bold or in another face than the body,
+    its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract")."""
+    return a.bold >= 0.6 and b.bold >= 0.6 and abs(a.size - b.size) < 0.4 and a.family == b.family
+
+
+def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
+    """Was ``last`` broken because the first word of ``q`` would not fit after it? (How ragged
+    text wraps: a heading set narrow stops short of the column's right edge when its next word
+    is long.) The word's width is estimated from ``last``'s own mean character width."""
+    n = len(last.text)
+    if n < 8:
+        return False
+    first = q.text.split(maxsplit=1)[0] if q.text.strip() else ""
+    return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
+
+
+def _balanced_break(rows: list[Row], j: int, last: Row, q: Row, e: list[float], head: Row) -> bool:
+    """A heading broken early for balance: a line over half the column, then a shorter,
+    unnumbered line in its type that ends the heading (the row after it is set otherwise or
+    stands apart) — "Application of OSEO onto Artificially" / "Inoculated Maize Grains"."""
+    if last.x1 - last.x0 < 0.55 * (e[1] - e[0]) or q.x1 - q.x0 >= last.x1 - last.x0 or abs(q.x0 - last.x0) > 2:
+        return False
+    if strip_number(q.text)[0] is not None or KNOWN_HEADINGS.match(last.text.strip(" .:")):
+        return False
+    nx = rows[j + 1] if j + 1 < len(rows) else None
+    return nx is None or not _same_style(head, nx) or nx.first_in_block or _gap(q, nx) > 1.5 * head.size
 
 
 CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
@@ -328,18 +382,23 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
             and abs(q.lead_size - head.size) < 0.6 \
             and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q))
-        if not lead_cont and (not _same_style(head, q) or _bodyish(q, st) and not _bodyish(head, st)
-                              or _is_caps(q) != caps):
+        if ")" in q.text[:6] and _enumerated(q.text):
+            break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
+        paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
+        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
+                              or _bodyish(q, st) and not _bodyish(head, st) or _is_caps(q) != caps and not paren):
             break
         g = q.y0 - last.y1
-        # line boxes of large type overlap (their ascenders and descenders): below is enough
-        if g < -1 and (g < -0.35 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
+        # line boxes of large type overlap (their ascenders and descenders): below is enough; a
+        # line box made tall by a glyph's bounding box still sits a line's pitch below
+        if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
-        if SENT_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
+            or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
             or q.text[:1].islower() and not lead_cont
@@ -352,13 +411,19 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             c.runin = True
             c.rest = q.text[len(q.lead):].strip()
             return
-        c.text = _join(c.text, q.text, keep_hyphen=True)
+        c.text = _join(c.text, q.text, keep_hyphen=not _split_word(rows, st, c.text, q.text))
         c.rows.append(j)
         last = q
         j += 1
 
 
 _ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+")
+
+
+def _enumerated(text: str) -> bool:
+    """Does the text open with a paragraph enumerator before a capital ("ii) Left ventricular …")?"""
+    m = _ENUMERATOR.match(text)
+    return m is not None and text[m.end():m.end() + 1].isupper()
 
 
 def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
@@ -456,7 +521,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             math.log1p(len(words)),
             1.0 if text.rstrip().endswith(".") and not c.runin else 0.0,
             1.0 if text.rstrip().endswith(":") and not c.runin else 0.0,
-            1.0 if (rest or text)[:1].islower() else 0.0,
+            1.0 if (rest or text)[:1].islower() and not _enumerated(rest or text) else 0.0,
             1.0 if first.first_in_block else 0.0,
             max(-1.0, min((gb - st.body_gap) / body, 3.0)),
             max(-1.0, min((ga - st.body_gap) / body, 3.0)) if not c.runin else 0.0,
@@ -636,7 +701,10 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     every higher heading: a kind may start again at 1 where a member of an outline chain of
     another kind, found before it (kinds taken roman, letter, digit), lies in between."""
     pos = {id(c): k for k, c in enumerate(cands)}
-    others: list[int] = []      # positions of chain members of the kinds done before
+    # positions of chain members of the kinds done before; an unnumbered standard section
+    # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
+    others: list[int] = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold
+                         and KNOWN_HEADINGS.match(c.title)]
     for kind in ("roman", "letter", "digit"):
         items = []
         for c in cands:
@@ -694,13 +762,34 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body:
             c.p = 0.0
             continue
-        if r.gap < 1.4 or c.runin and len(c.rows) > 1:
+        if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
-        for k in (c.i - 1, c.rows[-1] + 1):
-            if 0 <= k < n and rows[k].page == r.page and rows[k].col == r.col and rows[k].gap >= 1.4 \
-                    and abs(rows[k].y0 - r.y0) < 3 * r.size:
+        if r.gap >= 1.4:
+            if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
+                    or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
                 c.p = 0.0
-                break
+        elif len(c.rows) == 1 and not c.number:
+            # a group label between two rows of the table, set in its first column ("Fungus"; a
+            # centred subhead inside a table of notation is the document's heading; a numbered
+            # heading between display-maths rows cut by wide spaces is a heading)
+            above = _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1))
+            below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
+            if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
+                c.p = 0.0
+
+
+def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
+    """Is one of rows ``ks`` (the nearest few above or below ``r``) a table row cut by wide gaps,
+    less than three lines from ``r`` and spanning half of it across (the nearest such row, or
+    None)? A multi-line cell's other lines come between; a table's rows may be read as columns
+    of their own, so the column is not asked."""
+    for k in ks:
+        q = rows[k]
+        if q.page != r.page or abs(q.y0 - r.y0) >= 3 * r.size:
+            return None
+        if q.gap >= 1.4 and min(q.x1, r.x1) - max(q.x0, r.x0) >= 0.5 * (r.x1 - r.x0):
+            return q
+    return None
 
 
 _LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
@@ -761,8 +850,8 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
         n = accepted.get(c.skey, 0)
         if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
             continue
-        if st.style_rows.get(c.skey, 0) <= 2 * n + 1 and len(c.title.split()) <= 8 and c.feats[19] \
-                and not c.feats[10] and len(c.rows) == 1:
+        if st.style_rows.get(c.skey, 0) <= 2 * (n + len(c.rows)) - 1 and len(c.title.split()) <= 8 * len(c.rows) \
+                and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
             c.p = threshold + 0.01
 
 
@@ -788,8 +877,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
-    _vetoes(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
@@ -802,6 +891,9 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     acc = sorted(seen.values(), key=lambda c: c.i)
     for c in acc:
         c.title = join_ligature_gaps(c.title)
+        if " " in c.title and len(c.title) <= 24 and not KNOWN_HEADINGS.match(c.title) \
+                and KNOWN_HEADINGS.match(c.title.replace(" ", "")):
+            c.title = c.title.replace(" ", "")     # a kerning gap inside one word: "Ref erences"
     _levels(rows, acc, st)
     return acc
 
