@@ -4,9 +4,7 @@ leave-one-system-out, and r within bins of length and of field-specific vocabula
 
     python benchmarks/facets_fm_transfer.py [--embed-cache /tmp/facets/pubmed_emb.npz] [--json]
                                             [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
-                                            [--transition-weight 0.5,0]
-                                            [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
-                                            [--transition-weight 0.5,0]
+                                            [--transition-weight 0.5,0] [--model NAME=DIR ...]
 
 For the shipped rater (one weight per signal shared by the four facets) and the first rater's way
 (one weight per facet and signal), on the references as given and with structured-abstract

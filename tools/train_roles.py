@@ -1,7 +1,8 @@
 """Train the sentence-role model (``scholartools/facets/model/``) on any mix of the labelled corpora.
 
     python -m tools.train_roles [--corpora csabstruct,written] [--out DIR] [--dry-run]
-                                              [--embed-cache /tmp/facets/emb]
+                                              [--embed-cache /tmp/facets/emb] [--cue-share 0]
+                                              [--add-cue-to DIR]
 
 Corpora (:mod:`scholartools.facets.corpora`, where the label mappings are documented):
 ``csabstruct`` (computer science, Apache-2.0), ``coda19`` (COVID-19, crowd labels, no licence:
@@ -29,8 +30,11 @@ Then a multinomial logistic regression (lbfgs, deterministic) and, in the shippe
 BiGRU members over the abstract's sentences (:mod:`scholartools.facets.sequence`; trained with
 torch, one thread, seeds 0–2, every class of a corpus weighing the same in total), whose
 probabilities are averaged with the linear model's; then Viterbi decoding over learned label
-transitions, the transition weight chosen on the dev splits of the training corpora.
-Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
+transitions, the transition weight chosen on the dev splits of the training corpora. Last, a
+linear cue model (the linear model without embeddings, :data:`CUE_CONFIG`) is trained on the same
+corpora and stored in the model: the fallback when MiniLM is not installed, averaged in at
+``--cue-share`` (0, the shipped model's: :data:`CUE_SHARE`); ``--add-cue-to DIR`` only adds it to
+an existing model. Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
 """
 from __future__ import annotations
 

@@ -23,6 +23,12 @@ request (st-facets asks for it on the reference side, an abstract), an abstract'
 of purpose, and what the classifier called a method before it, is background, as the FM
 definitions read it (:func:`purpose_background`).
 
+The model file also holds a linear **cue model** (the linear model's features without the
+embeddings), which labels the sentences alone when the embedding model is not installed
+(:func:`active_model`; st-facets names the model that ran in its provenance, ``role_model``). Its
+share of the average is 0 in the shipped model: averaged in, it lifted sentence roles on fields
+held out but lowered FM r on PubMed (docs/st-facets.md, session 11).
+
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
 ``model/roles.json`` (``trained_on``, ``licence``) for its data and figures.
