@@ -377,10 +377,13 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
 @click.option("--cue-share", type=click.FloatRange(0, 1), default=CUE_SHARE, show_default=True,
               help="Share of the linear cue model (no embeddings) in the average; 0: kept only as the "
                    "fallback without MiniLM.")
+@click.option("--cue-abstracts-only", is_flag=True,
+              help="Average the cue model into abstracts (st-facets' reference side) only, not summaries.")
 @click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
               help="Only train the cue model and attach it to the model in this directory (its other "
                    "arrays unchanged), saving to --out.")
-def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, add_cue_to):
+def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
+         add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
     unknown = set(names) - set(corpora.REAL) - {"written"}
     if unknown:
@@ -391,12 +394,13 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
                                  param_hint="--corpora")
     log = lambda m: click.echo(m, err=True)  # noqa: E731
     if add_cue_to:
-        model = attach_cue(RoleModel.load(add_cue_to), None, cue_share, written_weight, log=log)
+        model = attach_cue(RoleModel.load(add_cue_to), None, cue_share, written_weight, log=log,
+                           abstracts_only=cue_abstracts_only)
     else:
         config = FIRST_CONFIG if features == "first" else None
         model = train(names, config, written_weight, embed_cache, log=log)
         if features != "first":
-            model = attach_cue(model, names, cue_share, written_weight, log=log)
+            model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)
