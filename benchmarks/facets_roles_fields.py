@@ -24,7 +24,7 @@ biomedicine        CSAbstruct (computer science)                CODA-19 test (fi
 
 Every fold model and every ``--model`` is also scored on the **MuLMS-AZ abstracts** (materials
 science, 48 abstracts, argumentative zones mapped to four facets: ``corpora.load_mulms``), a field
-no training corpus comes from (column ``MuLMS-AZ abstracts``; dataset ``mulms-az``, CC BY-SA 4.0).
+no training corpus comes from (column ``MuLMS-AZ abstracts``; ``fixtures/mulms-az``, CC BY-SA 4.0).
 
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
@@ -87,7 +87,7 @@ from scholartools.vocabulary import FACETS  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
 
 FIELDS = {"computer science": ("csabstruct",), "biomedicine": ("coda19", "nicta")}
-#: a field no corpus of the training side comes from (MuLMS-AZ, dataset ``mulms-az``: test only)
+#: a field no corpus of the training side comes from (MuLMS-AZ, ``fixtures/mulms-az``: test only)
 OUT_OF_FIELD = "materials science"
 CODA_TEST_DOCS = 300
 DEV_DOCS = 300

@@ -437,10 +437,10 @@ def test_mulms_az_abstracts_are_found_three_ways_and_mapped_to_facets(tmp_path):
         "background", "method", "background", None, "method"]
 
 
-@pytest.mark.needs_data("mulms-az")
+@pytest.mark.needs_data("abstract-roles")  # benchmarks/facets_roles reads it at import
 def test_mulms_az_abstracts_and_the_fallback_model_on_them():
     """The MuLMS-AZ abstracts (materials science, CC BY-SA 4.0; a field no training corpus comes
-    from): 48 abstracts, 290 sentences, as PROVENANCE.md of mulms-az counts them. Four-facet
+    from): 48 abstracts, 290 sentences, as fixtures/mulms-az/PROVENANCE.md counts them. Four-facet
     macro-F1 of the cue model alone, decoded as st-facets decodes an abstract: measured 0.468
     (the shipped model with MiniLM: see benchmarks/facets_roles_fields.py)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -1,10 +1,10 @@
-"""Build ``mulms-az/abstracts.jsonl``: the abstracts of the MuLMS-AZ corpus (materials science,
+"""Build ``fixtures/mulms-az/abstracts.jsonl``: the abstracts of the MuLMS-AZ corpus (materials science,
 CC BY-SA 4.0) with their argumentative-zoning labels per sentence, from the corpus's XMI files.
 
     python -m tools.build_mulms_az XMI_DIR METADATA_CSV OUT_JSONL
 
-``XMI_DIR``: ``data/mulms_corpus/xmi/`` of ``boschresearch/mulms-az-codi2023`` (commit in the
-registry, dataset ``mulms-az``); ``METADATA_CSV``: ``data/mulms_corpus/MuLMS_Corpus_Metadata.csv``.
+``XMI_DIR``: ``data/mulms_corpus/xmi/`` of ``boschresearch/mulms-az-codi2023`` (commit in
+``fixtures/mulms-az/PROVENANCE.md``); ``METADATA_CSV``: ``data/mulms_corpus/MuLMS_Corpus_Metadata.csv``.
 Reads each document's text (the CAS sofa) and its ``custom:MatSci_Sentence`` annotations: several
 per sentence span, each with a ``ContentInformation`` (an argumentative zone, or a measurement
 layer: ``MEASUREMENT`` / ``QUAL_MEASUREMENT``, left out) or a ``StructureInformation`` (Abstract,
@@ -16,7 +16,7 @@ Heading, Metadata, Caption …). The abstract is, in order of preference:
 3. else the run of unmarked sentences just before the first heading that names the
    introduction.
 
-Documents where none applies are left out (13 of 50 at the registry's commit). One line per
+Documents where none applies are left out (2 of 50 at that commit). One line per
 abstract: ``{"doc", "category", "split", "sentences", "zones"}``, ``zones`` the sorted
 argumentative zones of each sentence (empty: none). The facet mapping is
 :data:`scholartools.facets.corpora.MULMS_MAP`. Uses lxml (a core dependency).

@@ -22,7 +22,7 @@ NICTA-PIBOSO    background → background; population, intervention, study desig
 written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
 ACL abstracts   development set only: 93 abstracts of computational linguistics, labelled    labels
 (NLP)           from the FM definitions by three AI annotators (``fixtures/facet-roles``)    Apache-2.0
-MuLMS-AZ        test only (48 abstracts, dataset ``mulms-az``): argumentative zones;         CC BY-SA
+MuLMS-AZ        test only (48 abstracts, ``fixtures/mulms-az``): argumentative zones;         CC BY-SA
 (materials      Background, Background_PriorWork, Motivation → background; Experiment,       4.0
 science)        Exp_Preparation, Exp_Characterization → method; Results → result;
                 Conclusion → conclusion; Explanation → None; zones of two facets → None
@@ -45,6 +45,7 @@ from scholartools.facets.roles import LABELS, conclusion_tail, purpose_backgroun
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
+MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -180,7 +181,7 @@ def load_mulms():
     """The MuLMS-AZ abstracts (materials science; a test set only, never trained on), labels
     mapped by :func:`mulms_label`. Built by ``tools/build_mulms_az.py``."""
     docs = []
-    for line in data_file("mulms-az", "abstracts.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in MULMS_FILE.read_text(encoding="utf-8").splitlines():
         if line.strip():
             rec = json.loads(line)
             docs.append((rec["sentences"], [mulms_label(z) for z in rec["zones"]]))
