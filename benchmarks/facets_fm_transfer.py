@@ -4,9 +4,7 @@ leave-one-system-out, and r within bins of length and of field-specific vocabula
 
     python benchmarks/facets_fm_transfer.py [--embed-cache /tmp/facets/pubmed_emb.npz] [--json]
                                             [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
-                                            [--transition-weight 0.5,0]
-                                            [--purpose-rule off,reference,both] [--abstract-weight 0.5,0]
-                                            [--transition-weight 0.5,0]
+                                            [--transition-weight 0.5,0] [--model NAME=DIR ...]
 
 For the shipped rater (one weight per signal shared by the four facets) and the first rater's way
 (one weight per facet and signal), on the references as given and with structured-abstract
@@ -102,6 +100,12 @@ def main(argv=None):
                     help="comma-separated transition weights to decode the references (abstracts) at "
                          "with --purpose-rule reference, each a variant ('model': the shipped model's "
                          "abstract_transition_weight; the previous release decoded them at 0.5)")
+    ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR",
+                    help="a role model to measure instead of the shipped one (repeatable: each is a variant "
+                         "of its own, in one run; e.g. the previous release's and this one's). Each is also "
+                         "scored with the rater shipped beside it (DIR/rater.json, else the shipped "
+                         "rater), not refitted: on the references as given with --purpose-rule reference, "
+                         "that is the pipeline's figure")
     ap.add_argument("--transition-weight", default=None,
                     help="comma-separated role-model transition weights to decode at (both sides, labels "
                          "and the posteriors the rater reads), each a variant of its own; default: the model's")
@@ -127,15 +131,18 @@ def main(argv=None):
     weights = [None] if a.transition_weight is None else [float(w) for w in a.transition_weight.split(",")]
     abstract = [None] if a.abstract_weight is None else [None if w == "model" else float(w)
                                                           for w in a.abstract_weight.split(",")]
-    for rule, weight, aw in [(r, w, x) for r in variants for w in weights for x in abstract]:
-        model = RoleModel.load(MODEL_DIR)
+    models = [spec.partition("=")[::2] for spec in a.model] or [("", str(MODEL_DIR))]
+    for (model_name, model_dir), rule, weight, aw in [(m, r, w, x) for m in models for r in variants
+                                                      for w in weights for x in abstract]:
+        model = RoleModel.load(model_dir)
         model.meta["purpose_background"] = rule == "both"
         if weight is not None:   # both sides: the abstracts too
             model.transition_weight = weight
             model.meta["abstract_transition_weight"] = weight
         if aw is not None:
             model.meta["abstract_transition_weight"] = aw
-        tag = (("" if rule is None else f", purpose rule: {rule}")
+        tag = ((f", role model: {model_name}" if model_name else "")
+               + ("" if rule is None else f", purpose rule: {rule}")
                + ("" if weight is None else f", transition weight {weight:g}")
                + ("" if aw is None else f", references decoded at weight {aw:g}"))
         for no_headings in [h == "stripped" for h in a.headings.split(",")]:
@@ -153,6 +160,11 @@ def main(argv=None):
                 name = (f"{'shared weights (shipped)' if shared else 'per-facet weights (first rater)'}, "
                         f"references {'headings stripped' if no_headings else 'as given'}{tag}")
                 report[name] = dict(res, parameters=parameters(shared))
+                if a.model and shared:
+                    rater_file = Path(model_dir) / "rater.json"
+                    rater = json.loads((rater_file if rater_file.exists() else MODEL_DIR / "rater.json").read_text())
+                    pairs = [(p, h) for p, h in zip(calibrate.predict(signals, rater), overall) if p is not None]
+                    report[name]["shipped_rater"] = round(calibrate.pearson(*zip(*pairs)), 4)
     if a.json:
         print(json.dumps(report, indent=1))
         return
@@ -160,7 +172,9 @@ def main(argv=None):
         if name.startswith("stored"):
             continue
         print(f"{name}\n  in-sample {res['in_sample']:.3f}   CV by document {res['cv_mean']:.3f} {res['cv']}   "
-              f"leave-one-document-out {res['by_document']:.3f}   leave-one-system-out {res['by_system']:.3f}")
+              f"leave-one-document-out {res['by_document']:.3f}   leave-one-system-out {res['by_system']:.3f}"
+              + (f"   rater shipped beside the model, not refitted {res['shipped_rater']:.3f}"
+                 if "shipped_rater" in res else ""))
         print("  parameters: " + ", ".join(f"{v} {k}" for k, v in res["parameters"].items()))
         bins = dict(res["by_length"], **res.get("by_key", {}))
         for k, b in bins.items():

@@ -22,6 +22,10 @@ biomedicine        CSAbstruct (computer science)                CODA-19 test (fi
                                                                 headings stripped (4 facets)
 ================== ============================================ =====================================
 
+Every fold model and every ``--model`` is also scored on the **MuLMS-AZ abstracts** (materials
+science, 48 abstracts, argumentative zones mapped to four facets: ``corpora.load_mulms``), a field
+no training corpus comes from (column ``MuLMS-AZ abstracts``; ``fixtures/mulms-az``, CC BY-SA 4.0).
+
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
 
@@ -29,8 +33,11 @@ Recipes (:mod:`tools.train_roles`): ``linear`` — the linear model of the shipp
 embeddings (cue / tense / number features, shared n-grams, position); ``cues-seq`` — that linear
 model and three BiGRU members whose input per sentence is the cue features and position only (no
 MiniLM: the vectors carry the field's topic; and training needs no embedding pass);
-``sequence`` — the shipped recipe (needs MiniLM vectors of every training sentence: slow on a
-loaded machine, cached by ``--embed-cache``). ``--self-train N``: N rounds of self-training on
+``sequence`` — the shipped recipe (needs MiniLM vectors of every training
+sentence: slow on a loaded machine, cached by ``--embed-cache``); ``sequence+cues`` — the shipped
+recipe measured in session 11 (not shipped: it lowered FM r): the ``sequence`` fold's probabilities
+averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`; with ``--self-train N``
+the linear fold is the self-trained one). ``--self-train N``: N rounds of self-training on
 **unlabelled** abstracts of the held-out field (their text only: CSAbstruct's train split for
 computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
 split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep
@@ -80,6 +87,8 @@ from scholartools.vocabulary import FACETS  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
 
 FIELDS = {"computer science": ("csabstruct",), "biomedicine": ("coda19", "nicta")}
+#: a field no corpus of the training side comes from (MuLMS-AZ, ``fixtures/mulms-az``: test only)
+OUT_OF_FIELD = "materials science"
 CODA_TEST_DOCS = 300
 DEV_DOCS = 300
 
@@ -97,6 +106,7 @@ def load_data(max_train_docs: int) -> dict:
         else:   # CODA-19: 8,965 train abstracts; the first are trained on in the other fold
             data[name]["unlabelled"] = corpora.load(name, "train", weak=False)[:max_train_docs]
     data["written"] = {"train": corpora.load_written()}
+    mulms = corpora.load_mulms()
     tests = {
         "computer science": {
             "CSAbstruct test": (corpora.load("csabstruct", "test", weak=False), True),
@@ -104,7 +114,11 @@ def load_data(max_train_docs: int) -> dict:
         "biomedicine": {
             "CODA-19 test": (corpora.load("coda19", "test", weak=False)[:CODA_TEST_DOCS], True),
             "NICTA-PIBOSO test": (corpora.load("nicta", "test", weak=False), True),
-            "PubMed silver (refs, no headings)": (pubmed_docs("reference", no_headings=True), False)}}
+            "PubMed silver (refs, no headings)": (pubmed_docs("reference", no_headings=True), False)},
+        # never on a training side: every fold and every model is scored on it
+        # (4 facets; and 3, conclusion merged into result: its annotators call most statements of
+        # what the paper found a conclusion)
+        OUT_OF_FIELD: {"MuLMS-AZ abstracts": (mulms, False), "MuLMS-AZ, 3 facets": (mulms, True)}}
     return {"corpora": data, "tests": tests}
 
 
@@ -117,7 +131,13 @@ RECIPES = {
     "linear": (dict(tr.NEW_CONFIG, embedding=None), False),
     "cues-seq": (dict(tr.NEW_CONFIG, embedding=None, sequence={"members": 3}), False),
     "sequence": (dict(tr.DEFAULT_CONFIG), True),
+    # session 11: the sequence fold's probabilities averaged with the linear (cues) fold's at
+    # AVERAGE_SHARE (both fitted on the same fold, so they share the n-grams)
+    "sequence+cues": (dict(tr.DEFAULT_CONFIG), True),
 }
+AVERAGED = "sequence+cues"
+#: the linear fold's share of the average in ``sequence+cues`` (equal weights, not tuned)
+AVERAGE_SHARE = 0.5
 #: ``RECIPE+purpose``: the recipe trained on labels where each abstract's first statement of
 #: purpose is background (:func:`corpora.purpose_as_background`), as the FM definitions read it
 PURPOSE_SUFFIX = "+purpose"
@@ -267,24 +287,39 @@ def main(argv=None):
     held_fields = a.held.split(",")
     rules = [bool(int(x)) for x in a.rule.split(",")]
     weights = [None if w == "model" else float(w) for w in a.weights.split(",")]
+    def key_of(recipe, rounds):
+        return recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
+                         if rounds else "")
+
+    def fold(recipe, rounds, held):
+        """The fold model of ``recipe`` with ``held`` held out: loaded from --save, or fitted."""
+        saved = Path(a.save) / f"{key_of(recipe, rounds)}-{held}".replace(" ", "_") if a.save else None
+        if saved and (saved / "roles.json").exists():
+            return RoleModel.load(saved)
+        if recipe == AVERAGED:   # self-training, if any, on the linear fold only
+            model = fold("sequence", 0, held)
+            model.cue = fold("linear", rounds, held)
+            model.meta["cue_model"] = dict(model.cue.meta, share=AVERAGE_SHARE)
+        else:
+            model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log,
+                             a.selection, a.fraction)
+        if saved:
+            model.save(saved)
+        return model
+
     for recipe in [r for r in a.recipes.split(",") if r.removesuffix(PURPOSE_SUFFIX) in RECIPES]:
         for rounds in [int(x) for x in a.self_train.split(",")]:
-            key = recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
-                            if rounds else "")
+            key = key_of(recipe, rounds)
             for held in held_fields:
                 t0 = time.time()
-                saved = Path(a.save) / f"{key}-{held}".replace(" ", "_") if a.save else None
-                if saved and (saved / "roles.json").exists():
-                    model = RoleModel.load(saved)
-                else:
-                    model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log,
-                                     a.selection, a.fraction)
-                    if saved:
-                        model.save(saved)
+                model = fold(recipe, rounds, held)
                 own = model.transition_weight
                 for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-                    row = scored(previous, model, {held: data["tests"][held]}, a.embed_cache, recipe_of(recipe)[1],
-                                 rule, own if weight is None else weight)
+                    row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
+                                 recipe_of(recipe)[1], rule, own if weight is None else weight)
+                    # the out-of-field sets are scored by both folds of a recipe: one column each
+                    row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
+                           for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
                     results.setdefault(key + suffix, {}).update(row)
                     print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
                           f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
@@ -297,12 +332,13 @@ def main(argv=None):
         own = model.transition_weight
         label = "shipped model" if name == "shipped" else name
         for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-            results[label + suffix] = scored(previous, model, {f: data["tests"][f] for f in held_fields},
+            results[label + suffix] = scored(previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
                                              a.embed_cache, rule=rule, weight=own if weight is None else weight)
     if a.json:
         print(json.dumps(results, indent=1))
         return
-    cols = [n for f in held_fields for n in [*data["tests"][f], f"{f} (mean)"]]
+    cols = [n for f in held_fields for n in [*data["tests"][f], f"{f} (mean)"]] + [
+        c for n in data["tests"][OUT_OF_FIELD] for c in [n, *(f"{n} ({f} fold)" for f in held_fields)]]
     print("| recipe | " + " | ".join(cols) + " |")
     print("|---" * (len(cols) + 1) + "|")
     for k, row in results.items():

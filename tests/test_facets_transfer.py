@@ -329,3 +329,128 @@ def test_balanced_self_training_keeps_the_same_share_of_every_label():
         assert kept.count(lab) == 3 and kept.count(None) == 3   # half of the six, per label
         assert min(pi for pi, k in zip(p, kept) if k) >= max(pi for pi, k in zip(p, kept) if not k)
     assert all(labs == [None] * 3 for _, labs in fields.pseudo_label(model, docs, embs, 0.0, "balanced", 0.1))
+
+
+def test_the_cue_model_ships_as_the_fallback_and_averages_in_only_when_its_share_says(tmp_path):
+    """The shipped role model carries a linear cue model (no embeddings: cue features, shared
+    n-grams, position; trained on the same corpora, so it shares the n-gram vocabulary) at share 0:
+    it runs only when MiniLM is not installed, and the model's probabilities are the previous
+    release's. Averaged in at 0.5 (a model's ``cue_model.share``) it lifted sentence roles on the
+    fields held out but lowered FM r on PubMed, on the references alone too (docs/st-facets.md,
+    session 11); ``abstracts_only`` keeps it off candidate summaries. Saved and loaded with the model."""
+    from scholartools.facets.roles import MODEL_DIR, RoleModel, load_model
+
+    model = load_model()
+    assert model.cue is not None and not model.cue.uses_embeddings and model.cue.vocab is model.vocab
+    assert model.cue_share == 0.0 and not model.cue_applies(True)
+    sents = ["Parsers are slow.", "We propose a linear-time parser.", "It is ten times faster."]
+    emb = np.random.default_rng(0).normal(size=(3, 384)).astype(np.float32)
+    emb /= np.linalg.norm(emb, axis=1, keepdims=True)
+    rest = np.exp(model.log_probs(sents, emb))
+    np.testing.assert_array_equal(model.log_probs(sents, emb, abstract=True), np.log(rest))
+    cue = np.exp(model.cue.log_probs(sents))
+    assert not np.allclose(rest, cue, atol=0.05)
+    averaged = RoleModel.load(MODEL_DIR)                    # not load_model()'s shared copy
+    averaged.meta["cue_model"].update(share=0.5, abstracts_only=True)
+    np.testing.assert_allclose(np.exp(averaged.log_probs(sents, emb, abstract=True)), (rest + cue) / 2, atol=1e-6)
+    np.testing.assert_allclose(np.exp(averaged.log_probs(sents, emb)), rest, atol=1e-6)   # a summary
+    averaged.save(tmp_path)
+    again = RoleModel.load(tmp_path)
+    np.testing.assert_allclose(again.log_probs(sents, emb, abstract=True), averaged.log_probs(sents, emb, abstract=True),
+                               atol=1e-3)
+    assert again.meta["cue_model"]["abstracts_only"] is True and again.cue_share == 0.5
+
+
+def test_without_minilm_the_cue_model_runs_alone_and_the_record_says_so(monkeypatch):
+    """The core install does not require the bundled MiniLM package (README, Install). Without it,
+    st-facets decomposes an abstract with the cue model alone (never encoding a sentence), and its
+    provenance names the role model that ran (``role_model``). Four-facet macro-F1 of the cue model
+    alone on the ACL abstracts (fixtures/facet-roles), decoded as st-facets decodes an abstract:
+    measured 0.746 (the shipped model with MiniLM: 0.763)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import facets_roles
+
+    import scholartools.embeddings as embeddings
+    from scholartools.facets import annotate, roles
+    from scholartools.facets.tasks import FACETS
+    from tools.train_roles import CUE_NAME, MODEL_NAME
+
+    assert FACETS.provenance(None, "offline")["role_model"] == MODEL_NAME == roles.load_model().name
+    monkeypatch.setattr(roles, "embeddings_available", lambda: False)
+
+    def no_encoder(*args, **kwargs):
+        raise AssertionError("a sentence was encoded")
+
+    monkeypatch.setattr(embeddings, "encode", no_encoder)
+    fallback = roles.active_model()
+    assert fallback is roles.load_model().cue and fallback.name == CUE_NAME
+    assert FACETS.provenance(None, "offline")["role_model"] == CUE_NAME
+    (rec,) = annotate.offline_batch([{"abstract": "Parsers are slow. In this paper, we propose a linear-time "
+                                                  "parser. It is ten times faster on three treebanks."}],
+                                    annotate.FacetOptions(ref_fallback="abstract"))
+    assert rec["facets"]["reference"]["labels"] == ["background", "background", "result"]
+    res = facets_roles.score(fallback, corpora.load_acl(), abstract=True)
+    assert res["macro_f1"] == pytest.approx(0.746, abs=0.01)
+
+
+def _xmi(tmp_path, name: str, spans: list[tuple[str, list[tuple[str, str]]]]) -> None:
+    """A minimal MuLMS-AZ XMI file: the text, and per sentence its (attribute, value) annotations."""
+    from xml.sax.saxutils import quoteattr
+
+    text, rows, at = "", [], 0
+    for sentence, annotations in spans:
+        for attr, value in annotations:
+            rows.append(f'<custom:MatSci_Sentence xmi:id="{len(rows) + 10}" sofa="1" begin="{at}" '
+                        f'end="{at + len(sentence)}" {attr}="{value}"/>')
+        text += sentence + " "
+        at += len(sentence) + 1
+    (tmp_path / f"{name}.xmi").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" '
+        'xmlns:cas="http:///uima/cas.ecore" xmlns:custom="http:///webanno/custom.ecore" xmi:version="2.0">'
+        f'<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView" mimeType="text" sofaString={quoteattr(text)}/>'
+        + "".join(rows) + "</xmi:XMI>", encoding="utf-8")
+
+
+def test_mulms_az_abstracts_are_found_three_ways_and_mapped_to_facets(tmp_path):
+    """tools/build_mulms_az finds a document's abstract by its Abstract structure marks, else after
+    an "Abstract" heading, else just before the Introduction heading; the measurement layer is not
+    a zone; zones of one facet give it, of two facets none (corpora.mulms_label)."""
+    from tools.build_mulms_az import build
+
+    H, C, S = "StructureInformation", "ContentInformation", "StructureInformation"
+    _xmi(tmp_path, "a_01", [("Title", [(H, "Heading")]), ("Steel is used.", [(S, "Abstract"), (C, "Background")]),
+                            ("We rolled it.", [(S, "Abstract"), (C, "Experiment"), (C, "MEASUREMENT")]),
+                            ("Intro text.", [(C, "Background")])])
+    _xmi(tmp_path, "b_01", [("A B S T R A C T", [(H, "Heading")]), ("We aim at X.", [(C, "Motivation")]),
+                            ("X rose by 5%.", [(C, "Results"), (C, "Conclusion")]), ("1. Introduction", [(H, "Heading")])])
+    _xmi(tmp_path, "c_01", [("Keywords: x", [(S, "Metadata")]), ("Films were made.", [(C, "Exp_Preparation")]),
+                            ("INTRODUCTION", [(H, "Heading")]), ("Body.", [(C, "Background")])])
+    _xmi(tmp_path, "d_01", [("Body only.", [(C, "Background")])])
+    meta = tmp_path / "meta.csv"
+    meta.write_text("name,set,category\na_01,test,steel\nb_01,dev,semi\nc_01,train1,poly\n", encoding="utf-8")
+    rows = [json.loads(line) for line in build(tmp_path, meta).decode("utf-8").splitlines()]
+    assert [(r["doc"], r["split"], r["sentences"], r["zones"]) for r in rows] == [
+        ("a_01", "test", ["Steel is used.", "We rolled it."], [["Background"], ["Experiment"]]),
+        ("b_01", "dev", ["We aim at X.", "X rose by 5%."], [["Motivation"], ["Conclusion", "Results"]]),
+        ("c_01", "train1", ["Films were made."], [["Exp_Preparation"]])]
+    assert [corpora.mulms_label(z) for r in rows for z in r["zones"]] == [
+        "background", "method", "background", None, "method"]
+
+
+@pytest.mark.needs_data("abstract-roles")  # benchmarks/facets_roles reads it at import
+def test_mulms_az_abstracts_and_the_fallback_model_on_them():
+    """The MuLMS-AZ abstracts (materials science, CC BY-SA 4.0; a field no training corpus comes
+    from): 48 abstracts, 290 sentences, as fixtures/mulms-az/PROVENANCE.md counts them. Four-facet
+    macro-F1 of the cue model alone, decoded as st-facets decodes an abstract: measured 0.468
+    (the shipped model with MiniLM: see benchmarks/facets_roles_fields.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import facets_roles
+
+    from scholartools.facets.roles import load_model
+
+    docs = corpora.load_mulms()
+    assert len(docs) == 48 and sum(len(s) for s, _ in docs) == 290
+    assert Counter(lab for _, labs in docs for lab in labs) == {
+        "background": 84, "conclusion": 77, None: 70, "result": 30, "method": 29}
+    res = facets_roles.score(load_model().cue, docs, abstract=True)
+    assert res["n"] == 220 and res["macro_f1"] == pytest.approx(0.468, abs=0.01)

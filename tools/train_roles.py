@@ -1,7 +1,8 @@
 """Train the sentence-role model (``scholartools/facets/model/``) on any mix of the labelled corpora.
 
     python -m tools.train_roles [--corpora csabstruct,written] [--out DIR] [--dry-run]
-                                              [--embed-cache /tmp/facets/emb]
+                                              [--embed-cache /tmp/facets/emb] [--cue-share 0]
+                                              [--add-cue-to DIR]
 
 Corpora (:mod:`scholartools.facets.corpora`, where the label mappings are documented):
 ``csabstruct`` (computer science, Apache-2.0), ``coda19`` (COVID-19, crowd labels, no licence:
@@ -29,8 +30,11 @@ Then a multinomial logistic regression (lbfgs, deterministic) and, in the shippe
 BiGRU members over the abstract's sentences (:mod:`scholartools.facets.sequence`; trained with
 torch, one thread, seeds 0–2, every class of a corpus weighing the same in total), whose
 probabilities are averaged with the linear model's; then Viterbi decoding over learned label
-transitions, the transition weight chosen on the dev splits of the training corpora.
-Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
+transitions, the transition weight chosen on the dev splits of the training corpora. Last, a
+linear cue model (the linear model without embeddings, :data:`CUE_CONFIG`) is trained on the same
+corpora and stored in the model: the fallback when MiniLM is not installed, averaged in at
+``--cue-share`` (0, the shipped model's: :data:`CUE_SHARE`); ``--add-cue-to DIR`` only adds it to
+an existing model. Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
 """
 from __future__ import annotations
 
@@ -66,6 +70,18 @@ DEFAULT_CONFIG = dict(NEW_CONFIG, sequence={"members": 3})
 #: headings stripped 0.557 -> 0.573); decoding candidate summaries at 0 too lowered it (0.564):
 #: docs/st-facets.md
 ABSTRACT_TRANSITION_WEIGHT = 0.0
+#: the cue model's recipe: the linear model without embeddings (cue / tense / number features, shared
+#: n-grams, position), shipped inside the model and run alone when MiniLM is not installed
+CUE_CONFIG = dict(NEW_CONFIG, embedding=None, sequence=None)
+#: the cue model's share of the average with the model: 0 in the shipped model (the fallback only).
+#: Averaged at 0.5 (equal weights, not tuned), it lifted sentence roles on the fields held out
+#: (computer science held out: CSAbstruct 0.734 / ACL 0.665 for the sequence fold alone, 0.686 / 0.726
+#: averaged) but lowered FM r on PubMed under every protocol, on the references alone too
+#: (leave-one-system-out 0.582 -> 0.502): docs/st-facets.md, session 11
+CUE_SHARE = 0.0
+#: names recorded in the model (st-facets' provenance, ``role_model``)
+MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
+CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
                 "emb_scale": 1.0, "pos_scale": 1.0, "generic_scale": 0.0, "min_df": 3}
@@ -260,16 +276,18 @@ def fit_sequence(groups: list[list], embs: list[list], group_weights: list[float
 
 
 def predictions(model: RoleModel, docs, embs=None, weight: float | None = None,
-                log_probs: list | None = None) -> tuple[list, list]:
+                log_probs: list | None = None, abstract: bool = True) -> tuple[list, list]:
     """``(gold, predicted)`` over the documents' facet sentences (gold None or ``other`` skipped:
     the macro-F1 is over the facets, and ``other`` is copyright lines and stray text).
-    ``log_probs``: the classifier's outputs per document, when already computed."""
+    ``log_probs``: the classifier's outputs per document, when already computed. ``abstract``:
+    the documents are abstracts (every labelled corpus; False for candidate summaries), which
+    decides whether a cue model kept for abstracts is averaged in (:meth:`RoleModel.cue_applies`)."""
     if weight is not None:
         model.transition_weight = weight
     gold, pred = [], []
     for i, (sents, labs) in enumerate(docs):
         lp = None if log_probs is None else log_probs[i]
-        out = model.predict(sents, None if embs is None else embs[i], log_probs=lp)
+        out = model.predict(sents, None if embs is None else embs[i], log_probs=lp, abstract=abstract)
         for g, p in zip(labs, out):
             if g in FACETS:
                 gold.append(g)
@@ -278,10 +296,10 @@ def predictions(model: RoleModel, docs, embs=None, weight: float | None = None,
 
 
 def score(model: RoleModel, docs, embs=None, weight: float | None = None, three: bool = True,
-          log_probs: list | None = None) -> float:
+          log_probs: list | None = None, abstract: bool = True) -> float:
     """Macro-F1 on ``docs``; ``three``: conclusion merged into result on both sides (corpora
     without a conclusion class), gold ``other`` skipped."""
-    gold, pred = predictions(model, docs, embs, weight, log_probs)
+    gold, pred = predictions(model, docs, embs, weight, log_probs, abstract)
     if three:
         gold = ["result" if g == "conclusion" else g for g in gold]
         pred = ["result" if p == "conclusion" else p for p in pred]
@@ -326,6 +344,24 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
     return model
 
 
+def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = CUE_SHARE,
+               written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False) -> RoleModel:
+    """``model`` with a cue model (:data:`CUE_CONFIG`, no embeddings) trained on the same corpora
+    (``names``: default ``model.meta["corpora"]``) attached at ``share`` (0: only the fallback
+    without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries); the model's own
+    arrays are unchanged. The two share the n-gram vocabulary (same corpora, same rule: checked)."""
+    names = list(names or model.meta["corpora"])
+    cue = train(names, CUE_CONFIG, written_weight, None, log=log)
+    if cue.vocab != model.vocab:
+        raise ValueError("the cue model's vocabulary differs from the model's: train both on the same corpora")
+    cue.idf = model.idf   # the same values (a loaded model's are rounded to float16); stored once
+    cue.meta["name"] = CUE_NAME
+    model.cue = cue
+    model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only)
+    model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
+    return model
+
+
 @click.command(help=__doc__.split("\n\n")[0])
 @click.option("--corpora", "corpora_", default="csabstruct,written", show_default=True,
               help="Comma-separated: csabstruct, coda19, nicta, written (default: the shipped mix).")
@@ -338,7 +374,16 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
               help="Allow corpora without a licence to redistribute (a model for your own use).")
 @click.option("--embed-cache", type=click.Path(file_okay=False), help="Directory keeping sentence vectors between runs.")
 @click.option("--dry-run", is_flag=True, help="Train and report, do not save.")
-def main(corpora_, written_weight, features, out, local, embed_cache, dry_run):
+@click.option("--cue-share", type=click.FloatRange(0, 1), default=CUE_SHARE, show_default=True,
+              help="Share of the linear cue model (no embeddings) in the average; 0: kept only as the "
+                   "fallback without MiniLM.")
+@click.option("--cue-abstracts-only", is_flag=True,
+              help="Average the cue model into abstracts (st-facets' reference side) only, not summaries.")
+@click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
+              help="Only train the cue model and attach it to the model in this directory (its other "
+                   "arrays unchanged), saving to --out.")
+def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
+         add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
     unknown = set(names) - set(corpora.REAL) - {"written"}
     if unknown:
@@ -347,8 +392,15 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run):
         raise click.BadParameter(f"{sorted(set(names) - set(corpora.SHIPPABLE))} carry no licence that allows "
                                  "redistributing a derived model; use --local for a model for your own use",
                                  param_hint="--corpora")
-    config = FIRST_CONFIG if features == "first" else None
-    model = train(names, config, written_weight, embed_cache, log=lambda m: click.echo(m, err=True))
+    log = lambda m: click.echo(m, err=True)  # noqa: E731
+    if add_cue_to:
+        model = attach_cue(RoleModel.load(add_cue_to), None, cue_share, written_weight, log=log,
+                           abstracts_only=cue_abstracts_only)
+    else:
+        config = FIRST_CONFIG if features == "first" else None
+        model = train(names, config, written_weight, embed_cache, log=log)
+        if features != "first":
+            model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)

@@ -126,11 +126,12 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
                           _side(rec, opts.cand, opts.cand_sentences, opts.cand_facets, False)))
         except RecordError as exc:  # this record only: returned in its place, not raised
             sides.append(exc)
-    from scholartools.facets.roles import load_model
+    from scholartools.facets.roles import active_model
 
     ok = [item for item in sides if not isinstance(item, RecordError)]
-    # vectors are needed by the rater (pairs) and by a role model that reads embeddings
-    needed = ok if load_model().uses_embeddings else [item for item in ok if item[1] is not None]
+    # vectors are needed by the rater (pairs) and by a role model that reads embeddings (without
+    # the embedding model installed, the role model's cue model runs alone: roles.active_model)
+    needed = ok if active_model().uses_embeddings else [item for item in ok if item[1] is not None]
     texts = sorted({s for item in needed for side in item if side is not None for s in _side_sentences(side)})
     vectors = {}
     if texts:

@@ -22,6 +22,10 @@ NICTA-PIBOSO    background → background; population, intervention, study desig
 written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
 ACL abstracts   development set only: 93 abstracts of computational linguistics, labelled    labels
 (NLP)           from the FM definitions by three AI annotators (``fixtures/facet-roles``)    Apache-2.0
+MuLMS-AZ        test only (48 abstracts, ``fixtures/mulms-az``): argumentative zones;         CC BY-SA
+(materials      Background, Background_PriorWork, Motivation → background; Experiment,       4.0
+science)        Exp_Preparation, Exp_Characterization → method; Results → result;
+                Conclusion → conclusion; Explanation → None; zones of two facets → None
 =============== =========================================================================== ==========
 
 Where the data lives: the data registry's dataset ``abstract-roles`` (:mod:`scholartools.data`:
@@ -41,6 +45,7 @@ from scholartools.facets.roles import LABELS, conclusion_tail, purpose_backgroun
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
+MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -151,6 +156,35 @@ def load_acl(path: Path | str = ACL_FILE):
         if line.strip():
             rec = json.loads(line)
             docs.append((rec["sentences"], rec["labels"]))
+    return docs
+
+
+#: MuLMS-AZ's argumentative zones → facets (None: unscored); see the module docstring
+MULMS_MAP = {"Background": "background", "Background_PriorWork": "background", "Motivation": "background",
+             "Experiment": "method", "Exp_Preparation": "method", "Exp_Characterization": "method",
+             "Results": "result", "Conclusion": "conclusion", "Explanation": None,
+             "Explanation_Hypothesis": None, "Explanation_Assumption": None}
+
+
+def mulms_label(zones: list[str]):
+    """The facet of a MuLMS-AZ sentence: the one its zones map to, else None (no zone, a zone
+    without a facet, or zones of two facets).
+
+    >>> mulms_label(["Exp_Characterization", "Experiment"]), mulms_label(["Experiment", "Motivation"])
+    ('method', None)
+    """
+    facets = {MULMS_MAP.get(z) for z in zones}
+    return facets.pop() if len(facets) == 1 else None
+
+
+def load_mulms():
+    """The MuLMS-AZ abstracts (materials science; a test set only, never trained on), labels
+    mapped by :func:`mulms_label`. Built by ``tools/build_mulms_az.py``."""
+    docs = []
+    for line in MULMS_FILE.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            docs.append((rec["sentences"], [mulms_label(z) for z in rec["zones"]]))
     return docs
 
 

@@ -90,9 +90,9 @@ def decompose(text: str | None = None, sentences: list[str] | None = None, embed
 
 
 def _model(model=None):
-    from scholartools.facets.roles import load_model
+    from scholartools.facets.roles import active_model
 
-    return model or load_model()
+    return model or active_model()
 
 
 def facets_from_spans(spans: dict) -> dict:

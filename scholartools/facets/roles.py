@@ -23,6 +23,12 @@ request (st-facets asks for it on the reference side, an abstract), an abstract'
 of purpose, and what the classifier called a method before it, is background, as the FM
 definitions read it (:func:`purpose_background`).
 
+The model file also holds a linear **cue model** (the linear model's features without the
+embeddings), which labels the sentences alone when the embedding model is not installed
+(:func:`active_model`; st-facets names the model that ran in its provenance, ``role_model``). Its
+share of the average is 0 in the shipped model: averaged in, it lifted sentence roles on fields
+held out but lowered FM r on PubMed (docs/st-facets.md, session 11).
+
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
 ``model/roles.json`` (``trained_on``, ``licence``) for its data and figures.
@@ -398,6 +404,11 @@ class RoleModel:
         self.transition_weight = float(meta.get("transition_weight", 1.0))
         #: the BiGRU members (:mod:`scholartools.facets.sequence`), averaged with the linear model
         self.sequence = list(sequence or [])
+        #: a second linear model that reads no embeddings (cue features, shared n-grams, position),
+        #: which runs alone when the embedding model is not installed (:func:`active_model`), and
+        #: whose probabilities are averaged with this model's at :attr:`cue_share` (0 in the shipped
+        #: model: averaging lowered FM r on PubMed, docs/st-facets.md)
+        self.cue: RoleModel | None = None
 
     @property
     def linear_share(self) -> float:
@@ -406,6 +417,24 @@ class RoleModel:
         (1 / (1 + members), the shipped model)."""
         share = self.meta.get("sequence", {}).get("linear_share")
         return 1 / (1 + len(self.sequence)) if share is None else float(share)
+
+    @property
+    def cue_share(self) -> float:
+        """The cue model's share of the average with the rest of the model (``meta["cue_model"]
+        ["share"]``; 0 without a cue model, or when it is kept only as the fallback)."""
+        return float(self.meta.get("cue_model", {}).get("share", 0.0)) if self.cue is not None else 0.0
+
+    @property
+    def name(self) -> str:
+        """What this model is, for provenance (``meta["name"]``, else a description of its parts)."""
+        if self.meta.get("name"):
+            return str(self.meta["name"])
+        parts = ["linear" + (" (MiniLM)" if self.linear_embeddings else " (cues)")]
+        if self.sequence:
+            parts.append(f"{len(self.sequence)} BiGRU members (MiniLM)")
+        if self.cue_share:
+            parts.append(f"linear cue model ({self.cue_share:g})")
+        return " + ".join(parts)
 
     @property
     def abstract_weight(self) -> float:
@@ -433,8 +462,13 @@ class RoleModel:
 
         members = [{name: arrays[f"seq{i}_{name}"].astype(np.float32) for name in ARRAYS}
                    for i in range(int(meta.get("sequence", {}).get("members", 0)))]
-        return cls(vocab, arrays["idf"], arrays["coef"], arrays["intercept"],
-                   arrays["transitions"], arrays["start"], meta, members)
+        model = cls(vocab, arrays["idf"], arrays["coef"], arrays["intercept"],
+                    arrays["transitions"], arrays["start"], meta, members)
+        if "cue_model" in meta:   # shares the vocabulary and idf (same corpora, same n-gram rule)
+            cue_meta = {k: v for k, v in meta["cue_model"].items() if k not in ("share", "abstracts_only")}
+            model.cue = cls(vocab, arrays["idf"], arrays["cue_coef"], arrays["cue_intercept"],
+                            arrays["cue_transitions"], arrays["cue_start"], cue_meta)
+        return model
 
     def save(self, directory: str | Path) -> None:
         directory = Path(directory)
@@ -442,11 +476,20 @@ class RoleModel:
         vocab = sorted(self.vocab, key=self.vocab.get)
         members = {f"seq{i}_{name}": value.astype(np.float16)
                    for i, member in enumerate(self.sequence) for name, value in member.items()}
+        meta = dict(self.meta)
+        if self.cue is not None:
+            if self.cue.vocab != self.vocab or not np.allclose(self.cue.idf, self.idf, rtol=1e-2):
+                raise ValueError("the cue model must share the model's vocabulary and idf")
+            members.update(cue_coef=self.cue.coef.astype(np.float16), cue_intercept=self.cue.intercept,
+                           cue_transitions=self.cue.transitions.astype(np.float32),
+                           cue_start=self.cue.start.astype(np.float32))
+            kept = self.meta.get("cue_model", {})
+            meta["cue_model"] = dict(self.cue.meta, share=kept.get("share", 0.0),
+                                     abstracts_only=kept.get("abstracts_only", False))
         np.savez_compressed(directory / "roles.npz", idf=self.idf.astype(np.float16),
                             coef=self.coef.astype(np.float16), intercept=self.intercept,
                             transitions=self.transitions.astype(np.float32),
                             start=self.start.astype(np.float32), **members)
-        meta = dict(self.meta)
         meta["vocabulary"] = vocab
         (directory / "roles.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n",
                                               encoding="utf-8")
@@ -518,9 +561,19 @@ class RoleModel:
             return sp.hstack(parts + [sp.csr_matrix(np.hstack(dense))], format="csr", dtype=np.float32)
         return np.hstack(parts + dense)
 
-    def log_probs(self, sentences: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
+    def cue_applies(self, abstract: bool) -> bool:
+        """Whether the cue model is averaged in for this text: always, or only for abstracts (the
+        reference side) when ``meta["cue_model"]["abstracts_only"]``: on candidate summaries the
+        average lowered FM r on PubMed (its posteriors are what the rater reads; docs/st-facets.md)."""
+        if not self.cue_share:
+            return False
+        return abstract or not self.meta.get("cue_model", {}).get("abstracts_only", False)
+
+    def log_probs(self, sentences: list[str], embeddings: np.ndarray | None = None,
+                  abstract: bool = False) -> np.ndarray:
         """Per-sentence log-probabilities ``(n, n_labels)``: the linear model's, averaged (as
-        probabilities) with the sequence members' when the model has them (no decoding)."""
+        probabilities) with the sequence members' when the model has them, and then with the cue
+        model's where :meth:`cue_applies` (``abstract``: the text is an abstract) (no decoding)."""
         if not sentences:
             return np.zeros((0, len(self.labels)))
         if embeddings is None and self.uses_embeddings:
@@ -532,14 +585,17 @@ class RoleModel:
         z = z.astype(np.float64)
         z -= z.max(axis=1, keepdims=True)
         lp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-        if not self.sequence:
-            return lp
-        from scholartools.facets import sequence
+        if self.sequence:
+            from scholartools.facets import sequence
 
-        x = sequence.inputs(embeddings, generic, position_features(len(sentences)))
-        members = sum(np.exp(sequence.log_probs(x, member)) for member in self.sequence) / len(self.sequence)
-        share = self.linear_share
-        return np.log(share * np.exp(lp) + (1 - share) * members)
+            x = sequence.inputs(embeddings, generic, position_features(len(sentences)))
+            members = sum(np.exp(sequence.log_probs(x, member)) for member in self.sequence) / len(self.sequence)
+            share = self.linear_share
+            lp = np.log(share * np.exp(lp) + (1 - share) * members)
+        if self.cue_applies(abstract):
+            share = self.cue_share
+            lp = np.log((1 - share) * np.exp(lp) + share * np.exp(self.cue.log_probs(sentences)))
+        return lp
 
     def decode(self, log_probs: np.ndarray, fixed: list[str | None] | None = None,
                weight: float | None = None) -> list[str]:
@@ -569,9 +625,10 @@ class RoleModel:
 
     def predict(self, sentences: list[str], embeddings: np.ndarray | None = None,
                 use_headings: bool = True, log_probs: np.ndarray | None = None,
-                purpose: bool | None = None, weight: float | None = None) -> list[str]:
+                purpose: bool | None = None, weight: float | None = None, abstract: bool = False) -> list[str]:
         """Role of each sentence, with headings and sequence context (``log_probs``: the
-        classifier's output for these sentences, when already computed). ``purpose``: apply
+        classifier's output for these sentences, when already computed; ``abstract``: the text
+        is an abstract, see :meth:`log_probs`). ``purpose``: apply
         :func:`purpose_background` (None: as ``meta["purpose_background"]`` says, off by default;
         st-facets turns it on for abstracts, not for candidate summaries). ``weight``: the
         transition weight to decode at (None: the model's; st-facets decodes an abstract at
@@ -592,7 +649,7 @@ class RoleModel:
                     fixed[i] = current
             if not any_heading:
                 fixed = [None] * len(sentences)
-        lp = self.log_probs(sentences, embeddings) if log_probs is None else log_probs
+        lp = self.log_probs(sentences, embeddings, abstract=abstract) if log_probs is None else log_probs
         labels = self.decode(lp, fixed, weight)
         if self.meta.get("conclusion_tail", True):
             free = conclusion_tail(sentences, labels)
@@ -614,6 +671,32 @@ def load_model(directory: str | None = None) -> RoleModel:
     return RoleModel.load(directory or os.environ.get(MODEL_ENV) or MODEL_DIR)
 
 
+def embeddings_available() -> bool:
+    """True when the embedding model can be loaded (the bundled MiniLM package is installed, or
+    ``ST_EMBED_MODEL`` names another): checked without loading it."""
+    from scholartools.embeddings import model_path
+    from scholartools.extras import MissingModel
+
+    try:
+        model_path()
+    except MissingModel:
+        return False
+    return True
+
+
+def active_model(model: RoleModel | None = None) -> RoleModel:
+    """The role model that runs: ``model`` (None: :func:`load_model`), or, when it reads sentence
+    embeddings and the embedding model is not installed (the core install does not require the
+    bundled MiniLM package: README, Install), its cue model alone (:attr:`RoleModel.cue`: cue
+    features, shared n-grams and position; its own transitions). A model without a cue model is
+    returned as it is (encoding then says what to install). :attr:`RoleModel.name` says which ran
+    (st-facets records it in its provenance, ``role_model``)."""
+    model = model or load_model()
+    if model.uses_embeddings and model.cue is not None and not embeddings_available():
+        return model.cue
+    return model
+
+
 def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,
                   model: RoleModel | None = None, purpose: bool | None = None,
                   abstract: bool = False) -> list[str]:
@@ -621,8 +704,8 @@ def predict_roles(sentences: list[str], embeddings: np.ndarray | None = None,
     :meth:`RoleModel.predict`). ``abstract``: the sentences are an abstract (st-facets' reference
     side): the purpose rule on (unless ``purpose`` says otherwise) and the model's
     :attr:`~RoleModel.abstract_weight`."""
-    model = model or load_model()
+    model = model or active_model()
     if abstract:
         return model.predict(sentences, embeddings, purpose=True if purpose is None else purpose,
-                             weight=model.abstract_weight)
+                             weight=model.abstract_weight, abstract=True)
     return model.predict(sentences, embeddings, purpose=purpose)

@@ -79,7 +79,11 @@ class FacetsTask(Task):
     def provenance(self, opts, method):
         if method == "llm":   # the judge's style: with the shipped or given examples, or without
             return {"method": self.method_names["llm"] + (" few-shot" if opts.shots else " zero-shot")}
-        return {}
+        from scholartools.facets.roles import active_model
+
+        # which role model decomposes: the averaged model, or its cue model alone when the embedding
+        # model is not installed (roles.active_model)
+        return {"role_model": active_model().name}
 
 
 FACETS = FacetsTask(
