@@ -88,6 +88,13 @@ NON_CLAIM_CUES = (
     # and the scope the authors chose ("We focus on human evaluation of faithfulness")
     (r"\bfollowing (?:(?-i:[A-Z])[\w'-]+ (?:et al\.|and (?-i:[A-Z])[\w'-]+|&)|(?:prior|previous|standard|common|earlier) (?:work|practice)"
      r"|the (?:setup|protocol|procedure|practice|settings?) (?:of|in|from))", -0.8),
+    # a system's feature or its use, described (session 15, chosen on mapreduce04 and s2orc20): "We provide an
+    # optional mode of execution where …", "This information is useful when attempting to diagnose bugs",
+    # "it is easy for user code to add support for …"
+    (r"\bwe (?:also )?(?:provide|support|offer|expose)\s+(?:an? |the |several |a set of |a number of )?(?:optional |simple |small |special |\w+ )?"
+     r"(?:mode|modes|mechanism|option|options|interface|api|library|set|types?|hooks?|flags?|functions?|commands?)\b"
+     r"|\b(?:is|are|can be) (?:also )?(?:useful|helpful|handy|convenient) (?:when|if|for debugging|to diagnose)\b"
+     r"|\bit is (?:\w+ )?easy for (?:the )?(?:users?|user code|programmers?|developers?|clients?) to\b", -0.6),
     (r"\bwe (?:mainly |primarily |exclusively |only )?focus on\b(?![^.;]*\b(?:which|that) (?:is|are) (?:much |far )?(?:more|less)\b)", -0.6),
     (r"\b(?:(?<!\btheir )(?<!\bwithout )(?<!\bseveral )limitations?|we (?:only|do not|did not)|is limited)\b", -0.6),
     # a pointer, not a finding: "Figure 3 shows the results", "we show the descriptions in Appendix A"
