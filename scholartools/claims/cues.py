@@ -390,6 +390,9 @@ FAMILIES = (
                       rf"(?:\w+\s+)?(?:report|reported|mention|mentioned|use|used|collect|collected|perform|performed|provide|provided|release"
                       rf"|released|conduct|conducted|do|did|have|had|were|are|said|stated|found|rated|preferred|chose|agree|agreed|follow|followed"
                       rf"|discuss|discussed|include|included|evaluate|evaluated|obtain|obtained|explicitly|only)\b", 0.9, "result"),
+    ("own-metric", rf"\bour (?:[\w-]+ ){{0,3}}{_METRIC} (?:is|was|are|were|reaches|reached) (?:about |approximately |over |only |nearly )?{_NUM}", 0.8, "result"),
+    ("resulting-scale", rf"\bthe resulting (?:[\w-]+ ){{0,3}}(?:consists? of|contains?|comprises?|includes?|covers?) (?:more than |over |about "
+                        rf"|approximately |nearly |a total of )?{_NUM}", 0.8, "result"),
     ("and-show", r"\b(?:we|our)\b[^.;]{0,160}?\band (?:then )?(?:show|find|demonstrate|observe|confirm) that\b", 0.9, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
@@ -456,7 +459,7 @@ OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
                      "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat",
-                     "calculated-value", "value-uncertainty", "count-subject"})
+                     "calculated-value", "value-uncertainty", "count-subject", "own-metric", "resulting-scale"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 
