@@ -32,6 +32,25 @@ def _front(p, title="Relative cues for section headings in documents", abstract=
     return 120
 
 
+#: the two-line title every banner test draws below its banner row (at y 70)
+BANNER_TITLE = "Relative cues for section headings in documents with unusual front pages"
+
+
+def _banner_page(tmp_path, name, *banners):
+    """A front page with ``banners`` (text, x, size, font) on the row above a two-line title, then
+    authors, an "Abstract" label, its paragraph and two sections; the parsed record."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    for text, x, size, font in banners:
+        p.insert_text((x, 70), text, fontsize=size, fontname=font)
+    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
+    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
+    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
+    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
+    return _save(doc, tmp_path, name)
+
+
 def _sections(p, y, names=("1 Introduction", "2 Methods")):
     for h in names:
         p.insert_text((72, y + 14), h, fontsize=12, fontname="tibo")
@@ -50,19 +69,10 @@ def _heads(rec):
 
 
 def test_class1_article_type_label_close_above_the_title_is_not_joined_to_it(tmp_path):
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
     # the label in nearly the title's size and font, one line above it (it was read as the
     # title's first line: "ORIGINAL ARTICLE Relative cues …")
-    p.insert_text((72, 70), "ORIGINAL ARTICLE", fontsize=16, fontname="hebo")
-    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
-    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
-    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
-    y = _para(p, 176, "We test whether labels are kept out of titles. " * 6)
-    _sections(p, y)
-    rec = _save(doc, tmp_path, "label.pdf")
-    assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"
+    rec = _banner_page(tmp_path, "label.pdf", ("ORIGINAL ARTICLE", 72, 16, "hebo"))
+    assert rec["title"] == BANNER_TITLE
 
 
 def test_class2_article_info_box_beside_the_abstract_is_not_the_abstract(tmp_path):
@@ -590,16 +600,8 @@ def test_abstract_line_opening_with_a_section_word_inside_a_sentence_goes_on(tmp
 def test_class1_article_type_or_subject_banner_above_the_title_is_not_joined_to_it(tmp_path, label, font):
     # a type the word list did not know, a type with the journal's subject, and a subject banner
     # in another weight, all in the title's size one line above it (each was the title's first line)
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
-    p.insert_text((72, 70), label, fontsize=17, fontname=font)
-    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
-    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
-    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
-    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
-    rec = _save(doc, tmp_path, "banner.pdf")
-    assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"
+    rec = _banner_page(tmp_path, "banner.pdf", (label, 72, 17, font))
+    assert rec["title"] == BANNER_TITLE
 
 
 def test_title_opening_with_an_italic_species_name_keeps_its_first_line(tmp_path):
@@ -707,17 +709,8 @@ def test_title_lines_whose_tall_boxes_overlap_are_one_title(tmp_path):
 def test_class1_type_label_and_a_banner_across_the_page_on_one_baseline(tmp_path, left, right):
     # the type on the left, "Open Access" or the subject on the right, one row in the title's
     # size: the row was the title's first line
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
-    p.insert_text((72, 70), left, fontsize=16, fontname="hebo")
-    p.insert_text((440, 70), right, fontsize=16, fontname="hebo")
-    p.insert_text((72, 92), "Relative cues for section headings", fontsize=17, fontname="hebo")
-    p.insert_text((72, 113), "in documents with unusual front pages", fontsize=17, fontname="hebo")
-    p.insert_text((72, 140), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 170), "Abstract", fontsize=10, fontname="tibo")
-    _sections(p, _para(p, 176, "We test whether labels are kept out of titles. " * 6))
-    rec = _save(doc, tmp_path, "spread.pdf")
-    assert rec["title"] == "Relative cues for section headings in documents with unusual front pages"
+    rec = _banner_page(tmp_path, "spread.pdf", (left, 72, 16, "hebo"), (right, 440, 16, "hebo"))
+    assert rec["title"] == BANNER_TITLE
 
 
 def test_abstract_continued_in_the_next_column_below_its_author_rows(tmp_path):
