@@ -8,10 +8,11 @@ the real commands.
   ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --cand claim_texts
   --ref gold_claims --aggregate`` (CLAIMCHECK's F1 with edit-similarity alignment, micro-averaged).
 * **Claim extraction on real PDFs, by part** (issue 37) — the twenty papers of
-  ``shared/external/pdfs`` and ``fixtures/pdfs`` annotated in two passes (twenty-five since session 14) (``fixtures/claims/annotations/pdf``, guideline
+  ``shared/external/pdfs``, ``fixtures/pdfs`` and ``fixtures/claims/pdfs`` annotated in two passes (twenty-seven since session 15) (``fixtures/claims/annotations/pdf``, guideline
   §1b; dev: eight papers read while writing the cues, dev2: mapreduce04, citesee23 (session 11,
   scored once, then read), dev3: peng04, sundstrom14 (session 12, likewise), dev4: mdrpm, kch14, catch13
-  (session 14, likewise), dev5: dvt10, ace14 (session 14, scored once after round f's changes, then read), test: fader11, lehr13, test2: papermage, medline07, test3: videodisk97,
+  (session 14, likewise), dev5: dvt10, ace14 (session 14, scored once after round f's changes, then read), dev6: s2orc20,
+  longeval23 (session 15, scored once, then read), test: fader11, lehr13, test2: papermage, medline07, test3: videodisk97,
   gravdm09, phonefb, wang08 (session 9), each annotated before the extractor was run on it;
   ``unseen`` pools test, test2 and test3): ``st-parse`` of the PDF
   → ``st-claims --task extract`` → ``st-score --metric f1-edit,f1-exact --group-by part`` over one

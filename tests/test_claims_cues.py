@@ -469,3 +469,61 @@ def test_a_finding_with_its_test_statistics_is_not_table_residue():
     assert score_sentence(text, "results")[0] >= DEFAULT_THRESHOLD
     # a row of numbers with no tested value stays residue
     assert score_sentence("0.45 0.67 0.89 0.91 0.33 0.12 BLEU 0.5 0.7", "results")[0] == -9.0
+
+
+# session 15 (issue 37, round h: dev6, a corpus paper and a survey / annotation-study paper): invented
+# sentences of the classes read there, each beside a sentence of the same topic that states no finding
+SESSION15_CLAIMS = [
+    ("count-subject", "results", "Only 3 of the 51 surveyed papers release their annotation guidelines.",
+     "The surveyed papers were published between 2018 and 2022."),
+    ("count-subject", "results", "17 papers (11%) report inter-annotator agreement for their human study.",
+     "We collected the papers that cite one of the two benchmarks."),
+    ("own-metric", "data", "Our title coverage is 97.2%, or 40.1M documents.",
+     "Titles are taken from the publisher's metadata when it is present."),
+    ("resulting-scale", "data", "The resulting index consists of 12.5M documents from four archives.",
+     "The index is rebuilt from the four archives every week."),
+    ("and-show", "other", "We pretrain a small encoder on the new corpus and show that it matches the larger baseline on six tasks.",
+     "We pretrain a small encoder on the new corpus with the default configuration."),
+]
+
+
+@pytest.mark.parametrize("family,kind,claim,plain", SESSION15_CLAIMS, ids=[c[2][:40] for c in SESSION15_CLAIMS])
+def test_session15_cue_classes_keep_measured_counts_and_findings(family, kind, claim, plain):
+    from scholartools.claims.cues import FAMILIES
+
+    rx = {name: re.compile(p, re.I) for name, p, _, _ in FAMILIES}[family]
+    assert rx.search(claim) and not rx.search(plain)
+    assert score_sentence(claim, kind)[0] >= DEFAULT_THRESHOLD
+    assert score_sentence(plain, kind)[0] < DEFAULT_THRESHOLD
+
+
+@pytest.mark.parametrize("kind,text", [
+    ("introduction", "Yet, existing toolkits are not without their limitations."),
+    ("related_work", "While these systems focus on news articles, our work focuses on scientific papers."),
+    ("results", "However, the choice between the two protocols is never justified in the literature."),
+    ("results", "Interestingly, both protocols rank the systems in the same order."),
+    ("caption", "All agreement scores are well above a random baseline, indicating good agreement."),
+])
+def test_session15_gaps_contrasts_and_appraisals_are_claims(kind, text):
+    assert score_sentence(text, kind)[0] >= DEFAULT_THRESHOLD
+
+
+@pytest.mark.parametrize("kind,text", [
+    ("other", "\u2022 Vocabulary: Following Smith et al. (2019), we construct a cased vocabulary of size 31k using 15% of the corpus."),
+    ("results", "To improve precision, we filter matches scoring less than 0.3 and show at most five highlights."),
+    ("results", "Hence, we segment sentences on conjunctions to obtain more atomic units."),
+    ("results", "So far, we have focused on design decisions on the summary side of evaluation."),
+    ("results", "The main motivation behind our study is that human evaluation of long outputs is slow and expensive."),
+    ("introduction", "In this paper, we describe the construction of the corpus (\u00a72)."),
+    ("results", "We present these evaluation results in Table 6 and detail the criteria in Appendix D."),
+    ("method", "We provide an optional mode of execution where the library skips records that cause crashes."),
+    ("method", "This information is useful when attempting to diagnose bugs in the user code."),
+])
+def test_session15_setup_of_cs_papers_is_no_claim(kind, text):
+    assert score_sentence(text, kind)[0] < DEFAULT_THRESHOLD
+
+
+def test_session15_purpose_clause_before_a_contribution_or_a_finding_stays_a_claim():
+    assert score_sentence("To fill this gap, we built a system that predicts structured data from raw PDFs.",
+                          "introduction")[0] >= DEFAULT_THRESHOLD
+    assert score_sentence("To improve precision, we filter matches scoring less than 0.3.", "results")[0] < DEFAULT_THRESHOLD

@@ -95,13 +95,18 @@ PDF_PAPERS = {
     # previous release and with this session's extractor, then read as dev
     "dvt10": ("fixtures/pdfs/bmc-jtmo-2010.pdf", "dev5"),
     "ace14": ("fixtures/pdfs/portland-clinsci-2014.pdf", "dev5"),
+    # round h (session 15): two CC BY 4.0 ACL Anthology papers of kinds the dev parts lack (a corpus /
+    # toolkit paper, a survey plus annotation study), copied into fixtures/claims/pdfs, annotated in two
+    # passes and committed before any extractor was run on them; scored once as they were, then read as dev
+    "s2orc20": ("fixtures/claims/pdfs/acl-2020-s2orc.pdf", "dev6"),
+    "longeval23": ("fixtures/claims/pdfs/eacl-2023-longeval.pdf", "dev6"),
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "test", "test2", "test3")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test2", "test3")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -109,7 +114,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-d": ("mapreduce04", "citesee23"),
               "issue37-e": ("peng04", "sundstrom14"),
               "issue37-f": ("mdrpm", "kch14", "catch13"),
-              "issue37-g": ("dvt10", "ace14")}
+              "issue37-g": ("dvt10", "ace14"),
+              "issue37-h": ("s2orc20", "longeval23")}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound

@@ -51,7 +51,8 @@ CLAIM_CUES = {
         (r"\b(?:improve[sd]?|improvements?|gains?|boost(?:s|ed)?|increase[sd]?|decrease[sd]?|reduce[sd]?|drops?)\b", 0.4),
         (r"\b(?:this|these|which|it) (?:results? )?(?:indicates?|suggests?|implies|imply|shows?|demonstrates?|confirms?"
          r"|validates?|proves?|means)\b", 0.8),
-        (r"\b(?:indicating|suggesting|demonstrating|showing|confirming|implying|revealing) that\b", 0.8),
+        (r"\b(?:indicating|suggesting|demonstrating|showing|confirming|implying|revealing) that\b"
+         r"|\b(?:indicating|suggesting|confirming) (?:a |an )?(?:good|high|strong|poor|low|better|higher|lower|substantial|reasonable)\b", 0.8),
         (r"\b(?:we (?:argue|hypothesi[sz]e|believe|conjecture|attribute|claim)|our hypothesis)\b", 0.7),
         (r"\b(?:effective(?:ness)?|robust(?:ness)?|superior|competitive|essential|crucial|critical)\b", 0.4),
         (r"\b(?:it is (?:evident|clear|obvious|worth noting)|clearly|evidently|fail(?:s|ed)? to|cannot|is (?:still )?(?:a )?challenging)\b", 0.5),
@@ -83,10 +84,22 @@ NON_CLAIM_CUES = (
     (r"\b(?:future work|in the future|we (?:plan|hope|leave|intend|will explore)|remains? (?:an )?open)\b", -1.0),
     (r"\b(?:see|refer to|details (?:are|can be found)|described in|shown in (?:appendix|section))\b", -0.5),
     (r"\b(?:hyper-?parameters?|learning rate|batch size|epochs?|optimi[sz]er|gpus?)\b", -0.6),
-    (r"\b(?:limitations?|we (?:only|do not|did not)|is limited)\b", -0.6),
+    # session 15 (dev6): a setup borrowed from cited work ("Following Beltagy et al. (2019), we construct …")
+    # and the scope the authors chose ("We focus on human evaluation of faithfulness")
+    (r"\bfollowing (?:(?-i:[A-Z])[\w'-]+ (?:et al\.|and (?-i:[A-Z])[\w'-]+|&)|(?:prior|previous|standard|common|earlier) (?:work|practice)"
+     r"|the (?:setup|protocol|procedure|practice|settings?) (?:of|in|from))", -0.8),
+    # a system's feature or its use, described (session 15, chosen on mapreduce04 and s2orc20): "We provide an
+    # optional mode of execution where …", "This information is useful when attempting to diagnose bugs",
+    # "it is easy for user code to add support for …"
+    (r"\bwe (?:also )?(?:provide|support|offer|expose)\s+(?:an? |the |several |a set of |a number of )?(?:optional |simple |small |special |\w+ )?"
+     r"(?:mode|modes|mechanism|option|options|interface|api|library|set|types?|hooks?|flags?|functions?|commands?)\b"
+     r"|\b(?:is|are|can be) (?:also )?(?:useful|helpful|handy|convenient) (?:when|if|for debugging|to diagnose)\b"
+     r"|\bit is (?:\w+ )?easy for (?:the )?(?:users?|user code|programmers?|developers?|clients?) to\b", -0.6),
+    (r"\bwe (?:mainly |primarily |exclusively |only )?focus on\b(?![^.;]*\b(?:which|that) (?:is|are) (?:much |far )?(?:more|less)\b)", -0.6),
+    (r"\b(?:(?<!\btheir )(?<!\bwithout )(?<!\bseveral )limitations?|we (?:only|do not|did not)|is limited)\b", -0.6),
     # a pointer, not a finding: "Figure 3 shows the results", "we show the descriptions in Appendix A"
     (r"\b(?:show|shows|present|presents|list|lists|summari[sz]e|summari[sz]es|report|reports|illustrate|illustrates"
-     r"|demonstrate|provide|provides|give|gives)\s+(?:the |our |all |some |more |a few )?(?:\w+ )?(?:results?|statistics|details"
+     r"|demonstrate|provide|provides|give|gives)\s+(?:the |our |all |some |more |a few |these |those )?(?:\w+ )?(?:results?|statistics|details"
      r"|descriptions?|examples?|templates?|prompts?|hyper-?parameters|numbers|implementation)\b(?! that)", -1.0),
     (r"\b(?:are|is) (?:shown|given|presented|reported|listed|summari[sz]ed|illustrated|provided|visuali[sz]ed) in\b", -0.6),
     # other people's findings: "Prior studies show …", "Recent work has found …"
@@ -153,7 +166,7 @@ FAMILIES = (
                    r"|also\s+|generally\s+|considerably\s+|significantly\s+|slightly\s+|consistently\s+)*(?:a\s+)?"
                    r"(?:more|less|much more|far more)\s+(?:\w+\s+)?(?:difficult|challenging|general|robust|accurate|"
                    r"effective|efficient|useful|natural|flexible|expressive|informative|costly|expensive|stable)\b"
-                   r"|\b(?:well above|far above|well below|close to|near) (?:chance|random|the (?:upper bound|oracle|human))\b"
+                   r"|\b(?:well above|far above|well below|close to|near) (?:a |the )?(?:chance|random|the (?:upper bound|oracle|human))\b"
                    r"|\b(?:is|are|was|were)\s+(?:very\s+|quite\s+|still\s+|also\s+)?(?:good|excellent|strong|poor|promising"
                    r"|effective|useful|successful|feasible|infeasible|not significant|significant|comparable)\b"
                    r"|\b(?:compares?|compared) (?:\w+ ){0,2}favou?rably\b|\bon par with\b|\bcompetitive with\b|\bsimilar to those reported\b"
@@ -185,9 +198,10 @@ FAMILIES = (
     ("gap", r"\b(?:relatively |largely |remains? |has remained |have remained )?(?:under-?explored|under-?studied|understudied)\b"
             r"|\b(?:is|are|was|were|remains?|remained|been|largely|relatively|often|mostly|widely) (?:\w+ )?(?:unexplored|overlooked|neglected)\b(?!\s+[a-z]+s\b)|\b(?:have|has) yet to\b"
             r"|\b(?:has|have) (?:mostly |largely |mainly |so far |typically )?(?:been )?(?:confined|limited|restricted) to\b"
-            r"|\b(?:has|have) (?:mostly |largely |mainly )?(?:focused|concentrated) on\b|\btend(?:s)? to focus on\b"
+            r"|(?<!\bwe )(?<!\bI )\b(?:has|have) (?:mostly |largely |mainly |exclusively |primarily |only )?(?:focused|concentrated) on\b|\btend(?:s)? to focus on\b"
             r"|\bno (?:empirical )?(?:results|evaluations?) (?:are|were|have been) reported\b"
             r"|\b(?:not|never) (?:fully |yet |systematically )?(?:explored|tested|studied|evaluated|incorporated|addressed)\b"
+            r"|\bnever (?:been )?(?:justified|examined|investigated|questioned)\b|\b(?:much |far |relatively )?less (?:studied|explored|investigated)\b"
             r"|\bonly (?:addressed|mentioned|explored) in passing\b|\b(?:remain|remains) unable\b|\bare unrealistic\b"
             r"|\black of (?:publicly available |large |labeled |annotated )?(?:data|datasets|benchmarks|resources|evaluation)\b"
             r"|\bhas been content with\b|\bpain point\b"
@@ -200,7 +214,8 @@ FAMILIES = (
                     r" (?:do|does|did) not\b|\bnot required by\b|\bhave no correlate\b", 0.8, "novelty"),
     ("relation", r"\b(?:in contrast to|unlike|compared to|as opposed to|different from|orthogonal to|similar in spirit to"
                  r"|differs? from)\s+(?:our|this|the present|these|the proposed)\b|\bunlike (?:many |most |the )?(?:prior|previous"
-                 r"|existing|other|earlier)\b|\b(?:our|this) (?:work|approach|method"
+                 r"|existing|other|earlier)\b|\b(?:unlike|in contrast to|contrary to) (?:the )?(?:\w+ ){0,3}(?:in|of|from) (?:prior|previous|existing|earlier)"
+                 r" (?:work|studies|research|literature)\b|\b(?:our|this) (?:work|approach|method"
                  r"|model|system|paper) (?:differs|is different|departs)\b|\bby comparison,?\s"
                  r"|\bcloses(?:t)? to our\b|\b(?:orthogonal|complementary) to (?:ours|our)\b|\bthan (?:our|this) problem\b"
                  r"|\b(?:key|main|major|fundamental|important|crucial|notable) (?:difference|distinction|similarit(?:y|ies))\b"
@@ -222,7 +237,8 @@ FAMILIES = (
      1.1, "result"),
     ("appraisal", r"\b(?:is|are|was|were|becomes?|became|remains?|seems?|appears?|turns? out to be)\s+(?:\w+\s+)?(?:unrealistic(?:ally \w+)?"
                   r"|realistic|implausible|intriguing|surprising|remarkable|striking|counter-?intuitive|unexpected)\b"
-                  r"|\bit is (?:intriguing|surprising|remarkable|striking|notable|noteworthy|interesting) that\b", 0.8, "result"),
+                  r"|\bit is (?:intriguing|surprising|remarkable|striking|notable|noteworthy|interesting) that\b"
+                  r"|^(?:interestingly|surprisingly|strikingly|remarkably),\s", 0.8, "result"),
     ("inference", r"^(?:thus|hence|consequently|therefore|overall|in sum|in summary|taken together|as a result),?\s", 0.3, "result"),
     ("theory", r"\bcan(?:not)? be (?:further )?(?:shown|proved|proven|improved(?: upon)?|sharpened|tightened|strengthened)\b"
                r"|\bminimax[- ]?optimal\b|\bno (?:\w+ )?(?:method|algorithm|estimator|procedure) can\b"
@@ -248,10 +264,10 @@ FAMILIES = (
     ("statistic", rf"\bp\s*[<\u2264=]\s*0?\.\d+|\b(?:t|F|U|z|\u03c7\s?2|chi2)\s*\(\s*\d+(?:\s*,\s*\d+)?\s*\)\s*=\s*-?{_NUM}"
                   rf"|\b{_NUM}\s+(?:out\s+)?of\s+(?:the\s+|all\s+|our\s+)?{_NUM}\s+(?:\w+\s+)?(?:participants|respondents|subjects"
                   rf"|users|interviewees|annotators|experts|students|teachers|developers|researchers|patients|workers)\b", 0.9, "result"),
-    ("survey", r"\b(?:most|many|few|all|none|half|(?:a|one|two) (?:third|quarter)s?|the (?:vast )?majority)\s+(?:of\s+(?:the\s+|our\s+)?)?"
+    ("survey", r"\b(?:most|many|few|(?:nearly |almost )?all|none|half|(?:a|one|two) (?:third|quarter)s?|the (?:vast )?majority)\s+(?:of\s+(?:the\s+|our\s+)?)?"
                r"(?:participants|respondents|subjects|users|interviewees|annotators|experts|students|teachers|developers|researchers"
                r"|patients|workers)\b[^.;]{0,60}?\b(?:reported|said|stated|felt|preferred|rated|agreed|disagreed|indicated"
-               r"|mentioned|believed|considered|chose|found|were able|could|did not|failed|succeeded|liked|disliked)\b"
+               r"|mentioned|believed|considered|chose|found|were able|could|did not|failed|succeeded|liked|disliked|used|relied|needed)\b"
                r"|\b(?:participants|respondents|subjects|interviewees) (?:\w+ )?(?:preferred|favou?red|reported|agreed|disagreed)\b",
      0.8, "result"),
     ("measured-change", rf"\b(?:improv\w*|increas\w*|decreas\w*|reduc\w*|drop\w*|rises?|rose|risen|fell|falls?|fallen|grew|grows?"
@@ -301,9 +317,15 @@ FAMILIES = (
                    r"|insufficient|inadequate|impractical|ill-suited)|(?:do|does|did|can) ?(?:not|n['\u2019]t) (?:\w+ )?(?:support|keep"
                    r"|provide|handle|capture|scale|account|address|consider|model|allow|offer|work|exploit|use))\b"
                    r"|\b(?:is|are) (?:\w+ )?(?:impractical|infeasible|impossible|not possible|not supported|cumbersome|tedious)"
-                   r" (?:in|with|for) (?:current|existing|today['\u2019]s|most|conventional|standard)\b", 1.0, "novelty"),
+                   r" (?:in|with|for) (?:current|existing|today['\u2019]s|most|conventional|standard)\b"
+                   # session 15 (dev6): "existing corpora are not without their limitations"
+                   r"|\b(?:are|is) not without (?:their |its )?(?:limitations|drawbacks|shortcomings|problems)\b"
+                   r"|\b(?:existing|current|prior|previous|these) (?:\w+ ){0,2}(?:have|has|suffer from) (?:several |some |many |serious |their |two |three )?"
+                   r"(?:limitations|drawbacks|shortcomings|weaknesses)\b", 1.0, "novelty"),
     ("prior-contrast", r"\b(?:while|whereas|although) (?:most |much |many )?(?:prior|previous|existing|earlier|other|current|past)"
-                       r" (?:\w+ ){0,2}(?:work|works|systems|methods|approaches|studies|tools|research|models)\b", 1.0, "novelty"),
+                       r" (?:\w+ ){0,2}(?:work|works|systems|methods|approaches|studies|tools|research|models)\b"
+                       r"|^(?:while|whereas) (?:these|those|their|such) (?:\w+ ){0,2}(?:efforts|works?|approaches|methods|systems|studies|papers)\b[^.;]{0,120}?\bour\b",
+     1.0, "novelty"),
     ("effect", r"\b(?:significantly|substantially|greatly|considerably|dramatically|markedly|drastically|noticeably)\s+(?:\w+\s+)?"
                r"(?:improv|speed|reduc|increas|decreas|outperform|boost|lower|rais|enhanc|hurt|degrad|accelerat|slow)\w*", 0.7, "result"),
     # session 12, round e (dev3: an NLP paper and an epidemiology study): null results, structured
@@ -334,7 +356,8 @@ FAMILIES = (
                           r" (?:also |further |clearly )?(?:may |might |could |would |can )?(?:also )?(?:underlines?|underscores?|illustrates?|highlights?"
                           r"|indicates?|indicated|suggests?|suggested|implies|imply|reflects?|presuppose|points? to|mean|means|confirms?|supports?|identified"
                           r"|revealed|showed|shows|shown)\b(?! in (?:figure|fig\.|table|tab\.))"
-                          r"|^(?:it|this) (?:illustrates|follows|shows|suggests|indicates|implies|confirms|means|reflects) that\b", 0.9, "result"),
+                          r"|^(?:it|this) (?:illustrates|follows|shows|suggests|indicates|implies|confirms|means|reflects) that\b"
+                          r"|^(?:this|that) (?:was|is) (?:especially|particularly|even more) (?:true|the case|pronounced|evident)\b", 0.9, "result"),
     ("hedged-modal", r"\b(?:may|might|could) (?:also |partly |partially |in part )?have (?:\w+ly )?(?:influenced|inhibited|disrupted|contributed|caused|led"
                      r"|affected|prevented|reduced|increased|masked|biased|limited|played|hindered|facilitated|triggered|resulted)\b"
                      r"|\b(?:can|could|may|might) (?:\w+ )?(?:partially |partly |in part |largely |also )?be (?:explained|attributed|accounted for)\b"
@@ -357,6 +380,20 @@ FAMILIES = (
                    r"|\b(?:reported|mentioned|identified|observed|confirmed|expressed) (?:\w+ )?(?:in|by|during) the (?:\w+ )?(?:interviews|survey|respondents"
                    r"|interviewees|participants|stakeholders|focus groups?)\b|\b(?:emerged|emanated) (?:as|from) (?:a |the )?(?:common |main |major |recurring )?"
                    r"(?:themes?|finding)\b", 0.9, "result"),
+    # session 15, round h (dev6: a corpus paper, a literature survey and annotation study): counts the
+    # authors measured, as the subject of what the counted did ("20 papers report that …", "Only 2 of the
+    # 44 papers release their raw data", "17 papers (11%) only perform …"), and a finding announced after
+    # the procedure ("we train X … and show that")
+    ("count-subject", rf"^(?:(?:only|just|finally|while|nearly|almost|about|over|overall|in total),?\s+)*{_NUM}\s?%?\s+(?:\({_NUM}\s?%\)\s+)?"
+                      rf"(?:(?:out\s+)?of\s+(?:the\s+)?{_NUM}\s+)?(?:\w+\s+)?(?:papers|studies|articles|publications|works|systems|tools"
+                      rf"|participants|respondents|users|annotators|subjects|interviewees|projects|repositories|apps|developers)\s+(?:\(\d+\s?%\)\s+)?"
+                      rf"(?:\w+\s+)?(?:report|reported|mention|mentioned|use|used|collect|collected|perform|performed|provide|provided|release"
+                      rf"|released|conduct|conducted|do|did|have|had|were|are|said|stated|found|rated|preferred|chose|agree|agreed|follow|followed"
+                      rf"|discuss|discussed|include|included|evaluate|evaluated|obtain|obtained|explicitly|only)\b", 0.9, "result"),
+    ("own-metric", rf"\bour (?:[\w-]+ ){{0,3}}{_METRIC} (?:is|was|are|were|reaches|reached) (?:about |approximately |over |only |nearly )?{_NUM}", 0.8, "result"),
+    ("resulting-scale", rf"\bthe resulting (?:[\w-]+ ){{0,3}}(?:consists? of|contains?|comprises?|includes?|covers?) (?:more than |over |about "
+                        rf"|approximately |nearly |a total of )?{_NUM}", 0.8, "result"),
+    ("and-show", r"\b(?:we|our)\b[^.;]{0,160}?\band (?:then )?(?:show|find|demonstrate|observe|confirm) that\b", 0.9, "result"),
     ("release", r"\b(?:we|is|are)\s+(?:also\s+)?(?:release[sd]?|make\s+\w+(?:\s+\w+)?\s+available|freely available|publicly available)\b"
                 r"|\bwe make (?:the )?(?:\w+ )*available\b", 1.0, "contribution"),
 )
@@ -380,6 +417,10 @@ POINTERS = (
      r"|an area to explore|warrant exploring|remains to be seen|(?:research|future) directions?|directions for future"
      r"|a possible (?:further )?(?:\w+ )*?(?:improvement|direction|extension) would be)\b", -1.2),
     (r"\b(?:in the (?:next|following|previous|preceding) (?:sections?|discussion|paragraphs?)|before we conclude|the rest of the paper|in this section,? we)\b", -1.0),
+    # session 15 (dev6): a road map with its section sign ("In this paper, we describe the construction of S2ORC (§2)"),
+    # "so far we have …", the motivation of the study
+    (r"\bwe (?:then |also |first |briefly |further )?(?:describe|discuss|compare|outline|review)\b[^.;]*\((?:\u00a7|sections?|sec\.)\s*\d"
+     r"|^so far,? we\b|\bthe (?:main |primary |key )?motivations? (?:behind|for|of) (?:our|this|the present)\b", -1.0),
     # an announcement of a list that follows: "We attribute this success to several reasons." (session 11)
     (r"\b(?:several|a few|a number of|the following|two|three|four) (?:\w+ )?(?:reasons|things|lessons|observations|extensions|insights|ways"
      r"|aspects|points|questions|issues|themes)\b[^.;]{0,30}[.:]?\s*$", -1.5),
@@ -390,7 +431,12 @@ POINTERS = (
     # the procedure, in the body: "we build / extract / replace / iterate …"
     (r"\bwe (?:then |also |first |further )?(?:build|extract|replace|create|iterate|construct|collect|compute|apply|assume"
      r"|restrict|conduct|store|split|feed|obtain(?:ed)? (?:logs|data)|sample|partition(?:ed)?|normali[sz]e|encode|concatenate"
-     r"|instantiate|require the)\b", -0.6, "body"),
+     r"|instantiate|require the|filter|block|modify|annotate|perturb|hire|recruit|adapt|plot|tokeni[sz]e|remove|retrieve|convert"
+     r"|segment|search|re-?use|prioriti[sz]e|post-?process|process)\b", -0.6, "body"),
+    # a purpose clause before the procedure (session 15): "To improve precision, we filter …", "To answer this question,
+    # we manually perturb …" (not "To address this, we propose …" or "… and show that")
+    (r"^to (?!(?:fill|address|close|overcome|tackle|solve|remedy|bridge)\b)(?:\w+ ){1,8}?[^.;]{0,80}?,\s*we (?!(?:also |further |then )?(?:propose|introduce|present|develop|show|find|found|release|demonstrate)\b)"
+     r"(?![^.;]*\b(?:show|find|found|observe)\w* that\b)", -0.6, "body"),
     (r"\b(?:we|this section) (?:briefly )?(?:describe|discuss|present|introduce) (?:the|how|several|each|our basic)\b(?![^.]*\b(?:outperform|improve))", -0.4),
     # the paper's topic, not what it finds: "In this paper, we study a class of …" (session 9)
     (r"\b(?:in this (?:paper|work|article|report)|here),?\s+we (?:have )?(?:study|studied|consider|considered|focus(?:ed)? on"
@@ -413,7 +459,7 @@ OWN_ONLY = frozenset({"capability"})
 #: families that match only a sentence with a digit (skipped, for speed, in one without)
 NUMERIC = frozenset({"by-amount", "metric-value", "measured-share", "scale", "measured-contrast", "respective-values",
                      "statistic", "measured-change", "numeric-comparative", "measured-value", "descriptive-stat",
-                     "calculated-value", "value-uncertainty"})
+                     "calculated-value", "value-uncertainty", "count-subject", "own-metric", "resulting-scale"})
 #: kinds of the families (cue kinds reported in a claim's ``cues``)
 KINDS = {name: kind for name, _, _, kind in FAMILIES}
 

@@ -141,7 +141,7 @@ def _free_cues():
 def _relation_to(names: frozenset[str]):
     alt = "|".join(re.escape(n) for n in sorted(names))
     return re.compile(rf"\b(?:unlike|like|different from|differs? from|similar to|compared (?:to|with)|in contrast to|than"
-                      rf"|as opposed to|between these systems and|from)\s+(?:the\s+)?(?:{alt})\b", re.I)
+                      rf"|as opposed to|between these systems and)\s+(?:the\s+)?(?:{alt})\b", re.I)
 
 
 def section_kind(sec: dict, first: bool = False) -> str:
