@@ -855,6 +855,59 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
             c.p = threshold + 0.01
 
 
+# labels of an article's metadata, never a section of its text, in whatever style they are set
+_METADATA_LABEL = re.compile(
+    r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
+    r"correspondence(?: to| address)?|corresponding authors?|author affiliations?|"
+    r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?)$", re.I)
+# the roles of the CRediT contributor taxonomy: a list of who did what, not headings
+_CREDIT_ROLE = re.compile(
+    r"^(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
+    r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)\b"
+    r"(?!\s+(?:of|the|and|for|in)\b)", re.I)
+# a caption's label standing alone, its letters spaced apart or not ("FI G U R E 1", "Table 2")
+_CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|scheme|chart|plate)[-.]?s?\d{1,3}[a-z]?$",
+                            re.I)
+
+
+def _control_chars(text: str) -> bool:
+    """Two control characters or more (not tabs or line ends): glyph numbers read as text."""
+    return sum(ch < " " and ch not in "\t\n\r\x0b\x0c" for ch in text) >= 2
+
+
+def _garbled(rows: list[Row], c: Cand) -> bool:
+    """Text of a font whose encoding is broken (glyph numbers read as characters, "&RQWURO" for
+    "Control"): no lower-case letter, and control characters in the row or in a row beside it on
+    the page (the same font's digits)."""
+    if any(ch.islower() for ch in c.text):
+        return False
+    r = rows[c.i]
+    for k in range(max(c.i - 3, 0), min(c.rows[-1] + 4, len(rows))):
+        if rows[k].page == r.page and _control_chars(rows[k].text):
+            return True
+    return False
+
+
+def _label_vetoes(rows: list[Row], cands: list[Cand]) -> None:
+    """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
+    article", "Correspondence"), a caption's label alone, text in a broken encoding, and the roles
+    of a contributor list ("Conceptualization", "Writing – review and editing") where three or
+    more stand within a few rows of each other."""
+    roles = []
+    for c in cands:
+        if c.p <= 0:
+            continue
+        t = c.title.strip(" .:;,")
+        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or _garbled(rows, c):
+            c.p = 0.0
+        elif _CREDIT_ROLE.match(t):
+            roles.append(c)
+    if len(roles) >= 3:
+        for c in roles:
+            if any(o is not c and abs(o.i - c.i) <= 12 for o in roles):
+                c.p = 0.0
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -877,6 +930,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _label_vetoes(rows, cands)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2

@@ -1,0 +1,94 @@
+"""Labels that are not headings whatever their style (issue 36, eighth heading round: the
+spurious headings of unseen journal PDFs): an article's metadata labels, a caption's label set
+alone with its letters spaced, text in a font whose encoding is broken, and the roles of a
+contributor list. PDFs built here with pymupdf; each assertion names what the previous release
+got wrong on that input."""
+
+import pymupdf
+
+from scholartools.parsing import parse_path
+
+BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
+        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
+        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
+        "lines of the column so that the parser can measure the body style and spacing.")
+
+
+def _para(page, y, text=BODY, x=72, w=468, size=10):
+    rc = page.insert_textbox(pymupdf.Rect(x, y, x + w, y + 300), text, fontsize=size, fontname="tiro")
+    return y + (300 - rc if rc >= 0 else 300) + 4
+
+
+def _doc(tmp_path, name, draw):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = _para(p, 136, "We test how the parser reads this kind of page. " * 8)
+    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
+    y = _para(p, y + 26)
+    p.insert_text((72, y + 20), "Methods", fontsize=12, fontname="tibo")
+    _para(p, y + 26)
+    p = doc.new_page(width=612, height=792)
+    draw(p, 60)
+    path = tmp_path / name
+    doc.save(path)
+    rec = parse_path(str(path))
+    return [s["heading"] for s in rec["sections"] if s["heading"]]
+
+
+def _labelled(p, y, items, size=12, font="tibo"):
+    """Rows of (label, paragraph text) with the label standing alone above its paragraph."""
+    for label, text in items:
+        p.insert_text((72, y + 14), label, fontsize=size, fontname=font)
+        y = _para(p, y + 20, text)
+    return y
+
+
+def test_metadata_labels_are_not_headings(tmp_path):
+    heads = _doc(tmp_path, "metadata.pdf", lambda p, y: _labelled(p, y, [
+        ("Discussion", BODY),
+        ("ORCID", "Jane Doe https://orcid.org/0000-0002-1825-0097 and John Smith https://orcid.org/0000-0001-5109-3700"),
+        ("How to cite this article", "Doe J, Smith J. Relative cues for section headings in documents. J Doc. 2020;1:1-9."),
+        ("Correspondence to", "Jane Doe, 1 Main Street, Springfield; jane.doe@example.org"),
+    ]))
+    assert "Discussion" in heads
+    for label in ("ORCID", "How to cite this article", "Correspondence to"):
+        assert label not in heads, heads
+
+
+def test_letter_spaced_caption_label_is_not_a_heading(tmp_path):
+    heads = _doc(tmp_path, "caption.pdf", lambda p, y: _labelled(p, y, [
+        ("Discussion", BODY),
+        ("F I G U R E 1", "Mean response of the two groups over the twelve weeks of the trial, with the standard "
+                          "error of each mean drawn as a bar and the weeks on the horizontal axis."),
+        ("Conclusion", BODY),
+    ]))
+    assert "Discussion" in heads and "Conclusion" in heads
+    assert not any("G U R E" in h or h.replace(" ", "") == "FIGURE1" for h in heads), heads
+
+
+def test_text_in_a_broken_encoding_is_not_a_heading(tmp_path):
+    # a chart's labels in a font whose glyph numbers were read as characters: "Control" comes
+    # out as "&RQWURO", its digits as control characters (a tick
+    # label's digits beside it); set as a bold label standing above body text
+    def draw(p, y):
+        y = _labelled(p, y, [("Discussion", BODY)])
+        p.insert_text((400, y + 12), "\x14\x13\x18 \x15\x13 \x14\x13", fontsize=8, fontname="helv")
+        _labelled(p, y + 14, [("&RQWURO", BODY), ("Conclusion", BODY)])
+    heads = _doc(tmp_path, "garbled.pdf", draw)
+    assert "Discussion" in heads and "Conclusion" in heads
+    assert "&RQWURO" not in heads, heads
+
+
+def test_contributor_roles_are_not_headings(tmp_path):
+    heads = _doc(tmp_path, "credit.pdf", lambda p, y: _labelled(p, y, [
+        ("Discussion", BODY),
+        ("Conceptualization", "Jane Doe, John Smith."),
+        ("Methodology", "Jane Doe."),
+        ("Software", "John Smith."),
+        ("Writing – original draft", "Jane Doe, John Smith."),
+    ], size=10))
+    assert "Discussion" in heads
+    assert not any(h.startswith(("Conceptualization", "Methodology", "Software", "Writing")) for h in heads), heads
