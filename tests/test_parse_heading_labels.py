@@ -92,3 +92,21 @@ def test_contributor_roles_are_not_headings(tmp_path):
     ], size=10))
     assert "Discussion" in heads
     assert not any(h.startswith(("Conceptualization", "Methodology", "Software", "Writing")) for h in heads), heads
+
+
+def test_table_first_cell_with_figures_beside_it_is_not_a_heading(tmp_path):
+    # a table without rules read column by column: the italic name in its first cell stands
+    # apart from the row's figures, which are set on its baseline further right
+    def draw(p, y):
+        y = _labelled(p, y, [("Discussion", BODY)])
+        y += 16
+        for name, strain, figs in (("Aspergillus niger", "(CTM 10099)", "13 ± 0.7   15 ± 0.7   1.25 ± 0.2"),
+                                   ("Alternaria alternata", "(CTM 10230)", "15 ± 0.2   14 ± 0.3   0.62 ± 0.2")):
+            p.insert_text((72, y + 10), name, fontsize=10, fontname="tiit")
+            p.insert_text((72, y + 22), strain, fontsize=10, fontname="tiro")
+            p.insert_text((260, y + 10), figs, fontsize=10, fontname="tiro")
+            y += 34
+        _labelled(p, y + 10, [("Conclusion", BODY)])
+    heads = _doc(tmp_path, "table.pdf", draw)
+    assert "Discussion" in heads and "Conclusion" in heads
+    assert not any(h.startswith(("Aspergillus", "Alternaria")) for h in heads), heads

@@ -764,6 +764,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             continue
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
+        if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
+            c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
+            continue
         if r.gap >= 1.4:
             if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
@@ -776,6 +779,23 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
             if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
                 c.p = 0.0
+
+
+_FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
+
+
+def _numbers_beside(rows: list[Row], c: Cand, r: Row) -> bool:
+    """Is a row of figures set on ``r``'s baseline, apart from it (the other cells of a table row
+    read as a row of their own: "13 ± 0.7b  15 ± 0.7  1.25 ± 0.2")?"""
+    for k in range(max(c.i - 6, 0), min(c.rows[-1] + 7, len(rows))):
+        q = rows[k]
+        if k in c.rows or q.page != r.page or abs(q.y0 - r.y0) >= 0.6 * r.size or q.x0 < r.x1 and q.x1 > r.x0:
+            continue
+        t = q.text
+        digits = sum(ch.isdigit() for ch in t)
+        if digits >= 3 and sum(ch in _FIGURE_CHARS for ch in t) >= 0.75 * len(t):
+            return True
+    return False
 
 
 def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
