@@ -878,7 +878,7 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
-    r"correspondence(?: to| address)?|corresponding authors?|author affiliations?|"
+    r"correspondence(?: to| address)?|corresponding authors?|"
     r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?)$", re.I)
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
 _CREDIT_ROLE = re.compile(
@@ -890,9 +890,11 @@ _CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|sche
                             re.I)
 
 
-def _control_chars(text: str) -> bool:
-    """Two control characters or more (not tabs or line ends): glyph numbers read as text."""
-    return sum(ch < " " and ch not in "\t\n\r\x0b\x0c" for ch in text) >= 2
+def _control_chars(text: str, share: float = 0.0) -> bool:
+    """Two control characters or more (not tabs or line ends), at least ``share`` of the row's
+    characters: glyph numbers read as text (a stray "30\x04C" for "30°C" is one)."""
+    n = sum(ch < " " and ch not in "\t\n\r\x0b\x0c" for ch in text)
+    return n >= 2 and n >= share * len(text.replace(" ", ""))
 
 
 def _garbled(rows: list[Row], c: Cand) -> bool:
@@ -901,16 +903,18 @@ def _garbled(rows: list[Row], c: Cand) -> bool:
     the page (the same font's digits)."""
     if any(ch.islower() for ch in c.text):
         return False
+    if _control_chars(c.text):
+        return True
     r = rows[c.i]
     for k in range(max(c.i - 3, 0), min(c.rows[-1] + 4, len(rows))):
-        if rows[k].page == r.page and _control_chars(rows[k].text):
+        if rows[k].page == r.page and _control_chars(rows[k].text, 0.5):
             return True
     return False
 
 
 def _label_vetoes(rows: list[Row], cands: list[Cand]) -> None:
     """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
-    article", "Correspondence"), a caption's label alone, text in a broken encoding, and the roles
+    article", "Correspondence"; "Author affiliations" heads a section in some journals), a caption's label alone, text in a broken encoding, and the roles
     of a contributor list ("Conceptualization", "Writing – review and editing") where three or
     more stand within a few rows of each other."""
     roles = []
