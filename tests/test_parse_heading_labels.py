@@ -110,3 +110,15 @@ def test_table_first_cell_with_figures_beside_it_is_not_a_heading(tmp_path):
     heads = _doc(tmp_path, "table.pdf", draw)
     assert "Discussion" in heads and "Conclusion" in heads
     assert not any(h.startswith(("Aspergillus", "Alternaria")) for h in heads), heads
+
+
+def test_heading_in_capitals_over_three_lines_is_one_heading(tmp_path):
+    # a two-column page: the heading's lines broken for balance, well short of the column's edge;
+    # a chemical symbol ("Mg") in one line is no change of case
+    def draw(p, y):
+        y = _labelled(p, y, [("DISCUSSION", BODY)])
+        for k, line in enumerate(("MITIGATION OF WATERLOGGING Mg", "INDUCED STRESS BY ACC", "DEAMINASE-PRODUCING")):
+            p.insert_text((72, y + 20 + 14 * k), line, fontsize=12, fontname="hebo")
+        _para(p, y + 50, w=230)
+    heads = _doc(tmp_path, "caps.pdf", draw)
+    assert "MITIGATION OF WATERLOGGING Mg INDUCED STRESS BY ACC DEAMINASE-PRODUCING" in heads, heads

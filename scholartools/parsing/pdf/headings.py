@@ -330,6 +330,16 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
 _INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
 
 
+def _mostly_caps(text: str) -> bool:
+    """Four letters in five or more are capitals."""
+    n = up = 0
+    for ch in text:
+        if ch.isalpha():
+            n += 1
+            up += ch.isupper()
+    return n >= 3 and up >= 0.8 * n
+
+
 def _same_but_italic(a: Row, b: Row) -> bool:
     """Same type but for italics: a heading line set in bold or in another face than the body,
     its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract")."""
@@ -385,8 +395,13 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
+        # a heading in capitals set larger than the body, its lines one text block: "PHOSPHATES-BASED
+        # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
+        caps_block = q.block == last.block and head.size >= st.body + 0.6 and _mostly_caps(last.text) \
+            and _mostly_caps(q.text)
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
-                              or _bodyish(q, st) and not _bodyish(head, st) or _is_caps(q) != caps and not paren):
+                              or _bodyish(q, st) and not _bodyish(head, st)
+                              or _is_caps(q) != caps and not paren and not caps_block):
             break
         g = q.y0 - last.y1
         # line boxes of large type overlap (their ascenders and descenders): below is enough; a
@@ -401,7 +416,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
-            or q.text[:1].islower() and not lead_cont
+            or q.text[:1].islower() and not lead_cont or caps_block
         if not wrapped:
             break
         if lead_cont:
