@@ -122,3 +122,19 @@ def test_heading_in_capitals_over_three_lines_is_one_heading(tmp_path):
         _para(p, y + 50, w=230)
     heads = _doc(tmp_path, "caps.pdf", draw)
     assert "MITIGATION OF WATERLOGGING Mg INDUCED STRESS BY ACC DEAMINASE-PRODUCING" in heads, heads
+
+
+def test_third_level_headings_closed_by_a_period(tmp_path):
+    # italic numbered headings at the body's size; the third level ends in a period and the first
+    # of them sits right under its parent heading
+    def draw(p, y):
+        y += 10
+        p.insert_text((72, y + 10), "2.2. Study objectives", fontsize=10, fontname="tiit")
+        p.insert_text((72, y + 22), "2.2.1. Primary objective.", fontsize=10, fontname="tiit")
+        y = _para(p, y + 27)
+        p.insert_text((72, y + 16), "2.2.2. Secondary objectives.", fontsize=10, fontname="tiit")
+        y = _para(p, y + 21)
+        p.insert_text((72, y + 16), "2.3. Sample size", fontsize=10, fontname="tiit")
+        _para(p, y + 21)
+    heads = _doc(tmp_path, "third-level.pdf", draw)
+    assert "Primary objective" in heads and "Secondary objectives" in heads, heads

@@ -50,6 +50,9 @@ SENT_END = re.compile(r"[.!?:]['\")\]]*$")
 LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
+# a third-level number opening a row ("2.2.1. Primary objective."), its type the same as the row
+# above (a numbered heading "2.2. Study objectives"): headings one under the other
+_SUBSUB = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{1,2}\.?\s+[A-Z]")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
 REFS = words_pattern(REFERENCE_HEADING_WORDS, head=r"^(?:\d+\.?\s*)?")
 
@@ -255,7 +258,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
-            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st))
+            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
+            or _SUBSUB.match(t) is not None and prev is not None and strip_number(prev.text)[0] is not None
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -690,7 +694,10 @@ def _outline_like(c: Cand) -> bool:
     words = c.title.split()
     if len(words) > 24 or _YEAR.search(c.text):
         return False
-    return c.runin or not c.text.rstrip().endswith(".")
+    # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
+    # two levels or more and one short sentence
+    return c.runin or not c.text.rstrip().endswith(".") \
+        or "." in (c.number or "").strip(".") and len(words) <= 8 and c.title.count(".") == 0
 
 
 def _step_ok(a: list[int], b: list[int]) -> bool:
