@@ -138,3 +138,39 @@ def test_third_level_headings_closed_by_a_period(tmp_path):
         _para(p, y + 21)
     heads = _doc(tmp_path, "third-level.pdf", draw)
     assert "Primary objective" in heads and "Secondary objectives" in heads, heads
+
+
+def _row(text, x0, y0, page=1, size=10.0):
+    from scholartools.parsing.pdf.extract import Row
+
+    r = Row(page, 0)
+    r.text, r.x0, r.y0, r.x1, r.y1, r.size = text, x0, y0, x0 + 5 * len(text), y0 + size, size
+    return r
+
+
+def test_names_in_an_identifier_list_are_not_headings():
+    # a list of authors' names, each with its ORCID link set on its baseline in a text block of
+    # its own (MuPDF reads the two as separate rows); a heading beside a body line stays
+    from scholartools.parsing.pdf.headings import Cand, _label_vetoes
+
+    rows = [_row("Greta J. Frankham", 307, 145), _row("https://orcid.org/0000-0002-1825-0097", 401, 145),
+            _row("Data sharing", 46, 300), _row("were collected in the field over two seasons", 307, 300)]
+    cands = [Cand(i=0, rows=[0], text="Greta J. Frankham", p=0.9), Cand(i=2, rows=[2], text="Data sharing", p=0.9)]
+    for c in cands:
+        c.title = c.text
+    _label_vetoes(rows, cands)
+    assert cands[0].p == 0.0 and cands[1].p == 0.9
+
+
+def test_names_running_into_contributor_roles_are_not_headings():
+    # "Kyle M. Ewart: Writing – review and editing." read as a run-in lead, three such rows together
+    from scholartools.parsing.pdf.headings import Cand, _label_vetoes
+
+    names = ("Rob Ogden", "Barry W. Baker", "Kyle M. Ewart")
+    rows = [_row(n + ": Writing – review and editing.", 46, 500 + 12 * k) for k, n in enumerate(names)]
+    cands = [Cand(i=k, rows=[k], text=n, runin=True, rest=": Writing – review and editing.", p=0.9)
+             for k, n in enumerate(names)]
+    for c in cands:
+        c.title = c.text
+    _label_vetoes(rows, cands)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0]

@@ -934,20 +934,32 @@ def _garbled(rows: list[Row], c: Cand) -> bool:
     return False
 
 
+def _orcid_beside(rows: list[Row], c: Cand) -> bool:
+    """A name in a list of identifiers: an ORCID link set on its baseline."""
+    r = rows[c.i]
+    for k in range(max(c.i - 3, 0), min(c.i + 4, len(rows))):
+        q = rows[k]
+        if k != c.i and q.page == r.page and abs(q.y0 - r.y0) < 0.5 * r.size and "orcid" in q.text.lower():
+            return True
+    return False
+
+
 def _label_vetoes(rows: list[Row], cands: list[Cand]) -> None:
     """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
-    article", "Correspondence"; "Author affiliations" heads a section in some journals), a caption's label alone, text in a broken encoding, and the roles
-    of a contributor list ("Conceptualization", "Writing – review and editing") where three or
-    more stand within a few rows of each other."""
+    article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
+    its ORCID link beside it, a caption's label alone, text in a broken encoding, and the roles of
+    a contributor list ("Conceptualization", "Writing – review and editing"), or names running
+    into roles, where three or more stand within a few rows of each other."""
     roles = []
     for c in cands:
         if c.p <= 0:
             continue
         t = c.title.strip(" .:;,")
-        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or _garbled(rows, c):
+        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or _garbled(rows, c) \
+                or _orcid_beside(rows, c):
             c.p = 0.0
-        elif _CREDIT_ROLE.match(t):
-            roles.append(c)
+        elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
+            roles.append(c)     # a role, or a contributor's name running into a role
     if len(roles) >= 3:
         for c in roles:
             if any(o is not c and abs(o.i - c.i) <= 12 for o in roles):
