@@ -921,15 +921,15 @@ def _control_chars(text: str, share: float = 0.0) -> bool:
 
 def _garbled(rows: list[Row], c: Cand) -> bool:
     """Text of a font whose encoding is broken (glyph numbers read as characters, "&RQWURO" for
-    "Control"): no lower-case letter, and control characters in the row or in a row beside it on
-    the page (the same font's digits)."""
+    "Control"): no lower-case letter, and control characters in the row or in a row of its font
+    family beside it on the page (the same font's digits; a math font's symbols are no sign)."""
     if any(ch.islower() for ch in c.text):
         return False
     if _control_chars(c.text):
         return True
     r = rows[c.i]
     for k in range(max(c.i - 3, 0), min(c.rows[-1] + 4, len(rows))):
-        if rows[k].page == r.page and _control_chars(rows[k].text, 0.5):
+        if rows[k].page == r.page and rows[k].family == r.family and _control_chars(rows[k].text, 0.5):
             return True
     return False
 
