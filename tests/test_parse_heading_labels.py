@@ -49,8 +49,10 @@ def _labelled(p, y, items, size=12, font="tibo"):
 def test_metadata_labels_are_not_headings(tmp_path):
     heads = _doc(tmp_path, "metadata.pdf", lambda p, y: _labelled(p, y, [
         ("Discussion", BODY),
-        ("ORCID", "Jane Doe https://orcid.org/0000-0002-1825-0097 and John Smith https://orcid.org/0000-0001-5109-3700"),
-        ("How to cite this article", "Doe J, Smith J. Relative cues for section headings in documents. J Doc. 2020;1:1-9."),
+        ("ORCID", "Jane Doe https://orcid.org/0000-0002-1825-0097 and "
+                  "John Smith https://orcid.org/0000-0001-5109-3700"),
+        ("How to cite this article", "Doe J, Smith J. Relative cues for section headings in documents. "
+                                     "J Doc. 2020;1:1-9."),
         ("Correspondence to", "Jane Doe, 1 Main Street, Springfield; jane.doe@example.org"),
     ]))
     assert "Discussion" in heads
