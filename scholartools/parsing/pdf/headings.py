@@ -50,6 +50,9 @@ SENT_END = re.compile(r"[.!?:]['\")\]]*$")
 LETTER = re.compile(r"[^\W\d_]")
 _DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
+# a third-level number opening a row ("2.2.1. Primary objective."), its type the same as the row
+# above (a numbered heading "2.2. Study objectives"): headings one under the other
+_SUBSUB = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{1,2}\.?\s+[A-Z]")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
 REFS = words_pattern(REFERENCE_HEADING_WORDS, head=r"^(?:\d+\.?\s*)?")
 
@@ -255,7 +258,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
-            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st))
+            or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
+            or _SUBSUB.match(t) is not None and prev is not None and strip_number(prev.text)[0] is not None
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -330,6 +334,16 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
 _INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
 
 
+def _mostly_caps(text: str) -> bool:
+    """Four letters in five or more are capitals."""
+    n = up = 0
+    for ch in text:
+        if ch.isalpha():
+            n += 1
+            up += ch.isupper()
+    return n >= 3 and up >= 0.8 * n
+
+
 def _same_but_italic(a: Row, b: Row) -> bool:
     """Same type but for italics: a heading line set in bold or in another face than the body,
     its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract")."""
@@ -385,8 +399,13 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
+        # a heading in capitals set larger than the body, its lines one text block: "PHOSPHATES-BASED
+        # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
+        caps_block = q.block == last.block and head.size >= st.body + 0.6 and _mostly_caps(last.text) \
+            and _mostly_caps(q.text)
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
-                              or _bodyish(q, st) and not _bodyish(head, st) or _is_caps(q) != caps and not paren):
+                              or _bodyish(q, st) and not _bodyish(head, st)
+                              or _is_caps(q) != caps and not paren and not caps_block):
             break
         g = q.y0 - last.y1
         # line boxes of large type overlap (their ascenders and descenders): below is enough; a
@@ -401,7 +420,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
-            or q.text[:1].islower() and not lead_cont
+            or q.text[:1].islower() and not lead_cont or caps_block
         if not wrapped:
             break
         if lead_cont:
@@ -675,7 +694,10 @@ def _outline_like(c: Cand) -> bool:
     words = c.title.split()
     if len(words) > 24 or _YEAR.search(c.text):
         return False
-    return c.runin or not c.text.rstrip().endswith(".")
+    # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
+    # two levels or more and one short sentence
+    return c.runin or not c.text.rstrip().endswith(".") \
+        or "." in (c.number or "").strip(".") and len(words) <= 8 and c.title.count(".") == 0
 
 
 def _step_ok(a: list[int], b: list[int]) -> bool:
@@ -764,6 +786,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             continue
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
+        if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
+            c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
+            continue
         if r.gap >= 1.4:
             if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
@@ -776,6 +801,23 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
             if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
                 c.p = 0.0
+
+
+_FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
+
+
+def _numbers_beside(rows: list[Row], c: Cand, r: Row) -> bool:
+    """Is a row of figures set on ``r``'s baseline, apart from it (the other cells of a table row
+    read as a row of their own: "13 ± 0.7b  15 ± 0.7  1.25 ± 0.2")?"""
+    for k in range(max(c.i - 6, 0), min(c.rows[-1] + 7, len(rows))):
+        q = rows[k]
+        if k in c.rows or q.page != r.page or abs(q.y0 - r.y0) >= 0.6 * r.size or q.x0 < r.x1 and q.x1 > r.x0:
+            continue
+        t = q.text
+        digits = sum(ch.isdigit() for ch in t)
+        if digits >= 3 and sum(ch in _FIGURE_CHARS for ch in t) >= 0.75 * len(t):
+            return True
+    return False
 
 
 def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
@@ -855,6 +897,75 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
             c.p = threshold + 0.01
 
 
+# labels of an article's metadata, never a section of its text, in whatever style they are set
+_METADATA_LABEL = re.compile(
+    r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
+    r"correspondence(?: to| address)?|corresponding authors?|"
+    r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?)$", re.I)
+# the roles of the CRediT contributor taxonomy: a list of who did what, not headings
+_CREDIT_ROLE = re.compile(
+    r"^(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
+    r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)\b"
+    r"(?!\s+(?:of|the|and|for|in)\b)", re.I)
+# a caption's label standing alone, its letters spaced apart or not ("FI G U R E 1", "Table 2")
+_CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|scheme|chart|plate)[-.]?s?\d{1,3}[a-z]?$",
+                            re.I)
+
+
+def _control_chars(text: str, share: float = 0.0) -> bool:
+    """Two control characters or more (not tabs or line ends), at least ``share`` of the row's
+    characters: glyph numbers read as text (a stray "30\x04C" for "30°C" is one)."""
+    n = sum(ch < " " and ch not in "\t\n\r\x0b\x0c" for ch in text)
+    return n >= 2 and n >= share * len(text.replace(" ", ""))
+
+
+def _garbled(rows: list[Row], c: Cand) -> bool:
+    """Text of a font whose encoding is broken (glyph numbers read as characters, "&RQWURO" for
+    "Control"): no lower-case letter, and control characters in the row or in a row of its font
+    family beside it on the page (the same font's digits; a math font's symbols are no sign)."""
+    if any(ch.islower() for ch in c.text):
+        return False
+    if _control_chars(c.text):
+        return True
+    r = rows[c.i]
+    for k in range(max(c.i - 3, 0), min(c.rows[-1] + 4, len(rows))):
+        if rows[k].page == r.page and rows[k].family == r.family and _control_chars(rows[k].text, 0.5):
+            return True
+    return False
+
+
+def _orcid_beside(rows: list[Row], c: Cand) -> bool:
+    """A name in a list of identifiers: an ORCID link set on its baseline."""
+    r = rows[c.i]
+    for k in range(max(c.i - 3, 0), min(c.i + 4, len(rows))):
+        q = rows[k]
+        if k != c.i and q.page == r.page and abs(q.y0 - r.y0) < 0.5 * r.size and "orcid" in q.text.lower():
+            return True
+    return False
+
+
+def _label_vetoes(rows: list[Row], cands: list[Cand]) -> None:
+    """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
+    article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
+    its ORCID link beside it, a caption's label alone, text in a broken encoding, and the roles of
+    a contributor list ("Conceptualization", "Writing – review and editing"), or names running
+    into roles, where three or more stand within a few rows of each other."""
+    roles = []
+    for c in cands:
+        if c.p <= 0:
+            continue
+        t = c.title.strip(" .:;,")
+        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or _garbled(rows, c) \
+                or _orcid_beside(rows, c):
+            c.p = 0.0
+        elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
+            roles.append(c)     # a role, or a contributor's name running into a role
+    if len(roles) >= 3:
+        for c in roles:
+            if any(o is not c and abs(o.i - c.i) <= 12 for o in roles):
+                c.p = 0.0
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -877,6 +988,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _label_vetoes(rows, cands)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
