@@ -4,38 +4,9 @@ alone with its letters spaced, text in a font whose encoding is broken, and the 
 contributor list. PDFs built here with pymupdf; each assertion names what the previous release
 got wrong on that input."""
 
-import pymupdf
-
-from scholartools.parsing import parse_path
-
-BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
-        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
-        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
-        "lines of the column so that the parser can measure the body style and spacing.")
-
-
-def _para(page, y, text=BODY, x=72, w=468, size=10):
-    rc = page.insert_textbox(pymupdf.Rect(x, y, x + w, y + 300), text, fontsize=size, fontname="tiro")
-    return y + (300 - rc if rc >= 0 else 300) + 4
-
-
-def _doc(tmp_path, name, draw):
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
-    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
-    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
-    y = _para(p, 136, "We test how the parser reads this kind of page. " * 8)
-    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
-    y = _para(p, y + 26)
-    p.insert_text((72, y + 20), "Methods", fontsize=12, fontname="tibo")
-    _para(p, y + 26)
-    p = doc.new_page(width=612, height=792)
-    draw(p, 60)
-    path = tmp_path / name
-    doc.save(path)
-    rec = parse_path(str(path))
-    return [s["heading"] for s in rec["sections"] if s["heading"]]
+from pdf_pages import headings_of as _doc
+from pdf_pages import BODY
+from pdf_pages import para as _para
 
 
 def _labelled(p, y, items, size=12, font="tibo"):

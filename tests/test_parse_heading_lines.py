@@ -7,22 +7,9 @@ import pymupdf
 
 from scholartools.parsing import parse_path
 
-BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
-        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
-        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
-        "lines of the column so that the parser can measure the body style and spacing.")
-
-
-def _para(page, y, text=BODY, x=72, w=468, size=10, font="tiro"):
-    rc = page.insert_textbox(pymupdf.Rect(x, y, x + w, y + 300), text, fontsize=size, fontname=font)
-    return y + (300 - rc if rc >= 0 else 300) + 4
-
-
-def _front(p):
-    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
-    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
-    return _para(p, 136, "We test how the parser reads this kind of page. " * 8)
+from pdf_pages import BODY
+from pdf_pages import front as _front
+from pdf_pages import para as _para
 
 
 def _line(p, y, parts, x=72, size=10):

@@ -8,19 +8,13 @@ from scholartools.parsing import parse_path
 from tools.evaluate_parse import record_headings
 from scholartools.parsing.pdf.headings import formula_fragment, join_ligature_gaps
 
-BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
-        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
-        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
-        "lines of the column so that the parser can measure the body style and spacing.")
+from pdf_pages import BODY
+from pdf_pages import para as _para
+
 ABSTRACT = ("Front pages of journal articles carry side boxes with the article history and keywords beside the "
             "abstract. A parser must read the abstract from its own column and not from the box. This abstract "
             "sits in the right column, and the box on the left holds dates of receipt and acceptance and a list "
             "of keywords.")
-
-
-def _para(page, y, text=BODY, x=72, w=468, size=10, font="tiro"):
-    rc = page.insert_textbox(pymupdf.Rect(x, y, x + w, y + 300), text, fontsize=size, fontname=font)
-    return y + (300 - rc if rc >= 0 else 300) + 4
 
 
 def _front(p, title="Relative cues for section headings in documents", abstract=True):

@@ -1,0 +1,42 @@
+"""Pages drawn with pymupdf for st-parse's layout tests: a body paragraph, a front page (title,
+authors, labelled abstract) and a document whose second page a test draws, parsed to its headings.
+Shared by the heading and journal-layout test files so each test draws only what it is about."""
+
+import pymupdf
+
+from scholartools.parsing import parse_path
+
+BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
+        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
+        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
+        "lines of the column so that the parser can measure the body style and spacing.")
+
+
+def para(page, y, text=BODY, x=72, w=468, size=10, font="tiro"):
+    """``text`` in a box from ``y``; the top of the next paragraph."""
+    rc = page.insert_textbox(pymupdf.Rect(x, y, x + w, y + 300), text, fontsize=size, fontname=font)
+    return y + (300 - rc if rc >= 0 else 300) + 4
+
+
+def front(p):
+    """Title, authors and a labelled abstract at the top of ``p``; the y below the abstract."""
+    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    return para(p, 136, "We test how the parser reads this kind of page. " * 8)
+
+
+def headings_of(tmp_path, name, draw, first_sections=("Introduction", "Methods")):
+    """A front page with ``first_sections`` (bold 12 pt, each with a paragraph), then a page that
+    ``draw(page, 60)`` fills; st-parse's section headings of the saved PDF."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = front(p)
+    for heading in first_sections:
+        p.insert_text((72, y + 20), heading, fontsize=12, fontname="tibo")
+        y = para(p, y + 26)
+    draw(doc.new_page(width=612, height=792), 60)
+    path = tmp_path / name
+    doc.save(path)
+    rec = parse_path(str(path))
+    return [s["heading"] for s in rec["sections"] if s["heading"]]
