@@ -8,17 +8,13 @@ from pathlib import Path
 import pymupdf
 import pytest
 from conftest import EXTERNAL
+from pdf_pages import BODY
 
 from scholartools.parsing import parse_path
 from scholartools.text.sections import section_type, type_sections
 
 VIS = EXTERNAL / "pdfs"
 NEW = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs"
-
-BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
-        "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
-        "paragraph is ordinary body text set in the document's body font, long enough to wrap over several "
-        "lines of the column so that the parser can measure the body style and spacing.")
 
 
 def _para(page, y, text=BODY, x=72, w=468, size=10, font="tiro"):
