@@ -60,6 +60,48 @@ ABSTRACT_HEADING_WORDS = {
 #: ("Patients and Results" is a result heading)
 ABSTRACT_HEADING_OVERRIDE = {"results": "result", "conclusions": "conclusion", "conclusion": "conclusion",
                              "discussion": "conclusion", "findings": "result"}
+
+# up to four words, then ":", "." or " - ". Possessive quantifiers: no backtracking on one long
+# word or a long run of spaces (a 500-letter word took minutes with nested quantifiers)
+_ABSTRACT_HEADING = re.compile(r"^\s*+([A-Za-z]++(?:[ /&,]++[A-Za-z]++){0,3})[ /&,\s]*+(?:[:.]|(?<=\s)-\s)\s*+(.*)$", re.S)
+
+
+def abstract_heading(sentence: str) -> tuple[str | None, str]:
+    """``(facet, rest)`` when ``sentence`` starts with a structured-abstract heading.
+
+    ``facet`` is None when there is no heading; ``rest`` is the text after the heading (empty
+    when the sentence is only a heading, as in tokenised "methods ." lines).
+
+    >>> abstract_heading("METHODS: We enrolled 20 patients.")
+    ('method', 'We enrolled 20 patients.')
+    >>> abstract_heading("results .")
+    ('result', '')
+    >>> abstract_heading("Methods for X are many.")
+    (None, 'Methods for X are many.')
+    """
+    m = _ABSTRACT_HEADING.match(sentence)
+    if not m:
+        return None, sentence
+    words = re.findall(r"[a-z]+", m.group(1).lower())
+    if not words or len(words) > 4:
+        return None, sentence
+    facet = None
+    for w in words:
+        if w not in ABSTRACT_HEADING_WORDS:
+            return None, sentence
+        if facet is None and ABSTRACT_HEADING_WORDS[w]:
+            facet = ABSTRACT_HEADING_WORDS[w]
+    for w in words:
+        if w in ABSTRACT_HEADING_OVERRIDE:
+            facet = ABSTRACT_HEADING_OVERRIDE[w]
+    if facet is None:
+        return None, sentence
+    rest = m.group(2).strip()
+    # "Abstract" style one-word headings followed by a lower-case continuation in cased text are
+    # prose, not headings ("Design of X is hard." has no separator, so it never gets here).
+    return facet, rest
+
+
 #: headings recognised when a generated summary glues them to the previous sentence
 #: ("... groups.results: there was ..."); the colon makes even short words such as "design" safe
 GLUED_COLON_HEADINGS = ("background", "introduction", "objectives?", "aims?", "purpose", "methods?",

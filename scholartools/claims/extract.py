@@ -31,6 +31,7 @@ from functools import lru_cache
 from scholartools.claims.cues import KINDS, NUMERIC, OWN_ONLY, SUMMARY_WEIGHT
 from scholartools.text.sections import section_type
 from scholartools.text.sentences import split_spans
+from scholartools.vocabulary import abstract_heading
 
 #: the threshold and cap of the offline method (chosen on the dev papers, see docs/st-claims.md)
 DEFAULT_THRESHOLD = 1.2
@@ -99,11 +100,9 @@ EVIDENCE_REF_WEIGHT = 0.5
 _EVIDENCE_KINDS = ("results", "discussion", "conclusion", "experiments")
 _EVIDENCE_REF = re.compile(r"\((?:see |cf\. )?(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\b", re.I)
 #: what a sentence of a structured abstract loses under a setup label ("Background:", "Methods:"),
-#: up to the next result label ("Results:", "Conclusions:"; session 14, round f)
+#: up to the next result label ("Results:", "Conclusions:"; session 14, round f); the labels and
+#: their facets are the vocabulary's (:func:`scholartools.vocabulary.abstract_heading`)
 ABSTRACT_SETUP_PENALTY = 0.8
-_ABSTRACT_SETUP = re.compile(r"^(?:background|introduction|objectives?|aims?|purpose|context|design|setting|methods?"
-                             r"|materials and methods|participants|patients|study design|methodology)\s*:", re.I)
-_ABSTRACT_RESULT = re.compile(r"^(?:results?|findings|conclusions?|interpretation|discussion|significance)\s*:", re.I)
 
 
 @dataclass
@@ -390,10 +389,10 @@ def _structured_abstract(cands: list[Sentence]) -> None:
     for s in cands:
         if s.kind != "abstract" or s.section_index is not None:
             continue
-        head = s.text.lstrip()
-        if _ABSTRACT_RESULT.match(head):
+        facet = abstract_heading(s.text)[0]
+        if facet in ("result", "conclusion"):
             setup = False
-        elif _ABSTRACT_SETUP.match(head):
+        elif facet in ("background", "method"):
             setup = True
         if setup and s.score > -9:
             s.score -= ABSTRACT_SETUP_PENALTY

@@ -45,6 +45,7 @@ from pathlib import Path
 import numpy as np
 
 from scholartools.vocabulary import ABSTRACT_HEADING_OVERRIDE, ABSTRACT_HEADING_WORDS, FACETS, ROLE_LABELS  # noqa: F401
+from scholartools.vocabulary import abstract_heading as heading
 
 LABELS = list(ROLE_LABELS)
 MODEL_DIR = Path(__file__).with_name("model")
@@ -56,50 +57,11 @@ TAIL = 2  # conclusion cues count in the last TAIL sentences (weak labels and th
 
 # --- structured-abstract headings -----------------------------------------------------------
 
-# up to four words, then ":", "." or " - ". Possessive quantifiers: no backtracking on one long
-# word or a long run of spaces (a 500-letter word took minutes with nested quantifiers)
-_HEADING = re.compile(r"^\s*+([A-Za-z]++(?:[ /&,]++[A-Za-z]++){0,3})[ /&,\s]*+(?:[:.]|(?<=\s)-\s)\s*+(.*)$", re.S)
-
-
 # the shape of a structured-abstract heading whatever its words: one to four words and a colon
 # ("Comments :", "Methodology/Principal Findings:")
 _OTHER_HEADING = re.compile(r"^\s*+[A-Za-z][A-Za-z/&'-]*+(?:[ ]++[A-Za-z/&'-]++){0,3}[ ]?+:(?:\s|$)")
 
 
-def heading(sentence: str) -> tuple[str | None, str]:
-    """``(facet, rest)`` when ``sentence`` starts with a structured-abstract heading.
-
-    ``facet`` is None when there is no heading; ``rest`` is the text after the heading (empty
-    when the sentence is only a heading, as in tokenised "methods ." lines).
-
-    >>> heading("METHODS: We enrolled 20 patients.")
-    ('method', 'We enrolled 20 patients.')
-    >>> heading("results .")
-    ('result', '')
-    >>> heading("Methods for X are many.")
-    (None, 'Methods for X are many.')
-    """
-    m = _HEADING.match(sentence)
-    if not m:
-        return None, sentence
-    words = re.findall(r"[a-z]+", m.group(1).lower())
-    if not words or len(words) > 4:
-        return None, sentence
-    facet = None
-    for w in words:
-        if w not in ABSTRACT_HEADING_WORDS:
-            return None, sentence
-        if facet is None and ABSTRACT_HEADING_WORDS[w]:
-            facet = ABSTRACT_HEADING_WORDS[w]
-    for w in words:
-        if w in ABSTRACT_HEADING_OVERRIDE:
-            facet = ABSTRACT_HEADING_OVERRIDE[w]
-    if facet is None:
-        return None, sentence
-    rest = m.group(2).strip()
-    # "Abstract" style one-word headings followed by a lower-case continuation in cased text are
-    # prose, not headings ("Design of X is hard." has no separator, so it never gets here).
-    return facet, rest
 
 
 _CUE_PHRASES = re.compile(
