@@ -520,3 +520,53 @@ def test_session15_purpose_clause_before_a_contribution_or_a_finding_stays_a_cla
     assert score_sentence("To fill this gap, we built a system that predicts structured data from raw PDFs.",
                           "introduction")[0] >= DEFAULT_THRESHOLD
     assert score_sentence("To improve precision, we filter matches scoring less than 0.3.", "results")[0] < DEFAULT_THRESHOLD
+
+
+# session 17: three classes of false claims that recur across fields on the dev papers
+@pytest.mark.parametrize("kind, text", [
+    ("method", "In order to control for the season of recruitment, separate analyses were performed for each wave."),
+    ("discussion", "To minimize the risk that these factors affected the results, adjustments were made for cognitive status."),
+])
+def test_session17_a_purpose_clause_that_proposes_nothing_is_setup(kind, text):
+    from scholartools.claims import extract as E
+
+    score = score_sentence(text, kind)[0]
+    assert score < DEFAULT_THRESHOLD
+    # the same sentence without its purpose clause's opening scores PURPOSE_PENALTY more
+    rest = text.split(", ", 1)[1]
+    plain = score_sentence("Moreover, " + rest, kind)[0]
+    assert round(plain - score, 6) == E.PURPOSE_PENALTY > 0
+
+
+def test_session17_a_purpose_clause_before_a_contribution_or_novelty_keeps_its_score():
+    text = "To tackle the issue of high annotator workload, we propose a partial annotation method."
+    assert score_sentence(text, "results")[0] >= DEFAULT_THRESHOLD
+    assert score_sentence("To our knowledge, this is the first study that evaluates life events and dementia.",
+                          "discussion")[0] >= DEFAULT_THRESHOLD
+
+
+def test_session17_the_abstracts_opening_background_loses_and_an_own_or_measured_opening_does_not():
+    from scholartools.claims.extract import scored_sentences
+
+    claim = "We propose SPECTRA, a new method that outperforms strong baselines on seven tasks."
+    background = scored_sentences({"abstract": "Representation learning is a critical ingredient for natural "
+                                               "language processing systems. " + claim, "sections": []})
+    assert background[0].score < DEFAULT_THRESHOLD <= background[1].score
+    measured = scored_sentences({"abstract": "Representation learning is a critical ingredient for 95% of natural "
+                                             "language processing systems. " + claim, "sections": []})
+    assert measured[0].score >= DEFAULT_THRESHOLD
+    # only the first sentence: the same background second loses nothing
+    second = scored_sentences({"abstract": claim + " Representation learning is a critical ingredient for natural "
+                                                   "language processing systems.", "sections": []})
+    assert second[1].score == score_sentence(second[1].text, "abstract")[0]
+
+
+def test_session17_a_cited_finding_in_the_introduction_is_the_cited_works():
+    from scholartools.claims import extract as E
+
+    plain = "Detailed structure-activity studies revealed the importance of the N-acetyl group for the observed selectivity."
+    cited = plain[:-1] + " [32]."
+    intro = score_sentence(plain, "introduction")[0] - score_sentence(cited, "introduction")[0]
+    assert round(intro, 6) == E.CITED_PENALTY > 0
+    # in a results section the same finding keeps its credit (it may set this work against the cited one)
+    assert score_sentence(cited, "results")[0] == score_sentence(plain, "results")[0] >= DEFAULT_THRESHOLD

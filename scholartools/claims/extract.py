@@ -41,6 +41,7 @@ MIN_WORDS, MAX_WORDS = 5, 90
 _SMALL_CAPS = re.compile(r"\b([A-Z]) (?=[A-Z]{2,}\b)")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
 _DIGIT = re.compile(r"\d")
+_THIS_WORK = re.compile(r"\b(?:this|the present|the current) (?:paper|work|study|article|report|review)\b|\bhere\b", re.I)
 #: a citation: "[17]", "[3, 4]", "(Smith et al., 2010; …)", "Smith et al. (2010)", "(Smith and Lee, 2010)"
 _CITATION = re.compile(r"\[\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*\]|\([A-Z][\w'-]+(?: et al\.| and [A-Z][\w'-]+| & [A-Z][\w'-]+)?,? \d{4}[a-z]?[;,)]"
                        r"|\b[A-Z][\w'-]+ et al\.,? \(?\d{4}")
@@ -80,6 +81,10 @@ FINDING_WEIGHT = 0.7
 OWN_SUMMARY_PENALTY = 0.0
 #: what a sentence that cites other work, without the first person or a novelty cue, loses (session 9)
 CITED_PENALTY = 0.5
+#: sections where a cited sentence's finding is the cited work's, however measured it sounds
+#: ("Detailed structure–activity studies revealed the importance of … [32]"): it loses
+#: ``CITED_PENALTY`` too (session 17)
+CITED_FINDING_KINDS = ("introduction", "related_work")
 #: what a sentence loses that reports a cited paper's finding ("it has been shown that … [3]",
 #: ``cues.REPORTED``), without the first person, on top of ``CITED_PENALTY`` (session 11): its
 #: finding cues are the other paper's, so it gets no finding bonus and keeps its section's prior
@@ -103,6 +108,16 @@ _EVIDENCE_REF = re.compile(r"\((?:see |cf\. )?(?:figure|fig\.|table|tab\.)\s*\d+
 #: up to the next result label ("Results:", "Conclusions:"; session 14, round f); the labels and
 #: their facets are the vocabulary's (:func:`scholartools.vocabulary.abstract_heading`)
 ABSTRACT_SETUP_PENALTY = 0.8
+#: what a sentence of a method, data or results section loses that opens with a purpose clause and
+#: proposes nothing ("To analyze the contribution of …, we divide …", "In order to control that …,
+#: separate analyses were performed"): the setup of a step, which CLAIMCHECK skips (session 17)
+PURPOSE_PENALTY = 1.0
+_PURPOSE = re.compile(r"^(?:(?:First|Second|Third|Finally|Also|Next|Then|Here|Thus|Therefore),?\s+)?(?:To|In order to)"
+                      r" (?!(?:the best of )?our knowledge\b|(?:this|that|the) (?:end|extent)\b)\w+")
+#: what the abstract's opening sentence loses when it neither speaks of this work nor claims
+#: novelty or a number ("Representation learning is a critical ingredient for …"): abstracts open
+#: with the field's background (session 17)
+ABSTRACT_OPENING_PENALTY = 0.5
 
 
 @dataclass
@@ -310,6 +325,8 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
             positive += w
             best[KINDS[name]] = max(best.get(KINDS[name], 0.0), w)
             finding = finding or (KINDS[name] == "result" and w >= FINDING_WEIGHT)
+    if PURPOSE_PENALTY and kind not in _SUMMARY_KINDS and kind != "caption" and "contribution" not in best and _PURPOSE.match(text):
+        total -= PURPOSE_PENALTY
     if names and "novelty" not in best and _relation_to(names).search(text):
         # another system set against the paper's own ("unlike MapReduce", "similar to CiteSee")
         total += RELATION_TO_NAME_WEIGHT
@@ -336,7 +353,7 @@ def score_sentence(text: str, kind: str, names: frozenset[str] = frozenset()) ->
         total += 0.4
     elif _OTHERS.match(text):   # another paper's claim ("Smith et al. (2020) show …")
         total -= 1.0
-    elif "novelty" not in best and not finding and _CITATION.search(text):
+    elif "novelty" not in best and (not finding or kind in CITED_FINDING_KINDS) and _CITATION.search(text):
         # a sentence that cites, and neither speaks of this work nor states a measured finding
         # (which may set it against the cited work), reports the cited work's findings
         total -= CITED_PENALTY
@@ -364,6 +381,7 @@ def scored_sentences(rec: dict, threshold: float = DEFAULT_THRESHOLD) -> list[Se
     for s in cands:
         s.score, s.cues = score_sentence(s.text, s.kind, names)
     _structured_abstract(cands)
+    _abstract_opening(cands, names)
     _credit_repeats(cands, threshold)
     return cands
 
@@ -379,6 +397,17 @@ def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
                            **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
                            "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
                           for s in kept])
+
+
+def _abstract_opening(cands: list[Sentence], names: frozenset[str]) -> None:
+    """The abstract's first sentence loses ``ABSTRACT_OPENING_PENALTY`` when it is not about this
+    work (no first person, own name or "this paper"), claims no novelty and states no number."""
+    first = next((s for s in cands if s.kind == "abstract"), None)
+    if first is None or not ABSTRACT_OPENING_PENALTY or first.score <= -9 or "novelty" in first.cues:
+        return
+    own = _FIRST_PERSON.search(first.text) or _THIS_WORK.search(first.text) or any(n in first.text for n in names)
+    if not own and not _DIGIT.search(first.text):
+        first.score -= ABSTRACT_OPENING_PENALTY
 
 
 def _structured_abstract(cands: list[Sentence]) -> None:
