@@ -18,7 +18,8 @@ manifest's ``family`` and ``split``).
 Gold from the JATS (``gold_quality`` "publisher XML"):
 * title: ``article-meta/title-group/article-title`` (cross-references and footnotes left out);
 * abstract: the first ``abstract`` with no ``abstract-type`` (or a plain one), its paragraphs and
-  the titles of a structured abstract's parts, without the "Abstract" label;
+  the titles of a structured abstract's parts, without the "Abstract" label and without a
+  ``sec-type="highlights"`` part (bullet points some publishers put inside the abstract element);
 * headings: the ``title`` of every ``sec`` of ``body`` in document order (``label`` put before
   it; nesting depth as ``level``; sections inside boxes, figures and tables left out), then the
   titled ``ack``, ``sec``, ``app``, ``notes`` and ``fn-group`` of ``back``. Back-matter labels
@@ -143,7 +144,7 @@ def _abstract(meta: ET.Element) -> str | None:
                     parts.append(t)
             elif name == "p":
                 parts.append(_text(ch))
-            elif name == "sec":
+            elif name == "sec" and ch.get("sec-type") != "highlights":   # a highlights box is no abstract
                 walk(ch, False)
 
     walk(plain[0], True)

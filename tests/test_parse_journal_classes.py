@@ -735,3 +735,56 @@ def test_abstract_continued_in_the_next_column_below_its_author_rows(tmp_path):
     rec = _save(doc, tmp_path, "nextcolumn2.pdf")
     assert rec["abstract"].endswith("(amoxicillin) and amphotericin at the same doses. The methanolic extract was "
                                     "the more effective in inhibiting all the strains.")
+
+
+# an abstract set across the tops of both columns, under a full-width title, above the first
+# heading of the left column; its second half at the top of the right column, level with its start
+ABSTRACT_TOP_LEFT = ("Reading order puts the whole left column of a page before the right one, so an abstract "
+                     "that starts at the top of the left column and breaks off at the foot of its block goes "
+                     "on only after the first heading, the introduction and the footnotes of that column, in "
+                     "the")
+ABSTRACT_TOP_RIGHT = ("right column at the height of its own first line. The parser must join the two halves "
+                      "and leave the introduction where it is.")
+
+
+@pytest.mark.parametrize("labelled", [False, True])
+def test_abstract_across_the_tops_of_both_columns_above_the_first_heading(tmp_path, labelled):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((47, 90), "Relative cues for section headings in documents", fontsize=19, fontname="hebo")
+    p.insert_text((47, 120), "Jane Doe and John Smith", fontsize=13, fontname="helv")
+    top = 150
+    if labelled:
+        p.insert_text((47, 158), "Abstract", fontsize=9, fontname="hebo")
+        top = 162
+    p.insert_textbox(pymupdf.Rect(47, top, 291, 250), ABSTRACT_TOP_LEFT, fontsize=9, fontname="helv")
+    p.insert_textbox(pymupdf.Rect(305, 150, 549, 250), ABSTRACT_TOP_RIGHT, fontsize=9, fontname="helv")
+    p.insert_text((47, 262), "Introduction", fontsize=11.5, fontname="hebo")
+    _para(p, 272, BODY, x=47, w=244, size=9, font="helv")
+    _para(p, 200, BODY, x=305, w=244, size=9, font="helv")
+    rec = _save(doc, tmp_path, "toptwo.pdf")
+    # the abstract ended at "… in the", its second half began the introduction's text
+    assert rec["abstract"] == " ".join((ABSTRACT_TOP_LEFT + " " + ABSTRACT_TOP_RIGHT).split())
+    intro = next(s for s in rec["sections"] if s["heading"] == "Introduction")
+    assert "right column at the height" not in intro["text"]
+    assert record_headings(rec) == ["Introduction"]
+
+
+def test_side_note_beside_a_label_that_stands_alone_is_not_the_abstract(tmp_path):
+    # a narrow side column ("CORRESPONDING AUTHOR:" and an address) starts at the height of the
+    # "ABSTRACT" label, right of it; the abstract's text under the label comes after it in reading
+    # order, and the note was read as the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((60, 90), "Relative cues for section headings in documents", fontsize=20, fontname="tiro")
+    p.insert_text((60, 120), "JANE DOE   JOHN SMITH", fontsize=10, fontname="tibo")
+    p.insert_text((60, 160), "ABSTRACT", fontsize=12, fontname="tibo")
+    p.insert_text((455, 170), "CORRESPONDING AUTHOR:", fontsize=8, fontname="tibo")
+    p.insert_text((455, 181), "Jane Doe", fontsize=8, fontname="tibo")
+    p.insert_textbox(pymupdf.Rect(455, 184, 570, 242), "Department of Layout, University of Pages, Paper "
+                     "Town; jane@example.org", fontsize=8, fontname="tiro")
+    text = "We test how the parser reads a front page with a side column beside the abstract. " * 4
+    y = _para(p, 166, text, x=60, w=360, size=9)
+    _sections(p, y + 10, ("1 Introduction", "2 Methods"))
+    rec = _save(doc, tmp_path, "sidenote.pdf")
+    assert rec["abstract"] == " ".join(text.split())

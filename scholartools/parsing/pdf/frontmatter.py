@@ -279,6 +279,61 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
     return -1
 
 
+def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
+    """(text, row indices) of an abstract's continuation at the top of the next column: when the
+    abstract set in one column broke off mid-sentence (its last line ends in no full stop) and the
+    next column of the same page opens, level with the abstract's first row and in its type, with a
+    line that goes on with that sentence, that column's rows down to the first paragraph gap (a
+    layout that sets the abstract across the tops of both columns above the first heading, which
+    reading order puts after the whole first column); ("", set()) otherwise."""
+    if not used:
+        return "", set()
+    idx = sorted(used)
+    first, last = rows[idx[0]], rows[idx[-1]]
+    parts = [rows[i].text for i in idx[-2:]]
+    right = max(rows[i].x1 for i in idx)
+    if not _unfinished(parts) or any(rows[i].page != first.page for i in idx):
+        return "", set()
+    start = None
+    for k in range(idx[-1] + 1, len(rows)):
+        q = rows[k]
+        if q.page != first.page:
+            break
+        if k in used or q.kind != "text" or k in heads or q.x0 < right - 2:
+            continue
+        if abs(q.y0 - first.y0) < 1.5 * first.size and abs(q.size - last.size) <= 0.3 \
+                and q.family == last.family and _continues(parts, q.text.strip()):
+            start = k
+            break
+    if start is None:
+        return "", set()
+    top = rows[start]
+    out, low = [start], top.y1
+    for k in range(start + 1, len(rows)):
+        q = rows[k]
+        if q.page != top.page or k in heads or q.kind not in ("text", "equation"):
+            break
+        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
+                or abs(q.size - top.size) > 0.3:
+            break   # out of the column, a paragraph's gap below, or other type
+        if q.y1 > low - 0.5 * top.size:   # pieces of a line already read (a superscript's split) are left out
+            out.append(k)
+            low = max(low, q.y1)
+    return " ".join(join_lines([rows[k].text for k in out]).split()), set(out)
+
+
+def _under_label(rows: list[Row], j: int, label: Row) -> bool:
+    """Does a text row that overlaps ``label`` across, close below it, come among the next rows
+    after row ``j``?"""
+    for q in rows[j + 1:j + 16]:
+        if q.page != label.page:
+            return False
+        if q.kind in ("text", "heading", "heading+") and q.x0 < label.x1 and label.x0 < q.x1 \
+                and -0.5 * label.size < q.y0 - label.y1 < 3 * label.size:
+            return True
+    return False
+
+
 def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None,
              body_gap: float = 0.0):
     """(abstract text, set of row indices used); ``body_gap`` is the body text's usual gap between
@@ -323,6 +378,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     _BOX_ROW.match(unspace(qt)) or len(qt.split()) < 6
                     and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size
                             for p in boxed)):
+                boxed.append(q)
+                j += 1
+                continue
+            # before the first line, a row wholly right of a label that stands alone, when a text row
+            # under the label (overlapping it across) follows close below, is a side column's note
+            # ("Corresponding author: …", a citation box) set beside the label, not the abstract
+            if first_size is None and not rest and q.page == r.page and q.x0 > r.x1 + q.size \
+                    and _under_label(rows, j, r):
                 boxed.append(q)
                 j += 1
                 continue
