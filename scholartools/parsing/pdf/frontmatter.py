@@ -45,7 +45,7 @@ _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publicat
 _COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see discussions, stats, and author profiles|"
                          r"your use of the jstor archive|this content downloaded from|powered by the california digital",
                          re.I)
-_HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|@|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
+_HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
 _CITATION_TAIL = re.compile(r"^\W*((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
@@ -90,7 +90,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())):
+                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())
+                             and not _same_type(r, last)):
                 g.append(r)
                 placed = True
                 break
@@ -123,6 +124,14 @@ def _banner_above(label: Row, r: Row) -> bool:
         return False
     return label.family != r.family or (label.bold >= 0.5) != (r.bold >= 0.5) \
         or t.isupper() != r.text.strip().isupper()
+
+
+def _same_type(r: Row, last: Row) -> bool:
+    """Is ``r`` set in the face, weight and size of ``last`` (a title's next line that reads like a
+    list of names, "… Production" / "Using Polyoxometalates and Formic Acid", is the title's own
+    line; an author row differs from the title in face, weight or size)?"""
+    return r.family == last.family and (r.bold >= 0.5) == (last.bold >= 0.5) \
+        and (r.italic >= 0.5) == (last.italic >= 0.5) and abs(r.size - last.size) <= 0.3
 
 
 def _names_row(text: str) -> bool:
@@ -254,6 +263,12 @@ def structured_label(text: str, lead: str = "") -> bool:
     return known * 2 >= len(words) and any(ABSTRACT_HEADING_WORDS.get(w) for w in words)
 
 
+def _part_title(text: str) -> bool:
+    """A row that is only a structured abstract's part title ("Background", "Materials and Methods")."""
+    t = text.strip(" .:")
+    return 0 < len(t.split()) <= 4 and structured_label(t + ":")
+
+
 def _unfinished(parts: list[str]) -> bool:
     """Did the last of ``parts`` break off without a full stop?"""
     last = parts[-1].rstrip() if parts else ""
@@ -361,6 +376,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
+        part_row = None          # the first of a structured abstract's part titles set on rows of their own
         j = i + 1
         while j < n:
             q = rows[j]
@@ -411,6 +427,17 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 boxed.append(q)
                 j += 1
                 continue
+            # a structured abstract whose part titles stand on rows of their own ("Background",
+            # "Methods" as small headings under the label): a part title right under the label sets
+            # their type; a later row in that type that names a part is the next part's title
+            if _part_title(qt) and (part_row is None and first_size is None and not rest
+                                    or part_row is not None and _same_type(q, part_row)):
+                part_row = part_row or q
+                structured = True
+                parts.append(qt)
+                used.add(j)
+                j += 1
+                continue
             label = structured_label(qt, q.lead)
             if structured is None:
                 structured = label
@@ -458,15 +485,17 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     family and weight that sit close below each other — within a line's height, or within 1.5
     times the body's own line gap in a double-spaced document; a standalone heading starts a new
     one, and so does a row of an article-info box ("Keywords: …", "Received 3 May 2020"); rows of
-    other kinds in between, such as a side column's small print, do not break a paragraph, and a
-    short line read as an equation in the paragraph's flow and type is its own line."""
+    other kinds in between, such as a side column's small print, do not break a paragraph, nor do
+    rows of another column that reading order interleaves with it (authors beside the abstract),
+    and a short line read as an equation in the paragraph's flow and type is its own line."""
     out: list[list[int]] = []
-    cur: list[int] = []
+    open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
     for i, r in enumerate(rows):
         if r.page > page:
             break
         if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
             continue
+        cur = next((c for c in reversed(open_) if rows[c[-1]].x0 < r.x1 and r.x0 < rows[c[-1]].x1), None)
         if r.kind == "equation":
             # a short line read as an equation ("respectively (P=0.107).") inside a paragraph's
             # flow, in its type, is the paragraph's last line; elsewhere it is passed over
@@ -480,13 +509,16 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
                 and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
-            if not same:
-                out.append(cur)
-                cur = []
-        cur.append(i)
-    if cur:
-        out.append(cur)
-    return out
+            if same:
+                open_.remove(cur)
+                open_.append(cur)
+                cur.append(i)
+                continue
+            open_.remove(cur)
+            out.append(cur)
+        open_.append([i])
+    out.extend(open_)
+    return sorted(out, key=lambda c: c[0])
 
 
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
@@ -509,14 +541,23 @@ def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]
     return out
 
 
+def _affiliations(text: str, words: int) -> bool:
+    """A block of affiliations (institution, department, town and country words one in every 20
+    words or more, four at least), however long, is no abstract."""
+    n = len(INSTITUTION.findall(text))
+    return n >= 4 and n * 20 >= words
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
+    long = False
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
-        if words < 40 or INSTITUTION.search(text[:200]) and words < 80:
+        long = long or words >= 40
+        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
@@ -528,6 +569,18 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return styled
     if plain is not None:
         return plain
+    if not long:
+        # a front page without a paragraph (a title page of title, authors, keywords and a
+        # graphic): the abstract is a paragraph in another type than the body's that opens the
+        # next page, before its first heading
+        nxt = min((i for i, c in heads.items() if not c.runin and rows[i].page == page + 1), default=len(rows))
+        for idx in _paragraphs(rows, page + 1, body_gap, heads):
+            if idx[0] > nxt or rows[idx[0]].page != page + 1:
+                continue
+            text = join_lines([rows[x].text for x in idx])
+            r = rows[idx[len(idx) // 2]]
+            if len(text.split()) >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
+                return " ".join(text.split()), set(idx)
     return None, set()
 
 
