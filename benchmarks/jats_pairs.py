@@ -166,7 +166,8 @@ def gold_from_jats(data: bytes) -> dict:
     lic = ""
     for el in meta.iter():
         if _local(el.tag) == "license":
-            lic = licence_code(next((v for k, v in el.attrib.items() if k.endswith("href")), "") or _text(el))
+            href = next((v for e in el.iter() for k, v in e.attrib.items() if k.endswith("href")), "")
+            lic = licence_code(href or _text(el))
             break
     jtitle = _text(_first(jmeta, ["journal-title-group", "journal-title"])) or _text(_first(jmeta, ["journal-title"]))
     detail = []
