@@ -913,3 +913,30 @@ def test_unlabelled_abstract_opening_the_page_after_a_title_page(tmp_path):
     _para(p2, y + 30, BODY, x=52, w=240, size=9)
     rec = _save(doc, tmp_path, "titlepage.pdf")
     assert rec["abstract"] == " ".join(text.split())
+
+
+def test_title_of_a_double_spaced_manuscript_in_bold_body_type(tmp_path):
+    # an author's manuscript: everything in 12 pt, double-spaced; the title bold over two lines a
+    # blank line apart was cut after its first line
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 84), "The effectiveness of full and partial travel bans against spread in Australia",
+                  fontsize=12, fontname="tibo")
+    p.insert_text((72, 116), "for travellers from China during and after the epidemic peak", fontsize=12,
+                  fontname="tibo")
+    p.insert_text((72, 166), "Running title: Travel bans against spread", fontsize=12, fontname="tiro")
+    p.insert_text((72, 222), "Authors: Jane Doe (1), John Smith (2)", fontsize=12, fontname="tiro")
+    y = 250
+    for k in range(3):
+        p.insert_text((72, y), "Introduction" if k == 0 else "Methods" if k == 1 else "Results", fontsize=12,
+                      fontname="tibo")
+        for line in range(6):
+            p.insert_text((72, y + 28 * (line + 1)), "This double-spaced manuscript sets its body text in the "
+                          "same size as its title.", fontsize=12, fontname="tiro")
+        y += 28 * 8
+        if y > 700:
+            p = doc.new_page(width=612, height=792)
+            y = 72
+    rec = _save(doc, tmp_path, "manuscript.pdf")
+    assert rec["title"] == ("The effectiveness of full and partial travel bans against spread in Australia for "
+                            "travellers from China during and after the epidemic peak")

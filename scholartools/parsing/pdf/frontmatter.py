@@ -214,6 +214,18 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if not bold:
             return []
         best = bold[0]
+        # a double-spaced manuscript sets the title's lines a blank line apart: the next bold group
+        # in the title's type, at its left edge, within two line pitches and not ending the title
+        # in a full stop, is its next line
+        rows_ = list(best[2])
+        for c in cands[cands.index(best) + 1:]:
+            last, first = rows_[-1], c[2][0]
+            if c[5] or not all(r.bold >= 0.7 for r in c[2]) or not _same_type(first, last) \
+                    or abs(first.x0 - last.x0) > 2 * last.size or not 0 <= first.y0 - last.y1 < 1.5 * last.size \
+                    or last.text.rstrip().endswith(".") or _names_row(c[4]):
+                break
+            rows_.extend(c[2])
+        return rows_
     return best[2]
 
 
