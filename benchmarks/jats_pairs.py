@@ -3,7 +3,7 @@
 folders), turned into a gold set for tools/evaluate_parse and benchmarks/parse_speed.
 
     # which PDF/XML pairs a fetched repository holds (one manifest row per distinct PDF)
-    python benchmarks/jats_pairs.py survey GIT_DIR_OR_URL [--repo owner/name]
+    python benchmarks/jats_pairs.py survey GIT_DIR_OR_URL [--repo owner/name] [--history]
     # the PDFs and gold of the manifest's rows, taken from the fetched repositories
     python benchmarks/jats_pairs.py build --out /tmp/jats_pairs GIT_DIR_OR_URL...
 
@@ -18,7 +18,8 @@ manifest's ``family`` and ``split``).
 Gold from the JATS (``gold_quality`` "publisher XML"):
 * title: ``article-meta/title-group/article-title`` (cross-references and footnotes left out);
 * abstract: the first ``abstract`` with no ``abstract-type`` (or a plain one), its paragraphs and
-  the titles of a structured abstract's parts, without the "Abstract" label;
+  the titles of a structured abstract's parts, without the "Abstract" label and without a
+  ``sec-type="highlights"`` part (bullet points some publishers put inside the abstract element);
 * headings: the ``title`` of every ``sec`` of ``body`` in document order (``label`` put before
   it; nesting depth as ``level``; sections inside boxes, figures and tables left out), then the
   titled ``ack``, ``sec``, ``app``, ``notes`` and ``fn-group`` of ``back``. Back-matter labels
@@ -143,7 +144,7 @@ def _abstract(meta: ET.Element) -> str | None:
                     parts.append(t)
             elif name == "p":
                 parts.append(_text(ch))
-            elif name == "sec":
+            elif name == "sec" and ch.get("sec-type") != "highlights":   # a highlights box is no abstract
                 walk(ch, False)
 
     walk(plain[0], True)
@@ -165,7 +166,8 @@ def gold_from_jats(data: bytes) -> dict:
     lic = ""
     for el in meta.iter():
         if _local(el.tag) == "license":
-            lic = licence_code(next((v for k, v in el.attrib.items() if k.endswith("href")), "") or _text(el))
+            href = next((v for e in el.iter() for k, v in e.attrib.items() if k.endswith("href")), "")
+            lic = licence_code(href or _text(el))
             break
     jtitle = _text(_first(jmeta, ["journal-title-group", "journal-title"])) or _text(_first(jmeta, ["journal-title"]))
     detail = []
@@ -263,6 +265,42 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
     return rows
 
 
+_PMCID = re.compile(r"PMC\d{5,9}")
+
+
+def survey_history(gitdir: Path, repo: str) -> list[dict]:
+    """Manifest rows for PDFs anywhere in the repository's history whose file name carries a PMC id
+    that a JATS XML of the history also carries (``europe_pmc_PMCxxxx.pdf`` under ``documents/pdf``
+    beside ``documents/xml/europe_pmc_PMCxxxx.xml``, folders a later commit removed): one row per
+    distinct PDF present in the snapshot, with the paths and the newest commit holding the PDF."""
+    objs = subprocess.run(["git", f"--git-dir={gitdir}", "rev-list", "--all", "--objects"], capture_output=True)
+    pdfs, xmls = {}, {}
+    for line in objs.stdout.decode(errors="replace").splitlines():
+        blob, _, path = line.partition(" ")
+        m = _PMCID.search(path.rsplit("/", 1)[-1]) or _PMCID.search(path)
+        if not m or not path.lower().endswith((".pdf", ".xml")):
+            continue
+        (pdfs if path.lower().endswith(".pdf") else xmls).setdefault(m.group(0), (blob, path))
+    rows, seen = [], set()
+    for pmc in sorted(pdfs):
+        (pblob, ppath), xml = pdfs[pmc], xmls.get(pmc)
+        if xml is None or pblob in seen:
+            continue
+        try:
+            _git(gitdir, "cat-file", "-e", pblob)
+            g = gold_from_jats(_git(gitdir, "cat-file", "blob", xml[0], binary=True))
+        except (subprocess.CalledProcessError, ValueError, ET.ParseError) as e:
+            print(f"skip {ppath}: {str(e)[:80]}", file=sys.stderr)
+            continue
+        seen.add(pblob)
+        commit = _git(gitdir, "log", "--all", "-1", "--format=%H", "--", ppath).strip()
+        rows.append({"id": None, "repo": repo, "commit": commit, "folder": ppath.rsplit("/", 1)[0],
+                     "pdf_path": ppath, "xml_path": xml[1], "pdf_blob": pblob, "xml_blob": xml[0],
+                     "publisher": g["publisher"], "journal": g["journal"], "licence": g["licence"], "doi": g["doi"],
+                     "pmcid": g["pmcid"], "n_headings": len(g["headings"]), "has_abstract": bool(g["abstract"])})
+    return rows
+
+
 def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict]:
     """Write OUT/ID.pdf, OUT/ID.xml and OUT/gold.jsonl for the manifest rows whose repository
     is among ``sources`` (git directories or URLs); returns the gold rows."""
@@ -295,7 +333,7 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
         with pymupdf.open(out / f"{r['id']}.pdf") as doc:
             pages = doc.page_count
         gold.append({"id": r["id"], "pdf": f"{r['id']}.pdf", "split": r["split"], "family": r["family"],
-                     "source": r["repo"], "source_path": f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
+                     "source": r["repo"], "source_path": r.get("pdf_path") or f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
                      "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
                      "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
                      "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]})
@@ -313,6 +351,9 @@ def main() -> None:
     s.add_argument("source")
     s.add_argument("--repo", default=None, help="owner/name to record (default: from the path)")
     s.add_argument("--work", type=Path, default=Path("/tmp/jats_pairs/_clones"))
+    s.add_argument("--history", action="store_true",
+                   help="PDFs and XMLs paired by the PMC id of their file names, anywhere in the history "
+                        "(not only HEAD's fulltext.pdf/fulltext.xml folders)")
     b = sub.add_parser("build", help="PDFs, XML and gold.jsonl of the manifest's rows")
     b.add_argument("sources", nargs="+", help="git directories or URLs of the manifest's repositories")
     b.add_argument("--out", type=Path, default=Path("/tmp/jats_pairs"))
@@ -322,7 +363,7 @@ def main() -> None:
     if a.cmd == "survey":
         d = git_dir(a.source, a.work)
         repo = a.repo or re.sub(r"^.*?([^/+]+)\+([^/+]+)/repo.*$", r"\1/\2", str(d.resolve()))
-        for r in survey(d, repo):
+        for r in (survey_history if a.history else survey)(d, repo):
             print(json.dumps(r, ensure_ascii=False))
     else:
         build(a.sources, a.out, a.manifest)

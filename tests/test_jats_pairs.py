@@ -38,3 +38,18 @@ def test_licence_code_from_text():
     assert licence_code("This is an open access article distributed under the Creative Commons Attribution "
                         "License, which permits unrestricted use") == "CC BY"
     assert licence_code("Creative Commons Attribution-NonCommercial-ShareAlike 3.0 License") == "CC BY-NC-SA 3.0"
+
+
+def test_highlights_inside_the_abstract_and_a_licence_link_inside_its_text():
+    # a highlights part inside the abstract element is no abstract (it opened the gold abstract),
+    # and a licence whose link sits in an ext-link of its text was recorded as that free text
+    xml = XML.replace(b'<abstract><title>Abstract</title>',
+                      b'<abstract><sec sec-type="highlights"><title>Highlights</title><p>Bullet.</p></sec>'
+                      b'<title>Abstract</title>')
+    xml = xml.replace(b'<license xlink:href="http://creativecommons.org/licenses/by-nc/4.0/"><p>Open.</p></license>',
+                      b'<license><license-p>This work is licensed under Creative Common Attribution-NonCommercial-'
+                      b'NoDerivatives 4.0 (<ext-link xlink:href="https://creativecommons.org/licenses/by-nc-nd/4.0/">'
+                      b'CC BY-NC-ND 4.0</ext-link>)</license-p></license>')
+    g = gold_from_jats(xml)
+    assert g["abstract"] == "Background Basil is \u2013 studied. Results It works."
+    assert g["licence"] == "CC BY-NC-ND 4.0"

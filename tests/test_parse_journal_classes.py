@@ -735,3 +735,208 @@ def test_abstract_continued_in_the_next_column_below_its_author_rows(tmp_path):
     rec = _save(doc, tmp_path, "nextcolumn2.pdf")
     assert rec["abstract"].endswith("(amoxicillin) and amphotericin at the same doses. The methanolic extract was "
                                     "the more effective in inhibiting all the strains.")
+
+
+# an abstract set across the tops of both columns, under a full-width title, above the first
+# heading of the left column; its second half at the top of the right column, level with its start
+ABSTRACT_TOP_LEFT = ("Reading order puts the whole left column of a page before the right one, so an abstract "
+                     "that starts at the top of the left column and breaks off at the foot of its block goes "
+                     "on only after the first heading, the introduction and the footnotes of that column, in "
+                     "the")
+ABSTRACT_TOP_RIGHT = ("right column at the height of its own first line. The parser must join the two halves "
+                      "and leave the introduction where it is.")
+
+
+@pytest.mark.parametrize("labelled", [False, True])
+def test_abstract_across_the_tops_of_both_columns_above_the_first_heading(tmp_path, labelled):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((47, 90), "Relative cues for section headings in documents", fontsize=19, fontname="hebo")
+    p.insert_text((47, 120), "Jane Doe and John Smith", fontsize=13, fontname="helv")
+    top = 150
+    if labelled:
+        p.insert_text((47, 158), "Abstract", fontsize=9, fontname="hebo")
+        top = 162
+    p.insert_textbox(pymupdf.Rect(47, top, 291, 250), ABSTRACT_TOP_LEFT, fontsize=9, fontname="helv")
+    p.insert_textbox(pymupdf.Rect(305, 150, 549, 250), ABSTRACT_TOP_RIGHT, fontsize=9, fontname="helv")
+    p.insert_text((47, 262), "Introduction", fontsize=11.5, fontname="hebo")
+    _para(p, 272, BODY, x=47, w=244, size=9, font="helv")
+    _para(p, 200, BODY, x=305, w=244, size=9, font="helv")
+    rec = _save(doc, tmp_path, "toptwo.pdf")
+    # the abstract ended at "… in the", its second half began the introduction's text
+    assert rec["abstract"] == " ".join((ABSTRACT_TOP_LEFT + " " + ABSTRACT_TOP_RIGHT).split())
+    intro = next(s for s in rec["sections"] if s["heading"] == "Introduction")
+    assert "right column at the height" not in intro["text"]
+    assert record_headings(rec) == ["Introduction"]
+
+
+def test_side_note_beside_a_label_that_stands_alone_is_not_the_abstract(tmp_path):
+    # a narrow side column ("CORRESPONDING AUTHOR:" and an address) starts at the height of the
+    # "ABSTRACT" label, right of it; the abstract's text under the label comes after it in reading
+    # order, and the note was read as the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((60, 90), "Relative cues for section headings in documents", fontsize=20, fontname="tiro")
+    p.insert_text((60, 120), "JANE DOE   JOHN SMITH", fontsize=10, fontname="tibo")
+    p.insert_text((60, 160), "ABSTRACT", fontsize=12, fontname="tibo")
+    p.insert_text((455, 170), "CORRESPONDING AUTHOR:", fontsize=8, fontname="tibo")
+    p.insert_text((455, 181), "Jane Doe", fontsize=8, fontname="tibo")
+    p.insert_textbox(pymupdf.Rect(455, 184, 570, 242), "Department of Layout, University of Pages, Paper "
+                     "Town; jane@example.org", fontsize=8, fontname="tiro")
+    text = "We test how the parser reads a front page with a side column beside the abstract. " * 4
+    y = _para(p, 166, text, x=60, w=360, size=9)
+    _sections(p, y + 10, ("1 Introduction", "2 Methods"))
+    rec = _save(doc, tmp_path, "sidenote.pdf")
+    assert rec["abstract"] == " ".join(text.split())
+
+
+def test_title_with_an_at_sign_that_is_no_email_is_the_title(tmp_path):
+    # "Nipah@20: …" was taken for an e-mail row, and a logo word set larger became the title
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((506, 85), "crossm", fontsize=18.5, fontname="tiro")
+    p.insert_text((42, 145), "Nipah@20: Lessons Learned from Another Virus with", fontsize=18, fontname="hebo")
+    p.insert_text((42, 165), "Pandemic Potential", fontsize=18, fontname="hebo")
+    p.insert_text((42, 195), "Jane Doe, John Smith", fontsize=9, fontname="hebo")
+    p.insert_text((42, 210), "jane.doe@example.org", fontsize=9, fontname="helv")
+    p.insert_text((42, 240), "ABSTRACT", fontsize=10, fontname="hebo")
+    _sections(p, _para(p, 246, "We test how the parser reads this kind of page. " * 8))
+    rec = _save(doc, tmp_path, "atsign.pdf")
+    assert rec["title"] == "Nipah@20: Lessons Learned from Another Virus with Pandemic Potential"
+
+
+def test_title_line_that_reads_like_names_in_the_title_type_is_the_title(tmp_path):
+    # "Using Polyoxometalates and Formic Acid" reads like two names; in the title's own face,
+    # weight and size it is the title's second line (it was cut off as an author row)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((47, 100), "Valorization of Humins by Cyclic Levulinic Acid Production", fontsize=19,
+                  fontname="hebo")
+    p.insert_text((47, 119), "Using Polyoxometalates and Formic Acid", fontsize=19, fontname="hebo")
+    p.insert_text((47, 145), "Jane Doe and John Smith", fontsize=13, fontname="helv")
+    p.insert_text((47, 180), "Abstract", fontsize=10, fontname="hebo")
+    _sections(p, _para(p, 186, "We test how the parser reads this kind of page. " * 8))
+    rec = _save(doc, tmp_path, "nameslike.pdf")
+    assert rec["title"] == ("Valorization of Humins by Cyclic Levulinic Acid Production Using Polyoxometalates "
+                            "and Formic Acid")
+
+
+AFFILIATIONS = ("1 Department of Central Laboratory, Municipal Hospital, College of Medicine, State University, "
+                "Weihai 264200, China 2 Department of Infectious Diseases, Municipal Hospital, College of Medicine, "
+                "State University, Weihai 264200, China 3 Department of Intensive Care, Municipal Hospital, College "
+                "of Medicine, State University, Weihai 264200, China 4 Department of Radiology, Chest Hospital, "
+                "Weihai 264200, China 5 Department of Emergency Medicine, Municipal Hospital, College of Medicine, "
+                "State University, Weihai 264200, China 6 School of Public Health, State University, Jinan 250012, "
+                "China")
+UNLABELLED = ("Since the outbreak began, discharged patients met the criteria of the national program for the cure "
+              "of the infection. Nevertheless, positive detection has been reported in several cured patients, "
+              "leading to conflicts with current criteria. Here we report cured cases with positive results only "
+              "in anal swabs, and investigate the clinical value of such swabs for detection of the virus.")
+
+
+def test_unlabelled_abstract_after_a_long_affiliations_block(tmp_path):
+    # the affiliations, over 80 words in the abstract's type (another than the body's), were read as
+    # the unlabelled abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((51, 140), "Anal swab as the potentially optimal specimen", fontsize=18, fontname="helv")
+    p.insert_text((51, 170), "Jane Doe, John Smith and Ann Lee", fontsize=9, fontname="helv")
+    y = _para(p, 176, AFFILIATIONS, x=51, w=380, size=9, font="helv")
+    y = _para(p, y + 14, UNLABELLED, x=51, w=440, size=9, font="helv")
+    _sections(p, y + 10, ("Introduction", "Methods", "Results"))
+    _sections(doc.new_page(width=612, height=792), 50, ("Discussion", "Conclusion", "Limitations"))
+    rec = _save(doc, tmp_path, "affiliations.pdf")
+    assert rec["abstract"] == " ".join(UNLABELLED.split())
+
+
+def test_structured_abstract_with_part_titles_on_rows_of_their_own(tmp_path):
+    # "Abstract", then "Background", "Methods", "Conclusion" as small bold headings of their own,
+    # each over its paragraph: the abstract was empty (the first part title ended it)
+    parts = [("Background", "Deep neck space infections in children may lead to airway compromise and damage "
+                            "to the great vessels of the neck."),
+             ("Methods", "We retrospectively reviewed the clinical records of children diagnosed at the "
+                         "teaching hospitals between two dates."),
+             ("Conclusion", "Our findings on microbiology and resistance are significant even in a small series.")]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Deep Neck Space Infection in Children: A Case Series", fontsize=15, fontname="tibo")
+    p.insert_text((72, 100), "Jane Doe, John Smith", fontsize=8, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12.5, fontname="hebo")
+    y = 140
+    for head, text in parts:
+        p.insert_text((72, y + 10), head, fontsize=10, fontname="hebo")
+        y = _para(p, y + 14, text, size=8)
+    _sections(p, y + 20, ("Introduction", "Case series"))
+    rec = _save(doc, tmp_path, "parttitles.pdf")
+    assert rec["abstract"] == " ".join(" ".join(h + " " + t for h, t in parts).split())
+    assert record_headings(rec) == ["Introduction", "Case series"]
+
+
+def test_unlabelled_abstract_beside_author_rows_interleaved_in_reading_order(tmp_path):
+    # authors down a narrow left column, one every two lines of the abstract in the right column:
+    # reading order interleaves them, and the abstract's paragraph was cut at every author row
+    lines = ["Objective: to evaluate the cost-effectiveness ratio and the", "budget impact of sending text messages "
+             "associated with", "medical consultations in order to reduce the viral load of", "patients infected "
+             "with the virus. Method: a randomized", "clinical trial, basis for the development of a dynamic",
+             "cohort model with Markov states in order to compare", "medical appointments for adults with the "
+             "alternative", "strategy that associated consultations with text messages.", "Results: 156 adults "
+             "participated in the study, and the viral", "load fell in the group that received weekly messages."]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((71, 160), "Economic evaluation of text message-based interventions", fontsize=11.5,
+                  fontname="hebo")
+    for k, t in enumerate(lines):
+        p.insert_text((274, 250 + 16 * k), t, fontsize=9.5, fontname="helv")
+        if k % 2 == 0:
+            p.insert_text((54, 256 + 16 * k), ["Jane Mary Doe", "John Smith", "Ann Lee", "Mark Brown",
+                                               "Lucy Green"][k // 2], fontsize=9.5, fontname="tiro")
+    _sections(p, 430, ("Introduction", "Methods"))
+    rec = _save(doc, tmp_path, "interleaved.pdf")
+    assert rec["abstract"] == " ".join(" ".join(lines).split())
+
+
+def test_unlabelled_abstract_opening_the_page_after_a_title_page(tmp_path):
+    # a title page (title, authors, keywords, no paragraph), then the abstract in a larger italic
+    # type above "1. Introduction" on page 2: there was no abstract
+    text = ("Oils and fats of vegetable and animal origin remain an important renewable feedstock for the "
+            "chemical industry. Their industrial use has increased during the last ten years, and remarkable "
+            "achievements made in the field in this timeframe are summarized herein, including the reduction of "
+            "fatty esters to ethers and the selective oxidation of double bonds.")
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((52, 105), "Fatty Acids as Renewable Platform Molecules", fontsize=20, fontname="tibo")
+    p.insert_text((52, 150), "Jane Doe and John Smith", fontsize=14, fontname="tiit")
+    p.insert_text((18, 210), "Keywords: catalysis, fatty acids, renewable resources", fontsize=9, fontname="helv")
+    p2 = doc.new_page(width=612, height=792)
+    y = _para(p2, 50, text, x=52, w=330, size=11, font="tiit")
+    p2.insert_text((52, y + 20), "1. Introduction", fontsize=11, fontname="hebo")
+    _para(p2, y + 30, BODY, x=52, w=240, size=9)
+    rec = _save(doc, tmp_path, "titlepage.pdf")
+    assert rec["abstract"] == " ".join(text.split())
+
+
+def test_title_of_a_double_spaced_manuscript_in_bold_body_type(tmp_path):
+    # an author's manuscript: everything in 12 pt, double-spaced; the title bold over two lines a
+    # blank line apart was cut after its first line
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 84), "The effectiveness of full and partial travel bans against spread in Australia",
+                  fontsize=12, fontname="tibo")
+    p.insert_text((72, 116), "for travellers from China during and after the epidemic peak", fontsize=12,
+                  fontname="tibo")
+    p.insert_text((72, 166), "Running title: Travel bans against spread", fontsize=12, fontname="tiro")
+    p.insert_text((72, 222), "Authors: Jane Doe (1), John Smith (2)", fontsize=12, fontname="tiro")
+    y = 250
+    for k in range(3):
+        p.insert_text((72, y), "Introduction" if k == 0 else "Methods" if k == 1 else "Results", fontsize=12,
+                      fontname="tibo")
+        for line in range(6):
+            p.insert_text((72, y + 28 * (line + 1)), "This double-spaced manuscript sets its body text in the "
+                          "same size as its title.", fontsize=12, fontname="tiro")
+        y += 28 * 8
+        if y > 700:
+            p = doc.new_page(width=612, height=792)
+            y = 72
+    rec = _save(doc, tmp_path, "manuscript.pdf")
+    assert rec["title"] == ("The effectiveness of full and partial travel bans against spread in Australia for "
+                            "travellers from China during and after the epidemic peak")

@@ -45,7 +45,7 @@ _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publicat
 _COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see discussions, stats, and author profiles|"
                          r"your use of the jstor archive|this content downloaded from|powered by the california digital",
                          re.I)
-_HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|@|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
+_HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
 _CITATION_TAIL = re.compile(r"^\W*((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
@@ -90,7 +90,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())):
+                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())
+                             and not _same_type(r, last)):
                 g.append(r)
                 placed = True
                 break
@@ -123,6 +124,14 @@ def _banner_above(label: Row, r: Row) -> bool:
         return False
     return label.family != r.family or (label.bold >= 0.5) != (r.bold >= 0.5) \
         or t.isupper() != r.text.strip().isupper()
+
+
+def _same_type(r: Row, last: Row) -> bool:
+    """Is ``r`` set in the face, weight and size of ``last`` (a title's next line that reads like a
+    list of names, "… Production" / "Using Polyoxometalates and Formic Acid", is the title's own
+    line; an author row differs from the title in face, weight or size)?"""
+    return r.family == last.family and (r.bold >= 0.5) == (last.bold >= 0.5) \
+        and (r.italic >= 0.5) == (last.italic >= 0.5) and abs(r.size - last.size) <= 0.3
 
 
 def _names_row(text: str) -> bool:
@@ -205,6 +214,18 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if not bold:
             return []
         best = bold[0]
+        # a double-spaced manuscript sets the title's lines a blank line apart: the next bold group
+        # in the title's type, at its left edge, within two line pitches and not ending the title
+        # in a full stop, is its next line
+        rows_ = list(best[2])
+        for c in cands[cands.index(best) + 1:]:
+            last, first = rows_[-1], c[2][0]
+            if c[5] or not all(r.bold >= 0.7 for r in c[2]) or not _same_type(first, last) \
+                    or abs(first.x0 - last.x0) > 2 * last.size or not 0 <= first.y0 - last.y1 < 1.5 * last.size \
+                    or last.text.rstrip().endswith(".") or _names_row(c[4]):
+                break
+            rows_.extend(c[2])
+        return rows_
     return best[2]
 
 
@@ -254,6 +275,12 @@ def structured_label(text: str, lead: str = "") -> bool:
     return known * 2 >= len(words) and any(ABSTRACT_HEADING_WORDS.get(w) for w in words)
 
 
+def _part_title(text: str) -> bool:
+    """A row that is only a structured abstract's part title ("Background", "Materials and Methods")."""
+    t = text.strip(" .:")
+    return 0 < len(t.split()) <= 4 and structured_label(t + ":")
+
+
 def _unfinished(parts: list[str]) -> bool:
     """Did the last of ``parts`` break off without a full stop?"""
     last = parts[-1].rstrip() if parts else ""
@@ -277,6 +304,61 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
         if r.page >= page and r.kind not in ("title", "drop") and _is_label_row(r)[0]:
             return i
     return -1
+
+
+def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
+    """(text, row indices) of an abstract's continuation at the top of the next column: when the
+    abstract set in one column broke off mid-sentence (its last line ends in no full stop) and the
+    next column of the same page opens, level with the abstract's first row and in its type, with a
+    line that goes on with that sentence, that column's rows down to the first paragraph gap (a
+    layout that sets the abstract across the tops of both columns above the first heading, which
+    reading order puts after the whole first column); ("", set()) otherwise."""
+    if not used:
+        return "", set()
+    idx = sorted(used)
+    first, last = rows[idx[0]], rows[idx[-1]]
+    parts = [rows[i].text for i in idx[-2:]]
+    right = max(rows[i].x1 for i in idx)
+    if not _unfinished(parts) or any(rows[i].page != first.page for i in idx):
+        return "", set()
+    start = None
+    for k in range(idx[-1] + 1, len(rows)):
+        q = rows[k]
+        if q.page != first.page:
+            break
+        if k in used or q.kind != "text" or k in heads or q.x0 < right - 2:
+            continue
+        if abs(q.y0 - first.y0) < 1.5 * first.size and abs(q.size - last.size) <= 0.3 \
+                and q.family == last.family and _continues(parts, q.text.strip()):
+            start = k
+            break
+    if start is None:
+        return "", set()
+    top = rows[start]
+    out, low = [start], top.y1
+    for k in range(start + 1, len(rows)):
+        q = rows[k]
+        if q.page != top.page or k in heads or q.kind not in ("text", "equation"):
+            break
+        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
+                or abs(q.size - top.size) > 0.3:
+            break   # out of the column, a paragraph's gap below, or other type
+        if q.y1 > low - 0.5 * top.size:   # pieces of a line already read (a superscript's split) are left out
+            out.append(k)
+            low = max(low, q.y1)
+    return " ".join(join_lines([rows[k].text for k in out]).split()), set(out)
+
+
+def _under_label(rows: list[Row], j: int, label: Row) -> bool:
+    """Does a text row that overlaps ``label`` across, close below it, come among the next rows
+    after row ``j``?"""
+    for q in rows[j + 1:j + 16]:
+        if q.page != label.page:
+            return False
+        if q.kind in ("text", "heading", "heading+") and q.x0 < label.x1 and label.x0 < q.x1 \
+                and -0.5 * label.size < q.y0 - label.y1 < 3 * label.size:
+            return True
+    return False
 
 
 def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: str, cands: dict | None = None,
@@ -306,6 +388,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
+        part_row = None          # the first of a structured abstract's part titles set on rows of their own
         j = i + 1
         while j < n:
             q = rows[j]
@@ -323,6 +406,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     _BOX_ROW.match(unspace(qt)) or len(qt.split()) < 6
                     and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size
                             for p in boxed)):
+                boxed.append(q)
+                j += 1
+                continue
+            # before the first line, a row wholly right of a label that stands alone, when a text row
+            # under the label (overlapping it across) follows close below, is a side column's note
+            # ("Corresponding author: …", a citation box) set beside the label, not the abstract
+            if first_size is None and not rest and q.page == r.page and q.x0 > r.x1 + q.size \
+                    and _under_label(rows, j, r):
                 boxed.append(q)
                 j += 1
                 continue
@@ -346,6 +437,17 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 # the next column's rows above the label (authors, affiliations) before the line
                 # that goes on with the abstract's unfinished sentence are passed over too
                 boxed.append(q)
+                j += 1
+                continue
+            # a structured abstract whose part titles stand on rows of their own ("Background",
+            # "Methods" as small headings under the label): a part title right under the label sets
+            # their type; a later row in that type that names a part is the next part's title
+            if _part_title(qt) and (part_row is None and first_size is None and not rest
+                                    or part_row is not None and _same_type(q, part_row)):
+                part_row = part_row or q
+                structured = True
+                parts.append(qt)
+                used.add(j)
                 j += 1
                 continue
             label = structured_label(qt, q.lead)
@@ -395,15 +497,17 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     family and weight that sit close below each other — within a line's height, or within 1.5
     times the body's own line gap in a double-spaced document; a standalone heading starts a new
     one, and so does a row of an article-info box ("Keywords: …", "Received 3 May 2020"); rows of
-    other kinds in between, such as a side column's small print, do not break a paragraph, and a
-    short line read as an equation in the paragraph's flow and type is its own line."""
+    other kinds in between, such as a side column's small print, do not break a paragraph, nor do
+    rows of another column that reading order interleaves with it (authors beside the abstract),
+    and a short line read as an equation in the paragraph's flow and type is its own line."""
     out: list[list[int]] = []
-    cur: list[int] = []
+    open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
     for i, r in enumerate(rows):
         if r.page > page:
             break
         if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
             continue
+        cur = next((c for c in reversed(open_) if rows[c[-1]].x0 < r.x1 and r.x0 < rows[c[-1]].x1), None)
         if r.kind == "equation":
             # a short line read as an equation ("respectively (P=0.107).") inside a paragraph's
             # flow, in its type, is the paragraph's last line; elsewhere it is passed over
@@ -417,13 +521,16 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
                 and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
-            if not same:
-                out.append(cur)
-                cur = []
-        cur.append(i)
-    if cur:
-        out.append(cur)
-    return out
+            if same:
+                open_.remove(cur)
+                open_.append(cur)
+                cur.append(i)
+                continue
+            open_.remove(cur)
+            out.append(cur)
+        open_.append([i])
+    out.extend(open_)
+    return sorted(out, key=lambda c: c[0])
 
 
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
@@ -446,14 +553,23 @@ def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]
     return out
 
 
+def _affiliations(text: str, words: int) -> bool:
+    """A block of affiliations (institution, department, town and country words one in every 20
+    words or more, four at least), however long, is no abstract."""
+    n = len(INSTITUTION.findall(text))
+    return n >= 4 and n * 20 >= words
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
+    long = False
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
-        if words < 40 or INSTITUTION.search(text[:200]) and words < 80:
+        long = long or words >= 40
+        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
@@ -465,6 +581,18 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return styled
     if plain is not None:
         return plain
+    if not long:
+        # a front page without a paragraph (a title page of title, authors, keywords and a
+        # graphic): the abstract is a paragraph in another type than the body's that opens the
+        # next page, before its first heading
+        nxt = min((i for i, c in heads.items() if not c.runin and rows[i].page == page + 1), default=len(rows))
+        for idx in _paragraphs(rows, page + 1, body_gap, heads):
+            if idx[0] > nxt or rows[idx[0]].page != page + 1:
+                continue
+            text = join_lines([rows[x].text for x in idx])
+            r = rows[idx[len(idx) // 2]]
+            if len(text.split()) >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
+                return " ".join(text.split()), set(idx)
     return None, set()
 
 

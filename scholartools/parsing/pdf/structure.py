@@ -368,6 +368,10 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
         for i in [i for i in heads if i <= last or i in abstract_idx]:
             del heads[i]
             rows[i].kind = "text"
+        more, more_idx = frontmatter.column_tail(rows, abstract_idx, heads)
+        if more_idx:
+            abstract = " ".join(join_lines([abstract, more]).split())
+            abstract_idx = abstract_idx | more_idx
     first_head = min(heads) if heads else len(rows)
     end = min(abstract_idx) if abstract_idx else first_head
     authors = frontmatter.authors(rows, t_rows, end)
