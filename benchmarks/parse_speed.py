@@ -25,7 +25,7 @@ pip installed them, and this script compiles scholartools' modules (``compileall
 git-ignored ``__pycache__``) before timing, since a shell with ``PYTHONDONTWRITEBYTECODE`` set
 would otherwise have our side compile every module from source in every process; likewise it
 stores the parser's compiled regular expressions (``scholartools.recache.save()`` after parsing
-the first PDFs, into the same ``__pycache__``), which such a shell would not write either. ``--before
+the first PDFs, into ``scholartools/recache.pyo``), which such a shell would not write either. ``--before
 DIR`` also times another checkout's ``scholartools`` package (``git archive REV scholartools |
 tar -x -C DIR``), so a change is measured before/after in the same run. ``--cli`` adds the
 ``st-parse`` command itself (``python -m scholartools.cli.parse FILE…``, records written to a
