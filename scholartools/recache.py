@@ -37,10 +37,10 @@ from re import __all__  # noqa: F401
 
 import _sre
 
-_PATH = os.path.join(os.path.dirname(__file__), "recache.pyo")
-# the store of earlier releases, left behind by pip uninstall; removed when the store is written
-_OLD_PATH = os.path.join(os.path.dirname(__file__), "__pycache__",
-                         f"recache.{sys.implementation.cache_tag or 'py'}.marshal")
+_HOME = os.path.dirname(os.path.abspath(__file__))
+_PATH = os.path.join(_HOME, "recache.pyo")
+# the store of earlier releases, left behind by pip uninstall; removed when the store is written here
+_OLD_PATH = os.path.join(_HOME, "__pycache__", f"recache.{sys.implementation.cache_tag or 'py'}.marshal")
 _KEY = (sys.version, _sre.MAGIC, _sre.CODESIZE)
 _BYPASS = _re.DEBUG | 1   # DEBUG prints while compiling; 1 is the deprecated TEMPLATE flag
 
@@ -204,7 +204,7 @@ def save(path: str | None = None) -> int:
         finally:
             if os.path.exists(tmp):
                 os.remove(tmp)
-        if path == _PATH and os.path.exists(_OLD_PATH):
+        if os.path.dirname(os.path.abspath(path)) == _HOME and os.path.exists(_OLD_PATH):
             os.remove(_OLD_PATH)
     except (OSError, ValueError):   # a read-only install: compile every time, as re does
         return 0

@@ -125,3 +125,19 @@ def test_pdf_parser_compiles_no_pattern_with_the_store(tmp_path):
     assert misses > 40 and stored == misses
     second = subprocess.run([sys.executable, "-c", code, store], capture_output=True, text=True, check=True)
     assert second.stdout.split() == ["0", "0"]
+
+
+def test_the_store_of_earlier_releases_is_removed_when_the_new_one_is_written(monkeypatch, tmp_path):
+    """The old store (``__pycache__/recache.<tag>.marshal``, which pip left behind) goes when the
+    store is written in the package's folder, and only then."""
+    old = tmp_path / "__pycache__" / "recache.cpython-311.marshal"
+    old.parent.mkdir()
+    old.write_bytes(b"old store")
+    monkeypatch.setattr(recache, "_HOME", str(tmp_path))
+    monkeypatch.setattr(recache, "_OLD_PATH", str(old))
+    _fresh(monkeypatch, tmp_path / "elsewhere" / "store.pyo")
+    _compile_literal()
+    assert recache.save() == 1 and old.exists()   # written elsewhere: the old store stays
+    _fresh(monkeypatch, tmp_path / "recache.pyo")
+    _compile_literal()
+    assert recache.save() == 1 and not old.exists() and (tmp_path / "recache.pyo").exists()
