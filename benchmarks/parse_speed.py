@@ -25,7 +25,7 @@ pip installed them, and this script compiles scholartools' modules (``compileall
 git-ignored ``__pycache__``) before timing, since a shell with ``PYTHONDONTWRITEBYTECODE`` set
 would otherwise have our side compile every module from source in every process; likewise it
 stores the parser's compiled regular expressions (``scholartools.recache.save()`` after parsing
-the first PDFs, into the same ``__pycache__``), which such a shell would not write either. ``--before
+the first PDFs, into ``scholartools/recache.pyo``), which such a shell would not write either. ``--before
 DIR`` also times another checkout's ``scholartools`` package (``git archive REV scholartools |
 tar -x -C DIR``), so a change is measured before/after in the same run. ``--cli`` adds the
 ``st-parse`` command itself (``python -m scholartools.cli.parse FILE…``, records written to a
@@ -99,23 +99,59 @@ def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = R
     return _cpu_children() - t, merged
 
 
-def _key(python: str, path: str) -> str:
+_DIGESTS: dict[tuple, str] = {}
+
+
+def _digest(path: str) -> str:
+    """SHA-256 of the file's bytes (kept per path, size and mtime for this run)."""
     st = os.stat(path)
-    return f"{python}|{os.path.abspath(path)}|{st.st_size}|{st.st_mtime_ns}"
+    k = (os.path.abspath(path), st.st_size, st.st_mtime_ns)
+    if k not in _DIGESTS:
+        import hashlib
+
+        with open(path, "rb") as fh:
+            _DIGESTS[k] = hashlib.sha256(fh.read()).hexdigest()
+    return _DIGESTS[k]
+
+
+def _key(python: str, path: str) -> str:
+    """A PDF's row in the peer cache: the peer's python and the SHA-256 of the PDF's bytes, so the
+    same PDF built or copied into another folder (a rebuilt JATS set) is not run again."""
+    return f"{python}|sha256:{_digest(path)}"
+
+
+def _read_cache(cache: Path) -> dict[str, dict]:
+    """The cache's rows by key. Rows of the earlier form (keyed by the PDF's absolute path, size and
+    mtime) are kept under their content key when that file is still there unchanged."""
+    rows: dict[str, dict] = {}
+    if not cache.exists():
+        return rows
+    for line in cache.read_text().splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        k = r["key"].split("|")
+        if len(k) == 4:   # python|path|size|mtime_ns
+            python, path, size, mtime = k
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            if str(st.st_size) != size or str(st.st_mtime_ns) != mtime:
+                continue
+            r = dict(r, key=_key(python, path))
+        rows[r["key"]] = r
+    return rows
 
 
 def cached_run(python: str, mode: str, files: list[str], cache: Path, batch: int = 6) -> tuple[float, dict]:
     """As :func:`run` for a peer whose output does not depend on this checkout, with per-file
-    results (Markdown, CPU seconds, pages) kept in a JSON-lines ``cache``, so the slow layout peer
-    is run once per PDF across runs. The CPU figure is the worker's start-up (imports) once plus the
-    sum of its per-file CPU seconds (``parse_worker`` measures both inside the process)."""
-    rows = {}
-    if cache.exists():
-        for line in cache.read_text().splitlines():
-            if line.strip():
-                r = json.loads(line)
-                rows[r["key"]] = r
-    todo = [f for f in files if _key(python, f) not in rows]
+    results (Markdown, CPU seconds, pages) kept in a JSON-lines ``cache`` keyed by the PDF's
+    content, so the slow layout peer is run once per PDF across runs and folders. The CPU figure is
+    the worker's start-up (imports) once plus the sum of its per-file CPU seconds (``parse_worker``
+    measures both inside the process)."""
+    rows = _read_cache(cache)
+    todo = list({_key(python, f): f for f in files if _key(python, f) not in rows}.values())
     for k in range(0, len(todo), batch):
         part = todo[k:k + batch]
         _, res = run(python, mode, part, per_file=False)
@@ -138,16 +174,10 @@ def cached_run(python: str, mode: str, files: list[str], cache: Path, batch: int
     return start["cpu"] + sum(r["cpu"] for r in got), merged
 
 
-def peer_cached_files(python: str, cache: Path) -> set[str]:
-    """Absolute paths of the PDFs whose output ``cache`` holds for ``python``."""
-    out = set()
-    if cache.exists():
-        for line in cache.read_text().splitlines():
-            if line.strip():
-                k = json.loads(line)["key"].split("|")
-                if k[0] == python and len(k) == 4:
-                    out.add(k[1])
-    return out
+def peer_cached(python: str, cache: Path, files: list[str]) -> list[str]:
+    """The ``files`` whose output ``cache`` holds for ``python`` (by content)."""
+    rows = _read_cache(cache)
+    return [f for f in files if _key(python, f) in rows]
 
 
 def corpus_gold(corpus: Path) -> list[dict]:
@@ -187,8 +217,9 @@ def main() -> None:
     ap.add_argument("--peer-python", default=None,
                     help="python of a virtualenv with pymupdf4llm 2.x and pymupdf-layout (a second peer)")
     ap.add_argument("--peer-cache", type=Path, default=None,
-                    help="JSON-lines cache of the layout peer's per-PDF output and CPU time (its output does "
-                         "not depend on this checkout: it is run once per PDF)")
+                    help="JSON-lines cache of the layout peer's per-PDF output and CPU time, keyed by the PDF's "
+                         "SHA-256 (its output does not depend on this checkout: it is run once per PDF, wherever "
+                         "the PDF lies)")
     ap.add_argument("--covered-only", action="store_true",
                     help="only the PDFs the peer cache holds (both parsers on the same documents)")
     ap.add_argument("--latex-corpus", type=Path, default=None,
@@ -219,8 +250,8 @@ def main() -> None:
     if args.jats_pairs:
         gold += jats_gold(args.jats_pairs, args.jats_split)
     if args.covered_only and args.peer_python and args.peer_cache:
-        have = peer_cached_files(args.peer_python, args.peer_cache)
-        gold = [g for g in gold if os.path.abspath(g["path"]) in have]
+        have = set(peer_cached(args.peer_python, args.peer_cache, [g["path"] for g in gold]))
+        gold = [g for g in gold if g["path"] in have]
     files = [g["path"] for g in gold]
     for code in [ROOT] + ([args.before] if args.before else []):
         compileall.compile_dir(str(code / "scholartools"), quiet=1)

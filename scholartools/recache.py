@@ -2,17 +2,29 @@
 
 A module imports it in place of ``re`` (``from scholartools import recache as re``): every name
 of ``re`` is here, and ``compile`` and the module-level functions given a pattern string take the
-pattern's compiled program from ``scholartools/__pycache__/recache.<tag>.marshal`` when that file
-holds it, else compile it with ``re`` and add it to the file when the process exits. Compiling the
-PDF parser's ~90 patterns (the word-list alternations most) in pure Python was about 4 % of
-``st-parse`` on a small PDF; rebuilding them from the file costs a tenth of that.
+pattern's compiled program from the store, ``scholartools/recache.pyo``, when it holds it, else
+compile it with ``re`` and add it to the store when the process exits. Compiling the PDF parser's
+~90 patterns (the word-list alternations most) in pure Python was about 4 % of ``st-parse`` on a
+small PDF; rebuilding them from the store costs a tenth of that.
 
-The file is written where bytecode would be (not when ``sys.dont_write_bytecode`` is set, e.g.
-``PYTHONDONTWRITEBYTECODE``; :func:`save` writes it regardless, as ``benchmarks/parse_speed.py``
-does) and read only by the interpreter build that wrote it (its exact version and the regex
-engine's magic number). A pattern is stored only after the one rebuilt from its program has
-compared equal to ``re.compile``'s (pattern objects compare their programs), so a pattern from the
-file is the one ``re`` would have made; anything unexpected falls back to ``re``.
+Where the store lies: beside this module, under the one name besides the module's own files that
+``pip uninstall`` removes with it (for every ``.py`` it installed pip also deletes the ``.pyc`` and
+``.pyo`` of the same name in that folder, Python 2's bytecode); Python 3 never reads a ``.pyo``.
+(It was ``__pycache__/recache.<tag>.marshal``, which pip left behind with its folder: pip removes
+only the ``__pycache__`` files named after the modules it installed; a store found there is
+deleted when the new one is written.) It is written only where bytecode would be (not when
+``sys.dont_write_bytecode`` is set, e.g. ``PYTHONDONTWRITEBYTECODE``; :func:`save` writes it
+regardless, as ``benchmarks/parse_speed.py`` does); in a read-only install nothing is written and
+every process compiles as ``re`` does. The store holds each interpreter build's programs apart
+(its exact version and the regex engine's magic number) and each build reads only its own.
+
+A pattern is stored only when it is written in the source (a literal of the function that
+compiles or searches with it, or a module-level string) or built while a module is imported (the
+word-list alternations):
+a pattern made at run time from a document's words is compiled as ``re`` does and not kept, so the
+store does not grow with every document parsed. It is stored only after the one rebuilt from its
+program has compared equal to ``re.compile``'s (pattern objects compare their programs), so a
+pattern from the store is the one ``re`` would have made; anything unexpected falls back to ``re``.
 """
 
 from __future__ import annotations
@@ -25,14 +37,16 @@ from re import __all__  # noqa: F401
 
 import _sre
 
-_TAG = sys.implementation.cache_tag or "py"
-_PATH = os.path.join(os.path.dirname(__file__), "__pycache__", f"recache.{_TAG}.marshal")
+_HOME = os.path.dirname(os.path.abspath(__file__))
+_PATH = os.path.join(_HOME, "recache.pyo")
+# the store of earlier releases, left behind by pip uninstall; removed when the store is written here
+_OLD_PATH = os.path.join(_HOME, "__pycache__", f"recache.{sys.implementation.cache_tag or 'py'}.marshal")
 _KEY = (sys.version, _sre.MAGIC, _sre.CODESIZE)
 _BYPASS = _re.DEBUG | 1   # DEBUG prints while compiling; 1 is the deprecated TEMPLATE flag
 
 _live: dict = {}           # (pattern, flags) -> Pattern, this process
 _stored: dict | None = None  # (pattern, flags) -> (flags, code, groups, groupindex, indexgroup), from the file
-_new: dict = {}            # programs compiled here and not yet in the file
+_new: dict = {}            # programs compiled here and not yet in the file (patterns from the source)
 misses = 0                 # patterns compiled by re in this process (tests read it)
 
 
@@ -44,8 +58,9 @@ def _load() -> dict:
 
         with open(_PATH, "rb") as fh:
             data = marshal.loads(fh.read())   # loads: marshal.load reads a file object item by item
-        if data.get("key") == _KEY:
-            _stored = data["patterns"]
+        mine = data.get(_KEY) if isinstance(data, dict) else None
+        if isinstance(mine, dict):
+            _stored = mine
     except Exception:   # no file, or one this interpreter cannot read: compile as re does
         pass
     return _stored
@@ -66,6 +81,28 @@ def _program(pattern, flags: int):
         return flags | p.state.flags, code, p.state.groups - 1, groupindex, tuple(indexgroup)
     except Exception:
         return None
+
+
+def _from_source(pattern) -> bool:
+    """Is ``pattern`` written in the source (a constant of the calling function, or a string its
+    module holds by name) or being compiled while a module is imported (a ``<module>`` frame other
+    than the script's)? Asked only for a pattern not yet stored."""
+    f = sys._getframe(1)
+    while f is not None and f.f_globals.get("__name__") == __name__:
+        f = f.f_back
+    if f is None:
+        return False
+    try:
+        if pattern in f.f_code.co_consts or any(v == pattern for v in f.f_globals.values()
+                                                if type(v) is type(pattern)):
+            return True
+    except Exception:
+        pass
+    while f is not None:
+        if f.f_code.co_name == "<module>" and f.f_globals.get("__name__") != "__main__":
+            return True
+        f = f.f_back
+    return False
 
 
 def compile(pattern, flags=0):  # noqa: A001  (re's name)
@@ -96,7 +133,7 @@ def compile(pattern, flags=0):  # noqa: A001  (re's name)
             same = _sre.compile(pattern, *prog) == pat
         except Exception:
             same = False
-        if same:
+        if same and _from_source(pattern):
             if not _new:
                 import atexit
 
@@ -148,24 +185,27 @@ def save(path: str | None = None) -> int:
     global _stored
     path = path or _PATH
     try:
-        merged = {}
+        stores = {}
         try:
             with open(path, "rb") as fh:
-                data = marshal.loads(fh.read())
-            if data.get("key") == _KEY:
-                merged.update(data["patterns"])
+                stores = marshal.loads(fh.read())
+            stores = {k: v for k, v in stores.items() if isinstance(k, tuple) and isinstance(v, dict)}
         except Exception:
             pass
+        merged = dict(stores.get(_KEY) or {})
         merged.update(_new)
+        stores[_KEY] = merged   # other interpreter builds' programs kept as they were
         os.makedirs(os.path.dirname(path), exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
         try:
             with open(tmp, "wb") as fh:
-                marshal.dump({"key": _KEY, "patterns": merged}, fh)
+                marshal.dump(stores, fh)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
                 os.remove(tmp)
+        if os.path.dirname(os.path.abspath(path)) == _HOME and os.path.exists(_OLD_PATH):
+            os.remove(_OLD_PATH)
     except (OSError, ValueError):   # a read-only install: compile every time, as re does
         return 0
     _new.clear()
