@@ -897,6 +897,63 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
             c.p = threshold + 0.01
 
 
+_TITLE_END = re.compile(r"[^\W_]['\")\]]?\??$")
+
+
+def _plain_heading(rows: list[Row], c: Cand, st: DocStats) -> bool:
+    """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
+    not filling the column, opening with a capital and ending in a word (no sentence's final
+    stop, no comma or connective), after a row that ended a sentence and across more space than
+    separates the body's lines, close above a paragraph's full first line that starts under it
+    (or indented as a paragraph opens): "Statistical analysis" between two paragraphs."""
+    r = rows[c.i]
+    if c.runin or c.number or len(c.rows) != 1 or r.fig or r.neighbours or r.kind != "text" \
+            or abs(r.size - st.body) >= 0.6 or r.bold >= 0.6 or r.italic >= 0.6:
+        return False
+    t = c.title
+    words = t.split()
+    if not 1 <= len(words) <= 12 or not t[:1].isupper() or not _TITLE_END.search(c.text.rstrip()) \
+            or CONNECTIVE.search(t) or sum(ch.isdigit() for ch in t) > 0.2 * len(t) \
+            or _URLISH.search(t) or INSTITUTION.search(t) or NOISE_LEAD.match(t) or CAPTION.match(t) \
+            or _YEAR.search(t) or formula_fragment(t):
+        return False
+    f = c.feats
+    if f[28] or f[39]:
+        return False    # the front page's zone, or after the references
+    prev = rows[c.i - 1] if c.i else None
+    nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
+    if prev is None or nxt is None or prev.text.rstrip().endswith(":") \
+            or not SENT_END.search(prev.text.rstrip()) and prev.kind != "equation":
+        return False
+    if nxt.page != r.page or nxt.col != r.col or abs(nxt.size - st.body) >= 0.6 or nxt.bold >= 0.6 \
+            or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit()):
+        return False
+    if not -1.0 <= nxt.x0 - r.x0 <= 2.5 * st.body and not (f[17] and nxt.x0 < r.x0):
+        return False
+    # the paragraph's width: its first line fills the column, or it is as wide as the justified
+    # line below it (where the page's columns were not told apart)
+    e = st.extents.get((r.page, r.col), [r.x0, r.x1])
+    width = nxt.x1 - nxt.x0
+    if width < 0.8 * (e[1] - e[0]):
+        after = rows[c.i + 2] if c.i + 2 < len(rows) else None
+        if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
+            return False
+    gb, ga = _gap(prev, r), _gap(r, nxt)
+    if ga > st.body_gap + st.body or gb < st.body_gap + 0.35 * st.body or gb < 90 and gb < ga + 0.25 * st.body:
+        return False
+    # a line short of the paragraph's width; or as wide, standing apart from the text below too
+    return r.x1 - r.x0 < 0.72 * width or ga >= st.body_gap + 0.4 * st.body
+
+
+def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings set in the body's own type (no size, weight, face or numbering of their own),
+    told by their place: two or more such rows in a document are its headings."""
+    found = [c for c in cands if c.p > 0 and _plain_heading(rows, c, st)]
+    if len(found) >= 2:
+        for c in found:
+            c.p = max(c.p, threshold + 0.01)
+
+
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
@@ -988,6 +1045,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _plain_headings(rows, cands, st, threshold)
     _label_vetoes(rows, cands)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
