@@ -57,3 +57,43 @@ def test_plain_short_lines_that_are_no_headings(tmp_path):
         para(p, y + 2)
     heads = headings_of(tmp_path, "plain-neg.pdf", draw, first_sections=("Introduction",))
     assert heads == ["Introduction", "Methods"]
+
+
+def _runin_para(p, y, lead, text, lead_font="helv", x=72):
+    """A paragraph opening with ``lead`` in another face; the top of the next paragraph."""
+    w = pymupdf.get_text_length(lead + " ", fontname=lead_font, fontsize=10)
+    p.insert_text((x, y + 10), lead + " ", fontsize=10, fontname=lead_font)
+    p.insert_text((x + w, y + 10), text, fontsize=10, fontname="tiro")
+    return para(p, y + 12, x=x)
+
+
+def test_runin_heads_in_the_face_of_the_documents_headings(tmp_path):
+    # the headings' face is flagged neither bold nor italic (a bold face whose name hides its weight):
+    # standalone headings in it were found, the run-in leads in it were not
+    leads = ["PCA.", "Admixture analysis.", "Linkage disequilibrium."]
+
+    def draw(p, y):
+        y = _line(p, y, "Methods", "tibo", size=12)
+        y = para(p, y + 2)
+        for s in ["Samples", "Data curation"]:
+            y = _line(p, y + 8, s, "helv")
+            y = para(p, y + 2)
+        for k in range(8):    # lines of a paragraph opening with a name in that face: no heads
+            w = pymupdf.get_text_length("SpaceMix ", fontname="helv", fontsize=10)
+            p.insert_text((72, y + 10), "SpaceMix ", fontsize=10, fontname="helv")
+            p.insert_text((72 + w, y + 10), "for the inferred admixture events of the populations in the "
+                          "region, with the", fontsize=10, fontname="tiro")
+            y += 12
+        y = _line(p, y + 8, "Exploratory analyses", "helv")
+        for lead in leads:
+            y = _runin_para(p, y + 2, lead, "The analysis was run with the default settings on all")
+    def long_draw(p, y):   # a long paper: the body's style carries many rows (as a real paper's)
+        doc = p.parent
+        draw(p, y)
+        for _ in range(6):
+            q, y = doc.new_page(width=612, height=792), 60
+            while y < 640:
+                y = para(q, y + 4)
+    heads = headings_of(tmp_path, "runin-face.pdf", long_draw, first_sections=("Introduction",))
+    assert "Exploratory analyses" in heads
+    assert all(lead.rstrip(".") in heads for lead in leads)

@@ -954,6 +954,38 @@ def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
             c.p = max(c.p, threshold + 0.01)
 
 
+# a lead closed by an abbreviation's period ("Substituting Eq." before a linked number): a sentence
+_ABBREV_END = re.compile(r"\b(?:eqs?|figs?|refs?|secs?|tabs?|nos?|vols?|al|ca|cf|approx|resp|vs|e\.g|i\.e)\.$", re.I)
+
+
+def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Run-in heads set in another face than the body but flagged neither bold nor italic (a bold
+    face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
+    accepted standalone headings at the body's size are set in such a face, paragraphs opening
+    with a short lead in another face, closed by a period or colon, open with run-in heads — two
+    or more of them."""
+    faces = [c for c in cands if not c.runin and c.p >= threshold and abs(rows[c.i].size - st.body) < 0.6
+             and rows[c.i].family != st.body_family and rows[c.i].bold < 0.6 and rows[c.i].italic < 0.6]
+    if len(faces) < 2:
+        return
+    heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
+    found = []
+    for c in cands:
+        r = rows[c.i]
+        if not c.runin or c.p <= 0 or c.p >= threshold or r.lead_style != "f" or r.family != st.body_family \
+                or abs(r.lead_size - st.body) >= 0.6 or not r.lead.rstrip().endswith((".", ":")) \
+                or not c.rest[:1].isupper() or _ABBREV_END.search(r.lead.rstrip()) \
+                or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper() and not c.title[:1].isdigit():
+            continue
+        prev = rows[c.i - 1] if c.i else None
+        if r.first_in_block or prev is None or prev.page != r.page or prev.col != r.col \
+                or SENT_END.search(prev.text.rstrip()) or c.i - 1 in heads:
+            found.append(c)
+    if len(found) >= 2:
+        for c in found:
+            c.p = threshold + 0.01
+
+
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
@@ -1046,6 +1078,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
+    _runin_in_heading_face(rows, cands, st, threshold)
     _label_vetoes(rows, cands)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
