@@ -413,7 +413,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
-        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+        # a colon ends no heading set apart from the body (a title and its subtitle: "Advancing the
+        # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
+        colon_on = c.text.rstrip().endswith(":") and not _bodyish(head, st) and q.text[:1].isalpha() \
+            and (head.size >= st.body + 0.6 or head.bold >= 0.6)
+        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
+                or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
