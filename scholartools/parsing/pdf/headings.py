@@ -968,17 +968,22 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
     accepted standalone headings at the body's size are set in such a face, paragraphs opening
     with a short lead in another face, closed by a period or colon, open with run-in heads — two
-    or more of them."""
+    or more of them, in the body's size or a little smaller (an experimental section set small)."""
     faces = [c for c in cands if not c.runin and c.p >= threshold and abs(rows[c.i].size - st.body) < 0.6
              and rows[c.i].family != st.body_family and rows[c.i].bold < 0.6 and rows[c.i].italic < 0.6]
     if len(faces) < 2:
         return
     heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
+    first = min(c.i for c in faces)
+    refs = min((c.i for c in cands if not c.runin and c.p >= threshold
+                and REFS.match(c.title.lstrip("■□▪•◆►|#* ").strip(" .:"))), default=len(rows))
     found = []
     for c in cands:
         r = rows[c.i]
         if not c.runin or c.p <= 0 or c.p >= threshold or r.lead_style != "f" or r.family != st.body_family \
-                or abs(r.lead_size - st.body) >= 0.6 or not r.lead.rstrip().endswith((".", ":")) \
+                or c.feats[28] or c.feats[39] or not first < c.i < refs or "," in c.title or ";" in c.title \
+                or abs(r.lead_size - r.size) >= 0.6 or r.size <= st.body - 1.6 or r.size >= st.body + 0.6 \
+                or not r.lead.rstrip().endswith((".", ":")) \
                 or not c.rest[:1].isupper() or _ABBREV_END.search(r.lead.rstrip()) \
                 or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper() and not c.title[:1].isdigit():
             continue
