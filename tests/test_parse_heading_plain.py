@@ -100,3 +100,23 @@ def test_runin_heads_in_the_face_of_the_documents_headings(tmp_path, size):
     heads = headings_of(tmp_path, "runin-face.pdf", long_draw, first_sections=("Introduction",))
     assert "Exploratory analyses" in heads
     assert all(lead.rstrip(".") in heads for lead in leads)
+
+
+def test_plain_heading_right_under_a_heading_and_a_lone_standard_one(tmp_path):
+    # the first subsection straight under its section's heading (no sentence ends above it), and
+    # one plain "Acknowledgments" in a document that has no other plain heading
+    def draw(p, y):
+        y = _line(p, y, "Methods", "tibo", size=12)
+        for s in SUBS:
+            y = _line(p, y + (2 if s == SUBS[0] else 8), s)
+            y = para(p, y + 2)
+    heads = headings_of(tmp_path, "plain-under.pdf", draw, first_sections=("Introduction",))
+    assert SUBS[0] in heads
+
+    def draw_ack(p, y):
+        y = _line(p, y, "Discussion", "tibo", size=12)
+        y = para(p, y + 2)
+        y = _line(p, y + 8, "Acknowledgments")
+        para(p, y + 2)
+    heads = headings_of(tmp_path, "plain-ack.pdf", draw_ack, first_sections=("Introduction",))
+    assert heads == ["Introduction", "Discussion", "Acknowledgments"]

@@ -905,7 +905,7 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
 _TITLE_END = re.compile(r"[^\W_]['\")\]]?\??$")
 
 
-def _plain_heading(rows: list[Row], c: Cand, st: DocStats) -> bool:
+def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset()) -> bool:
     """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
     not filling the column, opening with a capital and ending in a word (no sentence's final
     stop, no comma or connective), after a row that ended a sentence and across more space than
@@ -927,8 +927,9 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats) -> bool:
         return False    # the front page's zone, or after the references
     prev = rows[c.i - 1] if c.i else None
     nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
-    if prev is None or nxt is None or prev.text.rstrip().endswith(":") \
-            or not SENT_END.search(prev.text.rstrip()) and prev.kind != "equation":
+    under = c.i - 1 in heads     # right under a heading of a level above ("Methods" / "Study design")
+    if prev is None or nxt is None or prev.text.rstrip().endswith(":") and not under \
+            or not SENT_END.search(prev.text.rstrip()) and prev.kind != "equation" and not under:
         return False
     if nxt.page != r.page or nxt.col != r.col or abs(nxt.size - st.body) >= 0.6 or nxt.bold >= 0.6 \
             or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit()):
@@ -944,7 +945,8 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats) -> bool:
         if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
             return False
     gb, ga = _gap(prev, r), _gap(r, nxt)
-    if ga > st.body_gap + st.body or gb < st.body_gap + 0.35 * st.body or gb < 90 and gb < ga + 0.25 * st.body:
+    if ga > st.body_gap + st.body or not under and (gb < st.body_gap + 0.35 * st.body
+                                                    or gb < 90 and gb < ga + 0.25 * st.body):
         return False
     # a line short of the paragraph's width; or as wide, standing apart from the text below too
     return r.x1 - r.x0 < 0.72 * width or ga >= st.body_gap + 0.4 * st.body
@@ -952,9 +954,12 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats) -> bool:
 
 def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Headings set in the body's own type (no size, weight, face or numbering of their own),
-    told by their place: two or more such rows in a document are its headings."""
-    found = [c for c in cands if c.p > 0 and _plain_heading(rows, c, st)]
-    if len(found) >= 2:
+    told by their place: two or more such rows in a document are its headings, or one naming a
+    standard section ("Acknowledgments"). Right under an accepted heading, a row needs no space
+    above it nor a sentence's end before it."""
+    heads = {c.rows[-1] for c in cands if not c.runin and c.p >= threshold}
+    found = [c for c in cands if c.p > 0 and _plain_heading(rows, c, st, heads)]
+    if len(found) >= 2 or found and KNOWN_HEADINGS.match(found[0].title):
         for c in found:
             c.p = max(c.p, threshold + 0.01)
 
