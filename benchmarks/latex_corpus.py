@@ -42,7 +42,20 @@ PACKAGES = r"""\usepackage[T1]{fontenc}
 \providecommand{\bibliographystyle}[1]{}
 """
 
-# (family, variant, class options, front matter template); {T} title, {A} abstract
+BODYTYPE_1COL = r"""\usepackage{titlesec}
+\setcounter{secnumdepth}{0}
+\titleformat{\section}{\normalfont\Large}{}{0pt}{}
+\titleformat{\subsection}{\normalfont\normalsize}{}{0pt}{}
+\titleformat{\subsubsection}{\normalfont\normalsize\itshape}{}{0pt}{}
+"""
+BODYTYPE_2COL = r"""\usepackage{titlesec}
+\setcounter{secnumdepth}{0}
+\titleformat{\section}{\normalfont\normalsize\filcenter}{}{0pt}{\MakeUppercase}
+\titleformat{\subsection}{\normalfont\normalsize}{}{0pt}{}
+\titleformat{\subsubsection}{\normalfont\normalsize\itshape}{}{0pt}{}
+"""
+
+# (family, variant, class options, front matter template[, extra preamble]); {T} title, {A} abstract
 CLASSES = [
     ("article", "1col", "article", "11pt", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
@@ -85,6 +98,14 @@ CLASSES = [
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
     ("nature", "1col", "nature", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    # headings in the body's own type, unnumbered, as some journals set their lower levels (no
+    # publisher's class does it this way in TeX Live; titlesec sets it): one column, sections
+    # larger but not bold, subsections in plain body type standing alone, the third level italic
+    ("bodytype", "1col", "article", "11pt", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}", BODYTYPE_1COL),
+    # two columns: sections in body-size capitals, subsections in plain body type
+    ("bodytype", "2col", "article", "10pt,twocolumn", r"\title{{{T}}}\author{{Ann Author}}\date{{}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}", BODYTYPE_2COL),
 ]
 
 _DROP_ENVS = r"figure\*?|table\*?|wrapfigure|deluxetable\*?|longtable|algorithm\*?|lstlisting|minted|tikzpicture|" \
@@ -272,12 +293,12 @@ def build(out: Path, shared: Path | None, only: list[str] | None = None, papers:
             print(f"skip {name}: no title or abstract", file=sys.stderr)
             continue
         defs, title, abstract, body = parts
-        for family, variant, cls, opts, front in CLASSES:
+        for family, variant, cls, opts, front, *extra in CLASSES:
             if only and family not in only:
                 continue
             d = out / f"{family}-{variant}"
             d.mkdir(exist_ok=True)
-            tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{defs}\n\\begin{{document}}\n"
+            tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{''.join(extra)}{defs}\n\\begin{{document}}\n"
                    f"{front.format(T=title, A=abstract)}\n{body}\n\\end{{document}}\n")
             (d / f"{name}.tex").write_text(tex)
             with tempfile.TemporaryDirectory() as tmp:

@@ -163,3 +163,18 @@ def test_subsections_numbered_1_2_restart_under_an_unnumbered_section(tmp_path):
     assert heads[-7:] == ["Methods", "Animals and their housing", "Drugs and the chemicals used", "Results",
                           "Haemodynamic variables after the injury", "Apoptotic parameters after the injury",
                           "Histology of the tissue after the injury"], heads
+
+
+def test_heading_line_ending_in_a_colon_goes_on_under_it(tmp_path):
+    # a larger bold heading, its subtitle on the next line after a colon: the colon ended the
+    # heading ("Advancing the active living agenda:" / "a salutogenic framing …" as two rows)
+    def draw(p, y):
+        for lines in [["Advancing the active living agenda:", "a salutogenic framing of physical activity"],
+                      ["From concept to practice:", "recommendations for future research"]]:
+            y += 10
+            for text in lines:
+                y = _line(p, y, [(text, "tibo")], size=12)
+            y = _para(p, y + 2)
+    heads = _doc(tmp_path, "colon.pdf", draw)
+    assert "Advancing the active living agenda: a salutogenic framing of physical activity" in heads
+    assert "From concept to practice: recommendations for future research" in heads

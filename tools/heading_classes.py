@@ -64,9 +64,13 @@ def _classes(path: str, gold: dict) -> list[tuple[str, dict]]:
 @click.option("--jats", required=True, help="folder built by benchmarks/jats_pairs.py build --out DIR")
 @click.option("--jats-split", type=click.Choice(["dev", "test"]), default="dev", show_default=True)
 @click.option("--misses", is_flag=True, help="list the missed headings of the body-styled unnumbered class")
-def main(jats: str, jats_split: str, misses: bool) -> None:
+@click.option("--misses-of", "misses_of", default=None, metavar="PREFIX",
+              help="list the missed headings of the classes starting with PREFIX (e.g. 'body-plain')")
+def main(jats: str, jats_split: str, misses: bool, misses_of: str | None) -> None:
     from scholartools.parsing.pdf import parse_pdf
 
+    if jats_split == "test" and (misses or misses_of is not None):
+        raise click.UsageError("the test half is read as an aggregate only: no --misses there")
     tally: dict[str, list[int]] = {}
     for g in jats_gold(jats, jats_split):
         if not g.get("headings"):
@@ -79,7 +83,8 @@ def main(jats: str, jats_split: str, misses: bool) -> None:
             t[0] += 1
             hit = id(h) not in missed_ids
             t[1] += hit
-            if misses and not hit and cls.startswith("body-styled, unnumbered"):
+            if not hit and (misses and cls.startswith("body-styled, unnumbered")
+                            or misses_of is not None and cls.startswith(misses_of)):
                 click.echo(f"  miss {g['id']}: {h['text'][:70]!r} [{cls}]")
     for cls in sorted(tally):
         n, hit = tally[cls]

@@ -413,7 +413,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
             break
-        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) or len(c.text.split()) + len(q.text.split()) > 30:
+        # a colon ends no heading set apart from the body (a title and its subtitle: "Advancing the
+        # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
+        colon_on = c.text.rstrip().endswith(":") and not _bodyish(head, st) and q.text[:1].isalpha() \
+            and (head.size >= st.body + 0.6 or head.bold >= 0.6)
+        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
+                or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
@@ -897,6 +902,105 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
             c.p = threshold + 0.01
 
 
+_TITLE_END = re.compile(r"[^\W_]['\")\]]?\??$")
+
+
+def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset()) -> bool:
+    """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
+    not filling the column, opening with a capital and ending in a word (no sentence's final
+    stop, no comma or connective), after a row that ended a sentence and across more space than
+    separates the body's lines, close above a paragraph's full first line that starts under it
+    (or indented as a paragraph opens): "Statistical analysis" between two paragraphs."""
+    r = rows[c.i]
+    if c.runin or c.number or len(c.rows) != 1 or r.fig or r.neighbours or r.kind != "text" \
+            or abs(r.size - st.body) >= 0.6 or r.bold >= 0.6 or r.italic >= 0.6:
+        return False
+    t = c.title
+    words = t.split()
+    if not 1 <= len(words) <= 12 or not t[:1].isupper() or not _TITLE_END.search(c.text.rstrip()) \
+            or CONNECTIVE.search(t) or sum(ch.isdigit() for ch in t) > 0.2 * len(t) \
+            or _URLISH.search(t) or INSTITUTION.search(t) or NOISE_LEAD.match(t) or CAPTION.match(t) \
+            or _YEAR.search(t) or formula_fragment(t):
+        return False
+    f = c.feats
+    if f[28] or f[39]:
+        return False    # the front page's zone, or after the references
+    prev = rows[c.i - 1] if c.i else None
+    nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
+    under = c.i - 1 in heads     # right under a heading of a level above ("Methods" / "Study design")
+    if prev is None or nxt is None or prev.text.rstrip().endswith(":") and not under \
+            or not SENT_END.search(prev.text.rstrip()) and prev.kind != "equation" and not under:
+        return False
+    if nxt.page != r.page or nxt.col != r.col or abs(nxt.size - st.body) >= 0.6 or nxt.bold >= 0.6 \
+            or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit()):
+        return False
+    if not -1.0 <= nxt.x0 - r.x0 <= 2.5 * st.body and not (f[17] and nxt.x0 < r.x0):
+        return False
+    # the paragraph's width: its first line fills the column, or it is as wide as the justified
+    # line below it (where the page's columns were not told apart)
+    e = st.extents.get((r.page, r.col), [r.x0, r.x1])
+    width = nxt.x1 - nxt.x0
+    if width < 0.8 * (e[1] - e[0]):
+        after = rows[c.i + 2] if c.i + 2 < len(rows) else None
+        if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
+            return False
+    gb, ga = _gap(prev, r), _gap(r, nxt)
+    if ga > st.body_gap + st.body or not under and (gb < st.body_gap + 0.35 * st.body
+                                                    or gb < 90 and gb < ga + 0.25 * st.body):
+        return False
+    # a line short of the paragraph's width; or as wide, standing apart from the text below too
+    return r.x1 - r.x0 < 0.72 * width or ga >= st.body_gap + 0.4 * st.body
+
+
+def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings set in the body's own type (no size, weight, face or numbering of their own),
+    told by their place: two or more such rows in a document are its headings, or one naming a
+    standard section ("Acknowledgments"). Right under an accepted heading, a row needs no space
+    above it nor a sentence's end before it."""
+    heads = {c.rows[-1] for c in cands if not c.runin and c.p >= threshold}
+    found = [c for c in cands if c.p > 0 and _plain_heading(rows, c, st, heads)]
+    if len(found) >= 2 or found and KNOWN_HEADINGS.match(found[0].title):
+        for c in found:
+            c.p = max(c.p, threshold + 0.01)
+
+
+# a lead closed by an abbreviation's period ("Substituting Eq." before a linked number): a sentence
+_ABBREV_END = re.compile(r"\b(?:eqs?|figs?|refs?|secs?|tabs?|nos?|vols?|al|ca|cf|approx|resp|vs|e\.g|i\.e)\.$", re.I)
+
+
+def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Run-in heads set in another face than the body but flagged neither bold nor italic (a bold
+    face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
+    accepted standalone headings at the body's size are set in such a face, paragraphs opening
+    with a short lead in another face, closed by a period or colon, open with run-in heads — two
+    or more of them, in the body's size or a little smaller (an experimental section set small)."""
+    faces = [c for c in cands if not c.runin and c.p >= threshold and abs(rows[c.i].size - st.body) < 0.6
+             and rows[c.i].family != st.body_family and rows[c.i].bold < 0.6 and rows[c.i].italic < 0.6]
+    if len(faces) < 2:
+        return
+    heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
+    first = min(c.i for c in faces)
+    refs = min((c.i for c in cands if not c.runin and c.p >= threshold
+                and REFS.match(c.title.lstrip("■□▪•◆►|#* ").strip(" .:"))), default=len(rows))
+    found = []
+    for c in cands:
+        r = rows[c.i]
+        if not c.runin or c.p <= 0 or c.p >= threshold or r.lead_style != "f" or r.family != st.body_family \
+                or c.feats[28] or c.feats[39] or not first < c.i < refs or "," in c.title or ";" in c.title \
+                or abs(r.lead_size - r.size) >= 0.6 or r.size <= st.body - 1.6 or r.size >= st.body + 0.6 \
+                or not r.lead.rstrip().endswith((".", ":")) \
+                or not c.rest[:1].isupper() or _ABBREV_END.search(r.lead.rstrip()) \
+                or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper() and not c.title[:1].isdigit():
+            continue
+        prev = rows[c.i - 1] if c.i else None
+        if r.first_in_block or prev is None or prev.page != r.page or prev.col != r.col \
+                or SENT_END.search(prev.text.rstrip()) or c.i - 1 in heads:
+            found.append(c)
+    if len(found) >= 2:
+        for c in found:
+            c.p = threshold + 0.01
+
+
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
@@ -988,6 +1092,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _plain_headings(rows, cands, st, threshold)
+    _runin_in_heading_face(rows, cands, st, threshold)
     _label_vetoes(rows, cands)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
