@@ -4,6 +4,7 @@ unseen journal PDFs). PDFs built here with pymupdf; each assertion names what th
 release got wrong on that input."""
 
 import pymupdf
+import pytest
 
 from scholartools.parsing import parse_path
 
@@ -105,6 +106,14 @@ def test_word_broken_at_a_heading_line_end_is_joined_when_printed_whole_elsewher
     heads = _doc(tmp_path, "hyphen.pdf", draw)
     assert "Column chromatography and thin layer chromatography of lipid classes" in heads
     assert "Post-transcriptionally silenced regions" in heads
+
+
+@pytest.mark.parametrize("text, whole", [("thin layer chromatography", True), ("a (chromatography)", True),
+                                         ("2chromatography", True), ("nanochromatography", False),
+                                         ("échromatography", False), ("chromatograph only", False)])
+def test_a_broken_word_counts_as_printed_whole_only_where_no_letter_stands_before_it(text, whole):
+    from scholartools.parsing.pdf.headings import _starts_word
+    assert _starts_word(text, "chromatography") is whole
 
 
 def test_kerning_gap_inside_a_standard_heading_word(tmp_path):

@@ -311,8 +311,20 @@ def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     if text is None:
         text = st.extra["text"] = " ".join(r.text for r in rows).lower()
     whole = (m.group(1) + w.group(0)).lower()
-    return re.search(r"(?<![^\W\d_])" + re.escape(whole), text) is not None \
-        and (m.group(1) + "-" + w.group(0)).lower() not in text
+    return _starts_word(text, whole) and (m.group(1) + "-" + w.group(0)).lower() not in text
+
+
+def _starts_word(text: str, word: str) -> bool:
+    """Does ``word`` occur in ``text`` with no letter just before it (a digit or a mark may be)?
+    A scan with ``str.find``, not a pattern compiled per word: a pattern per word would cost a
+    compile for every hyphen-broken heading of every paper."""
+    k = text.find(word)
+    while k >= 0:
+        c = text[k - 1] if k else " "
+        if not (c.isalnum() and not c.isdecimal()):
+            return True
+        k = text.find(word, k + 1)
+    return False
 
 
 def _number_partner(rows: list[Row], i: int) -> int | None:
