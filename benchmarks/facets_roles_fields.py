@@ -4,6 +4,7 @@
                                              [--selection confident|balanced] [--fraction 0.3]
                                              [--weights model,0,0.5] [--rule 0,1]
                                              [--embed-cache DIR] [--max-train-docs 1200] [--json]
+                                             [--previous-release COMMIT] [--model NAME=DIR ...]
 
 The harder test issue 37 asks for. Leave-one-corpus-out (``facets_roles_transfer.py``) kept a
 corpus of the held-out field on the training side (CODA-19 held out, NICTA-PIBOSO trained on: both
@@ -60,7 +61,11 @@ decoding rule that does the same to its predictions (``--rule 0,1``; row ``… +
 Also scored, in the same run, for comparison: the model shipped in ``scholartools/facets/model``
 (trained on CSAbstruct + written, so its computer-science columns are not held out) at every
 ``--rule`` and ``--weights`` variant — with the purpose rule at its own weight it is the previous
-release, exactly — and any ``--model NAME=DIR``. ``--save DIR`` keeps
+release, exactly — and any ``--model NAME=DIR``; ``--previous-release COMMIT`` scores the
+role model shipped at that git commit beside them (session 12: ``4400ec6``). A model whose
+sentence roles differ from the decomposition FM rates (``roles_share`` in its ``cue_model``:
+:meth:`RoleModel.for_roles`, what st-facets labels a text without a candidate with) is scored
+both ways, rows ``…, FM's decomposition`` and ``…, sentence roles``. ``--save DIR`` keeps
 the fold models, and loads them on the next run instead of fitting them again.
 ``--previous-rule``: every row with the purpose rule is also scored with the previous release's
 rule (``facets_roles_before``: only a first purpose statement that follows nothing but background;
@@ -256,6 +261,20 @@ def scored(previous: bool, *args, **kwargs) -> dict:
         return score_model(*args, **kwargs)
 
 
+def release_model(commit: str) -> Path:
+    """A directory holding the role model shipped at ``commit`` (``git show`` of its files), so
+    that a run can score the previous release beside the working tree's model."""
+    import subprocess
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix="roles-release-"))
+    for name in ("roles.json", "roles.npz"):
+        blob = subprocess.run(["git", "show", f"{commit}:scholartools/facets/model/{name}"], cwd=ROOT,
+                              check=True, capture_output=True).stdout
+        (out / name).write_bytes(blob)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recipes", default="linear,cues-seq")
@@ -266,6 +285,8 @@ def main(argv=None):
     ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
     ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR")
     ap.add_argument("--no-shipped", action="store_true", help="do not score the shipped model")
+    ap.add_argument("--previous-release", metavar="COMMIT",
+                    help="also score the role model shipped at this git commit (row 'previous release')")
     ap.add_argument("--save", help="directory to keep the fold models in (DIR/<recipe>-<field>); one "
                     "already there is loaded instead of fitted again")
     ap.add_argument("--rule", default="0,1", help="score each model without (0) and with (1) the purpose rule")
@@ -326,14 +347,23 @@ def main(argv=None):
 
     # the shipped model (trained on CSAbstruct + written, so its computer-science columns are not
     # held out): the previous release is it with the purpose rule at its own weight
-    for spec in ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model:
+    specs = ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model
+    if a.previous_release:
+        specs.insert(0, f"previous release ({a.previous_release})={release_model(a.previous_release)}")
+    for spec in specs:
         name, _, directory = spec.partition("=")
-        model = RoleModel.load(directory)
-        own = model.transition_weight
+        loaded = RoleModel.load(directory)
         label = "shipped model" if name == "shipped" else name
-        for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-            results[label + suffix] = scored(previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
-                                             a.embed_cache, rule=rule, weight=own if weight is None else weight)
+        # a model whose sentence roles (st-facets on a text alone) differ from the decomposition FM
+        # rates (roles.RoleModel.for_roles) is scored both ways
+        uses = [("", loaded)] if loaded.for_roles() is loaded else [
+            (", FM's decomposition", loaded), (", sentence roles (st-facets on a text alone)", loaded.for_roles())]
+        for use, model in uses:
+            own = model.transition_weight
+            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+                results[label + use + suffix] = scored(
+                    previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
+                    a.embed_cache, rule=rule, weight=own if weight is None else weight)
     if a.json:
         print(json.dumps(results, indent=1))
         return
