@@ -37,8 +37,8 @@ MiniLM: the vectors carry the field's topic; and training needs no embedding pas
 ``sequence`` — the shipped recipe (needs MiniLM vectors of every training
 sentence: slow on a loaded machine, cached by ``--embed-cache``); ``sequence+cues`` — the shipped
 recipe measured in session 11 (not shipped: it lowered FM r): the ``sequence`` fold's probabilities
-averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`; with ``--self-train N``
-the linear fold is the self-trained one). ``--self-train N``: N rounds of self-training on
+averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`, or each of
+``--average-shares``; with ``--self-train N`` the linear fold is the self-trained one). ``--self-train N``: N rounds of self-training on
 **unlabelled** abstracts of the held-out field (their text only: CSAbstruct's train split for
 computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
 split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep
@@ -300,6 +300,8 @@ def main(argv=None):
     ap.add_argument("--fraction", type=float, default=0.3)
     ap.add_argument("--previous-rule", action="store_true",
                     help="also score every row with the purpose rule with the previous release's rule")
+    ap.add_argument("--average-shares", default=str(AVERAGE_SHARE),
+                    help="comma-separated shares of the linear fold in sequence+cues (session 12: 0.25,0.5)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -312,15 +314,16 @@ def main(argv=None):
         return recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
                          if rounds else "")
 
-    def fold(recipe, rounds, held):
+    def fold(recipe, rounds, held, share=AVERAGE_SHARE):
         """The fold model of ``recipe`` with ``held`` held out: loaded from --save, or fitted."""
         saved = Path(a.save) / f"{key_of(recipe, rounds)}-{held}".replace(" ", "_") if a.save else None
-        if saved and (saved / "roles.json").exists():
-            return RoleModel.load(saved)
-        if recipe == AVERAGED:   # self-training, if any, on the linear fold only
+        if recipe == AVERAGED:   # self-training, if any, on the linear fold only; made of saved folds
             model = fold("sequence", 0, held)
             model.cue = fold("linear", rounds, held)
-            model.meta["cue_model"] = dict(model.cue.meta, share=AVERAGE_SHARE)
+            model.meta["cue_model"] = dict(model.cue.meta, share=share)
+            return model
+        if saved and (saved / "roles.json").exists():
+            return RoleModel.load(saved)
         else:
             model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log,
                              a.selection, a.fraction)
@@ -328,22 +331,24 @@ def main(argv=None):
             model.save(saved)
         return model
 
-    for recipe in [r for r in a.recipes.split(",") if r.removesuffix(PURPOSE_SUFFIX) in RECIPES]:
-        for rounds in [int(x) for x in a.self_train.split(",")]:
-            key = key_of(recipe, rounds)
-            for held in held_fields:
-                t0 = time.time()
-                model = fold(recipe, rounds, held)
-                own = model.transition_weight
-                for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-                    row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
-                                 recipe_of(recipe)[1], rule, own if weight is None else weight)
-                    # the out-of-field sets are scored by both folds of a recipe: one column each
-                    row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
-                           for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
-                    results.setdefault(key + suffix, {}).update(row)
-                    print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
-                          f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
+    runs = [(recipe, rounds, share) for recipe in a.recipes.split(",") if recipe.removesuffix(PURPOSE_SUFFIX) in RECIPES
+            for rounds in [int(x) for x in a.self_train.split(",")]
+            for share in ([float(x) for x in a.average_shares.split(",")] if recipe == AVERAGED else [None])]
+    for recipe, rounds, share in runs:
+        key = key_of(recipe, rounds) + ("" if share is None else f" (cue share {share:g})")
+        for held in held_fields:
+            t0 = time.time()
+            model = fold(recipe, rounds, held, share)
+            own = model.transition_weight
+            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+                row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
+                             recipe_of(recipe)[1], rule, own if weight is None else weight)
+                # the out-of-field sets are scored by both folds of a recipe: one column each
+                row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
+                       for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
+                results.setdefault(key + suffix, {}).update(row)
+                print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
+                      f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
 
     # the shipped model (trained on CSAbstruct + written, so its computer-science columns are not
     # held out): the previous release is it with the purpose rule at its own weight
