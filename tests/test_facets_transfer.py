@@ -202,9 +202,16 @@ def test_shipped_role_model_on_fields_it_was_not_trained_on():
     from tools.train_roles import embed_docs, score
 
     model = load_model()
+    fm, roles = [], []
     for name in ("nicta", "coda19"):
         docs = corpora.load(name, "test", weak=False)[:50]
-        assert score(model, docs, embed_docs(docs)) >= {"nicta": 0.70, "coda19": 0.69}[name], name
+        embs = embed_docs(docs)
+        fm.append(score(model, docs, embs))
+        roles.append(score(model.for_roles(), docs, embs))
+        assert fm[-1] >= {"nicta": 0.70, "coda19": 0.69}[name], name
+    # the variant st-facets labels a text alone with (the cue model averaged in at 0.25; session
+    # 12): measured 0.730 / 0.731, mean 0.731 against 0.725 (FM's decomposition: 0.735 / 0.715)
+    assert roles == pytest.approx([0.730, 0.731], abs=0.01) and np.mean(roles) > np.mean(fm) + 0.003
 
 
 def test_an_abstract_is_decoded_at_the_abstract_weight_and_a_summary_at_the_models(monkeypatch):
