@@ -56,6 +56,8 @@ MODEL_DIR = Path(__file__).with_name("model")
 #: share of the average for FM's decomposition, whether only on abstracts, its share for sentence
 #: roles reported for their own sake (:meth:`RoleModel.for_roles`)
 CUE_USE_KEYS = ("share", "abstracts_only", "roles_share")
+#: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
+AVERAGED_NAME = ", averaged with a linear cue model"
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
 _DIGITS = re.compile(r"\d+")
@@ -416,7 +418,7 @@ class RoleModel:
         if cached is None:
             cached = copy.copy(self)
             cached.meta = dict(self.meta, cue_model=dict(self.meta["cue_model"], share=share, abstracts_only=False),
-                               name=f"{self.name}, averaged with a linear cue model ({share:g})")
+                               name=f"{self.name.split(AVERAGED_NAME)[0]}{AVERAGED_NAME} ({share:g})")
             cached.__dict__.pop("_for_roles", None)
             self._for_roles = cached
         return cached
