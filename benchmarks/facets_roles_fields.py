@@ -36,9 +36,11 @@ model and three BiGRU members whose input per sentence is the cue features and p
 MiniLM: the vectors carry the field's topic; and training needs no embedding pass);
 ``sequence`` — the shipped recipe (needs MiniLM vectors of every training
 sentence: slow on a loaded machine, cached by ``--embed-cache``); ``sequence+cues`` — the shipped
-recipe measured in session 11 (not shipped: it lowered FM r): the ``sequence`` fold's probabilities
+recipe as session 11 measured it (shipped in session 12 at cue share 0.25 for the sentence roles
+of a text alone, not for FM's decomposition: it lowered FM r): the ``sequence`` fold's probabilities
 averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`, or each of
-``--average-shares``; with ``--self-train N`` the linear fold is the self-trained one). ``--self-train N``: N rounds of self-training on
+``--average-shares``; with ``--self-train N`` the linear fold is the self-trained one).
+``--self-train N``: N rounds of self-training on
 **unlabelled** abstracts of the held-out field (their text only: CSAbstruct's train split for
 computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
 split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep

@@ -144,7 +144,8 @@ def _offline_batch(records: list[dict], opts: FacetOptions) -> tuple[list, list]
     ok = [item for item in sides if not isinstance(item, RecordError)]
     # vectors are needed by the rater (pairs) and by a role model that reads embeddings (without
     # the embedding model installed, the role model's cue model runs alone: roles.active_model)
-    needed = ok if roles_model.uses_embeddings else [item for item in ok if item[1] is not None]
+    reads = fm_model.uses_embeddings or roles_model.uses_embeddings
+    needed = ok if reads else [item for item in ok if item[1] is not None]
     texts = sorted({s for item in needed for side in item if side is not None for s in _side_sentences(side)})
     vectors = {}
     if texts:
