@@ -4,6 +4,7 @@
                                              [--selection confident|balanced] [--fraction 0.3]
                                              [--weights model,0,0.5] [--rule 0,1]
                                              [--embed-cache DIR] [--max-train-docs 1200] [--json]
+                                             [--previous-release COMMIT] [--model NAME=DIR ...]
 
 The harder test issue 37 asks for. Leave-one-corpus-out (``facets_roles_transfer.py``) kept a
 corpus of the held-out field on the training side (CODA-19 held out, NICTA-PIBOSO trained on: both
@@ -35,9 +36,11 @@ model and three BiGRU members whose input per sentence is the cue features and p
 MiniLM: the vectors carry the field's topic; and training needs no embedding pass);
 ``sequence`` — the shipped recipe (needs MiniLM vectors of every training
 sentence: slow on a loaded machine, cached by ``--embed-cache``); ``sequence+cues`` — the shipped
-recipe measured in session 11 (not shipped: it lowered FM r): the ``sequence`` fold's probabilities
-averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`; with ``--self-train N``
-the linear fold is the self-trained one). ``--self-train N``: N rounds of self-training on
+recipe as session 11 measured it (shipped in session 12 at cue share 0.25 for the sentence roles
+of a text alone, not for FM's decomposition: it lowered FM r): the ``sequence`` fold's probabilities
+averaged with the ``linear`` fold's (equal weights, :data:`AVERAGE_SHARE`, or each of
+``--average-shares``; with ``--self-train N`` the linear fold is the self-trained one).
+``--self-train N``: N rounds of self-training on
 **unlabelled** abstracts of the held-out field (their text only: CSAbstruct's train split for
 computer science; CODA-19's and NICTA-PIBOSO's train splits for biomedicine — never a test
 split): the fold model labels them, sentences whose posterior is at least ``--confidence`` keep
@@ -60,7 +63,11 @@ decoding rule that does the same to its predictions (``--rule 0,1``; row ``… +
 Also scored, in the same run, for comparison: the model shipped in ``scholartools/facets/model``
 (trained on CSAbstruct + written, so its computer-science columns are not held out) at every
 ``--rule`` and ``--weights`` variant — with the purpose rule at its own weight it is the previous
-release, exactly — and any ``--model NAME=DIR``. ``--save DIR`` keeps
+release, exactly — and any ``--model NAME=DIR``; ``--previous-release COMMIT`` scores the
+role model shipped at that git commit beside them (session 12: ``4400ec6``). A model whose
+sentence roles differ from the decomposition FM rates (``roles_share`` in its ``cue_model``:
+:meth:`RoleModel.for_roles`, what st-facets labels a text without a candidate with) is scored
+both ways, rows ``…, FM's decomposition`` and ``…, sentence roles``. ``--save DIR`` keeps
 the fold models, and loads them on the next run instead of fitting them again.
 ``--previous-rule``: every row with the purpose rule is also scored with the previous release's
 rule (``facets_roles_before``: only a first purpose statement that follows nothing but background;
@@ -256,6 +263,20 @@ def scored(previous: bool, *args, **kwargs) -> dict:
         return score_model(*args, **kwargs)
 
 
+def release_model(commit: str) -> Path:
+    """A directory holding the role model shipped at ``commit`` (``git show`` of its files), so
+    that a run can score the previous release beside the working tree's model."""
+    import subprocess
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix="roles-release-"))
+    for name in ("roles.json", "roles.npz"):
+        blob = subprocess.run(["git", "show", f"{commit}:scholartools/facets/model/{name}"], cwd=ROOT,
+                              check=True, capture_output=True).stdout
+        (out / name).write_bytes(blob)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recipes", default="linear,cues-seq")
@@ -266,6 +287,8 @@ def main(argv=None):
     ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
     ap.add_argument("--model", action="append", default=[], metavar="NAME=DIR")
     ap.add_argument("--no-shipped", action="store_true", help="do not score the shipped model")
+    ap.add_argument("--previous-release", metavar="COMMIT",
+                    help="also score the role model shipped at this git commit (row 'previous release')")
     ap.add_argument("--save", help="directory to keep the fold models in (DIR/<recipe>-<field>); one "
                     "already there is loaded instead of fitted again")
     ap.add_argument("--rule", default="0,1", help="score each model without (0) and with (1) the purpose rule")
@@ -279,6 +302,8 @@ def main(argv=None):
     ap.add_argument("--fraction", type=float, default=0.3)
     ap.add_argument("--previous-rule", action="store_true",
                     help="also score every row with the purpose rule with the previous release's rule")
+    ap.add_argument("--average-shares", default=str(AVERAGE_SHARE),
+                    help="comma-separated shares of the linear fold in sequence+cues (session 12: 0.25,0.5)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -291,15 +316,16 @@ def main(argv=None):
         return recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
                          if rounds else "")
 
-    def fold(recipe, rounds, held):
+    def fold(recipe, rounds, held, share=AVERAGE_SHARE):
         """The fold model of ``recipe`` with ``held`` held out: loaded from --save, or fitted."""
         saved = Path(a.save) / f"{key_of(recipe, rounds)}-{held}".replace(" ", "_") if a.save else None
-        if saved and (saved / "roles.json").exists():
-            return RoleModel.load(saved)
-        if recipe == AVERAGED:   # self-training, if any, on the linear fold only
+        if recipe == AVERAGED:   # self-training, if any, on the linear fold only; made of saved folds
             model = fold("sequence", 0, held)
             model.cue = fold("linear", rounds, held)
-            model.meta["cue_model"] = dict(model.cue.meta, share=AVERAGE_SHARE)
+            model.meta["cue_model"] = dict(model.cue.meta, share=share)
+            return model
+        if saved and (saved / "roles.json").exists():
+            return RoleModel.load(saved)
         else:
             model = fit_fold(data["corpora"], held, recipe, rounds, a.confidence, a.embed_cache, log,
                              a.selection, a.fraction)
@@ -307,33 +333,44 @@ def main(argv=None):
             model.save(saved)
         return model
 
-    for recipe in [r for r in a.recipes.split(",") if r.removesuffix(PURPOSE_SUFFIX) in RECIPES]:
-        for rounds in [int(x) for x in a.self_train.split(",")]:
-            key = key_of(recipe, rounds)
-            for held in held_fields:
-                t0 = time.time()
-                model = fold(recipe, rounds, held)
-                own = model.transition_weight
-                for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-                    row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
-                                 recipe_of(recipe)[1], rule, own if weight is None else weight)
-                    # the out-of-field sets are scored by both folds of a recipe: one column each
-                    row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
-                           for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
-                    results.setdefault(key + suffix, {}).update(row)
-                    print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
-                          f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
+    runs = [(recipe, rounds, share) for recipe in a.recipes.split(",") if recipe.removesuffix(PURPOSE_SUFFIX) in RECIPES
+            for rounds in [int(x) for x in a.self_train.split(",")]
+            for share in ([float(x) for x in a.average_shares.split(",")] if recipe == AVERAGED else [None])]
+    for recipe, rounds, share in runs:
+        key = key_of(recipe, rounds) + ("" if share is None else f" (cue share {share:g})")
+        for held in held_fields:
+            t0 = time.time()
+            model = fold(recipe, rounds, held, share)
+            own = model.transition_weight
+            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+                row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
+                             recipe_of(recipe)[1], rule, own if weight is None else weight)
+                # the out-of-field sets are scored by both folds of a recipe: one column each
+                row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
+                       for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
+                results.setdefault(key + suffix, {}).update(row)
+                print(f"{key + suffix:60s} {held:17s} {json.dumps(row)} (own weight {own:g}; "
+                      f"{time.time() - t0:.0f}s)", file=sys.stderr, flush=True)
 
     # the shipped model (trained on CSAbstruct + written, so its computer-science columns are not
     # held out): the previous release is it with the purpose rule at its own weight
-    for spec in ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model:
+    specs = ([] if a.no_shipped else [f"shipped={MODEL_DIR}"]) + a.model
+    if a.previous_release:
+        specs.insert(0, f"previous release ({a.previous_release})={release_model(a.previous_release)}")
+    for spec in specs:
         name, _, directory = spec.partition("=")
-        model = RoleModel.load(directory)
-        own = model.transition_weight
+        loaded = RoleModel.load(directory)
         label = "shipped model" if name == "shipped" else name
-        for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
-            results[label + suffix] = scored(previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
-                                             a.embed_cache, rule=rule, weight=own if weight is None else weight)
+        # a model whose sentence roles (st-facets on a text alone) differ from the decomposition FM
+        # rates (roles.RoleModel.for_roles) is scored both ways
+        uses = [("", loaded)] if loaded.for_roles() is loaded else [
+            (", FM's decomposition", loaded), (", sentence roles (st-facets on a text alone)", loaded.for_roles())]
+        for use, model in uses:
+            own = model.transition_weight
+            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+                results[label + use + suffix] = scored(
+                    previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
+                    a.embed_cache, rule=rule, weight=own if weight is None else weight)
     if a.json:
         print(json.dumps(results, indent=1))
         return

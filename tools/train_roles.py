@@ -33,8 +33,9 @@ probabilities are averaged with the linear model's; then Viterbi decoding over l
 transitions, the transition weight chosen on the dev splits of the training corpora. Last, a
 linear cue model (the linear model without embeddings, :data:`CUE_CONFIG`) is trained on the same
 corpora and stored in the model: the fallback when MiniLM is not installed, averaged in at
-``--cue-share`` (0, the shipped model's: :data:`CUE_SHARE`); ``--add-cue-to DIR`` only adds it to
-an existing model. Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
+``--cue-share`` (0, the shipped model's: :data:`CUE_SHARE`) in the decomposition FM rates and at
+``--roles-cue-share`` (:data:`ROLES_CUE_SHARE`) in sentence roles reported for their own sake;
+``--add-cue-to DIR`` only adds it to an existing model. Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
 """
 from __future__ import annotations
 
@@ -79,6 +80,12 @@ CUE_CONFIG = dict(NEW_CONFIG, embedding=None, sequence=None)
 #: averaged) but lowered FM r on PubMed under every protocol, on the references alone too
 #: (leave-one-system-out 0.582 -> 0.502): docs/st-facets.md, session 11
 CUE_SHARE = 0.0
+#: the cue model's share when the model labels sentence roles reported for their own sake (st-facets
+#: on a text without a candidate; :meth:`RoleModel.for_roles`), not the decomposition FM rates: the
+#: share that transferred best leaving one field out (the sequence fold averaged with the linear
+#: fold; field means with computer science / biomedicine held out: 0.699 / 0.762 at share 0, 0.713 /
+#: 0.772 at 0.25, 0.701 / 0.769 at 0.5, 0.671 / 0.763 at 0.75): docs/st-facets.md, session 12
+ROLES_CUE_SHARE = 0.25
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
@@ -345,11 +352,14 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
 
 
 def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = CUE_SHARE,
-               written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False) -> RoleModel:
+               written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False,
+               roles_share: float = ROLES_CUE_SHARE) -> RoleModel:
     """``model`` with a cue model (:data:`CUE_CONFIG`, no embeddings) trained on the same corpora
     (``names``: default ``model.meta["corpora"]``) attached at ``share`` (0: only the fallback
-    without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries); the model's own
-    arrays are unchanged. The two share the n-gram vocabulary (same corpora, same rule: checked)."""
+    without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries) for FM's
+    decomposition and at ``roles_share`` for sentence roles reported for their own sake
+    (:meth:`RoleModel.for_roles`); the model's own arrays are unchanged. The two share the n-gram
+    vocabulary (same corpora, same rule: checked)."""
     names = list(names or model.meta["corpora"])
     cue = train(names, CUE_CONFIG, written_weight, None, log=log)
     if cue.vocab != model.vocab:
@@ -357,7 +367,7 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     cue.idf = model.idf   # the same values (a loaded model's are rounded to float16); stored once
     cue.meta["name"] = CUE_NAME
     model.cue = cue
-    model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only)
+    model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
     return model
 
@@ -379,11 +389,14 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
                    "fallback without MiniLM.")
 @click.option("--cue-abstracts-only", is_flag=True,
               help="Average the cue model into abstracts (st-facets' reference side) only, not summaries.")
+@click.option("--roles-cue-share", type=click.FloatRange(0, 1), default=ROLES_CUE_SHARE, show_default=True,
+              help="Share of the linear cue model when the model labels sentence roles reported for their own "
+                   "sake (st-facets on a text without a candidate), not the decomposition FM rates.")
 @click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
               help="Only train the cue model and attach it to the model in this directory (its other "
                    "arrays unchanged), saving to --out.")
 def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
-         add_cue_to):
+         roles_cue_share, add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
     unknown = set(names) - set(corpora.REAL) - {"written"}
     if unknown:
@@ -395,12 +408,13 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
     log = lambda m: click.echo(m, err=True)  # noqa: E731
     if add_cue_to:
         model = attach_cue(RoleModel.load(add_cue_to), None, cue_share, written_weight, log=log,
-                           abstracts_only=cue_abstracts_only)
+                           abstracts_only=cue_abstracts_only, roles_share=roles_cue_share)
     else:
         config = FIRST_CONFIG if features == "first" else None
         model = train(names, config, written_weight, embed_cache, log=log)
         if features != "first":
-            model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only)
+            model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only,
+                               roles_share=roles_cue_share)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)

@@ -81,18 +81,18 @@ def _side(rec: dict, text_field: str | None, sent_field: str | None, facet_field
     return "text", v, v
 
 
-def _offline_facets(side, embed, abstract: bool = False):
+def _offline_facets(side, embed, abstract: bool = False, model=None):
     """Facets of one side; ``abstract`` True for the reference (an abstract): its first statement
     of purpose is background, as the FM definitions read it (:func:`roles.purpose_background`),
     and it is decoded at the role model's abstract transition weight — neither for candidate
     summaries, where the rule lowered FM r on PubMed and the weight sets the posteriors the rater
-    reads (docs/st-facets.md)."""
+    reads (docs/st-facets.md). ``model``: the role model (:func:`roles.active_model`)."""
     kind, value, _ = side
     if kind == "facets":
         return facets_from_spans(value)
     if kind == "sentences":
-        return decompose(sentences=value, embed=embed, abstract=abstract)
-    return decompose(value, embed=embed, abstract=abstract)
+        return decompose(sentences=value, embed=embed, abstract=abstract, model=model)
+    return decompose(value, embed=embed, abstract=abstract, model=model)
 
 
 def _side_sentences(side) -> list[str]:
@@ -116,7 +116,19 @@ def _finish(rec: dict, opts: FacetOptions, ref: dict, cand: dict | None, ratings
 
 def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
     """Offline method on a batch: one embedding call for all the batch's sentences, shared by the
-    role model and the rater."""
+    role model and the rater.
+
+    Two uses of the role model (:data:`roles.USES`): a record with a candidate is FM's — both
+    sides are decomposed by the model the rater was fitted with (``active_model()``), so the
+    record's labels are those rated; a record without one reports its text's sentence roles, and
+    these come from the variant that transfers best across fields (``active_model(use="roles")``:
+    the cue model averaged in; docs/st-facets.md, session 12)."""
+    return _offline_batch(records, opts)[0]
+
+
+def _offline_batch(records: list[dict], opts: FacetOptions) -> tuple[list, list]:
+    """:func:`offline_batch`'s records, and per record the name of the role model that labelled
+    its sentences (None: nothing was decomposed, or an error)."""
     from scholartools.facets import rate
 
     sides = []
@@ -128,10 +140,12 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
             sides.append(exc)
     from scholartools.facets.roles import active_model
 
+    fm_model, roles_model = active_model(), active_model(use="roles")
     ok = [item for item in sides if not isinstance(item, RecordError)]
     # vectors are needed by the rater (pairs) and by a role model that reads embeddings (without
     # the embedding model installed, the role model's cue model runs alone: roles.active_model)
-    needed = ok if active_model().uses_embeddings else [item for item in ok if item[1] is not None]
+    reads = fm_model.uses_embeddings or roles_model.uses_embeddings
+    needed = ok if reads else [item for item in ok if item[1] is not None]
     texts = sorted({s for item in needed for side in item if side is not None for s in _side_sentences(side)})
     vectors = {}
     if texts:
@@ -149,29 +163,38 @@ def offline_batch(records: list[dict], opts: FacetOptions) -> list[dict]:
             vectors.update(zip(missing, encode(missing)))
         return np.array([vectors[t] for t in items]) if items else np.zeros((0, 1))
 
-    out = []
+    out, names = [], []
     for rec, item in zip(records, sides):
         if isinstance(item, RecordError):
             out.append(item)
+            names.append(None)
             continue
         ref_side, cand_side = item
-        ref = _offline_facets(ref_side, embed, abstract=True)
-        cand = _offline_facets(cand_side, embed) if cand_side else None
+        model = fm_model if cand_side else roles_model
+        ref = _offline_facets(ref_side, embed, abstract=True, model=model)
+        cand = _offline_facets(cand_side, embed, model=model) if cand_side else None
+        decomposed = [side for side in (ref_side, cand_side) if side is not None and side[0] != "facets"]
+        names.append(model.name if decomposed else None)
         ratings = evidence = None
         if cand is not None:
             given = cand_side[0] == "facets"
             cand_text = normalise_text(cand_side[2]) if cand_side[0] == "text" else cand_side[2]
             one = opts.empty_candidate == "one" or (opts.empty_candidate == "auto" and given)
             ratings, evidence = rate.rate(ref, cand, embed, facets=FACETS, empty_candidate_one=one,
-                                          probs=facet_probabilities(cand, given=given, embed=embed),
+                                          probs=facet_probabilities(cand, model=model, given=given, embed=embed),
                                           cand_text=cand_text)
         out.append(_finish(rec, opts, ref, cand, ratings, evidence))
-    return out
+    return out, names
 
 
 def offline_task(records: list[dict], ctx) -> list[dict]:
-    """The offline method as a task's (``ctx.options`` is a :class:`FacetOptions`)."""
-    return offline_batch(records, ctx.options)
+    """The offline method as a task's (``ctx.options`` is a :class:`FacetOptions`); each record's
+    provenance names the role model that labelled its sentences (``role_model``)."""
+    out, names = _offline_batch(records, ctx.options)
+    for rec, name in zip(out, names):
+        if name is not None:
+            rec["_provenance"] = {"role_model": name}
+    return out
 
 
 def llm_record(rec: dict, ctx):

@@ -26,8 +26,10 @@ definitions read it (:func:`purpose_background`).
 The model file also holds a linear **cue model** (the linear model's features without the
 embeddings), which labels the sentences alone when the embedding model is not installed
 (:func:`active_model`; st-facets names the model that ran in its provenance, ``role_model``). Its
-share of the average is 0 in the shipped model: averaged in, it lifted sentence roles on fields
-held out but lowered FM r on PubMed (docs/st-facets.md, session 11).
+share of the average is 0 in the decomposition FM rates: averaged in, it lifted sentence roles on
+fields held out but lowered FM r on PubMed (docs/st-facets.md, session 11). Sentence roles
+reported for their own sake (st-facets on a text without a candidate) average it in at
+``roles_share`` (:meth:`RoleModel.for_roles`, ``active_model(use="roles")``; session 12).
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
 JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
@@ -35,6 +37,7 @@ JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; s
 """
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
@@ -49,6 +52,12 @@ from scholartools.vocabulary import abstract_heading as heading
 
 LABELS = list(ROLE_LABELS)
 MODEL_DIR = Path(__file__).with_name("model")
+#: keys of ``roles.json``'s ``cue_model`` that say how the cue model is used, not what it is: its
+#: share of the average for FM's decomposition, whether only on abstracts, its share for sentence
+#: roles reported for their own sake (:meth:`RoleModel.for_roles`)
+CUE_USE_KEYS = ("share", "abstracts_only", "roles_share")
+#: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
+AVERAGED_NAME = ", averaged with a linear cue model"
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
 _DIGITS = re.compile(r"\d+")
@@ -387,6 +396,34 @@ class RoleModel:
         return float(self.meta.get("cue_model", {}).get("share", 0.0)) if self.cue is not None else 0.0
 
     @property
+    def roles_share(self) -> float:
+        """The cue model's share when the model labels sentence roles reported for their own sake
+        (a text decomposed without a candidate: :meth:`for_roles`): ``meta["cue_model"]
+        ["roles_share"]``, else :attr:`cue_share`."""
+        if self.cue is None:
+            return 0.0
+        return float(self.meta["cue_model"].get("roles_share", self.cue_share))
+
+    def for_roles(self) -> "RoleModel":
+        """This model as it labels sentence roles reported for their own sake, not rated by FM:
+        the cue model averaged in at :attr:`roles_share` (on summaries too), the rest shared. The
+        model itself (:attr:`cue_share` 0 in the shipped model) is what FM decomposes with: its
+        rater was fitted on those posteriors, and averaging the cue model in lowered FM r on every
+        protocol, while it lifted sentence roles on the fields held out (docs/st-facets.md,
+        sessions 11 and 12). The same object when the two shares are equal."""
+        share = self.roles_share
+        if self.cue is None or share == self.cue_share:
+            return self
+        cached = self.__dict__.get("_for_roles")
+        if cached is None:
+            cached = copy.copy(self)
+            cached.meta = dict(self.meta, cue_model=dict(self.meta["cue_model"], share=share, abstracts_only=False),
+                               name=f"{self.name.split(AVERAGED_NAME)[0]}{AVERAGED_NAME} ({share:g})")
+            cached.__dict__.pop("_for_roles", None)
+            self._for_roles = cached
+        return cached
+
+    @property
     def name(self) -> str:
         """What this model is, for provenance (``meta["name"]``, else a description of its parts)."""
         if self.meta.get("name"):
@@ -427,7 +464,7 @@ class RoleModel:
         model = cls(vocab, arrays["idf"], arrays["coef"], arrays["intercept"],
                     arrays["transitions"], arrays["start"], meta, members)
         if "cue_model" in meta:   # shares the vocabulary and idf (same corpora, same n-gram rule)
-            cue_meta = {k: v for k, v in meta["cue_model"].items() if k not in ("share", "abstracts_only")}
+            cue_meta = {k: v for k, v in meta["cue_model"].items() if k not in CUE_USE_KEYS}
             model.cue = cls(vocab, arrays["idf"], arrays["cue_coef"], arrays["cue_intercept"],
                             arrays["cue_transitions"], arrays["cue_start"], cue_meta)
         return model
@@ -448,6 +485,8 @@ class RoleModel:
             kept = self.meta.get("cue_model", {})
             meta["cue_model"] = dict(self.cue.meta, share=kept.get("share", 0.0),
                                      abstracts_only=kept.get("abstracts_only", False))
+            if "roles_share" in kept:
+                meta["cue_model"]["roles_share"] = kept["roles_share"]
         np.savez_compressed(directory / "roles.npz", idf=self.idf.astype(np.float16),
                             coef=self.coef.astype(np.float16), intercept=self.intercept,
                             transitions=self.transitions.astype(np.float32),
@@ -646,14 +685,25 @@ def embeddings_available() -> bool:
     return True
 
 
-def active_model(model: RoleModel | None = None) -> RoleModel:
-    """The role model that runs: ``model`` (None: :func:`load_model`), or, when it reads sentence
+#: what a role model labels sentences for: ``fm``, the decomposition FM rates (a reference and a
+#: candidate: st-facets on a pair, the rater's calibration); ``roles``, sentence roles reported for
+#: their own sake (st-facets on a text without a candidate): :meth:`RoleModel.for_roles`
+USES = ("fm", "roles")
+
+
+def active_model(model: RoleModel | None = None, use: str = "fm") -> RoleModel:
+    """The role model that runs for ``use`` (:data:`USES`): ``model`` (None: :func:`load_model`;
+    for ``roles``, its :meth:`~RoleModel.for_roles` variant), or, when it reads sentence
     embeddings and the embedding model is not installed (the core install does not require the
     bundled MiniLM package: README, Install), its cue model alone (:attr:`RoleModel.cue`: cue
     features, shared n-grams and position; its own transitions). A model without a cue model is
     returned as it is (encoding then says what to install). :attr:`RoleModel.name` says which ran
     (st-facets records it in its provenance, ``role_model``)."""
+    if use not in USES:
+        raise ValueError(f"use must be one of {USES}, not {use!r}")
     model = model or load_model()
+    if use == "roles":
+        model = model.for_roles()
     if model.uses_embeddings and model.cue is not None and not embeddings_available():
         return model.cue
     return model

@@ -81,8 +81,9 @@ class FacetsTask(Task):
             return {"method": self.method_names["llm"] + (" few-shot" if opts.shots else " zero-shot")}
         from scholartools.facets.roles import active_model
 
-        # which role model decomposes: the averaged model, or its cue model alone when the embedding
-        # model is not installed (roles.active_model)
+        # which role model decomposes: FM's, or its cue model alone when the embedding model is not
+        # installed (roles.active_model); a record without a candidate names the variant that
+        # labelled its roles in its own provenance entry (annotate.offline_task)
         return {"role_model": active_model().name}
 
 
