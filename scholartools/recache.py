@@ -85,8 +85,9 @@ def _program(pattern, flags: int):
 
 def _from_source(pattern) -> bool:
     """Is ``pattern`` written in the source (a constant of the calling function, or a string its
-    module holds by name) or being compiled while a module is imported (a ``<module>`` frame other
-    than the script's)? Asked only for a pattern not yet stored."""
+    module holds by name) or being compiled while a module is imported (the innermost ``<module>``
+    frame run by the import system; a test runner's worker runs its code in a ``<module>`` frame
+    that is no import)? Asked only for a pattern not yet stored."""
     f = sys._getframe(1)
     while f is not None and f.f_globals.get("__name__") == __name__:
         f = f.f_back
@@ -99,8 +100,11 @@ def _from_source(pattern) -> bool:
     except Exception:
         pass
     while f is not None:
-        if f.f_code.co_name == "<module>" and f.f_globals.get("__name__") != "__main__":
-            return True
+        if f.f_code.co_name == "<module>":
+            # the innermost module frame: an import when the import system runs it (a script,
+            # ``-m``, a notebook cell or a test runner's exec of code is not an import)
+            back = f.f_back
+            return back is not None and "importlib" in back.f_code.co_filename and "_bootstrap" in back.f_code.co_filename
         f = f.f_back
     return False
 
