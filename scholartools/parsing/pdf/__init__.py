@@ -76,7 +76,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
         pages_with_images_no_text = 0
         metadata_title = (doc.metadata or {}).get("title") or None
         first_text = ""
-        visible: list[str] = []   # text a reader sees, page by page (clipping applied)
+        visible: list = []   # text a reader sees, page by page (clipping applied), or the page's rows
         for pno in range(use):
             try:
                 page = doc.load_page(pno)
@@ -95,8 +95,8 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                 found, seen = _clipped(page, flags, rows, pno, size, vectors)
                 warnings.extend(found)
                 visible.append(seen)
-            else:  # nothing can be clipped: the rows are what a reader sees
-                visible.append(" ".join(r.text for r in rows))
+            else:  # nothing can be clipped: the rows are what a reader sees (joined if needed)
+                visible.append(rows)
             n_chars += chars
             if chars < 20 and page.get_images(full=False):
                 pages_with_images_no_text += 1
@@ -126,7 +126,8 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
     if any(w.get("kind") == "hidden_text" for w in warnings):
         from scholartools.parsing.pdf.hidden import drop_artefacts
 
-        warnings = drop_artefacts(warnings, " ".join(visible))
+        warnings = drop_artefacts(warnings, " ".join(v if isinstance(v, str) else " ".join(r.text for r in v)
+                                                    for v in visible))
     for w in warnings:
         w.pop("_row", None)
     body = body_size(all_rows)

@@ -133,29 +133,26 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     widest = 0.0
     styles: list[tuple[str, tuple]] = []   # (text, (bold, italic, family, size)) per non-blank span
     cache = _FONT_CACHE
+    # page_rows passes only spans with text that is not all white space: every span counts
     for s in spans:
         t = s["text"]
-        if not t:
-            continue
         bx0, by0, bx1, by1 = s["bbox"]
         ssize = s["size"]
         if prev_x1 is not None:
             g = (bx0 - prev_x1) / (1.0 if 1.0 > ssize else ssize)
             if g > widest:
                 widest = g
-            if g > 0.15 and parts and not parts[-1].endswith(" ") and not t.startswith(" "):
+            if g > 0.15 and parts[-1][-1] != " " and t[0] != " ":
                 append(" ")
         append(t)
         prev_x1 = bx1
         k = len(t.strip())
-        if not k:
-            continue
         font = s["font"]
         traits = cache.get(font) or font_traits(font)
         fb, fi, fm, fc, family = traits
         flags = s["flags"]
-        bold = fb or bool(flags & 16)
-        italic = fi or bool(flags & 2)
+        bold = fb or (flags & 16) != 0   # a bool either way, without bool()'s call
+        italic = fi or (flags & 2) != 0
         n += k
         size = round(ssize * 2) / 2
         size_chars[size] = size_chars.get(size, 0) + k
@@ -375,7 +372,7 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                     r.first_in_block = first
                     first = False
                     block_rows.append(r)
-            cur_spans = list(visible)
+            cur_spans = visible   # a new list per line: extending it later changes no other line
             cur_box = tuple(lb)
         if cur_spans:
             r = _row_from_spans(cur_spans, page, bi)

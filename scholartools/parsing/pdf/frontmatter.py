@@ -134,16 +134,24 @@ def _same_type(r: Row, last: Row) -> bool:
         and (r.italic >= 0.5) == (last.italic >= 0.5) and abs(r.size - last.size) <= 0.3
 
 
+_NAME_SEP = re.compile(r",|\band\b|&|·")
+
+
 def _names_row(text: str) -> bool:
     """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
     # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
-    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in re.split(r",|\band\b|&|·", text)]
+    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
 
 
+_WORD_RUN = re.compile(r"\w+")
+
+
 def _key(text: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+    # the runs of word characters, as ``" ".join(re.sub(r"[^\w]+", " ", text).split())`` gives them
+    # (no character is both a word character and white space), without the copy in between
+    return " ".join(_WORD_RUN.findall(text.lower()))
 
 
 def _cited_names(rows: list[Row], page: int) -> list[str]:
@@ -158,18 +166,20 @@ def _journal_name(text: str, keys: list[str]) -> bool:
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
-    if any(o != k and o.startswith(k + " ") and _CITATION_TAIL.search(o[len(k):]) for o in keys):
+    opening = k + " "
+    if any(o != k and o.startswith(opening) and _CITATION_TAIL.search(o[len(k):]) for o in keys):
         return True
     # a name of one to three words inside a citation row, right before the year ("… trial. Medicine
     # 2020;99:49", a running head "Li et al. Medicine (2020) 99:49")
     if len(k.split()) > 3:
         return False
+    inner = " " + k + " "
     for o in keys:
-        at = o.find(" " + k + " ")
+        at = o.find(inner)
         while at >= 0:
             if _YEAR_VOLUME.match(o, at + len(k) + 2):
                 return True
-            at = o.find(" " + k + " ", at + 1)
+            at = o.find(inner, at + 1)
     return False
 
 
@@ -178,7 +188,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
     keys = None
     for g in _groups(rows, page, 0.62 * page_height):
         text = " ".join(r.text for r in g)
-        letters = sum(ch.isalpha() for ch in text)
+        letters = sum(map(str.isalpha, text))
         words = len(text.split())
         size = max(r.size for r in g)
         if letters < 4 or size < body - 1.0:

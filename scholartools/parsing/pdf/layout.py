@@ -16,10 +16,11 @@ LINE_NUMBER = re.compile(r"^\d{1,4}$")
 
 def body_size(rows: list[Row]) -> float:
     """The most common font size weighted by characters (rounded to 0.5 pt)."""
-    c: Counter = Counter()
+    c: dict[float, int] = {}
     for r in rows:
-        c[r.size] += r.nchars
-    return c.most_common(1)[0][0] if c else 10.0
+        c[r.size] = c.get(r.size, 0) + r.nchars
+    # the first of the most frequent in insertion order, as Counter.most_common(1) gives it
+    return max(c, key=c.__getitem__) if c else 10.0
 
 
 def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None:

@@ -45,9 +45,15 @@ def _norm_ws(s: str) -> str:
 def column_extents(rows: list[Row]) -> dict:
     extents: dict[tuple[int, int], list[float]] = {}
     for r in rows:
-        e = extents.setdefault((r.page, r.col), [r.x0, r.x1])
-        e[0] = min(e[0], r.x0)
-        e[1] = max(e[1], r.x1)
+        key = (r.page, r.col)
+        e = extents.get(key)
+        if e is None:
+            extents[key] = [r.x0, r.x1]
+        else:   # as e[0] = min(e[0], r.x0), e[1] = max(e[1], r.x1), without the calls
+            if r.x0 < e[0]:
+                e[0] = r.x0
+            if r.x1 > e[1]:
+                e[1] = r.x1
     return extents
 
 
@@ -60,11 +66,16 @@ def mark_neighbours(rows: list[Row]) -> None:
         by_page.setdefault((r.page, r.col), []).append(r)
     for rs in by_page.values():
         rs.sort(key=lambda r: r.y1)
+        # the six rows either side by baseline, read from tuples (the row itself left out)
+        boxes = [(q.y1, q.x0, q.x1) for q in rs]
         for k, r in enumerate(rs):
             cnt = 0
             y1, near, right, left = r.y1, 0.35 * r.size, r.x1 + 2, r.x0 - 2
-            for q in rs[max(0, k - 6):k + 7]:
-                if q is not r and abs(q.y1 - y1) < near and (q.x0 > right or q.x1 < left):
+            for qy1, qx0, qx1 in boxes[max(0, k - 6):k]:
+                if abs(qy1 - y1) < near and (qx0 > right or qx1 < left):
+                    cnt += 1
+            for qy1, qx0, qx1 in boxes[k + 1:k + 7]:
+                if abs(qy1 - y1) < near and (qx0 > right or qx1 < left):
                     cnt += 1
             r.neighbours = cnt
 
@@ -76,14 +87,13 @@ def _is_math_row(r: Row, col_left: float, col_right: float) -> bool:
     centred = r.x0 - col_left > 1.5 * r.size and col_right - r.x1 > 1.0 * r.size
     if not centred and r.math < 0.25 and not t.endswith(")"):
         return False
-    mathish = len(MATH_CHARS.findall(t))
-    letters = len(_LETTER.findall(t))
-    words = _WORD4.findall(t)
-    if r.math >= 0.25 and (centred or EQ_LABEL.search(t)) and len(words) <= 6:
+    # the cheap tests first, each count only where it decides (the same answers as counting all)
+    if r.math >= 0.25 and (centred or EQ_LABEL.search(t)) and len(_WORD4.findall(t)) <= 6:
         return True
-    if EQ_LABEL.search(t) and ("=" in t or r.math > 0.1) and centred and len(words) <= 6:
+    if centred and ("=" in t or r.math > 0.1) and EQ_LABEL.search(t) and len(_WORD4.findall(t)) <= 6:
         return True
-    if centred and "=" in t and mathish >= 2 and letters < 0.6 * len(t) and len(words) <= 3:
+    if centred and "=" in t and len(MATH_CHARS.findall(t)) >= 2 and len(_LETTER.findall(t)) < 0.6 * len(t) \
+            and len(_WORD4.findall(t)) <= 3:
         return True
     return False
 
