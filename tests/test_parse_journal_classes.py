@@ -940,3 +940,19 @@ def test_title_of_a_double_spaced_manuscript_in_bold_body_type(tmp_path):
     rec = _save(doc, tmp_path, "manuscript.pdf")
     assert rec["title"] == ("The effectiveness of full and partial travel bans against spread in Australia for "
                             "travellers from China during and after the epidemic peak")
+
+
+def test_long_author_list_in_its_own_type_is_not_the_unlabelled_abstract(tmp_path):
+    # thirteen authors with affiliation numbers, over 40 words on three rows in a type of their own
+    # (another than the body's), above the unlabelled abstract: the author list was the abstract
+    names = ["Shen Chen 1", "Jiafeng Si 2", "Wenqiang Tang 3", "Anqi Zhang 3", "Li Pan 3", "Meng An 4",
+             "Huawei Zhang 5", "Shoukun Xue 6", "Kunpeng Wu 7", "Shuangfeng Chen 3", "Wei Zhang 1", "Wei Liu 3*"]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((178, 140), "An asymptomatic infected infant in a family cluster", fontsize=18, fontname="hebo")
+    y = _para(p, 150, ", ".join(names) + " and Bo Fu 3*", x=178, w=370, size=9, font="heit")
+    y = _para(p, y + 2, "1 Department of Surgery, People's Hospital, Liaocheng, China", x=178, w=370, size=7)
+    y = _para(p, y + 14, UNLABELLED, x=178, w=370, size=10, font="helv")
+    _sections(p, y + 10, ("Introduction", "Case report"))
+    rec = _save(doc, tmp_path, "authorlist.pdf")
+    assert rec["abstract"] == " ".join(UNLABELLED.split())

@@ -565,7 +565,7 @@ def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]
 
 def _affiliations(text: str, words: int) -> bool:
     """A block of affiliations (institution, department, town and country words one in every 20
-    words or more, four at least), however long, is no abstract."""
+    words or more, four at least), however long, is no abstract; nor is a list of person names."""
     n = len(INSTITUTION.findall(text))
     return n >= 4 and n * 20 >= words
 
@@ -581,6 +581,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         long = long or words >= 40
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
+        if words < 120 and _names_row(text):
+            continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
