@@ -956,3 +956,26 @@ def test_long_author_list_in_its_own_type_is_not_the_unlabelled_abstract(tmp_pat
     _sections(p, y + 10, ("Introduction", "Case report"))
     rec = _save(doc, tmp_path, "authorlist.pdf")
     assert rec["abstract"] == " ".join(UNLABELLED.split())
+
+
+def test_structured_abstract_longer_than_700_words_over_two_pages_is_whole(tmp_path):
+    # a trial protocol's letter: its structured abstract (eight labelled parts, some 900 words)
+    # runs from the front page onto the next; it was cut at 700 words
+    sentence = "The trial will enrol adults admitted to hospital with pneumonia and follow them for a month. "
+    heads = ["Objectives", "Trial design", "Participants", "Intervention", "Outcomes", "Randomisation",
+             "Blinding", "Trial status"]
+    parts = [f"{h}: " + sentence * 7 for h in heads]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Treatment of pneumonia with pulses: a study protocol", fontsize=17, fontname="hebo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = 136
+    for k, t in enumerate(parts):
+        if k == 5:
+            p, y = doc.new_page(width=612, height=792), 60
+        y = _para(p, y, t)
+    _sections(p, y + 6, ("Supplementary Information", "Acknowledgements"))
+    rec = _save(doc, tmp_path, "longabstract.pdf")
+    assert len(" ".join(parts).split()) > 800
+    assert rec["abstract"] == " ".join(" ".join(parts).split())

@@ -494,7 +494,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             used.add(j)
             nwords += len(qt.split())
             j += 1
-            if nwords > 700:
+            # a safety net against running into the body; a structured abstract, whose parts are
+            # labelled, may be longer (a trial protocol's letter: some 950 words over two pages)
+            if nwords > (1200 if structured else 700):
                 break
         text = " ".join(join_lines(parts).split())
         if len(text.split()) >= 3:
