@@ -979,3 +979,36 @@ def test_structured_abstract_longer_than_700_words_over_two_pages_is_whole(tmp_p
     rec = _save(doc, tmp_path, "longabstract.pdf")
     assert len(" ".join(parts).split()) > 800
     assert rec["abstract"] == " ".join(" ".join(parts).split())
+
+
+def test_last_part_of_a_structured_abstract_set_wholly_in_its_part_titles_type(tmp_path):
+    # parts titled in a small bold lead ("Introduction:", "Methods:"), the body of each a size larger
+    # in roman; the last part, "Trial registration number: NCT…", is short and set wholly in the
+    # lead's small bold: it was cut off (another size and weight than the abstract's rows)
+    parts = [("Introduction:", " Adjuvant chemotherapy for breast cancer harms the fitness and the muscle",
+              ["mass of the women it treats. Physical exercise may counteract these effects, but the effects",
+               "of resistance training alone have not been studied in muscle cells. We test it here."]),
+             ("Methods:", " Fifty women recently diagnosed with breast cancer will be randomised to",
+              ["either the intervention group or the control group, and the intervention group will train",
+               "twice a week over the whole of the chemotherapy with supervision by a physiotherapist."])]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((57, 90), "Effects of heavy-load resistance training during chemotherapy", fontsize=18,
+                  fontname="tibo")
+    p.insert_text((57, 120), "Jane Doe, PhD and John Smith, MD", fontsize=10.5, fontname="tiro")
+    p.insert_text((57, 150), "Abstract", fontsize=8, fontname="tibo")
+    y, text = 162, []
+    for lead, first, rest in parts:
+        p.insert_text((57, y), lead, fontsize=8, fontname="tibo")
+        p.insert_text((57 + pymupdf.get_text_length(lead, fontname="tibo", fontsize=8), y), first, fontsize=9,
+                      fontname="tiro")
+        for k, line in enumerate(rest):
+            p.insert_text((57, y + 11 * (k + 1)), line, fontsize=9, fontname="tiro")
+        y += 11 * (len(rest) + 1) + 3
+        text.append(lead + first + " " + " ".join(rest))
+    p.insert_text((57, y), "Trial registration number: NCT04586517.", fontsize=8, fontname="tibo")
+    p.insert_text((57, y + 14), "Abbreviations: RT = resistance training, CSA = cross-sectional area.", fontsize=9,
+                  fontname="tiro")
+    _sections(p, y + 30, ("1 Introduction", "2 Methods"))
+    rec = _save(doc, tmp_path, "leadpart.pdf")
+    assert rec["abstract"] == " ".join(text) + " Trial registration number: NCT04586517."

@@ -399,6 +399,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
         part_row = None          # the first of a structured abstract's part titles set on rows of their own
+        lead_type = None         # (style, size) of the run-in part titles ("Methods:") met so far
         j = i + 1
         while j < n:
             q = rows[j]
@@ -464,6 +465,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if structured is None:
                 structured = label
             label = label and structured
+            # a part titled in no part word ("Trial registration number: NCT…", "Ethics and
+            # dissemination: …") whose title is set as a run-in lead in the earlier parts' title
+            # type; a short last part may be set wholly in that type, so its size and weight differ
+            q_lead = _runin_title(q)
+            lead_part = not label and lead_type is not None and q_lead is not None \
+                and q_lead[1:] == lead_type[1:] and not STOP_FRONT.match(unspace(qt))
+            label = label or lead_part
             if not label and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
                               or j in heads and not heads[j].runin):
                 break
@@ -484,12 +492,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             elif q.size < first_size - 1.0 and nwords > 15:
                 j += 1
                 continue   # a footnote or side note set in small print inside the abstract's span
-            elif nwords > 30 and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
+            elif nwords > 30 and not lead_part and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
                                   and abs(q.size - first_size) > 0.3
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
                                   and abs(q.x1 - first_x1) > 2 * q.size
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold):
                 break
+            if label and lead_type is None:
+                lead_type = _runin_title(q)
             parts.append(q.text)
             used.add(j)
             nwords += len(qt.split())
@@ -502,6 +512,21 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         if len(text.split()) >= 3:
             return text, used
     return _unlabelled(rows, heads, body, page, body_family, body_gap)
+
+
+def _runin_title(r: Row) -> tuple[str, str, float] | None:
+    """(title, style, size) of a row's run-in part title ("Methods:" in another style than the
+    rest, or the whole row's bold text up to its colon), or None."""
+    if r.lead:
+        text, style, size = r.lead, r.lead_style, r.lead_size
+    elif r.bold_prefix:
+        text, style, size = r.bold_prefix, "b", r.size
+    else:
+        return None
+    k = text.find(":")
+    if k < 1 or len(text[:k].split()) > 5:
+        return None
+    return text[:k + 1], style, round(size, 1)
 
 
 def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict | None = None) -> list[list[int]]:
