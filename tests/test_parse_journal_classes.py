@@ -1007,8 +1007,10 @@ def test_last_part_of_a_structured_abstract_set_wholly_in_its_part_titles_type(t
         y += 11 * (len(rest) + 1) + 3
         text.append(lead + first + " " + " ".join(rest))
     p.insert_text((57, y), "Trial registration number: NCT04586517.", fontsize=8, fontname="tibo")
-    p.insert_text((57, y + 14), "Abbreviations: RT = resistance training, CSA = cross-sectional area.", fontsize=9,
+    # a front-page field set like a part ("Correspondence: …" in the same small bold) is no part
+    p.insert_text((57, y + 14), "Correspondence: Jane Doe, Uppsala University.", fontsize=8, fontname="tibo")
+    p.insert_text((57, y + 28), "Abbreviations: RT = resistance training, CSA = cross-sectional area.", fontsize=9,
                   fontname="tiro")
-    _sections(p, y + 30, ("1 Introduction", "2 Methods"))
+    _sections(p, y + 44, ("1 Introduction", "2 Methods"))
     rec = _save(doc, tmp_path, "leadpart.pdf")
     assert rec["abstract"] == " ".join(text) + " Trial registration number: NCT04586517."

@@ -470,7 +470,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # type; a short last part may be set wholly in that type, so its size and weight differ
             q_lead = _runin_title(q)
             lead_part = not label and lead_type is not None and q_lead is not None \
-                and q_lead[1:] == lead_type[1:] and not STOP_FRONT.match(unspace(qt))
+                and q_lead[1:] == lead_type[1:] and not STOP_FRONT.match(unspace(qt)) \
+                and not _FRONT_FIELD.match(q_lead[0])
             label = label or lead_part
             if not label and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
                               or j in heads and not heads[j].runin):
@@ -512,6 +513,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         if len(text.split()) >= 3:
             return text, used
     return _unlabelled(rows, heads, body, page, body_family, body_gap)
+
+
+# run-in fields of a front page that are no part of an abstract, though set like its part titles
+_FRONT_FIELD = re.compile(r"^\W*(citation|how to cite|cite|received|revised|accepted|published|copyright|licen[cs]e|"
+                          r"open access|(\w+ )?editor|edited|reviewed|correspond|e-?mail|funding|financial|competing|"
+                          r"conflicts?|disclosure|(data )?availability|article (history|info)|supplementary|"
+                          r"specialty|affiliation|present address|orcid|doi)\w*\b", re.I)
 
 
 def _runin_title(r: Row) -> tuple[str, str, float] | None:
