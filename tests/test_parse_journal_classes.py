@@ -940,3 +940,77 @@ def test_title_of_a_double_spaced_manuscript_in_bold_body_type(tmp_path):
     rec = _save(doc, tmp_path, "manuscript.pdf")
     assert rec["title"] == ("The effectiveness of full and partial travel bans against spread in Australia for "
                             "travellers from China during and after the epidemic peak")
+
+
+def test_long_author_list_in_its_own_type_is_not_the_unlabelled_abstract(tmp_path):
+    # thirteen authors with affiliation numbers, over 40 words on three rows in a type of their own
+    # (another than the body's), above the unlabelled abstract: the author list was the abstract
+    names = ["Shen Chen 1", "Jiafeng Si 2", "Wenqiang Tang 3", "Anqi Zhang 3", "Li Pan 3", "Meng An 4",
+             "Huawei Zhang 5", "Shoukun Xue 6", "Kunpeng Wu 7", "Shuangfeng Chen 3", "Wei Zhang 1", "Wei Liu 3*"]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((178, 140), "An asymptomatic infected infant in a family cluster", fontsize=18, fontname="hebo")
+    y = _para(p, 150, ", ".join(names) + " and Bo Fu 3*", x=178, w=370, size=9, font="heit")
+    y = _para(p, y + 2, "1 Department of Surgery, People's Hospital, Liaocheng, China", x=178, w=370, size=7)
+    y = _para(p, y + 14, UNLABELLED, x=178, w=370, size=10, font="helv")
+    _sections(p, y + 10, ("Introduction", "Case report"))
+    rec = _save(doc, tmp_path, "authorlist.pdf")
+    assert rec["abstract"] == " ".join(UNLABELLED.split())
+
+
+def test_structured_abstract_longer_than_700_words_over_two_pages_is_whole(tmp_path):
+    # a trial protocol's letter: its structured abstract (eight labelled parts, some 900 words)
+    # runs from the front page onto the next; it was cut at 700 words
+    sentence = "The trial will enrol adults admitted to hospital with pneumonia and follow them for a month. "
+    heads = ["Objectives", "Trial design", "Participants", "Intervention", "Outcomes", "Randomisation",
+             "Blinding", "Trial status"]
+    parts = [f"{h}: " + sentence * 7 for h in heads]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Treatment of pneumonia with pulses: a study protocol", fontsize=17, fontname="hebo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = 136
+    for k, t in enumerate(parts):
+        if k == 5:
+            p, y = doc.new_page(width=612, height=792), 60
+        y = _para(p, y, t)
+    _sections(p, y + 6, ("Supplementary Information", "Acknowledgements"))
+    rec = _save(doc, tmp_path, "longabstract.pdf")
+    assert len(" ".join(parts).split()) > 800
+    assert rec["abstract"] == " ".join(" ".join(parts).split())
+
+
+def test_last_part_of_a_structured_abstract_set_wholly_in_its_part_titles_type(tmp_path):
+    # parts titled in a small bold lead ("Introduction:", "Methods:"), the body of each a size larger
+    # in roman; the last part, "Trial registration number: NCT…", is short and set wholly in the
+    # lead's small bold: it was cut off (another size and weight than the abstract's rows)
+    parts = [("Introduction:", " Adjuvant chemotherapy for breast cancer harms the fitness and the muscle",
+              ["mass of the women it treats. Physical exercise may counteract these effects, but the effects",
+               "of resistance training alone have not been studied in muscle cells. We test it here."]),
+             ("Methods:", " Fifty women recently diagnosed with breast cancer will be randomised to",
+              ["either the intervention group or the control group, and the intervention group will train",
+               "twice a week over the whole of the chemotherapy with supervision by a physiotherapist."])]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((57, 90), "Effects of heavy-load resistance training during chemotherapy", fontsize=18,
+                  fontname="tibo")
+    p.insert_text((57, 120), "Jane Doe, PhD and John Smith, MD", fontsize=10.5, fontname="tiro")
+    p.insert_text((57, 150), "Abstract", fontsize=8, fontname="tibo")
+    y, text = 162, []
+    for lead, first, rest in parts:
+        p.insert_text((57, y), lead, fontsize=8, fontname="tibo")
+        p.insert_text((57 + pymupdf.get_text_length(lead, fontname="tibo", fontsize=8), y), first, fontsize=9,
+                      fontname="tiro")
+        for k, line in enumerate(rest):
+            p.insert_text((57, y + 11 * (k + 1)), line, fontsize=9, fontname="tiro")
+        y += 11 * (len(rest) + 1) + 3
+        text.append(lead + first + " " + " ".join(rest))
+    p.insert_text((57, y), "Trial registration number: NCT04586517.", fontsize=8, fontname="tibo")
+    # a front-page field set like a part ("Correspondence: …" in the same small bold) is no part
+    p.insert_text((57, y + 14), "Correspondence: Jane Doe, Uppsala University.", fontsize=8, fontname="tibo")
+    p.insert_text((57, y + 28), "Abbreviations: RT = resistance training, CSA = cross-sectional area.", fontsize=9,
+                  fontname="tiro")
+    _sections(p, y + 44, ("1 Introduction", "2 Methods"))
+    rec = _save(doc, tmp_path, "leadpart.pdf")
+    assert rec["abstract"] == " ".join(text) + " Trial registration number: NCT04586517."

@@ -399,6 +399,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
         part_row = None          # the first of a structured abstract's part titles set on rows of their own
+        lead_type = None         # (style, size) of the run-in part titles ("Methods:") met so far
         j = i + 1
         while j < n:
             q = rows[j]
@@ -464,6 +465,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if structured is None:
                 structured = label
             label = label and structured
+            # a part titled in no part word ("Trial registration number: NCT…", "Ethics and
+            # dissemination: …") whose title is set as a run-in lead in the earlier parts' title
+            # type; a short last part may be set wholly in that type, so its size and weight differ
+            q_lead = _runin_title(q)
+            lead_part = not label and lead_type is not None and q_lead is not None \
+                and q_lead[1:] == lead_type[1:] and not STOP_FRONT.match(unspace(qt)) \
+                and not _FRONT_FIELD.match(q_lead[0])
+            label = label or lead_part
             if not label and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
                               or j in heads and not heads[j].runin):
                 break
@@ -484,22 +493,48 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             elif q.size < first_size - 1.0 and nwords > 15:
                 j += 1
                 continue   # a footnote or side note set in small print inside the abstract's span
-            elif nwords > 30 and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
+            elif nwords > 30 and not lead_part and (abs(q.size - first_size) > 0.8 or q.family != first_family and q.first_in_block
                                   and abs(q.size - first_size) > 0.3
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
                                   and abs(q.x1 - first_x1) > 2 * q.size
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold):
                 break
+            if label and lead_type is None:
+                lead_type = _runin_title(q)
             parts.append(q.text)
             used.add(j)
             nwords += len(qt.split())
             j += 1
-            if nwords > 700:
+            # a safety net against running into the body; a structured abstract, whose parts are
+            # labelled, may be longer (a trial protocol's letter: some 950 words over two pages)
+            if nwords > (1200 if structured else 700):
                 break
         text = " ".join(join_lines(parts).split())
         if len(text.split()) >= 3:
             return text, used
     return _unlabelled(rows, heads, body, page, body_family, body_gap)
+
+
+# run-in fields of a front page that are no part of an abstract, though set like its part titles
+_FRONT_FIELD = re.compile(r"^\W*(citation|how to cite|cite|received|revised|accepted|published|copyright|licen[cs]e|"
+                          r"open access|(\w+ )?editor|edited|reviewed|correspond|e-?mail|funding|financial|competing|"
+                          r"conflicts?|disclosure|(data )?availability|article (history|info)|supplementary|"
+                          r"specialty|affiliation|present address|orcid|doi)\w*\b", re.I)
+
+
+def _runin_title(r: Row) -> tuple[str, str, float] | None:
+    """(title, style, size) of a row's run-in part title ("Methods:" in another style than the
+    rest, or the whole row's bold text up to its colon), or None."""
+    if r.lead:
+        text, style, size = r.lead, r.lead_style, r.lead_size
+    elif r.bold_prefix:
+        text, style, size = r.bold_prefix, "b", r.size
+    else:
+        return None
+    k = text.find(":")
+    if k < 1 or len(text[:k].split()) > 5:
+        return None
+    return text[:k + 1], style, round(size, 1)
 
 
 def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict | None = None) -> list[list[int]]:
@@ -565,7 +600,7 @@ def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]
 
 def _affiliations(text: str, words: int) -> bool:
     """A block of affiliations (institution, department, town and country words one in every 20
-    words or more, four at least), however long, is no abstract."""
+    words or more, four at least), however long, is no abstract; nor is a list of person names."""
     n = len(INSTITUTION.findall(text))
     return n >= 4 and n * 20 >= words
 
@@ -581,6 +616,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         long = long or words >= 40
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
+        if words < 120 and _names_row(text):
+            continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
