@@ -545,6 +545,14 @@ def test_session17_a_purpose_clause_before_a_contribution_or_novelty_keeps_its_s
                           "discussion")[0] >= DEFAULT_THRESHOLD
 
 
+@pytest.mark.parametrize("marker", ["To conclude", "To summarize", "To summarise", "To sum up"])
+def test_session17_a_discourse_marker_that_opens_with_to_is_no_purpose_clause(marker):
+    # "To conclude, …" sums up findings; it sets up no step, so it loses nothing
+    rest = "the proposed method outperforms all baselines on the three datasets."
+    assert score_sentence(f"{marker}, {rest}", "discussion")[0] == score_sentence(f"Moreover, {rest}", "discussion")[0]
+    assert score_sentence(f"{marker}, {rest}", "discussion")[0] >= DEFAULT_THRESHOLD
+
+
 def test_session17_the_abstracts_opening_background_loses_and_an_own_or_measured_opening_does_not():
     from scholartools.claims.extract import scored_sentences
 

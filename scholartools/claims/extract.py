@@ -113,7 +113,8 @@ ABSTRACT_SETUP_PENALTY = 0.8
 #: separate analyses were performed"): the setup of a step, which CLAIMCHECK skips (session 17)
 PURPOSE_PENALTY = 1.0
 _PURPOSE = re.compile(r"^(?:(?:First|Second|Third|Finally|Also|Next|Then|Here|Thus|Therefore),?\s+)?(?:To|In order to)"
-                      r" (?!(?:the best of )?our knowledge\b|(?:this|that|the) (?:end|extent)\b)\w+")
+                      r" (?!(?:the best of )?our knowledge\b|(?:this|that|the) (?:end|extent)\b"
+                      r"|(?:conclude|summari[sz]e|sum up|recap|date)\b)\w+")   # discourse markers, no purpose
 #: what the abstract's opening sentence loses when it neither speaks of this work nor claims
 #: novelty or a number ("Representation learning is a critical ingredient for …"): abstracts open
 #: with the field's background (session 17)
