@@ -48,13 +48,61 @@ INSTITUTION = re.compile(r"\b(universit|institut|department|dept\.|laborator|col
 _NUMBER_ONLY = re.compile(r"^(?:§\s*)?(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,3}\.?)$")
 SENT_END = re.compile(r"[.!?:]['\")\]]*$")
 LETTER = re.compile(r"[^\W\d_]")
-_DIGITS = re.compile(r"\d")
 _URLISH = re.compile(r"https?:|www\.|@|\.com\b|\.org\b|doi\.org")
 # a third-level number opening a row ("2.2.1. Primary objective."), its type the same as the row
 # above (a numbered heading "2.2. Study objectives"): headings one under the other
 _SUBSUB = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{1,2}\.?\s+[A-Z]")
 _SPACED = re.compile(r"^(?:[A-Za-z] ){3,}[A-Za-z]$")
 REFS = words_pattern(REFERENCE_HEADING_WORDS, head=r"^(?:\d+\.?\s*)?")
+
+# The patterns above that end in ``$`` or are tried at every position of a row are the regex
+# engine's slowest work in this module (it has no literal to skip to: every position is a try).
+# The helpers below give the same answers with string methods first, the pattern only where it
+# can still match (issue 36; tests/test_parse_headings_speed.py holds each against its pattern).
+_SENT_MARKS = frozenset(".!?:")
+
+
+def sent_end(text: str) -> bool:
+    """``SENT_END.search(text) is not None``: a sentence's final mark, then only closing quotes
+    or brackets, at the end (or before a final line end, as ``$`` allows)."""
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text.rstrip("'\")]")[-1:] in _SENT_MARKS
+
+
+def _urlish(text: str) -> bool:
+    """``_URLISH.search(text) is not None``; each of its branches holds one of these strings."""
+    return ("http" in text or "www." in text or "@" in text or ".com" in text or ".org" in text) \
+        and _URLISH.search(text) is not None
+
+
+# a match of INSTITUTION holds one of these (lower-cased); a text in ASCII letters matches
+# case-blind only as its lower-case form does (beyond ASCII, "ſ" matches "s": the pattern decides)
+_INSTITUTION_WORDS = ("universit", "institut", "department", "dept.", "laborator", "college", "school of",
+                      "faculty", "hospital", "center for", "centre for", "academy", "inc.", "ltd", "gmbh",
+                      "corporation", "research center", "research centre", "street", "avenue", "road", "usa",
+                      "u.s.a", "uk", "germany", "china", "france", "japan", "canada", "italy", "spain",
+                      "australia", "netherlands", "switzerland", "india", "korea", "brazil", "sweden",
+                      "denmark", "@")
+
+
+def institution(text: str) -> bool:
+    """``INSTITUTION.search(text) is not None``, the pattern tried only where a word of it occurs."""
+    if text.isascii():
+        low = text.lower()
+        for w in _INSTITUTION_WORDS:
+            if w in low:
+                break
+        else:
+            return False
+    return INSTITUTION.search(text) is not None
+
+
+def connective_end(text: str) -> bool:
+    """``CONNECTIVE.search(text) is not None``. A match ends at the end (``$``) and spans at most
+    a word of seven letters and a mark, so the text's last twelve characters decide (the word's
+    ``\\b`` looks at the character before it, which they still hold)."""
+    return CONNECTIVE.search(text[-12:]) is not None
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
 _MODEL: dict | None = None
@@ -303,7 +351,10 @@ def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
     "matography")? Yes when the joined word is printed whole elsewhere in the document and the
     hyphenated form is not; a word's own hyphen ("post-" / "transcriptionally") stays."""
-    m = _HYPHEN_END.search(a.rstrip())
+    a = a.rstrip()
+    if a[-1:] not in ("-", "\u2011"):
+        return False    # _HYPHEN_END needs the hyphen last: no search of the whole line
+    m = _HYPHEN_END.search(a)
     w = _WORD_START.match(b.strip())
     if m is None or w is None or not w.group(0)[:1].islower():
         return False
@@ -429,11 +480,11 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
         colon_on = c.text.rstrip().endswith(":") and not _bodyish(head, st) and q.text[:1].isalpha() \
             and (head.size >= st.body + 0.6 or head.bold >= 0.6)
-        if SENT_END.search(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
+        if sent_end(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
                 or len(c.text.split()) + len(q.text.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
-        wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or CONNECTIVE.search(last.text.rstrip()) is not None \
+        wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
@@ -462,6 +513,11 @@ def _enumerated(text: str) -> bool:
     return m is not None and text[m.end():m.end() + 1].isupper()
 
 
+_ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+_SENTENCE_OPENERS = _ASCII_UPPER | frozenset("0123456789([")   # what r"[A-Z0-9(\[]" matches
+
+
 def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     """A run-in heading: the styled lead of a paragraph's first row, ending in '.' or ':'."""
     r = rows[i]
@@ -474,7 +530,7 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     if enum and lead[enum.end():enum.end() + 1].isupper():
         lead = lead[enum.end():]
     words = lead.split()
-    if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not re.match(r"\d", lead):
+    if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not lead[:1].isdecimal():
         return None
     if sum(ch.isalpha() for ch in lead) < 3:
         return None
@@ -483,11 +539,11 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
         return None
     ends = lead.endswith((".", ":")) or rest.startswith(("—", "–", ":", ". "))
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
-    new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and re.match(r"[A-Z0-9(\[]", rest) is not None
+    new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and rest[:1] in _SENTENCE_OPENERS
     # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
     # to …", the lowest heading level of several classes); a capitalised word, not an acronym
     new_sentence = new_sentence or r.lead_style == "i" and 2 <= len(words) <= 10 \
-        and re.match(r"[A-Z][a-z]", rest) is not None
+        and rest[:1] in _ASCII_UPPER and rest[1:2] in _ASCII_LOWER
     if not ends and not new_sentence:
         return None
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
@@ -530,8 +586,8 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         text = c.text
         number, rest = strip_number(text)
         words = rest.split() if rest else text.split()
-        letters = sum(1 for ch in text if ch.isalpha())
-        digits = len(_DIGITS.findall(text))
+        letters = sum(map(str.isalpha, text))
+        digits = sum(map(str.isdecimal, text))     # r"\d" of a str pattern is a decimal digit
         e = st.extents.get((r.page, r.col), [r.x0, r.x1])
         colw = max(e[1] - e[0], 50.0)
         k = style_key(r)
@@ -566,7 +622,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             min((max(rows[j].x1 for j in c.rows) - min(rows[j].x0 for j in c.rows)) / colw, 1.2),
             1.0 if nxt is not None and _bodyish(nxt, st) else 0.0,
             1.0 if prev is None or prev.page != first.page or prev.col != first.col
-            or SENT_END.search(prev.text) else 0.0,
+            or sent_end(prev.text) else 0.0,
             1.0 if r.fig else 0.0,
             float(min(r.neighbours, 3)),
             1.0 if KNOWN_HEADINGS.match(unspace(rest or text).strip(" :.")) else 0.0,
@@ -577,18 +633,18 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             (1.0 if c.i < st.abstract_row else 0.0) if st.abstract_row >= 0 else
             (1.0 if r.page == st.first_heading_page and r.y0 < 0.45 * st.page_height else 0.0),
             digits / max(len(text), 1),
-            1.0 if _URLISH.search(text) else 0.0,
+            1.0 if _urlish(text) else 0.0,
             float(len(c.rows)),
             1.0 if c.runin else 0.0,
             1.0 if c.runin and r.lead_style == "b" else 0.0,
             1.0 if c.runin and r.lead_style == "i" else 0.0,
             1.0 if c.runin and r.lead_style == "f" else 0.0,
             math.log1p(lead_words),
-            1.0 if INSTITUTION.search(text) else 0.0,
+            1.0 if institution(text) else 0.0,
             1.0 if nxt is not None and _same_style(nxt, r) and not c.runin else 0.0,
             1.0 if 0 <= st.refs_row < c.i else 0.0,
             1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
-            and not SENT_END.search(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
+            and not sent_end(prev.text) and not _bodyish(prev, st) and _gap(prev, first) < 2 * body else 0.0,
             1.0 if c.runin and c.text.rstrip()[-1:] in ".:" else 0.0,
             1.0 if c.runin and c.rest[:1].isupper() else 0.0,
             math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,
@@ -915,6 +971,19 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
 
 
 _TITLE_END = re.compile(r"[^\W_]['\")\]]?\??$")
+_CLOSERS = frozenset("'\")]")
+
+
+def _title_end(text: str) -> bool:
+    """``_TITLE_END.search(text) is not None``: a letter or digit, then at most one closing quote
+    or bracket and one question mark, at the end (or before a final line end)."""
+    if text.endswith("\n"):
+        text = text[:-1]
+    if text.endswith("?"):
+        text = text[:-1]
+    if text[-1:] in _CLOSERS:
+        text = text[:-1]
+    return text[-1:].isalnum()
 
 
 def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset()) -> bool:
@@ -929,9 +998,9 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
         return False
     t = c.title
     words = t.split()
-    if not 1 <= len(words) <= 12 or not t[:1].isupper() or not _TITLE_END.search(c.text.rstrip()) \
-            or CONNECTIVE.search(t) or sum(ch.isdigit() for ch in t) > 0.2 * len(t) \
-            or _URLISH.search(t) or INSTITUTION.search(t) or NOISE_LEAD.match(t) or CAPTION.match(t) \
+    if not 1 <= len(words) <= 12 or not t[:1].isupper() or not _title_end(c.text.rstrip()) \
+            or connective_end(t) or sum(map(str.isdigit, t)) > 0.2 * len(t) \
+            or _urlish(t) or institution(t) or NOISE_LEAD.match(t) or CAPTION.match(t) \
             or _YEAR.search(t) or formula_fragment(t):
         return False
     f = c.feats
@@ -941,7 +1010,7 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
     nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
     under = c.i - 1 in heads     # right under a heading of a level above ("Methods" / "Study design")
     if prev is None or nxt is None or prev.text.rstrip().endswith(":") and not under \
-            or not SENT_END.search(prev.text.rstrip()) and prev.kind != "equation" and not under:
+            or not sent_end(prev.text.rstrip()) and prev.kind != "equation" and not under:
         return False
     if nxt.page != r.page or nxt.col != r.col or abs(nxt.size - st.body) >= 0.6 or nxt.bold >= 0.6 \
             or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit()):
@@ -1006,7 +1075,7 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
             continue
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or prev.page != r.page or prev.col != r.col \
-                or SENT_END.search(prev.text.rstrip()) or c.i - 1 in heads:
+                or sent_end(prev.text.rstrip()) or c.i - 1 in heads:
             found.append(c)
     if len(found) >= 2:
         for c in found:
