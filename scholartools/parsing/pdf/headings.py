@@ -364,11 +364,19 @@ def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     w = _WORD_START.match(b.strip())
     if m is None or w is None or not w.group(0)[:1].islower():
         return False
-    text = st.extra.get("text")
-    if text is None:
-        text = st.extra["text"] = " ".join(r.text for r in rows).lower()
+    text = _doc_lower(rows, st)
     whole = (m.group(1) + w.group(0)).lower()
     return _starts_word(text, whole) and (m.group(1) + "-" + w.group(0)).lower() not in text
+
+
+def _doc_lower(rows: list[Row], st: DocStats | None) -> str:
+    """The document's text in lower case, rows joined by spaces (kept in ``st.extra``)."""
+    text = st.extra.get("text") if st is not None else None
+    if text is None:
+        text = " ".join(r.text for r in rows).lower()
+        if st is not None:
+            st.extra["text"] = text
+    return text
 
 
 def _starts_word(text: str, word: str) -> bool:
@@ -578,6 +586,8 @@ def _runin_key(r: Row) -> tuple:
 
 def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     body = st.body
+    body_gap = st.body_gap
+    body_family = st.body_family
     runin_keys: dict[tuple, int] = {}
     for c in cands:
         if c.runin:
@@ -586,6 +596,8 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     for c in cands:
         r = rows[c.rows[-1] if len(c.rows) > 1 and _NUMBER_ONLY.match(rows[c.i].text) else c.i]
         first = rows[c.i]
+        runin = c.runin
+        lead_style = r.lead_style
         last = rows[c.rows[-1]]
         prev = rows[c.i - 1] if c.i else None
         nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
@@ -613,24 +625,24 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         centre = (r.x0 + r.x1) / 2
         centred = abs(centre - (e[0] + e[1]) / 2) < 0.06 * colw and r.x0 - e[0] > 2 * body
         size_rel = (r.size - body) / body
-        lead_words = len(c.text.split()) if c.runin else 0
+        lead_words = len(c.text.split()) if runin else 0
         f = [
             max(-0.5, min(1.0, size_rel)),
             1.0 if r.size >= body + 0.45 else 0.0,
             1.0 if r.size <= body - 0.45 else 0.0,
-            1.0 if (r.bold >= 0.6 and not c.runin) or (c.runin and r.lead_style == "b") else 0.0,
-            1.0 if (r.italic >= 0.6 and not c.runin) or (c.runin and r.lead_style == "i") else 0.0,
-            1.0 if r.family != st.body_family else 0.0,
-            1.0 if _is_caps(r) and not c.runin else 0.0,
+            1.0 if (r.bold >= 0.6 and not runin) or (runin and lead_style == "b") else 0.0,
+            1.0 if (r.italic >= 0.6 and not runin) or (runin and lead_style == "i") else 0.0,
+            1.0 if r.family != body_family else 0.0,
+            1.0 if r.upper and not runin else 0.0,
             1.0 if number else 0.0,
             float(number.count(".") + 1) if number else 0.0,
             math.log1p(len(words)),
-            1.0 if tail.endswith(".") and not c.runin else 0.0,
-            1.0 if tail.endswith(":") and not c.runin else 0.0,
+            1.0 if tail.endswith(".") and not runin else 0.0,
+            1.0 if tail.endswith(":") and not runin else 0.0,
             1.0 if (rest or text)[:1].islower() and not _enumerated(rest or text) else 0.0,
             1.0 if first.first_in_block else 0.0,
-            max(-1.0, min((gb - st.body_gap) / body, 3.0)),
-            max(-1.0, min((ga - st.body_gap) / body, 3.0)) if not c.runin else 0.0,
+            max(-1.0, min((gb - body_gap) / body, 3.0)),
+            max(-1.0, min((ga - body_gap) / body, 3.0)) if not runin else 0.0,
             max(-2.0, min((first.x0 - st.text_left.get((r.page, r.col), e[0])) / body, 6.0)),
             1.0 if centred else 0.0,
             min(span / colw, 1.2),
@@ -649,30 +661,30 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             digits / max(len(text), 1),
             1.0 if _urlish(text) else 0.0,
             float(len(c.rows)),
-            1.0 if c.runin else 0.0,
-            1.0 if c.runin and r.lead_style == "b" else 0.0,
-            1.0 if c.runin and r.lead_style == "i" else 0.0,
-            1.0 if c.runin and r.lead_style == "f" else 0.0,
+            1.0 if runin else 0.0,
+            1.0 if runin and lead_style == "b" else 0.0,
+            1.0 if runin and lead_style == "i" else 0.0,
+            1.0 if runin and lead_style == "f" else 0.0,
             math.log1p(lead_words),
             1.0 if institution(text) else 0.0,
-            1.0 if nxt is not None and _same_style(nxt, r) and not c.runin else 0.0,
+            1.0 if nxt is not None and _same_style(nxt, r) and not runin else 0.0,
             1.0 if 0 <= st.refs_row < c.i else 0.0,
             1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
             and not prev_ended and not _bodyish(prev, st) and gb < 2 * body else 0.0,
-            1.0 if c.runin and c.text.rstrip()[-1:] in ".:" else 0.0,
-            1.0 if c.runin and c.rest[:1].isupper() else 0.0,
-            math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if c.runin else 0.0,
-            min(c.text.count(",") / 2.0, 1.0) if c.runin else 0.0,
+            1.0 if runin and c.text.rstrip()[-1:] in ".:" else 0.0,
+            1.0 if runin and c.rest[:1].isupper() else 0.0,
+            math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if runin else 0.0,
+            min(c.text.count(",") / 2.0, 1.0) if runin else 0.0,
             1.0 if _YEAR.search(text) else 0.0,
-            min(most_gap, 6.0) if not c.runin else 0.0,
-            _hanging(first, nxt, body) if c.runin else 0.0,
+            min(most_gap, 6.0) if not runin else 0.0,
+            _hanging(first, nxt, body) if runin else 0.0,
         ]
         if letters < 2:
             f[9] = -1.0
         c.feats = f
-        c.skey = ("R",) + _runin_key(r) if c.runin else style_key(r)
+        c.skey = ("R",) + _runin_key(r) if runin else k
         c.page = r.page
-        c.headlike = 1.0 if (c.runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
+        c.headlike = 1.0 if (runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
 
 
 def _hanging(first: Row, nxt: Row | None, body: float) -> float:
@@ -1114,6 +1126,9 @@ _CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|sche
                             re.I)
 
 
+_CONTROL_CHAR = re.compile(r"[\x00-\x08\x0e-\x1f]")    # what _control_chars counts
+
+
 def _control_chars(text: str, share: float = 0.0) -> bool:
     """Two control characters or more (not tabs or line ends), at least ``share`` of the row's
     characters: glyph numbers read as text (a stray "30\x04C" for "30°C" is one)."""
@@ -1125,7 +1140,7 @@ def _garbled(rows: list[Row], c: Cand) -> bool:
     """Text of a font whose encoding is broken (glyph numbers read as characters, "&RQWURO" for
     "Control"): no lower-case letter, and control characters in the row or in a row of its font
     family beside it on the page (the same font's digits; a math font's symbols are no sign)."""
-    if any(ch.islower() for ch in c.text):
+    if any(map(str.islower, c.text)):
         return False
     if _control_chars(c.text):
         return True
@@ -1146,19 +1161,25 @@ def _orcid_beside(rows: list[Row], c: Cand) -> bool:
     return False
 
 
-def _label_vetoes(rows: list[Row], cands: list[Cand]) -> None:
+def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None) -> None:
     """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
     article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
     its ORCID link beside it, a caption's label alone, text in a broken encoding, and the roles of
     a contributor list ("Conceptualization", "Writing – review and editing"), or names running
     into roles, where three or more stand within a few rows of each other."""
     roles = []
+    # no row says "orcid" (rows are joined by spaces, which the word holds none of): no name has
+    # its link beside it, and the rows around each candidate need not be lowered and searched
+    doc = _doc_lower(rows, st)
+    orcid = "orcid" in doc
+    # likewise a control character (lower-casing keeps them): without one nothing reads garbled
+    control = _CONTROL_CHAR.search(doc) is not None
     for c in cands:
         if c.p <= 0:
             continue
         t = c.title.strip(" .:;,")
-        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or _garbled(rows, c) \
-                or _orcid_beside(rows, c):
+        if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
+                or orcid and _orcid_beside(rows, c):
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role
@@ -1192,7 +1213,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _same_style_as_headings(cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
-    _label_vetoes(rows, cands)
+    _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
