@@ -177,43 +177,50 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
     style_rows: dict[tuple, int] = {}
     style_long: dict[tuple, int] = {}
     extents: dict[tuple, list[float]] = {}
+    lefts: dict[tuple, dict[int, int]] = {}
     total = 0
     gaps: list[float] = []
     prev = None
-    for r in rows:
-        k = style_key(r)
+    prev_body = False
+    refs_row = -1
+    # one pass over the rows (every row is read once, the style key built once: this runs on
+    # every row of the document, issue 36)
+    for i, r in enumerate(rows):
+        size = r.size
+        text = r.text
+        k = (size, r.bold >= 0.6, r.italic >= 0.6, r.family, r.upper)     # style_key(r)
         n = r.nchars
         total += n
         style_chars[k] = style_chars.get(k, 0) + n
         style_rows[k] = style_rows.get(k, 0) + 1
-        if len(r.text.split()) > 12:
+        if len(text.split(None, 12)) > 12:      # more than 12 words (split no further than the 13th)
             style_long[k] = style_long.get(k, 0) + 1
-        if abs(r.size - body) < 0.6:
+        in_body = abs(size - body) < 0.6
+        if in_body:
             fam_chars[r.family] = fam_chars.get(r.family, 0) + n
-        e = extents.get((r.page, r.col))
+        pc = (r.page, r.col)
+        e = extents.get(pc)
         if e is None:
-            extents[(r.page, r.col)] = [r.x0, r.x1]
+            extents[pc] = [r.x0, r.x1]
         else:
             if r.x0 < e[0]:
                 e[0] = r.x0
             if r.x1 > e[1]:
                 e[1] = r.x1
-        if prev is not None and prev.page == r.page and prev.col == r.col and abs(r.size - body) < 0.6 \
-                and abs(prev.size - body) < 0.6 and len(gaps) < 4000:
+        if prev is not None and prev.page == r.page and prev.col == r.col and in_body \
+                and prev_body and len(gaps) < 4000:
             g = r.y0 - prev.y1
             if -2 < g < 3 * body:
                 gaps.append(g)
-        prev = r
-    body_family = max(fam_chars.items(), key=lambda kv: kv[1])[0] if fam_chars else ""
-    lefts: dict[tuple, dict[int, int]] = {}
-    refs_row = -1
-    for i, r in enumerate(rows):
-        if abs(r.size - body) < 0.6 and len(r.text) > 40:
-            d = lefts.setdefault((r.page, r.col), {})
-            k = int(r.x0 // 2)
-            d[k] = d.get(k, 0) + 1
-        if refs_row < 0 and r.page > 0 and len(r.text) < 40 and REFS.match(r.text.strip(" .:")):
+        if in_body and len(text) > 40:
+            d = lefts.setdefault(pc, {})
+            x = int(r.x0 // 2)
+            d[x] = d.get(x, 0) + 1
+        if refs_row < 0 and r.page > 0 and len(text) < 40 and REFS.match(text.strip(" .:")):
             refs_row = i
+        prev = r
+        prev_body = in_body
+    body_family = max(fam_chars.items(), key=lambda kv: kv[1])[0] if fam_chars else ""
     text_left = {pc: 2.0 * max(d.items(), key=lambda kv: kv[1])[0] for pc, d in lefts.items()}
     gaps.sort()
     body_gap = gaps[len(gaps) // 2] if gaps else 0.2 * body
