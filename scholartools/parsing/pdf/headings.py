@@ -295,6 +295,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     out: list[Cand] = []
     n = len(rows)
     taken: set[int] = set()
+    gap_apart = 1.8 * st.body_gap
     for i, r in enumerate(rows):
         if i in taken or r.kind not in ("text", "small"):
             continue
@@ -318,7 +319,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         # a capitals row above a mixed-case row in the same font ("RESULTS AND DISCUSSION" over
         # the first subsection heading) is a style change too
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
-            or _gap(prev, r) > max(1.8 * st.body_gap, 0.5 * r.size) or _is_caps(prev) != _is_caps(r) \
+            or _gap(prev, r) > max(gap_apart, 0.5 * r.size) or prev.upper != r.upper \
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
             or _SUBSUB.match(t) is not None and prev is not None and strip_number(prev.text)[0] is not None
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
