@@ -47,3 +47,22 @@ def test_helpers_on_edge_cases():
     assert h.connective_end("Effects of temperature between") and not h.connective_end("Xbetween")
     assert h.institution("ſtreet 5") == (h.INSTITUTION.search("ſtreet 5") is not None)
     assert h._title_end("Why now?") and h._title_end('"Quoted"') and not h._title_end("Results.")
+
+
+def test_institution_lookahead_changes_no_match():
+    """INSTITUTION's look-ahead of first letters only skips positions: the pattern without it
+    finds the same matches, with the same groups (ſ, K and İ fold to s, k and i case-blind)."""
+    import re
+
+    plain = re.compile(h.INSTITUTION.pattern.replace("(?=[uidlcsfhargjnkb@])", "", 1), re.I)
+    assert plain.pattern != h.INSTITUTION.pattern
+    words = ["University", "INSTITUT", "Dept.", "laboratory", "COLLEGE", "School of", "faculty", "hospital",
+             "Centre for", "center for", "academy", "Inc.", "ltd", "GmbH", "corporation", "Research Centre",
+             "research institute", "street", "Avenue", "road", "USA", "U.S.A", "UK", "Germany", "China", "France",
+             "Japan", "Canada", "Italy", "Spain", "Australia", "Netherlands", "Switzerland", "India", "Korea",
+             "Brazil", "Sweden", "Denmark", "@", "ſtreet", "\u212aorea", "\u0130ndia", "xuk", "Bureau", "Toronto"]
+    rnd = random.Random(7)
+    for _ in range(3000):
+        t = "".join(rnd.choice(words + [" ", ", ", "-", "x", "ſ", "\u212a", "1"]) for _ in range(rnd.randint(0, 8)))
+        assert [(m.span(), m.groups()) for m in h.INSTITUTION.finditer(t)] == \
+            [(m.span(), m.groups()) for m in plain.finditer(t)], t
