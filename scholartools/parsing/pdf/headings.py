@@ -49,7 +49,8 @@ NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|defin
 # no-op for what matches, but at a word boundary where no word can start the engine makes one
 # test instead of trying each of the 37 words (2.3× faster over a page of text; frontmatter's
 # findall runs it over whole affiliation blocks)
-INSTITUTION = re.compile(r"\b(?=[uidlcsfhargjnkb@])(universit|institut|department|dept\.|laborator|college|school of|faculty|hospital|"
+INSTITUTION = re.compile(r"\b(?=[uidlcsfhargjnkb@])"
+                         r"(universit|institut|department|dept\.|laborator|college|school of|faculty|hospital|"
                          r"cent(er|re) for|academy|inc\.|ltd|gmbh|corporation|research (center|centre|institute)|"
                          r"street|avenue|road|usa|u\.s\.a|uk|germany|china|france|japan|canada|italy|spain|"
                          r"australia|netherlands|switzerland|india|korea|brazil|sweden|denmark|@)", re.I)
