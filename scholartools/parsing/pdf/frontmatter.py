@@ -600,7 +600,8 @@ def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]
 
 def _affiliations(text: str, words: int) -> bool:
     """A block of affiliations (institution, department, town and country words one in every 20
-    words or more, four at least), however long, is no abstract; nor is a list of person names."""
+    words or more, four at least), however long, is no abstract (a list of person names is
+    passed over in :func:`_unlabelled`)."""
     n = len(INSTITUTION.findall(text))
     return n >= 4 and n * 20 >= words
 
