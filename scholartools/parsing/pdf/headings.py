@@ -26,9 +26,8 @@ import bisect
 import json
 import math
 import os
-from collections import deque
 from functools import lru_cache
-from itertools import accumulate, repeat
+from itertools import repeat
 from operator import add, mul, sub, truediv
 from dataclasses import dataclass, field
 
@@ -725,19 +724,16 @@ def load_model(path: str | None = None) -> dict:
 
 
 def _logit(p: dict, x: list[float]) -> float:
-    """intercept + Σ wᵢ·(xᵢ − mᵢ)/sᵢ, clamped to ±30. Each term and the running sum are the
-    float operations of the plain loop in its order (``z += wi * (xi - mi) / si``), done by
-    ``map`` and ``accumulate`` in C: the same bits, a fifth of the time. (``sum`` would not do:
-    from Python 3.12 it adds floats with compensation, which changes the last bits.)"""
-    terms = map(truediv, map(mul, p["coef"], map(sub, x, p["mean"])), p["scale"])
-    z = deque(accumulate(terms, initial=p["intercept"]), maxlen=1)[0]
-    return max(-30.0, min(30.0, z))
+    """intercept + Σ wᵢ·(xᵢ − mᵢ)/sᵢ, clamped to ±30 (:func:`_logits` of one vector)."""
+    return _logits(p, [x])[0]
 
 
 def _logits(p: dict, xs: list[list[float]]) -> list[float]:
-    """:func:`_logit` of every vector of ``xs`` (all of one length), a feature at a time across
-    the candidates: each candidate's terms and running sum are the same float operations in the
-    same order as ``_logit``'s, and the per-candidate work is left to ``map`` in C."""
+    """intercept + Σ wᵢ·(xᵢ − mᵢ)/sᵢ, clamped to ±30, of every vector of ``xs`` (all of one
+    length), a feature at a time across the candidates: each candidate's terms and running sum
+    are the float operations of the plain loop in its order (``z += wi * (xi - mi) / si``), the
+    per-candidate work left to ``map`` in C. (``sum`` would not do: from Python 3.12 it adds
+    floats with compensation, which changes the last bits.)"""
     z = [p["intercept"]] * len(xs)
     for col, w, m, s in zip(zip(*xs), p["coef"], p["mean"], p["scale"]):
         z = list(map(add, z, map(truediv, map(mul, repeat(w), map(sub, col, repeat(m))), repeat(s))))
