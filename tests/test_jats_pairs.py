@@ -50,6 +50,7 @@ def test_highlights_inside_the_abstract_and_a_licence_link_inside_its_text():
                       b'<license><license-p>This work is licensed under Creative Common Attribution-NonCommercial-'
                       b'NoDerivatives 4.0 (<ext-link xlink:href="https://creativecommons.org/licenses/by-nc-nd/4.0/">'
                       b'CC BY-NC-ND 4.0</ext-link>)</license-p></license>')
+    assert xml.count(b"highlights") == 1 and xml.count(b"ext-link") == 2   # both edits made
     g = gold_from_jats(xml)
     assert g["abstract"] == "Background Basil is \u2013 studied. Results It works."
     assert g["licence"] == "CC BY-NC-ND 4.0"
