@@ -13,6 +13,9 @@ size in the same system, so a rotated page is not mistaken for text placed off t
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import itemgetter
+
 from scholartools import recache as re
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.b$|-bd|cmbx|cmb\d|cmssbx|"
@@ -119,9 +122,15 @@ def _span_style(s: dict) -> tuple[bool, bool, str]:
     return fb or bool(flags & 16), fi or bool(flags & 2), family
 
 
+_NONE = object()
+
+
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
-    # the hot loop of the extraction (once per span of the document): comparisons instead of
-    # min()/max() calls and local names, with the same results as the plain form
+    # the hot loop of the extraction (once per span of the document). Spans come in runs of one
+    # font, flags and size (most rows are one run): a span that continues the run only adds its
+    # characters and box; the run's counts, styles and size and font tallies are booked when the
+    # next run starts. The same results as the per-span form (tests/test_parse_rows_speed.py):
+    # sums of the same integers, and each tally key inserted in order of first appearance.
     parts: list[str] = []
     append = parts.append
     n = nb = ni = nm = ncaps = 0
@@ -131,41 +140,54 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     x1 = y1 = -1e9
     prev_x1 = None
     widest = 0.0
-    styles: list[tuple[str, tuple]] = []   # (text, (bold, italic, family, size)) per non-blank span
+    runs: list[tuple] = []   # (index of its first span, end of its last span in parts, style) per run
     cache = _FONT_CACHE
+    font = flags = ssize = _NONE
+    run = nspan = 0
+    size = 0.0
+    bold = italic = fm = fc = False
+    style: tuple = ()
     # page_rows passes only spans with text that is not all white space: every span counts
     for s in spans:
         t = s["text"]
         bx0, by0, bx1, by1 = s["bbox"]
-        ssize = s["size"]
+        sz = s["size"]
+        f = s["font"]
+        fl = s["flags"]
+        if f != font or fl != flags or sz != ssize:
+            if font is not _NONE:   # book the run that ends here
+                n += run
+                size_chars[size] = size_chars.get(size, 0) + run
+                font_chars[font] = font_chars.get(font, 0) + run
+                if bold:
+                    nb += run
+                if italic:
+                    ni += run
+                if fm:
+                    nm += run
+                if fc:
+                    ncaps += run
+                runs.append((start, len(parts), style))
+            traits = cache.get(f) or font_traits(f)
+            fb, fi, fm, fc, family = traits
+            bold = fb or (fl & 16) != 0   # a bool either way, without bool()'s call
+            italic = fi or (fl & 2) != 0
+            if sz != ssize:
+                size = round(sz * 2) / 2
+            style = (bold, italic, family, size, fm)
+            font, flags, ssize = f, fl, sz
+            start = nspan
+            run = 0
+        nspan += 1
         if prev_x1 is not None:
-            g = (bx0 - prev_x1) / (1.0 if 1.0 > ssize else ssize)
+            g = (bx0 - prev_x1) / (1.0 if 1.0 > sz else sz)
             if g > widest:
                 widest = g
             if g > 0.15 and parts[-1][-1] != " " and t[0] != " ":
                 append(" ")
         append(t)
         prev_x1 = bx1
-        k = len(t.strip())
-        font = s["font"]
-        traits = cache.get(font) or font_traits(font)
-        fb, fi, fm, fc, family = traits
-        flags = s["flags"]
-        bold = fb or (flags & 16) != 0   # a bool either way, without bool()'s call
-        italic = fi or (flags & 2) != 0
-        n += k
-        size = round(ssize * 2) / 2
-        size_chars[size] = size_chars.get(size, 0) + k
-        font_chars[font] = font_chars.get(font, 0) + k
-        if bold:
-            nb += k
-        if italic:
-            ni += k
-        if fm:
-            nm += k
-        if fc:
-            ncaps += k
-        styles.append((len(parts), (bold, italic, family, size, fm)))
+        run += len(t.strip())
         if bx0 < x0:
             x0 = bx0
         if by0 < y0:
@@ -174,6 +196,19 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             x1 = bx1
         if by1 > y1:
             y1 = by1
+    if font is _NONE:
+        return None
+    n += run
+    size_chars[size] = size_chars.get(size, 0) + run
+    font_chars[font] = font_chars.get(font, 0) + run
+    if bold:
+        nb += run
+    if italic:
+        ni += run
+    if fm:
+        nm += run
+    if fc:
+        ncaps += run
     if not n:
         return None
     r = Row(page, block)
@@ -184,7 +219,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     else:
         r.size = max(size_chars, key=size_chars.get)   # the first of the most frequent, as max over items
         r.maxsize = max(size_chars)
-    r.font = next(iter(font_chars)) if len(font_chars) == 1 else max(font_chars, key=font_chars.get)
+    r.font = font if len(font_chars) == 1 else max(font_chars, key=font_chars.get)
     r.family = cache[r.font][4]
     r.nchars = n
     r.bold = nb / n
@@ -193,49 +228,57 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.caps_font = ncaps / n > 0.5
     r.upper = r.caps_font or (n >= 3 and r.text.isupper())
     r.gap = widest
-    _set_lead(r, styles, parts)
+    if not runs:   # one run: one style throughout, a bold row's lead is all of it (no lead unless maths)
+        if bold and not fm:
+            r.bold_prefix = r.text
+    else:
+        runs.append((start, len(parts), style))
+        _set_lead(r, runs, parts)
     return r
 
 
 _RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
 
 
-def _set_lead(r: Row, styles: list, parts: list[str]) -> None:
+def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     """The row's styled lead: leading spans in a style (bold, italic or another font) that the
     rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
-    ``styles`` holds, per non-blank span, where it ends in ``parts`` and its style."""
-    if not styles:
-        return
+    ``runs`` holds, per run of spans in one font, flags and size, the index of its first span,
+    where its last span ends in ``parts`` and its style ``(bold, italic, family, size, math)``."""
     # a section number set in the body's upright type before a bold or italic run-in title
     # ("1.1. **Why this matters.** Before we …"): the lead starts after it and keeps it
     j = 0
-    if len(styles) > 1 and not styles[0][1][0] and not styles[0][1][1] and (styles[1][1][0] or styles[1][1][1]) \
-            and _RUNIN_NUMBER.match("".join(parts[:styles[0][0]])):
+    st0 = runs[0][2]
+    st1 = runs[1][2]
+    if runs[1][0] == 1 and not st0[0] and not st0[1] and (st1[0] or st1[1]) \
+            and _RUNIN_NUMBER.match("".join(parts[:runs[0][1]])):
         j = 1
-    first = styles[j][1]
+    first = runs[j][2]
     f0, f1, f2 = first[0], first[1], first[2]
     i = j
-    for _end, st in styles[j:]:   # the spans in the first span's bold, italic and family, no math
+    nruns = len(runs)
+    while i < nruns:   # the runs in the first span's bold, italic and family, no math
+        st = runs[i][2]
         if st[0] != f0 or st[1] != f1 or st[2] != f2 or st[4]:
             break
         i += 1
-    if i == len(styles):   # one style throughout (most rows): no lead
-        if first[0]:
+    if i == nruns:   # one style throughout: no lead
+        if f0:
             r.bold_prefix = r.text
         return
-    lead = " ".join("".join(parts[:styles[i - 1][0]]).split()) if i else ""
-    if first[0]:
+    lead = " ".join("".join(parts[:runs[i - 1][1]]).split()) if i else ""
+    if f0:
         r.bold_prefix = lead
     if not lead:
         return
-    rest = styles[i][1]
+    rest = runs[i][2]
     if rest[4]:
         return  # a math span follows: an inline formula, not a heading
-    if first[0] and not rest[0]:
+    if f0 and not rest[0]:
         kind = "b"
-    elif first[1] and not rest[1] and not rest[0]:
+    elif f1 and not rest[1] and not rest[0]:
         kind = "i"
-    elif first[2] != rest[2] and not first[1]:
+    elif f2 != rest[2] and not f1:
         kind = "f"
     else:
         return
@@ -290,18 +333,44 @@ def _graphics(blocks: list[dict], pw: float, ph: float) -> tuple[set, list, list
 
 
 def _mark_rows(rows: list[Row], cells: set, rules: list) -> None:
-    for r in rows:
-        if cells:
+    """``fig`` for rows lying in figure cells, ``underline`` for rows with a rule just below.
+
+    The cells are looked up by grid row (the figure cells of a row's band and of the bands above
+    and below it, as sets of grid columns) and the rules by their top edge (sorted, the window
+    below a row found by bisection), instead of testing every cell the row spans and every rule
+    of the page: the same answers (tests/test_parse_rows_speed.py)."""
+    if cells:
+        by_band: dict[int, set] = {}
+        for cx, cy in cells:
+            band = by_band.get(cy)
+            if band is None:
+                by_band[cy] = {cx}
+            else:
+                band.add(cx)
+        empty: set = set()
+        for r in rows:
             cy = int(((r.y0 + r.y1) / 2) // _CELL)
-            xs = range(int(r.x0 // _CELL), int(r.x1 // _CELL) + 1)
-            inside = sum(1 for cx in xs if (cx, cy) in cells or (cx, cy - 1) in cells and (cx, cy + 1) in cells)
-            r.fig = inside >= 0.6 * len(xs)
-        if rules:
-            for rx0, ry0, rx1, ry1 in rules:
-                if r.y1 - 1.5 <= ry0 <= r.y1 + 0.35 * r.size and rx0 <= r.x0 + 3 and rx1 >= r.x1 - 3 \
-                        and rx1 - rx0 < 2.5 * (r.x1 - r.x0) + 20:
+            a, b = int(r.x0 // _CELL), int(r.x1 // _CELL)
+            # a cell counts when it is a figure cell or lies between two (above and below)
+            mark = by_band.get(cy, empty) | (by_band.get(cy - 1, empty) & by_band.get(cy + 1, empty))
+            inside = 0
+            for cx in mark:
+                if a <= cx <= b:
+                    inside += 1
+            r.fig = inside >= 0.6 * len(range(a, b + 1))
+    if rules:
+        rules = sorted(rules, key=itemgetter(1))
+        tops = [q[1] for q in rules]
+        n = len(rules)
+        for r in rows:
+            k = bisect_left(tops, r.y1 - 1.5)
+            hi = r.y1 + 0.35 * r.size
+            while k < n and tops[k] <= hi:
+                rx0, _ry0, rx1, _ry1 = rules[k]
+                if rx0 <= r.x0 + 3 and rx1 >= r.x1 - 3 and rx1 - rx0 < 2.5 * (r.x1 - r.x0) + 20:
                     r.underline = True
                     break
+                k += 1
 
 
 def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row], list[dict], list]:
@@ -338,10 +407,14 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                 # one test for the common span (on the page, dark, not tiny, drawn); the exact
                 # reasons below only for the others
                 if 0.5 < bx1 and 0.5 < by1 and bx0 < right and by0 < bottom and (col < 0xF0F0F0 or rotated) \
-                        and (s["size"] >= 2.0 or (by1 - by0) >= 2.5) and s.get("alpha", 255) != 0 \
-                        and s.get("char_flags", 16) & 48:
-                    visible.append(s)
-                    continue
+                        and (s["size"] >= 2.0 or (by1 - by0) >= 2.5):
+                    try:   # alpha and char_flags: pymupdf >= 1.25 gives both (no method calls then)
+                        drawn = s["alpha"] != 0 and s["char_flags"] & 48
+                    except KeyError:
+                        drawn = s.get("alpha", 255) != 0 and s.get("char_flags", 16) & 48
+                    if drawn:
+                        visible.append(s)
+                        continue
                 off = bx1 <= 0.5 or by1 <= 0.5 or bx0 >= right or by0 >= bottom
                 white = not rotated and col >= 0xF0F0F0 and (col >> 16) >= 0xF0 and ((col >> 8) & 0xFF) >= 0xF0 and (col & 0xFF) >= 0xF0
                 # the font size alone misleads for Type 3 / scaled fonts: the glyph box must be small too
