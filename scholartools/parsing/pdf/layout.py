@@ -70,6 +70,32 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
                 r.drop = True
 
 
+def _blocks(rows: list[Row]) -> tuple[dict[int, list[Row]], dict[int, list]]:
+    """The rows not dropped by MuPDF block, in order of first appearance, and per block
+    ``[x0, x1, y0, characters]``: one pass with comparisons instead of a ``min()``/``max()``
+    generator per block and coordinate (the same values; tests/test_parse_rows_speed.py)."""
+    blocks: dict[int, list[Row]] = {}
+    extent: dict[int, list] = {}
+    for r in rows:
+        if r.drop:
+            continue
+        b = r.block
+        e = extent.get(b)
+        if e is None:
+            blocks[b] = [r]
+            extent[b] = [r.x0, r.x1, r.y0, r.nchars]
+        else:
+            blocks[b].append(r)
+            if r.x0 < e[0]:
+                e[0] = r.x0
+            if r.x1 > e[1]:
+                e[1] = r.x1
+            if r.y0 < e[2]:
+                e[2] = r.y0
+            e[3] += r.nchars
+    return blocks, extent
+
+
 def order_page(rows: list[Row], page_width: float) -> list[Row]:
     """Rows of one page in reading order.
 
@@ -78,24 +104,23 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
     read in horizontal bands cut at full-width blocks: in each band the left column top to
     bottom, then the right column. Otherwise blocks are read top to bottom.
     """
-    live = [r for r in rows if not r.drop]
-    if not live:
+    blocks, extent = _blocks(rows)
+    if not blocks:
         return []
-    blocks: dict[int, list[Row]] = {}
-    for r in live:
-        blocks.setdefault(r.block, []).append(r)
-    left = min(r.x0 for r in live)
-    right = max(r.x1 for r in live)
+    es = iter(extent.values())
+    left, right = next(es)[:2]
+    for e in es:
+        if e[0] < left:
+            left = e[0]
+        if e[1] > right:
+            right = e[1]
     width = max(right - left, 1.0)
     mid = (left + right) / 2
     tol = 0.04 * width
     info = []
     chars = {"L": 0, "R": 0, "F": 0}
     for bid, brs in blocks.items():
-        x0 = min(r.x0 for r in brs)
-        x1 = max(r.x1 for r in brs)
-        y0 = min(r.y0 for r in brs)
-        n = sum(r.nchars for r in brs)
+        x0, x1, y0, n = extent[bid]
         if x1 <= mid + tol:
             side = "L"
         elif x0 >= mid - tol:

@@ -63,21 +63,41 @@ def mark_neighbours(rows: list[Row]) -> None:
     by_page: dict[tuple, list[Row]] = {}
     for i, r in enumerate(rows):
         r.index = i
-        by_page.setdefault((r.page, r.col), []).append(r)
+        key = (r.page, r.col)
+        rs = by_page.get(key)
+        if rs is None:
+            by_page[key] = [r]
+        else:
+            rs.append(r)
     for rs in by_page.values():
-        rs.sort(key=lambda r: r.y1)
-        # the six rows either side by baseline, read from tuples (the row itself left out)
-        boxes = [(q.y1, q.x0, q.x1) for q in rs]
+        rs.sort(key=_baseline)
+        # the six rows either side by baseline (the row itself left out); the baselines are sorted,
+        # so the walk out from the row stops at the first one too far away, as all beyond it are
+        # (the same counts as testing all twelve: tests/test_parse_rows_speed.py)
+        ys = [q.y1 for q in rs]
+        x0s = [q.x0 for q in rs]
+        x1s = [q.x1 for q in rs]
+        n = len(rs)
         for k, r in enumerate(rs):
             cnt = 0
             y1, near, right, left = r.y1, 0.35 * r.size, r.x1 + 2, r.x0 - 2
-            for qy1, qx0, qx1 in boxes[max(0, k - 6):k]:
-                if abs(qy1 - y1) < near and (qx0 > right or qx1 < left):
+            j = k - 1
+            stop = k - 7 if k > 6 else -1
+            while j > stop and y1 - ys[j] < near:
+                if x0s[j] > right or x1s[j] < left:
                     cnt += 1
-            for qy1, qx0, qx1 in boxes[k + 1:k + 7]:
-                if abs(qy1 - y1) < near and (qx0 > right or qx1 < left):
+                j -= 1
+            j = k + 1
+            stop = k + 7 if k + 7 < n else n
+            while j < stop and ys[j] - y1 < near:
+                if x0s[j] > right or x1s[j] < left:
                     cnt += 1
+                j += 1
             r.neighbours = cnt
+
+
+def _baseline(r: Row) -> float:
+    return r.y1
 
 
 def _is_math_row(r: Row, col_left: float, col_right: float) -> bool:
