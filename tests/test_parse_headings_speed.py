@@ -66,3 +66,19 @@ def test_institution_lookahead_changes_no_match():
         t = "".join(rnd.choice(words + [" ", ", ", "-", "x", "ſ", "\u212a", "1"]) for _ in range(rnd.randint(0, 8)))
         assert [(m.span(), m.groups()) for m in h.INSTITUTION.finditer(t)] == \
             [(m.span(), m.groups()) for m in plain.finditer(t)], t
+
+
+def test_letter_and_digit_counts_of_features():
+    """features counts decimal digits with r"\\d" and asks for two letters with a loop that stops
+    at the second: the answers of sum(map(str.isdecimal / str.isalpha, text))."""
+    import sys
+
+    every = "".join(map(chr, range(sys.maxunicode + 1))).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    assert h._DECIMAL.findall(every) == [c for c in every if c.isdecimal()]
+    seen = [0, 0]
+    for t in _strings():
+        want = sum(map(str.isalpha, t)) < 2
+        assert h._under_two_letters(t) == want, t
+        assert len(h._DECIMAL.findall(t)) == sum(map(str.isdecimal, t)), t
+        seen[want] += 1
+    assert all(seen), seen

@@ -616,8 +616,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         text = c.text
         number, rest = strip_number(text)
         words = rest.split() if rest else text.split()
-        letters = sum(map(str.isalpha, text))
-        digits = sum(map(str.isdecimal, text))     # r"\d" of a str pattern is a decimal digit
+        digits = len(_DECIMAL.findall(text))     # r"\d" of a str pattern is a decimal digit (str.isdecimal)
         e = st.extents.get((r.page, r.col), [r.x0, r.x1])
         colw = max(e[1] - e[0], 50.0)
         k = style_key(r)
@@ -691,12 +690,26 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             min(most_gap, 6.0) if not runin else 0.0,
             _hanging(first, nxt, body) if runin else 0.0,
         ]
-        if letters < 2:
+        if _under_two_letters(text):
             f[9] = -1.0
         c.feats = f
         c.skey = ("R",) + _runin_key(r) if runin else k
         c.page = r.page
         c.headlike = 1.0 if (runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
+
+
+_DECIMAL = re.compile(r"\d")
+
+
+def _under_two_letters(text: str) -> bool:
+    """``sum(map(str.isalpha, text)) < 2``, stopping at the second letter."""
+    seen = False
+    for ch in text:
+        if ch.isalpha():
+            if seen:
+                return False
+            seen = True
+    return True
 
 
 def _hanging(first: Row, nxt: Row | None, body: float) -> float:
