@@ -270,3 +270,30 @@ def test_neighbours_as_the_plain_form():
         assert [(r.neighbours, r.index) for r in rows] == [(t.neighbours, t.index) for t in twins]
         counts.update(r.neighbours for r in rows)
     assert counts >= {0, 1, 2, 6}, counts
+
+
+def test_block_extents_as_the_plain_form():
+    from scholartools.parsing.pdf.layout import _blocks
+
+    rnd = random.Random(5)
+    for _ in range(300):
+        rows = []
+        for _ in range(rnd.choice([0, 1, 8, 60])):
+            r = Row(0, rnd.randint(0, 6))
+            r.x0, r.y0 = rnd.uniform(0, 500), rnd.uniform(0, 700)
+            r.x1 = r.x0 + rnd.uniform(0, 200)
+            r.nchars = rnd.randint(1, 80)
+            r.drop = rnd.random() < 0.2
+            rows.append(r)
+        live = [r for r in rows if not r.drop]
+        plain_blocks = {}
+        for r in live:
+            plain_blocks.setdefault(r.block, []).append(r)
+        plain = {b: [min(r.x0 for r in rs), max(r.x1 for r in rs), min(r.y0 for r in rs), sum(r.nchars for r in rs)]
+                 for b, rs in plain_blocks.items()}
+        blocks, extent = _blocks(rows)
+        assert list(blocks) == list(plain_blocks) and blocks == plain_blocks
+        assert extent == plain
+        if live:   # the page's text extent, as order_page takes it from the blocks
+            assert min(e[0] for e in extent.values()) == min(r.x0 for r in live)
+            assert max(e[1] for e in extent.values()) == max(r.x1 for r in live)
