@@ -297,3 +297,33 @@ def test_block_extents_as_the_plain_form():
         if live:   # the page's text extent, as order_page takes it from the blocks
             assert min(e[0] for e in extent.values()) == min(r.x0 for r in live)
             assert max(e[1] for e in extent.values()) == max(r.x1 for r in live)
+
+
+def test_fix_accents_ascii_shortcut_answers_as_the_scan():
+    """fix_accents returns an ASCII row without "`" untouched without scanning it for the eleven
+    spacing accents: the answer of the scan (only "`" of them is ASCII)."""
+    assert [c for c in map(chr, range(128)) if ex._ACCENT_CHAR.search(c)] == ["`"]
+
+    def plain(text):   # fix_accents as of 3227ee8
+        import unicodedata
+
+        if not ex._ACCENT_CHAR.search(text) or not ex._ACCENT_RE.search(text):
+            return text
+
+        def sub(m):
+            if m.group(1):
+                acc, base = m.group(1), m.group(2)
+            else:
+                base, acc = m.group(3), m.group(4)
+            base = {"ı": "i", "ȷ": "j"}.get(base, base)
+            return unicodedata.normalize("NFC", base + ex._SPACING_ACCENT[acc])
+        return ex._ACCENT_RE.sub(sub, text)
+
+    rnd = random.Random(3)
+    alphabet = list("aeiouAEnt ıȷ.`") + list("ˆ˜¨´¸˚ˇ˘¯˙") + ["é", "—"]
+    changed = 0
+    for _ in range(5000):
+        t = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
+        assert fix_accents(t) == plain(t), t
+        changed += fix_accents(t) != t
+    assert changed and fix_accents("Lemaˆıtre") == "Lemaître" and fix_accents("a`e") == "aè"

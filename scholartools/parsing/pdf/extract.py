@@ -55,7 +55,12 @@ _ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙]")
 
 def fix_accents(text: str) -> str:
     """Recombine TeX-style spacing accents with their letter ("Lemaˆıtre" → "Lemaître")."""
-    if not _ACCENT_CHAR.search(text) or not _ACCENT_RE.search(text):
+    if text.isascii():   # of the accents only "`" is ASCII: a test for it instead of the scan
+        if "`" not in text:
+            return text
+    elif not _ACCENT_CHAR.search(text):
+        return text
+    if not _ACCENT_RE.search(text):
         return text
     import unicodedata
 
@@ -199,8 +204,9 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     if font is _NONE:
         return None
     n += run
-    size_chars[size] = size_chars.get(size, 0) + run
-    font_chars[font] = font_chars.get(font, 0) + run
+    if runs:   # the tallies decide the row's size and font only where there are several runs
+        size_chars[size] = size_chars.get(size, 0) + run
+        font_chars[font] = font_chars.get(font, 0) + run
     if bold:
         nb += run
     if italic:
@@ -214,13 +220,18 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r = Row(page, block)
     r.text = fix_accents("".join(parts).strip())
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
-    if len(size_chars) == 1:   # most rows: one size and one font (max would return the one key)
-        r.size = r.maxsize = next(iter(size_chars))
+    if not runs:   # one run (most rows): its size and font
+        r.size = r.maxsize = size
+        r.font = font
+        r.family = family
     else:
-        r.size = max(size_chars, key=size_chars.get)   # the first of the most frequent, as max over items
-        r.maxsize = max(size_chars)
-    r.font = font if len(font_chars) == 1 else max(font_chars, key=font_chars.get)
-    r.family = cache[r.font][4]
+        if len(size_chars) == 1:   # max would return the one key
+            r.size = r.maxsize = next(iter(size_chars))
+        else:
+            r.size = max(size_chars, key=size_chars.get)   # the first of the most frequent, as max over items
+            r.maxsize = max(size_chars)
+        r.font = font if len(font_chars) == 1 else max(font_chars, key=font_chars.get)
+        r.family = cache[r.font][4]
     r.nchars = n
     r.bold = nb / n
     r.italic = ni / n
@@ -390,7 +401,7 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
         if b.get("type", 0) != 0:
             continue
         cur_spans: list[dict] = []
-        cur_box = None
+        cy0 = cx1 = cy1 = 0.0
         first = True
         block_rows: list[Row] = []
         for line in b["lines"]:
@@ -431,14 +442,20 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                 continue
             if rotated:
                 continue  # rotated stamps, vertical margin text
-            lb = line["bbox"]
-            if cur_spans and cur_box is not None:
-                # same visual row: vertical overlap of at least half the smaller height
-                ov = min(cur_box[3], lb[3]) - max(cur_box[1], lb[1])
-                hmin = min(cur_box[3] - cur_box[1], lb[3] - lb[1])
-                if ov > 0.5 * hmin and lb[0] >= cur_box[2] - 1:
+            lx0, ly0, lx1, ly1 = line["bbox"]
+            if cur_spans:
+                # same visual row: vertical overlap of at least half the smaller height (the row's
+                # box cy0..cy1, cx1 kept in names; conditionals pick what min()/max() would)
+                ov = (ly1 if ly1 < cy1 else cy1) - (ly0 if ly0 > cy0 else cy0)
+                hl, hc = ly1 - ly0, cy1 - cy0
+                if ov > 0.5 * (hl if hl < hc else hc) and lx0 >= cx1 - 1:
                     cur_spans.extend(visible)
-                    cur_box = (cur_box[0], min(cur_box[1], lb[1]), max(cur_box[2], lb[2]), max(cur_box[3], lb[3]))
+                    if ly0 < cy0:
+                        cy0 = ly0
+                    if lx1 > cx1:
+                        cx1 = lx1
+                    if ly1 > cy1:
+                        cy1 = ly1
                     continue
                 r = _row_from_spans(cur_spans, page, bi)
                 if r:
@@ -446,7 +463,7 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                     first = False
                     block_rows.append(r)
             cur_spans = visible   # a new list per line: extending it later changes no other line
-            cur_box = tuple(lb)
+            cy0, cx1, cy1 = ly0, lx1, ly1
         if cur_spans:
             r = _row_from_spans(cur_spans, page, bi)
             if r:
