@@ -22,7 +22,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf import frontmatter, headings
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, SENT_END
+from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, sent_end
 from scholartools.parsing.references import split_references
 from scholartools.text.sections import type_sections
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
@@ -197,14 +197,14 @@ def _new_paragraph(prev: Row, r: Row, extents: dict) -> bool:
     if r.page != prev.page or r.col != prev.col:
         # a column or page break continues the paragraph unless the previous row ended a sentence short
         cl, cr = extents[(prev.page, prev.col)]
-        return bool(SENT_END.search(prev.text)) and prev.x1 < cr - 3 * prev.size
+        return sent_end(prev.text) and prev.x1 < cr - 3 * prev.size
     gap = r.y0 - prev.y1
     if gap > 0.9 * max(prev.size, r.size):
         return True
     if abs(r.size - prev.size) > 1.2 and not (len(prev.text) == 1 and prev.text.isupper()):
         return True
     cl, cr = extents[(r.page, r.col)]
-    ended = bool(SENT_END.search(prev.text))
+    ended = sent_end(prev.text)   # SENT_END.search(prev.text), by string methods
     if ended and prev.x1 < cr - 2.5 * prev.size:
         return True
     if ended and r.x0 > prev.x0 + 0.6 * r.size and r.x0 - cl > 0.6 * r.size and r.x0 - cl < 4 * r.size:
@@ -325,7 +325,7 @@ class _Walker:
                 continue
             if self.eq_rows:
                 self.flush_eq(i)
-                if self.para and SENT_END.search(self.para[-1]):
+                if self.para and sent_end(self.para[-1]):
                     self.flush_para()
             if i < self.first_body and self.cur is None:
                 continue  # front matter (authors, affiliations) outside any section
