@@ -392,12 +392,20 @@ def test_without_minilm_the_cue_model_runs_alone_and_the_record_says_so(monkeypa
     monkeypatch.setattr(embeddings, "encode", no_encoder)
     fallback = roles.active_model()
     assert fallback is roles.load_model().cue and fallback.name == CUE_NAME
-    assert roles.active_model(use="roles") is fallback   # sentence roles of a text alone too
+    # sentence roles of a text alone too, with the closing rule of that use (session 13)
+    alone = roles.active_model(use="roles")
+    assert alone.coef is fallback.coef and alone.name == CUE_NAME and alone.meta["closing_conclusion"] is True
+    assert "closing_conclusion" not in fallback.meta
     assert FACETS.provenance(None, "offline")["role_model"] == CUE_NAME
-    (rec,) = annotate.offline_batch([{"abstract": "Parsers are slow. In this paper, we propose a linear-time "
-                                                  "parser. It is ten times faster on three treebanks."}],
-                                    annotate.FacetOptions(ref_fallback="abstract"))
+    (rec, closing) = annotate.offline_batch(
+        [{"abstract": "Parsers are slow. In this paper, we propose a linear-time parser. It is 10 times faster "
+                      "on three treebanks."},
+         {"abstract": "Parsers are slow. In this paper, we propose a linear-time parser. Experiments show that "
+                      "it is faster than earlier parsers."}], annotate.FacetOptions(ref_fallback="abstract"))
     assert rec["facets"]["reference"]["labels"] == ["background", "background", "result"]
+    # a closing finding without a digit is a conclusion in a text's sentence roles; number words do not
+    # count as numbers ("ten times faster" would be one too: reading them lowered RAAMove's figures)
+    assert closing["facets"]["reference"]["labels"] == ["background", "background", "conclusion"]
     res = facets_roles.score(fallback, corpora.load_acl(), abstract=True)
     assert res["macro_f1"] == pytest.approx(0.746, abs=0.01)
 
@@ -491,7 +499,7 @@ def test_sentence_roles_of_a_text_alone_come_from_the_transfer_variant_and_fm_ke
     fm, transfer = roles.active_model(), roles.active_model(use="roles")
     assert fm is roles.load_model() and fm.cue_share == 0.0 and fm.name == MODEL_NAME
     assert transfer is fm.for_roles() and transfer.cue_share == transfer.roles_share == 0.25
-    assert transfer.coef is fm.coef and transfer.cue is fm.cue and transfer.sequence is fm.sequence
+    assert transfer.coef is fm.coef and transfer.cue.coef is fm.cue.coef and transfer.sequence is fm.sequence
     assert transfer.name == MODEL_NAME + ", averaged with a linear cue model (0.25)"
     assert fm.meta["cue_model"]["share"] == 0.0   # the view left the model FM uses as it was
     text = " ".join(_QA)
@@ -507,3 +515,53 @@ def test_sentence_roles_of_a_text_alone_come_from_the_transfer_variant_and_fm_ke
     assert annotate.offline_batch([{"abstract": text}], Ctx.options)[0]["facets"] == alone["facets"]
     with pytest.raises(ValueError):
         roles.active_model(use="rating")
+
+
+def test_the_closing_rule_reads_a_closing_finding_without_a_number_as_a_conclusion():
+    """roles.closing_conclusion (session 13): the last sentence of an abstract, labelled result and
+    stating no number, is its conclusion; one with a digit, a label other than result, a one-sentence
+    text or a heading's label is left alone."""
+    from scholartools.facets.roles import closing_conclusion
+
+    s = ["We propose X.", "We train it on Y.", "Results show that X is effective."]
+    labels = ["background", "method", "result"]
+    assert closing_conclusion(s, labels) == ["background", "method", "conclusion"]
+    assert labels[-1] == "result"   # a new list
+    assert closing_conclusion(s[:2] + ["X improves F1 by 3.2 points."], labels)[-1] == "result"
+    assert closing_conclusion(s, ["background", "method", "method"])[-1] == "method"
+    assert closing_conclusion(s[-1:], ["result"]) == ["result"]
+    assert closing_conclusion(s, labels, fixed=[None, None, "result"])[-1] == "result"
+
+
+def test_raamove_sample_is_mapped_as_the_acceptance_check_maps_its_labels():
+    """fixtures/raamove: 4 of RAAMove's 200 engineering abstracts (CC BY 4.0); background, gap and
+    purpose read as background, as the acceptance check reads its six labels; contribution and
+    implication unscored; the halves by abstract index (mechanical 0-99, communication 100-199)."""
+    docs = corpora.load_raamove(corpora.RAAMOVE_SAMPLE)
+    assert [len(s) for s, _ in docs] == [6, 9, 9, 13]
+    assert Counter(lab for _, labs in docs for lab in labs) == {
+        "background": 15, "method": 17, "result": 4, "conclusion": 1}
+    assert docs[2][1][:4] == ["background"] * 4 and docs[2][1][-1] == "conclusion"   # BAC GAP BAC PUR … CLN
+    assert corpora.load_raamove(corpora.RAAMOVE_SAMPLE, part="communication") == docs[2:]
+    assert corpora.RAAMOVE_MAP["CTN"] is None and corpora.RAAMOVE_MAP["IMP"] is None
+
+
+def test_sentence_roles_read_the_closing_finding_as_a_conclusion_and_fm_keeps_it_a_result():
+    """A RAAMove abstract (communication engineering) whose last sentence its annotators call a
+    conclusion ("Numerical results show that the proposed … significantly improves the system
+    throughput …"): st-facets on the text alone (sentence roles) labels it conclusion; a pair (FM's
+    decomposition, what the rater was fitted on) keeps the model's result."""
+    from scholartools.facets import annotate
+
+    sents, gold = corpora.load_raamove(corpora.RAAMOVE_SAMPLE, part="communication")[0]
+    text = " ".join(sents)
+
+    class Ctx:
+        options = annotate.FacetOptions(ref_fallback="abstract")
+
+    alone, pair = annotate.offline_task([{"abstract": text}, {"reference": text, "candidate": sents[0]}], Ctx())
+    assert alone["facets"]["reference"]["sentences"][-1] == sents[-1]
+    assert alone["facets"]["reference"]["labels"][-1] == gold[-1] == "conclusion"
+    assert pair["facets"]["reference"]["labels"][-1] == "result"
+    assert alone["facets"]["reference"]["labels"][:-1] == pair["facets"]["reference"]["labels"][:-1]
+
