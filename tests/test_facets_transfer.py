@@ -519,8 +519,8 @@ def test_sentence_roles_of_a_text_alone_come_from_the_transfer_variant_and_fm_ke
 
 def test_the_closing_rule_reads_a_closing_finding_without_a_number_as_a_conclusion():
     """roles.closing_conclusion (session 13): the last sentence of an abstract, labelled result and
-    stating no number, is its conclusion; one with a digit, a label other than result, a one-sentence
-    text or a heading's label is left alone."""
+    stating no number, is its conclusion; one with a digit, a note that code is released, a label
+    other than result, a one-sentence text or a heading's label is left alone."""
     from scholartools.facets.roles import closing_conclusion
 
     s = ["We propose X.", "We train it on Y.", "Results show that X is effective."]
@@ -529,6 +529,7 @@ def test_the_closing_rule_reads_a_closing_finding_without_a_number_as_a_conclusi
     assert labels[-1] == "result"   # a new list
     assert closing_conclusion(s[:2] + ["X improves F1 by 3.2 points."], labels)[-1] == "result"
     assert closing_conclusion(s, ["background", "method", "method"])[-1] == "method"
+    assert closing_conclusion(s[:2] + ["Our code is publicly available."], labels)[-1] == "result"   # a release note
     assert closing_conclusion(s[-1:], ["result"]) == ["result"]
     assert closing_conclusion(s, labels, fixed=[None, None, "result"])[-1] == "result"
 

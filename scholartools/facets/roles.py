@@ -118,18 +118,21 @@ _CUE_PATTERNS = re.compile(
 # "improvements over", "state-of-the-art", "by large margins"). Computer-science abstracts end on
 # such sentences; a conclusion states what the findings mean. And a note that code or data are
 # released is no conclusion, though it may hope to "spur future work".
+_RELEASE_PATTERN = (
+    r"\bwe (will )?(also )?(publicly )?(release|open-source)\b|"
+    r"\b(we|our (code|data|datasets?|models?|annotations|implementation|resources?|tool(kit)?)) "
+    r"(will )?(publicly |also )?(release|make|made|is|are|be) (\w+ )?(publicly )?(available|released|open)|"
+    r"\b(code|data|dataset|models?|software|implementation|resources?) (is|are|will be|has been|have been) "
+    r"(publicly |freely |made )*(available|released)|https?://|github\.com")
+#: a note that code or data are released (other, in the FM guideline: no finding, no conclusion)
+_RELEASE = re.compile(_RELEASE_PATTERN, re.I)
 _EVIDENCE = re.compile(
     r"\b(experiments?|experimental (results?|evaluations?|studies|analys[ie]s)|empirical (results?|studies|"
     r"evaluations?|analys[ie]s)|evaluations?|ablations?( stud(y|ies))?|benchmarks?|extensive (experiments|"
     r"evaluations?|studies))\b[^.;]{0,80}?\b(show|shows|showed|shown|demonstrates?|demonstrated|reveals?|"
     r"revealed|indicates?|confirms?|confirmed|verif(y|ies|ied)|prove[sd]?)\b|"
     r"\boutperform\w*|\bimprovements? (over|upon|against)\b|\bby (a )?(large|wide|significant|clear) "
-    r"margins?\b|\bstate[- ]of[- ]the[- ]art\b|"
-    r"\bwe (will )?(also )?(publicly )?(release|open-source)\b|"
-    r"\b(we|our (code|data|datasets?|models?|annotations|implementation|resources?|tool(kit)?)) "
-    r"(will )?(publicly |also )?(release|make|made|is|are|be) (\w+ )?(publicly )?(available|released|open)|"
-    r"\b(code|data|dataset|models?|software|implementation|resources?) (is|are|will be|has been|have been) "
-    r"(publicly |freely |made )*(available|released)|https?://|github\.com", re.I)
+    r"margins?\b|\bstate[- ]of[- ]the[- ]art\b|" + _RELEASE_PATTERN, re.I)
 
 
 class _Cue:
@@ -240,8 +243,8 @@ _DIGIT = re.compile(r"\d")
 
 def closing_conclusion(sentences: list[str], labels: list, fixed: list | None = None) -> list:
     """Relabel the last sentence of an abstract of two or more sentences as conclusion when it was
-    labelled result and states no number (no digit); ``fixed[-1]`` not None (a heading's label) is
-    kept.
+    labelled result and states no number (no digit), unless it notes that code or data are released
+    (``_RELEASE``: no conclusion); ``fixed[-1]`` not None (a heading's label) is kept.
 
     >>> closing_conclusion(["We propose X.", "Results show that X is effective."], ["background", "result"])
     ['background', 'conclusion']
@@ -250,7 +253,7 @@ def closing_conclusion(sentences: list[str], labels: list, fixed: list | None = 
     """
     out = list(labels)
     if (len(out) >= 2 and out[-1] == "result" and not _DIGIT.search(sentences[-1])
-            and (fixed is None or fixed[-1] is None)):
+            and not _RELEASE.search(sentences[-1]) and (fixed is None or fixed[-1] is None)):
         out[-1] = "conclusion"
     return out
 
