@@ -30,10 +30,11 @@ no training corpus comes from (column ``MuLMS-AZ abstracts``; ``fixtures/mulms-a
 and, when its file is here (``$ST_RAAMOVE``), on **RAAMove's engineering abstracts** (the acceptance
 check's label scheme, by its annotators; ``corpora.load_raamove``, ``fixtures/raamove``, CC BY 4.0)
 in two halves: communication engineering, where the closing rule was chosen, and mechanical
-engineering, only scored. ``--closing 0,1`` scores every model without and with the closing rule
+engineering, only scored. ``--closing 0,closing,procedure,1`` scores every model without and with the closing rule
 (:func:`roles.closing_conclusion`: an abstract's closing finding without a number is a conclusion;
-session 13), row suffix ``+ closing rule``; without it, as each model says (on in a shipped model's
-sentence roles only).
+session 13), row suffix ``+ closing rule``; ``procedure``: a sentence that states a procedure and no
+finding is a method (:func:`roles.procedure_method`), ``+ procedure rule``; ``1``: both. Without
+``--closing``, as each model says (both on in a shipped model's sentence roles only).
 
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
@@ -236,7 +237,7 @@ def f1(model, docs, three: bool, embs=None) -> float:
 
 
 def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, rule: bool | None = None,
-                weight: float | None = None, closing: bool | None = None) -> dict:
+                weight: float | None = None, closing: tuple | None = None) -> dict:
     """Macro-F1 of ``model`` on every set of ``tests`` (field → sets), and the mean of each field's
     sets (key ``"<field> (mean)"``); ``rule``: the purpose rule on or off (None: as the model says);
     ``weight``: the transition weight to decode at (None: the model's own, chosen when it was
@@ -244,8 +245,10 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
     vectors = model.uses_embeddings if vectors is None else vectors
     if rule is not None:
         model.meta["purpose_background"] = rule
-    if closing is not None:   # roles.closing_conclusion: an abstract's closing finding without a number
-        model.meta["closing_conclusion"] = closing
+    if closing is not None:   # the decoding rules of sentence roles (roles.ROLES_RULES) to turn on; the rest off
+        from scholartools.facets.roles import ROLES_RULES
+
+        model.meta.update({rule: rule in closing for rule in ROLES_RULES})
     if weight is not None:
         model.transition_weight = weight
     out = {}
@@ -259,7 +262,11 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
 
 RULE = " + purpose rule"
 PREVIOUS = " (previous rule)"
-CLOSING = " + closing rule"
+#: ``--closing`` variants: the decoding rules of sentence roles each turns on (session 13)
+CLOSING_VARIANTS = {"0": (), "1": ("procedure_method", "closing_conclusion"), "closing": ("closing_conclusion",),
+                    "procedure": ("procedure_method",)}
+CLOSING_SUFFIX = {(): "", ("closing_conclusion",): " + closing rule", ("procedure_method",): " + procedure rule",
+                  ("procedure_method", "closing_conclusion"): " + procedure and closing rules"}
 
 
 def variants(rules: list[bool], weights: list[float | None], previous: bool = False,
@@ -269,7 +276,7 @@ def variants(rules: list[bool], weights: list[float | None], previous: bool = Fa
     for weight in weights:
         for rule in rules:
             for closing in closings:
-                suffix = (RULE if rule else "") + (CLOSING if closing else "") + \
+                suffix = (RULE if rule else "") + ("" if closing is None else CLOSING_SUFFIX[closing]) + \
                     ("" if weight is None else f", weight {weight:g}")
                 yield suffix, rule, weight, False, closing
                 if rule and previous:
@@ -328,9 +335,11 @@ def main(argv=None):
     ap.add_argument("--average-shares", default=str(AVERAGE_SHARE),
                     help="comma-separated shares of the linear fold in sequence+cues (session 12: 0.25,0.5)")
     ap.add_argument("--closing", default=None,
-                    help="score each model without (0) and with (1) the closing rule (session 13: an "
-                         "abstract's closing finding without a number is a conclusion); default: as the "
-                         "model says (on in a shipped model's sentence-roles use only)")
+                    help="comma-separated variants of the decoding rules of sentence roles (session 13) to "
+                         "score each model with: 0 (none), closing (an abstract's closing finding without a "
+                         "number is a conclusion), procedure (a sentence stating a procedure and no finding "
+                         "is a method), 1 (both); default: as the model says (both on in a shipped model's "
+                         "sentence-roles use only)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -339,7 +348,7 @@ def main(argv=None):
     held_fields = a.held.split(",")
     rules = [bool(int(x)) for x in a.rule.split(",")]
     weights = [None if w == "model" else float(w) for w in a.weights.split(",")]
-    closings = (None,) if a.closing is None else tuple(bool(int(x)) for x in a.closing.split(","))
+    closings = (None,) if a.closing is None else tuple(CLOSING_VARIANTS[x] for x in a.closing.split(","))
     def key_of(recipe, rounds):
         return recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
                          if rounds else "")

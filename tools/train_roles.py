@@ -91,6 +91,9 @@ ROLES_CUE_SHARE = 0.25
 #: GPT-4 extractions do (RAAMove engineering, the half not chosen on: 0.608 -> 0.655): docs/st-facets.md,
 #: session 13
 ROLES_CLOSING = True
+#: ... and a sentence that states a procedure and no finding as a method (:func:`roles.procedure_method`;
+#: RAAMove mechanical 0.655 -> 0.669, ACL 0.663 -> 0.676 with the closing rule): session 13
+ROLES_PROCEDURE = True
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
@@ -373,7 +376,7 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     cue.meta["name"] = CUE_NAME
     model.cue = cue
     model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share,
-                                   roles_closing_conclusion=ROLES_CLOSING)
+                                   roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
     return model
 

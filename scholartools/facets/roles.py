@@ -55,7 +55,9 @@ MODEL_DIR = Path(__file__).with_name("model")
 #: keys of ``roles.json``'s ``cue_model`` that say how the cue model is used, not what it is: its
 #: share of the average for FM's decomposition, whether only on abstracts, its share for sentence
 #: roles reported for their own sake (:meth:`RoleModel.for_roles`)
-CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", "roles_closing_conclusion")
+#: decoding rules applied only to sentence roles reported for their own sake (RoleModel.roles_rules)
+ROLES_RULES = ("procedure_method", "closing_conclusion")
+CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", *(f"roles_{rule}" for rule in ROLES_RULES))
 #: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
 AVERAGED_NAME = ", averaged with a linear cue model"
 
@@ -223,6 +225,46 @@ def purpose_background(sentences: list[str], labels: list, fixed: list | None = 
                     if out[j] == "method" and (fixed is None or fixed[j] is None):
                         out[j] = "background"
             break
+    return out
+
+
+# A sentence that says what was done, with no finding in it, is a method wherever the classifier
+# put it: "We also conduct qualitative analysis by visualizing …", "Extensive experiments have been
+# conducted … to evaluate the performance", "Finally, the performance is inspected through numerical
+# examples". The FM definitions (method: experimental methods and comparisons), the ACL guideline
+# (rule 3: "We evaluate on A, B and C" is a method) and the acceptance check's scheme agree; the
+# classifier calls many of them results because they talk about experiments and performance.
+# A procedure verb after "we", or its participle after a form of "be"; a finding word anywhere
+# ("show", "outperform", "improves", "better", "significant", …) keeps the sentence a result.
+# docs/st-facets.md, session 13.
+_PROCEDURE_VERB = re.compile(
+    r"\bwe\s+(also\s+|then\s+|further\s+|first\s+|finally\s+|additionally\s+)?(conduct|perform|carry out|run|"
+    r"evaluate|test|assess|examine|analy[sz]e|investigate|study|compare|implement|inspect|quantify|present|"
+    r"provide|discuss|introduce|design|propose|develop|build|apply)\b|"
+    r"\b(is|are|was|were|been|be)\s+(also\s+|then\s+|further\s+|first\s+|finally\s+|additionally\s+|"
+    r"extensively\s+)?(conducted|performed|carried out|run|evaluated|tested|assessed|examined|analy[sz]ed|"
+    r"investigated|studied|compared|implemented|inspected|quantified|presented|provided|discussed|introduced|"
+    r"designed|proposed|developed|built|applied)\b", re.I)
+_FINDING_WORD = re.compile(
+    r"\b(show|shows|showed|shown|demonstrat\w*|reveal\w*|indicat\w*|confirm\w*|verif\w*|prove[sdn]?|"
+    r"outperform\w*|achiev\w*|improv\w*|find|found|finding\w*|yield\w*|leads? to|led to|result\w* in|"
+    r"obtain\w*|significant\w*|better|superior|effective\w*|gain\w*|reduc\w*|increas\w*|higher|lower|"
+    r"faster|competitive|state-of-the-art|suggest\w*|observ\w*)\b", re.I)
+
+
+def procedure_method(sentences: list[str], labels: list, fixed: list | None = None) -> list:
+    """Relabel as method every sentence labelled result that states a procedure
+    (``_PROCEDURE_VERB``) and no finding (``_FINDING_WORD``); ``fixed[i]`` not None is kept.
+
+    >>> procedure_method(["We also conduct a human evaluation.", "We also conduct a human evaluation, which "
+    ...                   "shows gains."], ["result", "result"])
+    ['method', 'result']
+    """
+    out = list(labels)
+    for i, s in enumerate(sentences):
+        if (out[i] == "result" and (fixed is None or fixed[i] is None) and _PROCEDURE_VERB.search(s)
+                and not _FINDING_WORD.search(s)):
+            out[i] = "method"
     return out
 
 
@@ -440,11 +482,15 @@ class RoleModel:
         return float(self.meta["cue_model"].get("roles_share", self.cue_share))
 
     @property
-    def roles_closing(self) -> bool:
-        """Whether sentence roles reported for their own sake (:meth:`for_roles`) read an
-        abstract's closing finding without a number as its conclusion (:func:`closing_conclusion`):
-        ``meta["cue_model"]["roles_closing_conclusion"]``; never in the decomposition FM rates."""
-        return self.cue is not None and bool(self.meta["cue_model"].get("roles_closing_conclusion", False))
+    def roles_rules(self) -> dict[str, bool]:
+        """The decoding rules of sentence roles reported for their own sake (:meth:`for_roles`;
+        never in the decomposition FM rates), :data:`ROLES_RULES` → on or off:
+        ``meta["cue_model"]["roles_<rule>"]``. ``closing_conclusion``: an abstract's closing
+        finding without a number is its conclusion (:func:`closing_conclusion`);
+        ``procedure_method``: a sentence that states a procedure and no finding is a method
+        (:func:`procedure_method`)."""
+        found = self.meta.get("cue_model", {}) if self.cue is not None else {}
+        return {rule: bool(found.get(f"roles_{rule}", False)) for rule in ROLES_RULES}
 
     def for_roles(self) -> "RoleModel":
         """This model as it labels sentence roles reported for their own sake, not rated by FM:
@@ -452,12 +498,12 @@ class RoleModel:
         model itself (:attr:`cue_share` 0 in the shipped model) is what FM decomposes with: its
         rater was fitted on those posteriors, and averaging the cue model in lowered FM r on every
         protocol, while it lifted sentence roles on the fields held out (docs/st-facets.md,
-        sessions 11 and 12); an abstract's closing finding without a number is its conclusion
-        (:attr:`roles_closing`, session 13), in the cue model that runs alone without MiniLM too.
-        The same object when the two shares are equal and there is no closing rule."""
+        sessions 11 and 12), with the decoding rules of sentence roles (:attr:`roles_rules`,
+        session 13), in the cue model that runs alone without MiniLM too. The same object when the
+        two shares are equal and no rule is on."""
         share = self.roles_share
-        closing = self.roles_closing
-        if self.cue is None or (share == self.cue_share and not closing):
+        rules = self.roles_rules
+        if self.cue is None or (share == self.cue_share and not any(rules.values())):
             return self
         cached = self.__dict__.get("_for_roles")
         if cached is None:
@@ -465,10 +511,10 @@ class RoleModel:
             name = self.name if share == self.cue_share else \
                 f"{self.name.split(AVERAGED_NAME)[0]}{AVERAGED_NAME} ({share:g})"
             cached.meta = dict(self.meta, cue_model=dict(self.meta["cue_model"], share=share, abstracts_only=False),
-                               name=name, closing_conclusion=closing)
-            if closing:   # the fallback without MiniLM (active_model) labels roles the same way
+                               name=name, **rules)
+            if any(rules.values()):   # the fallback without MiniLM (active_model) labels roles the same way
                 cached.cue = copy.copy(self.cue)
-                cached.cue.meta = dict(self.cue.meta, closing_conclusion=True)
+                cached.cue.meta = dict(self.cue.meta, **rules)
             cached.__dict__.pop("_for_roles", None)
             self._for_roles = cached
         return cached
@@ -683,9 +729,11 @@ class RoleModel:
         :func:`purpose_background` (None: as ``meta["purpose_background"]`` says, off by default;
         st-facets turns it on for abstracts, not for candidate summaries). ``weight``: the
         transition weight to decode at (None: the model's; st-facets decodes an abstract at
-        :attr:`abstract_weight`). An abstract's closing finding without a number becomes its
-        conclusion when ``meta["closing_conclusion"]`` (:func:`closing_conclusion`; set in the
-        variant :meth:`for_roles` returns, never in FM's decomposition)."""
+        :attr:`abstract_weight`). In an abstract, a sentence that states a procedure and no finding
+        becomes a method when ``meta["procedure_method"]`` (:func:`procedure_method`), and the
+        closing finding without a number its conclusion when ``meta["closing_conclusion"]``
+        (:func:`closing_conclusion`); both are set in the variant :meth:`for_roles` returns, never
+        in FM's decomposition."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
@@ -709,6 +757,8 @@ class RoleModel:
             labels = [lab if fx is not None else fr for lab, fr, fx in zip(labels, free, fixed)]
         if self.meta.get("purpose_background", False) if purpose is None else purpose:
             labels = purpose_background(sentences, labels, fixed)
+        if abstract and self.meta.get("procedure_method", False):
+            labels = procedure_method(sentences, labels, fixed)
         if abstract and self.meta.get("closing_conclusion", False):
             labels = closing_conclusion(sentences, labels, fixed)
         return labels
