@@ -1,6 +1,6 @@
-"""Evaluation harness for the st-facets sentence-role model, on five kinds of data.
+"""Evaluation harness for the st-facets sentence-role model, on six kinds of data.
 
-    python benchmarks/facets_roles.py [--model DIR] [--json]
+    python benchmarks/facets_roles.py [--model DIR] [--use fm|roles] [--json]
 
 Reports four-facet macro-F1 (background / method / result / conclusion) and per-facet precision
 and recall of the role model (:mod:`scholartools.facets.roles`) on:
@@ -28,6 +28,9 @@ and recall of the role model (:mod:`scholartools.facets.roles`) on:
     texts written for training), labelled with the four facets by three AI annotators from the FM
     definitions (``fixtures/facet-roles/README.md``: a silver standard, not human judgement, and a
     development set: the conclusion cue's exceptions were found on its errors).
+(e) RAAMove's engineering abstracts (``raamove-mechanical``, ``raamove-communication``; when
+    ``$ST_RAAMOVE`` names the file, ``fixtures/raamove``): the acceptance check's label scheme.
+    ``--use roles`` scores the model as st-facets labels a text alone.
 
 All figures are deterministic; the whole run takes well under a minute on 2 cores.
 """
@@ -173,7 +176,19 @@ def corpora() -> dict:
         "nicta-3": (nicta_docs(), True),
         "coda19-3": (coda_docs(), True),
         "acl": (acl_docs(), False),
+        **raamove_docs(),
     }
+
+
+def raamove_docs() -> dict:
+    """RAAMove's engineering halves (the acceptance check's label scheme; ``$ST_RAAMOVE``), when
+    the file is here: ``raamove-mechanical`` and ``raamove-communication`` (where session 13's
+    rules were chosen), four facets."""
+    from scholartools.facets import corpora as roles_corpora
+
+    if roles_corpora.raamove_file() is None:
+        return {}
+    return {f"raamove-{part}": (roles_corpora.load_raamove(part=part), False) for part in roles_corpora.RAAMOVE_PARTS}
 
 
 def evaluate(model, sets: dict | None = None, embed_cache=None) -> dict:
@@ -201,13 +216,17 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--embed-cache", help="directory keeping sentence vectors between runs")
     ap.add_argument("--sets", help="comma-separated subset of the evaluation sets")
+    ap.add_argument("--use", choices=["fm", "roles"], default="fm",
+                    help="the model as FM decomposes with it (default), or as st-facets labels a text alone "
+                         "(RoleModel.for_roles: the cue model averaged in, session 13's rules on abstracts)")
     a = ap.parse_args()
     from scholartools.facets.roles import load_model
 
     sets = corpora()
     if a.sets:
         sets = {k: v for k, v in sets.items() if k in a.sets.split(",")}
-    res = evaluate(load_model(a.model), sets, a.embed_cache)
+    model = load_model(a.model)
+    res = evaluate(model.for_roles() if a.use == "roles" else model, sets, a.embed_cache)
     print(json.dumps(res, indent=1) if a.json else table(res))
 
 

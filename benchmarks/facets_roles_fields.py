@@ -5,6 +5,7 @@
                                              [--weights model,0,0.5] [--rule 0,1]
                                              [--embed-cache DIR] [--max-train-docs 1200] [--json]
                                              [--previous-release COMMIT] [--model NAME=DIR ...]
+                                             [--closing 0,1]
 
 The harder test issue 37 asks for. Leave-one-corpus-out (``facets_roles_transfer.py``) kept a
 corpus of the held-out field on the training side (CODA-19 held out, NICTA-PIBOSO trained on: both
@@ -25,7 +26,15 @@ biomedicine        CSAbstruct (computer science)                CODA-19 test (fi
 
 Every fold model and every ``--model`` is also scored on the **MuLMS-AZ abstracts** (materials
 science, 48 abstracts, argumentative zones mapped to four facets: ``corpora.load_mulms``), a field
-no training corpus comes from (column ``MuLMS-AZ abstracts``; ``fixtures/mulms-az``, CC BY-SA 4.0).
+no training corpus comes from (column ``MuLMS-AZ abstracts``; ``fixtures/mulms-az``, CC BY-SA 4.0),
+and, when its file is here (``$ST_RAAMOVE``), on **RAAMove's engineering abstracts** (the acceptance
+check's label scheme, by its annotators; ``corpora.load_raamove``, ``fixtures/raamove``, CC BY 4.0)
+in two halves: communication engineering, where the closing rule was chosen, and mechanical
+engineering, only scored. ``--closing 0,closing,procedure,1`` scores every model without and with the closing rule
+(:func:`roles.closing_conclusion`: an abstract's closing finding without a number is a conclusion;
+session 13), row suffix ``+ closing rule``; ``procedure``: a sentence that states a procedure and no
+finding is a method (:func:`roles.procedure_method`), ``+ procedure rule``; ``1``: both. Without
+``--closing``, as each model says (both on in a shipped model's sentence roles only).
 
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
@@ -94,8 +103,13 @@ from scholartools.vocabulary import FACETS  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
 
 FIELDS = {"computer science": ("csabstruct",), "biomedicine": ("coda19", "nicta")}
-#: a field no corpus of the training side comes from (MuLMS-AZ, ``fixtures/mulms-az``: test only)
+#: fields no corpus of the training side comes from, test only: materials science (MuLMS-AZ,
+#: ``fixtures/mulms-az``) and engineering (RAAMove, the acceptance check's label scheme:
+#: ``fixtures/raamove``, when its file is here)
 OUT_OF_FIELD = "materials science"
+#: RAAMove's halves: the closing rule (session 13) was chosen reading the communication half's errors
+RAAMOVE_SETS = {"RAAMove engineering, mechanical (not chosen on)": "mechanical",
+                "RAAMove engineering, communication (rule chosen on)": "communication"}
 CODA_TEST_DOCS = 300
 DEV_DOCS = 300
 
@@ -126,6 +140,9 @@ def load_data(max_train_docs: int) -> dict:
         # (4 facets; and 3, conclusion merged into result: its annotators call most statements of
         # what the paper found a conclusion)
         OUT_OF_FIELD: {"MuLMS-AZ abstracts": (mulms, False), "MuLMS-AZ, 3 facets": (mulms, True)}}
+    if corpora.raamove_file() is not None:   # 4 facets: the acceptance check's six labels, mapped
+        tests[OUT_OF_FIELD].update({name: (corpora.load_raamove(part=part), False)
+                                    for name, part in RAAMOVE_SETS.items()})
     return {"corpora": data, "tests": tests}
 
 
@@ -220,7 +237,7 @@ def f1(model, docs, three: bool, embs=None) -> float:
 
 
 def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, rule: bool | None = None,
-                weight: float | None = None) -> dict:
+                weight: float | None = None, closing: tuple | None = None) -> dict:
     """Macro-F1 of ``model`` on every set of ``tests`` (field → sets), and the mean of each field's
     sets (key ``"<field> (mean)"``); ``rule``: the purpose rule on or off (None: as the model says);
     ``weight``: the transition weight to decode at (None: the model's own, chosen when it was
@@ -228,6 +245,10 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
     vectors = model.uses_embeddings if vectors is None else vectors
     if rule is not None:
         model.meta["purpose_background"] = rule
+    if closing is not None:   # the decoding rules of sentence roles (roles.ROLES_RULES) to turn on; the rest off
+        from scholartools.facets.roles import ROLES_RULES
+
+        model.meta.update({rule: rule in closing for rule in ROLES_RULES})
     if weight is not None:
         model.transition_weight = weight
     out = {}
@@ -241,16 +262,25 @@ def score_model(model, tests: dict, embed_cache, vectors: bool | None = None, ru
 
 RULE = " + purpose rule"
 PREVIOUS = " (previous rule)"
+#: ``--closing`` variants: the decoding rules of sentence roles each turns on (session 13)
+CLOSING_VARIANTS = {"0": (), "1": ("procedure_method", "closing_conclusion"), "closing": ("closing_conclusion",),
+                    "procedure": ("procedure_method",)}
+CLOSING_SUFFIX = {(): "", ("closing_conclusion",): " + closing rule", ("procedure_method",): " + procedure rule",
+                  ("procedure_method", "closing_conclusion"): " + procedure and closing rules"}
 
 
-def variants(rules: list[bool], weights: list[float | None], previous: bool = False):
-    """``(row suffix, rule, weight, previous rule)`` of every scoring variant of one model."""
+def variants(rules: list[bool], weights: list[float | None], previous: bool = False,
+             closings: tuple = (None,)):
+    """``(row suffix, rule, weight, previous rule, closing rule)`` of every scoring variant of one
+    model (``closings``: None leaves the closing rule as the model says)."""
     for weight in weights:
         for rule in rules:
-            suffix = (RULE if rule else "") + ("" if weight is None else f", weight {weight:g}")
-            yield suffix, rule, weight, False
-            if rule and previous:
-                yield suffix + PREVIOUS, rule, weight, True
+            for closing in closings:
+                suffix = (RULE if rule else "") + ("" if closing is None else CLOSING_SUFFIX[closing]) + \
+                    ("" if weight is None else f", weight {weight:g}")
+                yield suffix, rule, weight, False, closing
+                if rule and previous:
+                    yield suffix + PREVIOUS, rule, weight, True, closing
 
 
 def scored(previous: bool, *args, **kwargs) -> dict:
@@ -304,6 +334,12 @@ def main(argv=None):
                     help="also score every row with the purpose rule with the previous release's rule")
     ap.add_argument("--average-shares", default=str(AVERAGE_SHARE),
                     help="comma-separated shares of the linear fold in sequence+cues (session 12: 0.25,0.5)")
+    ap.add_argument("--closing", default=None,
+                    help="comma-separated variants of the decoding rules of sentence roles (session 13) to "
+                         "score each model with: 0 (none), closing (an abstract's closing finding without a "
+                         "number is a conclusion), procedure (a sentence stating a procedure and no finding "
+                         "is a method), 1 (both); default: as the model says (both on in a shipped model's "
+                         "sentence-roles use only)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)
@@ -312,6 +348,7 @@ def main(argv=None):
     held_fields = a.held.split(",")
     rules = [bool(int(x)) for x in a.rule.split(",")]
     weights = [None if w == "model" else float(w) for w in a.weights.split(",")]
+    closings = (None,) if a.closing is None else tuple(CLOSING_VARIANTS[x] for x in a.closing.split(","))
     def key_of(recipe, rounds):
         return recipe + (f" + self-training x{rounds}" + (" (balanced)" if a.selection == "balanced" else "")
                          if rounds else "")
@@ -342,9 +379,9 @@ def main(argv=None):
             t0 = time.time()
             model = fold(recipe, rounds, held, share)
             own = model.transition_weight
-            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+            for suffix, rule, weight, previous, closing in variants(rules, weights, a.previous_rule, closings):
                 row = scored(previous, model, {f: data["tests"][f] for f in (held, OUT_OF_FIELD)}, a.embed_cache,
-                             recipe_of(recipe)[1], rule, own if weight is None else weight)
+                             recipe_of(recipe)[1], rule, own if weight is None else weight, closing)
                 # the out-of-field sets are scored by both folds of a recipe: one column each
                 row = {(f"{k} ({held} fold)" if k in data["tests"][OUT_OF_FIELD] else k): v
                        for k, v in row.items() if k != f"{OUT_OF_FIELD} (mean)"}
@@ -367,10 +404,10 @@ def main(argv=None):
             (", FM's decomposition", loaded), (", sentence roles (st-facets on a text alone)", loaded.for_roles())]
         for use, model in uses:
             own = model.transition_weight
-            for suffix, rule, weight, previous in variants(rules, weights, a.previous_rule):
+            for suffix, rule, weight, previous, closing in variants(rules, weights, a.previous_rule, closings):
                 results[label + use + suffix] = scored(
                     previous, model, {f: data["tests"][f] for f in held_fields + [OUT_OF_FIELD]},
-                    a.embed_cache, rule=rule, weight=own if weight is None else weight)
+                    a.embed_cache, rule=rule, weight=own if weight is None else weight, closing=closing)
     if a.json:
         print(json.dumps(results, indent=1))
         return

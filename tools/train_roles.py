@@ -86,6 +86,14 @@ CUE_SHARE = 0.0
 #: fold; field means with computer science / biomedicine held out: 0.699 / 0.762 at share 0, 0.713 /
 #: 0.772 at 0.25, 0.701 / 0.769 at 0.5, 0.671 / 0.763 at 0.75): docs/st-facets.md, session 12
 ROLES_CUE_SHARE = 0.25
+#: sentence roles reported for their own sake read an abstract's closing finding without a number as
+#: its conclusion (:func:`roles.closing_conclusion`), as the acceptance check's label scheme and FM's
+#: GPT-4 extractions do (RAAMove engineering, the half not chosen on: 0.608 -> 0.655): docs/st-facets.md,
+#: session 13
+ROLES_CLOSING = True
+#: ... and a sentence that states a procedure and no finding as a method (:func:`roles.procedure_method`;
+#: RAAMove mechanical 0.655 -> 0.669, ACL 0.663 -> 0.676 with the closing rule): session 13
+ROLES_PROCEDURE = True
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
@@ -367,7 +375,8 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     cue.idf = model.idf   # the same values (a loaded model's are rounded to float16); stored once
     cue.meta["name"] = CUE_NAME
     model.cue = cue
-    model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share)
+    model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share,
+                                   roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
     return model
 

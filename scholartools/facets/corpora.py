@@ -26,6 +26,11 @@ MuLMS-AZ        test only (48 abstracts, ``fixtures/mulms-az``): argumentative z
 (materials      Background, Background_PriorWork, Motivation → background; Experiment,       4.0
 science)        Exp_Preparation, Exp_Characterization → method; Results → result;
                 Conclusion → conclusion; Explanation → None; zones of two facets → None
+RAAMove,        test only (200 abstracts, ``fixtures/raamove/PROVENANCE.md``): the moves of  CC BY 4.0
+engineering     the acceptance check's label scheme, by its annotators; background, gap,
+(mechanical,    purpose → background; method; result; conclusion; contribution,
+communication)  implication → None (the check's six labels do not include them). Only the
+                engineering half: the AI half (ACL abstracts) may share the check's abstracts
 =============== =========================================================================== ==========
 
 Where the data lives: the data registry's dataset ``abstract-roles`` (:mod:`scholartools.data`:
@@ -46,6 +51,10 @@ ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
 MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
+#: RAAMove's engineering abstracts (``Engineering.json`` of ljk1228/RAAMove, fixtures/raamove/PROVENANCE.md):
+#: ``$ST_RAAMOVE``, else the user's data cache; a sample of three abstracts is committed for the tests
+RAAMOVE_ENV = "ST_RAAMOVE"
+RAAMOVE_SAMPLE = ROOT / "fixtures" / "raamove" / "engineering-sample.json"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -186,6 +195,42 @@ def load_mulms():
             rec = json.loads(line)
             docs.append((rec["sentences"], [mulms_label(z) for z in rec["zones"]]))
     return docs
+
+
+#: RAAMove's moves → facets, as the acceptance check maps its six labels (purpose and gap read as
+#: background); contribution and implication are outside those six, so unscored
+RAAMOVE_MAP = {"BAC": "background", "GAP": "background", "PUR": "background", "MTD": "method", "RST": "result",
+               "CLN": "conclusion", "CTN": None, "IMP": None}
+#: the two journals' halves of RAAMove's engineering file, by abstract index (``idx``): the first
+#: 100 are mechanical engineering (and heat and mass transfer), the rest communication engineering
+RAAMOVE_PARTS = {"mechanical": range(0, 100), "communication": range(100, 200)}
+
+
+def raamove_file():
+    """Where RAAMove's ``Engineering.json`` is read from: ``$ST_RAAMOVE``, else
+    ``<data cache>/raamove/Engineering.json`` (None when neither exists)."""
+    import os
+
+    from scholartools.data.catalog import cache_dir
+
+    path = Path(os.environ.get(RAAMOVE_ENV) or cache_dir() / "raamove" / "Engineering.json")
+    return path if path.is_file() else None
+
+
+def load_raamove(path: Path | str | None = None, part: str | None = None):
+    """RAAMove's engineering abstracts (a test set only, never trained on), moves mapped by
+    :data:`RAAMOVE_MAP`; ``part``: ``mechanical`` or ``communication`` (None: both)."""
+    path = path or raamove_file()
+    if path is None:
+        raise FileNotFoundError(f"RAAMove's Engineering.json is not here: set ${RAAMOVE_ENV} "
+                                "(fixtures/raamove/PROVENANCE.md says where to get it)")
+    rows = json.loads(Path(path).read_text(encoding="utf-8"))
+    by_abstract: dict = {}
+    for row in rows:
+        by_abstract.setdefault(row["idx"], []).append(row)
+    keep = RAAMOVE_PARTS[part] if part else None
+    return [([r["text"].strip() for r in rs], [RAAMOVE_MAP[r["labels"]] for r in rs])
+            for idx, rs in by_abstract.items() if keep is None or idx in keep]
 
 
 def load(name: str, split: str = "train", weak: bool = True):
