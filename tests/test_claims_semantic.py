@@ -33,7 +33,14 @@ def test_choose_takes_the_weight_that_separates_what_the_cue_score_cannot():
     t = _Table([1.0, 1.0, 1.0, 1.0, 2.0], [1, 1, 0, 0, 1])
     sem = np.array([2.0, 2.0, -2.0, -2.0, 0.0])
     sel = np.ones(5, bool)
-    w, th = S.choose(t, sem, sel, 0.80)
+    (w,), th = S.choose(t, [sem], sel, 0.80, (S.WEIGHTS,))
     assert w > 0 and S.prf(t.counts(t.hand + w * sem >= th, sel)) == (1.0, 1.0, 1.0)
-    w0, th0 = S.choose(t, sem, sel, 0.80, weights=(0.0,))   # the rules alone keep only the sure one
-    assert w0 == 0.0 and S.prf(t.counts(t.hand >= th0, sel))[:2] == (1.0, 1 / 3)
+    ws, th0 = S.choose(t, [], sel, 0.80, ())   # the rules alone keep only the sure one
+    assert ws == () and S.prf(t.counts(t.hand >= th0, sel))[:2] == (1.0, 1 / 3)
+
+
+def test_previous_kept_marks_only_a_sentence_after_a_kept_one_of_the_same_section():
+    t = _Table([1.5, 0.9, 0.9, 2.0, 0.1], [1, 1, 0, 1, 0])
+    t.kind = np.array(["results:3:None"] * 3 + ["results:4:None"] * 2)
+    # sentence 1 follows a kept one; 2 follows 1 (not kept); 3 opens section 4; 4 follows kept 3
+    assert S.previous_kept(t).tolist() == [0.0, 1.0, 0.0, 0.0, 1.0]
