@@ -3,7 +3,7 @@ does a sentence-embedding score, trained only on claim / non-claim sentences wri
 from CLAIMCHECK's definition, add to the cue score on dev papers of a part it never saw? Not shipped;
 this script reproduces the figures of docs/st-claims.md ("What was tried").
 
-    python benchmarks/claims_semantic.py [--cache DIR] [--json out.json]
+    python benchmarks/claims_semantic.py [--cache DIR] [--rc | --rc-only] [--json out.json]
 
 Material: the two-pass gold of the nineteen dev PDFs (parts ``dev`` .. ``dev6`` of
 ``tools.claims_evaluate.PDF_PAPERS``); the unseen PDFs are not read. The written corpus is
@@ -38,7 +38,9 @@ chosen inside each fold (the best inner leave-one-part-out F at P >= .80 over th
 parts), the honest figure for a configuration whose target was first compared on the outer folds. Figures are exact-unit P / R / F over the
 candidate sentences, pooled over the folds, and by section for the .80 target.
 
-``--idea2`` counts, on the dev candidates, how often five result / survey / gap patterns that need
+``--rc`` (``--rc-only``: nothing else) scores the pair, its weights and threshold chosen on all nineteen
+dev PDFs at the .82 target, on the two ReviewCritique dev papers with F1_edit beside the rules
+(evaluation only). The output also counts, on the dev candidates, how often five result / survey / gap patterns that need
 no "we" fire, and how many of their firings the rules leave below the threshold.
 """
 from __future__ import annotations
@@ -296,6 +298,46 @@ def idea2(t: Table) -> dict:
     return out
 
 
+def rc_dev(t: Table, W, wy, cache: Path | None) -> dict:
+    """F1_edit on the two ReviewCritique dev papers (evaluation only: their labels choose nothing) of
+    the rules against the pair (written score + previous kept), its weights and threshold chosen on
+    all nineteen dev PDFs at the .82 target."""
+    import numpy as np
+    import scholartools.claims.extract as E
+    from claims_quality import GOLD, parsed_papers
+    from claims_scorer import candidate_rows
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(C=0.3, max_iter=3000).fit(W, wy)
+    sig = signals_pair(t, model)
+    (ws, th) = choose(t, sig, np.ones(len(t.y), bool), 0.82, PAIR)
+    gold = [g for g in (json.loads(line) for line in GOLD.open(encoding="utf-8")) if g["split"] == "dev"]
+    recs = parsed_papers(gold)
+    rules, pair = [], []
+    for g in gold:
+        rec = recs[g["id"]]
+        texts = [c["text"] for c in g["claims"]]
+        rules.append(span_counts([c["text"] for c in E.extract_claims(rec)], texts))
+        rows = candidate_rows(rec)
+        hand = np.array([f["hand"] for _, f, _ in rows])
+        keys = [f"{s.kind}:{s.section_index}:{s.figure_index}" for s, _, _ in rows]
+        prev = np.array([float(i > 0 and keys[i] == keys[i - 1] and hand[i - 1] >= 1.2) for i in range(len(rows))])
+        E_rec, _ = embed([s.text for s, _, _ in rows], cache)
+        sem = np.clip(model.decision_function(E_rec), -3, 3)
+        keep = hand + ws[0] * sem + ws[1] * prev >= th
+        pair.append(span_counts([s.text for (s, _, _), k in zip(rows, keep) if k], texts))
+    sc = lambda items: {k: round(v, 3) for k, v in micro_prf(items).items() if k in ("p", "r", "f")}
+    return {"weights": list(ws), "threshold": th, "rules (F1_edit)": sc(rules), "pair (F1_edit)": sc(pair)}
+
+
+def signals_pair(t: Table, model) -> list:
+    import numpy as np
+
+    return [np.clip(model.decision_function(t.E), -3, 3), previous_kept(t)]
+
+
 def main():
     import numpy as np
     from sklearn.metrics import roc_auc_score
@@ -304,13 +346,20 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cache", type=Path, help="keep the MiniLM vectors of the candidates here (keyed by their texts)")
     ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--rc", action="store_true", help="also F1_edit of the pair on the two ReviewCritique dev papers "
+                    "(evaluation only)")
+    ap.add_argument("--rc-only", action="store_true", help="only the --rc figures (and what they need)")
     args = ap.parse_args()
     papers = load("dev", DEV_PARTS)
     dev = Combined(papers, {p: PDF_PAPERS[p][1] for p in papers})
     t = Table(dev)
     E, cpu = embed(t.texts, args.cache)
+    t.E = E
     wt, wy = written_corpus()
     W, _ = embed(wt, args.cache)
+    if args.rc_only:
+        print(json.dumps({"reviewcritique dev": rc_dev(t, W, wy, args.cache)}, indent=1))
+        return
     c0 = time.process_time()
     static_E, static_W = static_vectors(t.texts), static_vectors(wt)
     static_cpu = time.process_time() - c0
@@ -347,6 +396,8 @@ def main():
         "previous kept": nested(t, sig["previous kept"], (WEIGHTS,)),
         "written-lr C=0.3 + previous kept": nested(t, sig["written-lr C=0.3 + previous kept"], PAIR)}
     out["idea 2 patterns on the dev candidates"] = idea2(t)
+    if args.rc:
+        out["reviewcritique dev"] = rc_dev(t, W, wy, args.cache)
     print(json.dumps(out, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
