@@ -602,3 +602,24 @@ def test_sentence_roles_read_the_closing_finding_as_a_conclusion_and_fm_keeps_it
     assert pair["facets"]["reference"]["labels"][-1] == "result"
     assert alone["facets"]["reference"]["labels"][:-1] == pair["facets"]["reference"]["labels"][:-1]
 
+
+
+def test_the_framed_purpose_rule_takes_a_sentence_framing_the_paper_for_its_purpose():
+    """roles.purpose_background with ``framed`` (session 14): a sentence that frames the paper ("In
+    this paper, X is investigated", "This article …") is a statement of purpose, so a later "We
+    formulate …" stays a method and with it every method between the two; without ``framed`` the
+    later sentence is taken for the purpose and everything before it called background."""
+    from scholartools.facets.roles import purpose_background
+
+    s = ["Spectrum is scarce.", "In this paper, a trajectory algorithm for UAVs is investigated.",
+         "The altitude is decided by the radius.", "We formulate the problem as a MINLP.", "It saves 20 %."]
+    labels = ["background", "method", "method", "method", "result"]
+    assert purpose_background(s, labels) == ["background"] * 4 + ["result"]
+    assert purpose_background(s, labels, framed=True) == ["background", "background", "method", "method", "result"]
+    # "In this paper, we propose X" was a purpose statement already: no change
+    t = ["X is hard.", "In this paper, we propose Y.", "Y uses Z."]
+    assert purpose_background(t, ["background", "method", "method"], framed=True) == \
+        purpose_background(t, ["background", "method", "method"]) == ["background", "background", "method"]
+    # a heading's label is kept, and the rule still stops there
+    assert purpose_background(s, labels, fixed=[None, "method", None, None, None], framed=True) == \
+        ["background", "method", "method", "method", "result"]
