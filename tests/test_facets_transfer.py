@@ -244,7 +244,7 @@ def test_an_abstract_is_decoded_at_the_abstract_weight_and_a_summary_at_the_mode
                         lambda self, lp, fixed=None, weight=None: seen.append(weight) or decode(self, lp, fixed, weight))
     purposes = []
     rule = roles.purpose_background
-    monkeypatch.setattr(roles, "purpose_background", lambda *x: purposes.append(1) or rule(*x))
+    monkeypatch.setattr(roles, "purpose_background", lambda *x, **k: purposes.append(1) or rule(*x, **k))
     monkeypatch.setattr(roles, "load_model", lambda directory=None: model)
     text = "In this paper we study a topic. We used a survey on data. Results show a gain of 5%."
     for side, abstract in ((("text", text, text), True), (("text", text, text), False)):
@@ -558,9 +558,9 @@ def test_the_procedure_rule_reads_a_procedure_without_a_finding_as_a_method():
 
 
 def test_sentence_roles_variant_carries_both_rules_and_fm_neither():
-    """The shipped model file turns both decoding rules on for sentence roles of a text alone
-    (``cue_model.roles_procedure_method`` / ``roles_closing_conclusion``), and FM's decomposition
-    has neither (its rater was fitted without them)."""
+    """The shipped model file turns every decoding rule on for sentence roles of a text alone
+    (``cue_model.roles_procedure_method`` / ``roles_closing_conclusion`` / ``roles_framed_purpose``),
+    and FM's decomposition has none (its rater was fitted without them)."""
     from scholartools.facets.roles import ROLES_RULES, load_model
 
     fm = load_model()
