@@ -33,8 +33,10 @@ in two halves: communication engineering, where the closing rule was chosen, and
 engineering, only scored. ``--closing 0,closing,procedure,1`` scores every model without and with the closing rule
 (:func:`roles.closing_conclusion`: an abstract's closing finding without a number is a conclusion;
 session 13), row suffix ``+ closing rule``; ``procedure``: a sentence that states a procedure and no
-finding is a method (:func:`roles.procedure_method`), ``+ procedure rule``; ``1``: both. Without
-``--closing``, as each model says (both on in a shipped model's sentence roles only).
+finding is a method (:func:`roles.procedure_method`), ``+ procedure rule``; ``1``: both; ``2``: both, and
+a sentence that frames the paper ("In this paper, …") is a statement of purpose to the purpose rule
+(``framed_purpose``, session 14). Without
+``--closing``, as each model says (all three on in a shipped model's sentence roles only).
 
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
@@ -264,9 +266,12 @@ RULE = " + purpose rule"
 PREVIOUS = " (previous rule)"
 #: ``--closing`` variants: the decoding rules of sentence roles each turns on (session 13)
 CLOSING_VARIANTS = {"0": (), "1": ("procedure_method", "closing_conclusion"), "closing": ("closing_conclusion",),
-                    "procedure": ("procedure_method",)}
+                    "procedure": ("procedure_method",),
+                    "2": ("procedure_method", "closing_conclusion", "framed_purpose")}
 CLOSING_SUFFIX = {(): "", ("closing_conclusion",): " + closing rule", ("procedure_method",): " + procedure rule",
-                  ("procedure_method", "closing_conclusion"): " + procedure and closing rules"}
+                  ("procedure_method", "closing_conclusion"): " + procedure and closing rules",
+                  ("procedure_method", "closing_conclusion", "framed_purpose"):
+                      " + procedure, closing and framed-purpose rules"}
 
 
 def variants(rules: list[bool], weights: list[float | None], previous: bool = False,
@@ -338,8 +343,9 @@ def main(argv=None):
                     help="comma-separated variants of the decoding rules of sentence roles (session 13) to "
                          "score each model with: 0 (none), closing (an abstract's closing finding without a "
                          "number is a conclusion), procedure (a sentence stating a procedure and no finding "
-                         "is a method), 1 (both); default: as the model says (both on in a shipped model's "
-                         "sentence-roles use only)")
+                         "is a method), 1 (both), 2 (both, and a sentence framing the paper, \"In this "
+                         "paper, ...\", is a statement of purpose: session 14); default: as the model says (all "
+                         "three on in a shipped model's sentence-roles use only)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)

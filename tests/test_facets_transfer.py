@@ -244,7 +244,7 @@ def test_an_abstract_is_decoded_at_the_abstract_weight_and_a_summary_at_the_mode
                         lambda self, lp, fixed=None, weight=None: seen.append(weight) or decode(self, lp, fixed, weight))
     purposes = []
     rule = roles.purpose_background
-    monkeypatch.setattr(roles, "purpose_background", lambda *x: purposes.append(1) or rule(*x))
+    monkeypatch.setattr(roles, "purpose_background", lambda *x, **k: purposes.append(1) or rule(*x, **k))
     monkeypatch.setattr(roles, "load_model", lambda directory=None: model)
     text = "In this paper we study a topic. We used a survey on data. Results show a gain of 5%."
     for side, abstract in ((("text", text, text), True), (("text", text, text), False)):
@@ -558,9 +558,9 @@ def test_the_procedure_rule_reads_a_procedure_without_a_finding_as_a_method():
 
 
 def test_sentence_roles_variant_carries_both_rules_and_fm_neither():
-    """The shipped model file turns both decoding rules on for sentence roles of a text alone
-    (``cue_model.roles_procedure_method`` / ``roles_closing_conclusion``), and FM's decomposition
-    has neither (its rater was fitted without them)."""
+    """The shipped model file turns every decoding rule on for sentence roles of a text alone
+    (``cue_model.roles_procedure_method`` / ``roles_closing_conclusion`` / ``roles_framed_purpose``),
+    and FM's decomposition has none (its rater was fitted without them)."""
     from scholartools.facets.roles import ROLES_RULES, load_model
 
     fm = load_model()
@@ -602,3 +602,24 @@ def test_sentence_roles_read_the_closing_finding_as_a_conclusion_and_fm_keeps_it
     assert pair["facets"]["reference"]["labels"][-1] == "result"
     assert alone["facets"]["reference"]["labels"][:-1] == pair["facets"]["reference"]["labels"][:-1]
 
+
+
+def test_the_framed_purpose_rule_takes_a_sentence_framing_the_paper_for_its_purpose():
+    """roles.purpose_background with ``framed`` (session 14): a sentence that frames the paper ("In
+    this paper, X is investigated", "This article …") is a statement of purpose, so a later "We
+    formulate …" stays a method and with it every method between the two; without ``framed`` the
+    later sentence is taken for the purpose and everything before it called background."""
+    from scholartools.facets.roles import purpose_background
+
+    s = ["Spectrum is scarce.", "In this paper, a trajectory algorithm for UAVs is investigated.",
+         "The altitude is decided by the radius.", "We formulate the problem as a MINLP.", "It saves 20 %."]
+    labels = ["background", "method", "method", "method", "result"]
+    assert purpose_background(s, labels) == ["background"] * 4 + ["result"]
+    assert purpose_background(s, labels, framed=True) == ["background", "background", "method", "method", "result"]
+    # "In this paper, we propose X" was a purpose statement already: no change
+    t = ["X is hard.", "In this paper, we propose Y.", "Y uses Z."]
+    assert purpose_background(t, ["background", "method", "method"], framed=True) == \
+        purpose_background(t, ["background", "method", "method"]) == ["background", "background", "method"]
+    # a heading's label is kept, and the rule still stops there
+    assert purpose_background(s, labels, fixed=[None, "method", None, None, None], framed=True) == \
+        ["background", "method", "method", "method", "result"]

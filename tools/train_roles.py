@@ -94,6 +94,10 @@ ROLES_CLOSING = True
 #: ... and a sentence that states a procedure and no finding as a method (:func:`roles.procedure_method`;
 #: RAAMove mechanical 0.655 -> 0.669, ACL 0.663 -> 0.676 with the closing rule): session 13
 ROLES_PROCEDURE = True
+#: ... and a sentence that frames the paper ("In this paper, X is investigated") as a statement of
+#: purpose to the purpose rule (:func:`roles.purpose_background`, ``framed``; RAAMove mechanical
+#: 0.669 -> 0.678, MuLMS-AZ 0.550 -> 0.561, ACL 0.676 -> 0.673): session 14
+ROLES_FRAMED = True
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
@@ -376,7 +380,8 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     cue.meta["name"] = CUE_NAME
     model.cue = cue
     model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share,
-                                   roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING)
+                                   roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING,
+                                   roles_framed_purpose=ROLES_FRAMED)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
     return model
 

@@ -56,7 +56,7 @@ MODEL_DIR = Path(__file__).with_name("model")
 #: share of the average for FM's decomposition, whether only on abstracts, its share for sentence
 #: roles reported for their own sake (:meth:`RoleModel.for_roles`)
 #: decoding rules applied only to sentence roles reported for their own sake (RoleModel.roles_rules)
-ROLES_RULES = ("procedure_method", "closing_conclusion")
+ROLES_RULES = ("procedure_method", "closing_conclusion", "framed_purpose")
 CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", *(f"roles_{rule}" for rule in ROLES_RULES))
 #: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
 AVERAGED_NAME = ", averaged with a linear cue model"
@@ -193,7 +193,19 @@ _PROCEDURE = re.compile(
     r"validated|measure|measured|assess|assessed|benchmark|run|conduct|conducted)\b", re.I)
 
 
-def purpose_background(sentences: list[str], labels: list, fixed: list | None = None) -> list:
+# A sentence that frames the paper ("In this paper, a trajectory optimization algorithm … is
+# investigated", "In this paper, we incorporate two typical 5G services …", "This article jointly
+# optimizes …") states its purpose when _PURPOSE misses the verb; counted as one only for sentence
+# roles reported for their own sake (``framed``, :meth:`RoleModel.for_roles`), so that a later
+# "We formulate …" or "X is proposed" is not taken for the purpose and every method before it for
+# background. docs/st-facets.md, session 14.
+_FRAMED = re.compile(
+    r"\b(in|within) (this|the present|the current|our) (paper|work|article|letter|study|contribution|thesis)\b|"
+    r"\bthis (paper|article|work|letter|study|contribution|thesis)\b", re.I)
+
+
+def purpose_background(sentences: list[str], labels: list, fixed: list | None = None,
+                       framed: bool = False) -> list:
     """Relabel an abstract's first statement of purpose (see ``_PURPOSE``) as background when the
     classifier called it a method or background, and with it every sentence before it that the
     classifier called a method: what precedes the paper's statement of purpose is its context and
@@ -214,12 +226,21 @@ def purpose_background(sentences: list[str], labels: list, fixed: list | None = 
     ['method', 'result', 'method']
     >>> purpose_background(["We propose Y and evaluate it on two corpora."], ["method"])
     ['method']
+
+    ``framed``: a sentence that frames the paper (``_FRAMED``: "In this paper, …", "This article …")
+    is a statement of purpose too, so the methods after it stay methods:
+
+    >>> purpose_background(["In this paper, X is investigated.", "We formulate Y."], ["method", "method"])
+    ['background', 'background']
+    >>> purpose_background(["In this paper, X is investigated.", "We formulate Y."], ["method", "method"],
+    ...                    framed=True)
+    ['background', 'method']
     """
     out = list(labels)
     for i, s in enumerate(sentences):
         if out[i] in ("result", "conclusion"):
             break
-        if _PURPOSE.search(s) and not _PROCEDURE.search(s):
+        if (_PURPOSE.search(s) or (framed and _FRAMED.search(s))) and not _PROCEDURE.search(s):
             if out[i] in ("method", "background"):
                 for j in range(i + 1):
                     if out[j] == "method" and (fixed is None or fixed[j] is None):
@@ -488,7 +509,9 @@ class RoleModel:
         ``meta["cue_model"]["roles_<rule>"]``. ``closing_conclusion``: an abstract's closing
         finding without a number is its conclusion (:func:`closing_conclusion`);
         ``procedure_method``: a sentence that states a procedure and no finding is a method
-        (:func:`procedure_method`)."""
+        (:func:`procedure_method`); ``framed_purpose``: a sentence that frames the paper ("In this
+        paper, …") is a statement of purpose to the purpose rule (:func:`purpose_background`,
+        ``framed``; session 14)."""
         found = self.meta.get("cue_model", {}) if self.cue is not None else {}
         return {rule: bool(found.get(f"roles_{rule}", False)) for rule in ROLES_RULES}
 
@@ -730,10 +753,11 @@ class RoleModel:
         st-facets turns it on for abstracts, not for candidate summaries). ``weight``: the
         transition weight to decode at (None: the model's; st-facets decodes an abstract at
         :attr:`abstract_weight`). In an abstract, a sentence that states a procedure and no finding
-        becomes a method when ``meta["procedure_method"]`` (:func:`procedure_method`), and the
+        becomes a method when ``meta["procedure_method"]`` (:func:`procedure_method`), the
         closing finding without a number its conclusion when ``meta["closing_conclusion"]``
-        (:func:`closing_conclusion`); both are set in the variant :meth:`for_roles` returns, never
-        in FM's decomposition."""
+        (:func:`closing_conclusion`), and a sentence framing the paper is a statement of purpose
+        to the purpose rule when ``meta["framed_purpose"]``; all three are set in the variant
+        :meth:`for_roles` returns, never in FM's decomposition."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
@@ -756,7 +780,8 @@ class RoleModel:
             free = conclusion_tail(sentences, labels)
             labels = [lab if fx is not None else fr for lab, fr, fx in zip(labels, free, fixed)]
         if self.meta.get("purpose_background", False) if purpose is None else purpose:
-            labels = purpose_background(sentences, labels, fixed)
+            labels = purpose_background(sentences, labels, fixed,
+                                        framed=abstract and self.meta.get("framed_purpose", False))
         if abstract and self.meta.get("procedure_method", False):
             labels = procedure_method(sentences, labels, fixed)
         if abstract and self.meta.get("closing_conclusion", False):
