@@ -258,6 +258,8 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     rest = t[m.end():].strip()
     if not rest:
         return True, ""
+    if not t[m.end(1):m.end()].strip() and re.match(r"(?i)(and|&|of|for)\b", rest):
+        return False, ""   # a heading that opens with the word: "SUMMARY AND CONCLUSION", "Summary of findings"
     # "Abstract—We …", "Abstract: We …", "ABSTRACT We …": the label must be set apart
     lead = unspace(r.lead or r.bold_prefix or "")
     if lead and ABSTRACT_START.match(lead) and len(lead.split()) <= 2:
@@ -547,10 +549,14 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     and a short line read as an equation in the paragraph's flow and type is its own line."""
     out: list[list[int]] = []
     open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
+    drop = None                   # a drop cap waiting for the paragraph it opens
     for i, r in enumerate(rows):
         if r.page > page:
             break
         if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
+            continue
+        if _drop_cap(r):
+            drop = i
             continue
         cur = next((c for c in reversed(open_) if rows[c[-1]].x0 < r.x1 and r.x0 < rows[c[-1]].x1), None)
         if r.kind == "equation":
@@ -573,9 +579,27 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                 continue
             open_.remove(cur)
             out.append(cur)
-        open_.append([i])
+        if drop is not None and _opens_after_drop(rows[drop], r):
+            open_.append([drop, i])   # the initial joins its paragraph ("E" + "ven in …")
+        else:
+            open_.append([i])
+        drop = None
     out.extend(open_)
     return sorted(out, key=lambda c: c[0])
+
+
+def _drop_cap(r: Row) -> bool:
+    """A lone capital letter set in a large type (a drop cap opening a paragraph)."""
+    t = r.text.strip()
+    return len(t) == 1 and t.isupper() and r.size >= 18
+
+
+def _opens_after_drop(cap: Row, r: Row) -> bool:
+    """Whether ``r`` is the first line of the paragraph the drop cap ``cap`` opens: a line in a
+    far smaller type beside the letter's top, going on in lower case ("ven in nonpandemic …")."""
+    t = r.text.strip()
+    return r.page == cap.page and bool(t) and t[0].islower() and r.size * 1.8 <= cap.size \
+        and cap.x1 - 0.5 * r.size <= r.x0 <= cap.x1 + 3 * r.size and cap.y0 - r.size <= r.y0 < cap.y1
 
 
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
@@ -606,10 +630,51 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
+def _ends_front(rows: list[Row], idx: list[int], first_head: int) -> bool:
+    """Whether a paragraph in the body's own type shows itself an abstract: the body's first
+    heading follows it on its page or the next, with at most a line or two of text between
+    (keywords), and it is one paragraph, not opened by a drop cap (the body's first paragraphs
+    of a letter or commentary without an abstract are set just so)."""
+    if _drop_cap(rows[idx[0]]) or first_head >= len(rows) or rows[first_head].page > rows[idx[-1]].page + 1:
+        return False
+    between = sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text")
+    if between > 40:
+        return False
+    lines = [rows[x] for x in idx]
+    left = min(q.x0 for q in lines)
+    right = max(q.x1 for q in lines)
+    for a, b in zip(lines, lines[1:]):
+        # a full stop at a line ending short, the next line indented: a second paragraph
+        if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
+                and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
+            return False
+    return True
+
+
+def body_start(rows: list[Row], heads: dict, body: float, page: int, body_family: str,
+               body_gap: float = 0.0) -> int | None:
+    """Where the body text begins on a front page without an abstract: the first paragraph of 50
+    words or more in the body's own type before the first heading (a letter's or commentary's
+    opening paragraphs, which :func:`abstract` does not take), else None."""
+    first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
+    for idx in _paragraphs(rows, page, body_gap, heads):
+        if idx[0] >= first_head:
+            break
+        text = join_lines([rows[x].text for x in idx])
+        words = len(text.split())
+        if words < 50 or _affiliations(text, words) or words < 120 and _names_row(text):
+            continue
+        r = rows[idx[len(idx) // 2]]
+        if abs(r.size - body) < 0.45 and r.family == body_family and r.bold < 0.6:
+            return idx[0]
+    return None
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
+    opened = False
     long = False
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
@@ -623,8 +688,11 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
-        if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5:
-            plain = (" ".join(text.split()), set(idx))
+        if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
+            if _ends_front(rows, idx, first_head):
+                plain = (" ".join(text.split()), set(idx))
+            elif not other:
+                opened = True   # the body began with this paragraph: no later one is an abstract
     if styled is not None:
         return styled
     if plain is not None:

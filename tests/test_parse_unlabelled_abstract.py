@@ -1,0 +1,93 @@
+"""The unlabelled abstract on drawn front pages (issue #36, ninth round): a paragraph in the body's
+own type is an abstract only with evidence (the first heading right after it), a letter without
+an abstract gets none, and a drop cap stays with the paragraph it opens."""
+
+import pymupdf
+
+from scholartools.parsing import parse_path
+
+from pdf_pages import BODY
+from pdf_pages import para
+
+LETTER = ("Influenza and other causes of pneumonia are a leading cause of death, and respiratory viruses are the "
+          "pathogens most often found in patients admitted to hospital with pneumonia acquired in the community. ")
+
+
+def _save(doc, tmp_path, name):
+    path = tmp_path / name
+    doc.save(path)
+    return parse_path(str(path))
+
+
+def _head(p, y, text):
+    p.insert_text((72, y + 16), text, fontsize=12, fontname="tibo")
+    return y + 22
+
+
+def _letter(tmp_path, name, summary_heading=False):
+    """A two-page letter: title, author, three body paragraphs and no abstract, its first heading on
+    the second page."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "The next influenza season and the pandemic", fontsize=18, fontname="hebo")
+    p.insert_text((72, 105), "Ann Author", fontsize=11, fontname="tiro")
+    y = 125
+    for k in range(3):
+        y = para(p, y, (LETTER if k == 0 else BODY) * 2) + 8
+    p = doc.new_page(width=612, height=792)
+    y = _head(p, 60, "Lessons from the last season")
+    y = para(p, y, BODY * 2)
+    y = _head(p, y, "Summary and Conclusion" if summary_heading else "Outlook")
+    para(p, y, BODY * 2)
+    return _save(doc, tmp_path, name)
+
+
+def test_letter_without_abstract_gets_none(tmp_path):
+    # the first body paragraph (some 100 words, body type, far from any heading) was taken as the
+    # abstract of JATS dev letters and commentaries whose gold has none (9 of 11)
+    rec = _letter(tmp_path, "letter.pdf")
+    assert rec["abstract"] is None
+    assert "Influenza and other causes" in rec["sections"][0]["text"]
+
+
+def test_summary_and_conclusion_heading_is_no_abstract_label(tmp_path):
+    # "SUMMARY AND CONCLUSION" opened with the label word "Summary": its section was taken as the
+    # abstract ("AND CONCLUSION In short, …")
+    rec = _letter(tmp_path, "summary.pdf", summary_heading=True)
+    assert rec["abstract"] is None
+    assert "Summary and Conclusion" in [s["heading"] for s in rec["sections"]]
+
+
+def test_body_type_abstract_right_before_the_first_heading_is_kept(tmp_path):
+    # an unlabelled abstract in the body's type shows itself by the first heading right below it
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Reactivity of platinum azido complexes", fontsize=18, fontname="hebo")
+    p.insert_text((72, 105), "Ann Author and Bob Writer", fontsize=11, fontname="tiro")
+    summary = "We report how the complexes react in two solvents and how light speeds the change. " * 6
+    y = para(p, 125, summary)
+    y = _head(p, y + 6, "Introduction")
+    y = para(p, y, BODY * 2)
+    y = _head(p, y, "Results")
+    para(p, y, BODY * 2)
+    rec = _save(doc, tmp_path, "plain.pdf")
+    assert rec["abstract"] == " ".join(summary.split())
+
+
+def test_drop_cap_stays_with_the_paragraph_taken_as_abstract(tmp_path):
+    # the body joins a drop cap to its paragraph ("Thromboembolic"), but the front matter's
+    # paragraphs left the letter out when that paragraph was the abstract ("ven in nonpandemic …")
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "The next influenza season and the pandemic", fontsize=18, fontname="hebo")
+    p.insert_text((72, 105), "Ann Author", fontsize=11, fontname="tiro")
+    p.insert_text((72, 170), "E", fontsize=48, fontname="tiro")
+    words = ("ven in nonpandemic years influenza and pneumonia are a leading cause of death, and this summary "
+             "is set in a sans-serif type of its own above the body text of the letter. ") * 3
+    y = para(p, 132, words, x=110, w=430, size=11, font="helv")
+    y = _head(p, y + 10, "Introduction")
+    y = para(p, y, BODY * 2)
+    y = _head(p, y, "Methods")
+    para(p, y, BODY * 2)
+    rec = _save(doc, tmp_path, "dropcap.pdf")
+    assert rec["abstract"].startswith("Even in nonpandemic years")
