@@ -91,3 +91,21 @@ def test_drop_cap_stays_with_the_paragraph_taken_as_abstract(tmp_path):
     para(p, y, BODY * 2)
     rec = _save(doc, tmp_path, "dropcap.pdf")
     assert rec["abstract"].startswith("Even in nonpandemic years")
+
+
+def test_body_type_abstract_inset_from_the_text_area_is_kept(tmp_path):
+    # an unlabelled abstract set narrower than the text on both sides (a one-column class's
+    # abstract), with a note of some 60 words below it before the first heading
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Scalable Gaussian process models for time series", fontsize=18, fontname="hebo")
+    p.insert_text((72, 105), "Ann Author", fontsize=11, fontname="tiro")
+    summary = "We present a method whose cost grows linearly with the size of the data set and apply it to stars. " * 5
+    y = para(p, 125, summary, x=110, w=392)
+    y = para(p, y + 10, BODY)
+    y = _head(p, y + 6, "Introduction")
+    y = para(p, y, BODY * 2)
+    y = _head(p, y, "Methods")
+    para(p, y, BODY * 2)
+    rec = _save(doc, tmp_path, "inset.pdf")
+    assert rec["abstract"] == " ".join(summary.split())

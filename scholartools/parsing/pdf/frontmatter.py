@@ -630,15 +630,13 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
-def _ends_front(rows: list[Row], idx: list[int], first_head: int) -> bool:
-    """Whether a paragraph in the body's own type shows itself an abstract: the body's first
-    heading follows it on its page or the next, with at most a line or two of text between
-    (keywords), and it is one paragraph, not opened by a drop cap (the body's first paragraphs
-    of a letter or commentary without an abstract are set just so)."""
-    if _drop_cap(rows[idx[0]]) or first_head >= len(rows) or rows[first_head].page > rows[idx[-1]].page + 1:
-        return False
-    between = sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text")
-    if between > 40:
+def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
+    """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
+    not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
+    are set just so), and either the body's first heading follows it on its page or the next, with
+    at most a line or two of text between (keywords), or it is inset on both sides from the text
+    area of the body's rows on its page and the next (an abstract set narrower than the text)."""
+    if _drop_cap(rows[idx[0]]):
         return False
     lines = [rows[x] for x in idx]
     left = min(q.x0 for q in lines)
@@ -648,7 +646,17 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int) -> bool:
         if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return False
-    return True
+    page = lines[0].page
+    if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
+            and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
+        return True
+    used = set(idx)
+    text = [q for k, q in enumerate(rows) if k not in used and page <= q.page <= page + 1 and q.kind == "text"
+            and abs(q.size - body) < 0.45 and q.family == body_family and len(q.text) > 30]
+    if len(text) < 5:
+        return False
+    size = lines[0].size
+    return left > min(q.x0 for q in text) + size and right < max(q.x1 for q in text) - size
 
 
 def body_start(rows: list[Row], heads: dict, body: float, page: int, body_family: str,
@@ -680,6 +688,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         long = long or words >= 40
+        if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
+            opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
         if words < 120 and _names_row(text):
@@ -689,7 +699,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
-            if _ends_front(rows, idx, first_head):
+            if _ends_front(rows, idx, first_head, body, body_family):
                 plain = (" ".join(text.split()), set(idx))
             elif not other:
                 opened = True   # the body began with this paragraph: no later one is an abstract
