@@ -109,3 +109,26 @@ def test_body_type_abstract_inset_from_the_text_area_is_kept(tmp_path):
     para(p, y, BODY * 2)
     rec = _save(doc, tmp_path, "inset.pdf")
     assert rec["abstract"] == " ".join(summary.split())
+
+
+def test_inset_abstract_ending_a_sentence_goes_on_at_the_top_of_the_next_column(tmp_path):
+    # a two-column preprint sets its labelled abstract inset in the left column and runs it on
+    # at the top of the right column, inset alike; the left part ends a sentence, so the
+    # continuation (a new paragraph) was left out of the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((150, 80), "The anatomy of an oracle gap in decoding", fontsize=15, fontname="tibo")
+    p.insert_text((260, 110), "Ann Author", fontsize=10, fontname="tibo")
+    p.insert_text((150, 150), "Abstract", fontsize=12, fontname="tibo")
+    first = "This paper studies the limits of internal scoring for the selection of hypotheses in decoding. " * 4
+    second = "On the training side we establish that the standard training implements a known estimator. " * 3
+    for x, text in ((75, first), (327, second)):   # justified, as the class sets it
+        p.insert_textbox(pymupdf.Rect(x, 160, x + 196, 400), text, fontsize=10, fontname="tiro",
+                         align=pymupdf.TEXT_ALIGN_JUSTIFY)
+    y = 160 + 14 * 9
+    y = _head(p, y + 10, "1 Introduction")
+    y = para(p, y, BODY, x=55, w=236)
+    para(p, 360, BODY * 2, x=307, w=236)
+    rec = _save(doc, tmp_path, "inset2col.pdf")
+    assert rec["abstract"].endswith(" ".join(second.split()))
+    assert rec["abstract"].startswith("This paper studies")

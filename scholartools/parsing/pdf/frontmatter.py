@@ -320,8 +320,9 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
 
 def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
     """(text, row indices) of an abstract's continuation at the top of the next column: when the
-    abstract set in one column broke off mid-sentence (its last line ends in no full stop) and the
-    next column of the same page opens, level with the abstract's first row and in its type, with a
+    abstract set in one column broke off mid-sentence (its last line ends in no full stop), or ended
+    a sentence but is set inset (narrower than the body's lines) and the next column opens with a
+    line of its width, and the next column of the same page opens, level with the abstract's label or first line and in its type, with a
     line that goes on with that sentence, that column's rows down to the first paragraph gap (a
     layout that sets the abstract across the tops of both columns above the first heading, which
     reading order puts after the whole first column); ("", set()) otherwise."""
@@ -331,8 +332,23 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
     first, last = rows[idx[0]], rows[idx[-1]]
     parts = [rows[i].text for i in idx[-2:]]
     right = max(rows[i].x1 for i in idx)
-    if not _unfinished(parts) or any(rows[i].page != first.page for i in idx):
+    if any(rows[i].page != first.page for i in idx):
         return "", set()
+    finished = not _unfinished(parts)
+    width = 0.0
+    if finished:
+        # an abstract that ends a sentence at its column's foot goes on in the next column only when
+        # it is set inset, narrower than the body's lines, and the next column opens with a line of
+        # its width (an abstract run across the tops of both columns with margins of its own)
+        widths = sorted(rows[i].x1 - rows[i].x0 for i in idx[1:-1] if rows[i].kind == "text")
+        body_w = sorted(q.x1 - q.x0 for k, q in enumerate(rows) if q.page == first.page and k not in used
+                        and q.kind == "text" and abs(q.size - last.size) <= 0.3 and q.family == last.family
+                        and len(q.text) > 40)
+        if len(widths) < 3 or len(body_w) < 5:
+            return "", set()
+        width = widths[len(widths) // 2]
+        if body_w[len(body_w) // 2] - width < 2 * last.size:
+            return "", set()
     start = None
     for k in range(idx[-1] + 1, len(rows)):
         q = rows[k]
@@ -340,8 +356,10 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
             break
         if k in used or q.kind != "text" or k in heads or q.x0 < right - 2:
             continue
-        if abs(q.y0 - first.y0) < 1.5 * first.size and abs(q.size - last.size) <= 0.3 \
-                and q.family == last.family and _continues(parts, q.text.strip()):
+        level = abs(q.y0 - first.y0) < 1.5 * first.size or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
+        if level and abs(q.size - last.size) <= 0.3 \
+                and q.family == last.family and (abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
+                                                 if finished else _continues(parts, q.text.strip())):
             start = k
             break
     if start is None:
@@ -350,8 +368,8 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
     out, low = [start], top.y1
     for k in range(start + 1, len(rows)):
         q = rows[k]
-        if q.page != top.page or k in heads or q.kind not in ("text", "equation"):
-            break
+        if q.page != top.page or k in heads or q.kind not in ("text", "equation") or _BOX_ROW.match(q.text.strip()):
+            break   # (a "Keywords:" row after the abstract is no part of it)
         if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
                 or abs(q.size - top.size) > 0.3:
             break   # out of the column, a paragraph's gap below, or other type
