@@ -21,8 +21,9 @@ Gold from the source (``gold_quality`` "author LaTeX source"), read with scholar
 parser (``\\input`` files merged, macros expanded as st-parse does for ``.tex``):
 * title: ``\\title``; abstract: the ``abstract`` environment (or ``\\abstract{}``);
 * headings: ``\\section`` and ``\\subsection`` in order (numbering is not part of the gold;
-  the scorer strips it); ``\\subsubsection`` and ``\\paragraph`` are ``optional`` (many classes
-  set them run-in): a parser that prints them is neither right nor wrong.
+  the scorer strips it); ``\\subsubsection``, ``\\paragraph``, bold or italic paragraph leads
+  and unsectioned back-matter labels ("Acknowledgments") are ``optional`` (many classes set them
+  run-in or print them without a command): a parser that prints them is neither right nor wrong.
 The same rule as benchmarks/latex_corpus.py keeps the gold honest about the page
 (:func:`latex_corpus.printed_gold`): a title or abstract the PDF does not print is dropped. A pair
 is surveyed only when the PDF is the compiled source: the gold title is on page 1 and at least
@@ -148,9 +149,26 @@ def _extract(gitdir: Path, commit: str, folder: str, dest: Path) -> None:
         i = nl + 1 + size + 1
 
 
+# a paragraph opening with a styled lead: "\textbf{Ranking quality.} Per-utterance …"
+_LEAD = re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:textbf|textit|emph|textsc|underline)\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
+
+
+def _lead_text(tex: str) -> str:
+    tex = re.sub(r"\\[a-zA-Z]+\*?\s*(\[[^\]]*\])?", " ", tex)
+    return " ".join(re.sub(r"[{}$~]", " ", tex).split())
+
+
 def source_gold(main_tex: Path) -> dict:
-    """{title, abstract, headings, heading_detail} of a LaTeX source (scholartools' parser)."""
+    """{title, abstract, headings, heading_detail} of a LaTeX source (scholartools' parser).
+    Optional (neither right nor wrong when printed): ``\\subsubsection`` and ``\\paragraph``
+    headings, the leads of paragraphs opening in bold or italic ("\\textbf{Ranking quality.}",
+    run-in heads a class sets like ``\\paragraph``), and the back-matter labels a class prints
+    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…)."""
+    from jats_pairs import BACK_LABELS
+
     from scholartools.parsing import parse_path
+    from scholartools.parsing.latex_source import read_source
+    from tools.evaluate_parse import normalise_heading
 
     g = parse_path(str(main_tex))
     detail = [{"text": s["heading"], "level": s.get("level") or 1}
@@ -158,6 +176,17 @@ def source_gold(main_tex: Path) -> dict:
     for d in detail:
         if d["level"] >= 3:
             d["optional"] = True
+    have = {normalise_heading(d["text"]) for d in detail}
+    try:
+        merged = read_source(str(main_tex)).text.text
+    except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
+        merged = ""
+    for m in _LEAD.finditer(merged):
+        lead = _lead_text(m.group(1))
+        if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
+            have.add(normalise_heading(lead))
+            detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
+    detail += [{"text": t, "level": 1, "optional": True} for t in BACK_LABELS if normalise_heading(t) not in have]
     return {"title": g["title"], "abstract": g["abstract"],
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
 
