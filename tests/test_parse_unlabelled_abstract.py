@@ -132,3 +132,28 @@ def test_inset_abstract_ending_a_sentence_goes_on_at_the_top_of_the_next_column(
     rec = _save(doc, tmp_path, "inset2col.pdf")
     assert rec["abstract"].endswith(" ".join(second.split()))
     assert rec["abstract"].startswith("This paper studies")
+
+
+def test_comment_lines_of_a_code_listing_are_not_headings(tmp_path):
+    # an R chunk printed in a manuscript: each "# …" comment line, set apart above its code in
+    # the listing's bold face, was read as a heading ("# load libraries", "# read new dataset")
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "A computed manuscript with its code", fontsize=18, fontname="hebo")
+    p.insert_text((72, 105), "Ann Author", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = para(p, 136, "We show how a manuscript prints the code that computes its numbers. " * 6)
+    y = _head(p, y + 6, "1 Introduction")
+    y = para(p, y, BODY * 2)
+    y = _head(p, y, "2 Code")
+    for comment, code in (("# load libraries", "library(ggplot2)"), ("# read in some initial data", "df <- read.csv(f)"),
+                          ("# merge datasets", "all <- merge(df, new)")):
+        p.insert_text((72, y + 18), comment, fontsize=9, fontname="cobo")
+        p.insert_text((72, y + 30), code, fontsize=9, fontname="cour")
+        y += 40
+    y = _head(p, y + 10, "3 Results")
+    para(p, y, BODY * 2)
+    rec = _save(doc, tmp_path, "code.pdf")
+    heads = [s["heading"] for s in rec["sections"] if s["heading"]]
+    assert not any(h.startswith("#") for h in heads), heads
+    assert heads == ["Introduction", "Code", "Results"]
