@@ -14,7 +14,9 @@
   under the label, and goes on in the next column when its last line broke off mid-sentence;
   without a label it is the first long paragraph on the front page set in a style other than
   the body text's (bold summary paragraphs, boxed abstracts; the parts of a structured one,
-  "Objective: … Methods: …", joined), else the first long paragraph before the first heading.
+  "Objective: … Methods: …", joined), else the first long paragraph before the first heading when
+  it shows itself an abstract (the first heading right after it, or set inset from the text; not
+  a drop cap's paragraph): a letter without an abstract gets none.
 * **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
   become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
@@ -319,13 +321,14 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
 
 
 def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
-    """(text, row indices) of an abstract's continuation at the top of the next column: when the
-    abstract set in one column broke off mid-sentence (its last line ends in no full stop), or ended
-    a sentence but is set inset (narrower than the body's lines) and the next column opens with a
-    line of its width, and the next column of the same page opens, level with the abstract's label or first line and in its type, with a
-    line that goes on with that sentence, that column's rows down to the first paragraph gap (a
-    layout that sets the abstract across the tops of both columns above the first heading, which
-    reading order puts after the whole first column); ("", set()) otherwise."""
+    """(text, row indices) of an abstract's continuation at the top of the next column: a layout
+    that sets the abstract across the tops of both columns above the first heading, which reading
+    order puts after the whole first column. The next column of the same page must open level with
+    the abstract's label or first line, in its type, with a line that goes on with the abstract's
+    broken-off sentence (its last line ends in no full stop) — or, when the abstract ended a
+    sentence but is set inset (narrower than the body's lines), with a line of the abstract's
+    width; that column's rows are taken down to the first paragraph gap or a "Keywords:" row.
+    ("", set()) otherwise."""
     if not used:
         return "", set()
     idx = sorted(used)
@@ -356,7 +359,8 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
             break
         if k in used or q.kind != "text" or k in heads or q.x0 < right - 2:
             continue
-        level = abs(q.y0 - first.y0) < 1.5 * first.size or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
+        level = abs(q.y0 - first.y0) < 1.5 * first.size \
+            or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
         if level and abs(q.size - last.size) <= 0.3 \
                 and q.family == last.family and (abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
                                                  if finished else _continues(parts, q.text.strip())):
@@ -368,7 +372,8 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
     out, low = [start], top.y1
     for k in range(start + 1, len(rows)):
         q = rows[k]
-        if q.page != top.page or k in heads or q.kind not in ("text", "equation") or _BOX_ROW.match(q.text.strip()):
+        if q.page != top.page or k in heads or q.kind not in ("text", "equation") \
+                or _BOX_ROW.match(q.text.strip()):
             break   # (a "Keywords:" row after the abstract is no part of it)
         if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
                 or abs(q.size - top.size) > 0.3:

@@ -899,9 +899,10 @@ _CODE_COMMENT = re.compile(r"^\s*(?:#|//|%|--)\s+\S")
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
-    (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a table without rules (cells set
-    apart by wide gaps, with a neighbouring row that is cut the same way) — a styled first cell
-    ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included, which reads like a run-in lead."""
+    (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a
+    table without rules (cells set apart by wide gaps, with a neighbouring row that is cut the
+    same way) — a styled first cell ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included,
+    which reads like a run-in lead."""
     n = len(rows)
     for c in cands:
         r = rows[c.i]
