@@ -14,7 +14,9 @@
   under the label, and goes on in the next column when its last line broke off mid-sentence;
   without a label it is the first long paragraph on the front page set in a style other than
   the body text's (bold summary paragraphs, boxed abstracts; the parts of a structured one,
-  "Objective: … Methods: …", joined), else the first long paragraph before the first heading.
+  "Objective: … Methods: …", joined), else the first long paragraph before the first heading when
+  it shows itself an abstract (the first heading right after it, or set inset from the text; not
+  a drop cap's paragraph): a letter without an abstract gets none.
 * **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
   become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
@@ -258,6 +260,8 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     rest = t[m.end():].strip()
     if not rest:
         return True, ""
+    if not t[m.end(1):m.end()].strip() and re.match(r"(?i)(and|&|of|for)\b", rest):
+        return False, ""   # a heading that opens with the word: "SUMMARY AND CONCLUSION", "Summary of findings"
     # "Abstract—We …", "Abstract: We …", "ABSTRACT We …": the label must be set apart
     lead = unspace(r.lead or r.bold_prefix or "")
     if lead and ABSTRACT_START.match(lead) and len(lead.split()) <= 2:
@@ -317,20 +321,37 @@ def abstract_label_row(rows: list[Row], page: int) -> int:
 
 
 def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
-    """(text, row indices) of an abstract's continuation at the top of the next column: when the
-    abstract set in one column broke off mid-sentence (its last line ends in no full stop) and the
-    next column of the same page opens, level with the abstract's first row and in its type, with a
-    line that goes on with that sentence, that column's rows down to the first paragraph gap (a
-    layout that sets the abstract across the tops of both columns above the first heading, which
-    reading order puts after the whole first column); ("", set()) otherwise."""
+    """(text, row indices) of an abstract's continuation at the top of the next column: a layout
+    that sets the abstract across the tops of both columns above the first heading, which reading
+    order puts after the whole first column. The next column of the same page must open level with
+    the abstract's label or first line, in its type, with a line that goes on with the abstract's
+    broken-off sentence (its last line ends in no full stop) — or, when the abstract ended a
+    sentence but is set inset (narrower than the body's lines), with a line of the abstract's
+    width; that column's rows are taken down to the first paragraph gap or a "Keywords:" row.
+    ("", set()) otherwise."""
     if not used:
         return "", set()
     idx = sorted(used)
     first, last = rows[idx[0]], rows[idx[-1]]
     parts = [rows[i].text for i in idx[-2:]]
     right = max(rows[i].x1 for i in idx)
-    if not _unfinished(parts) or any(rows[i].page != first.page for i in idx):
+    if any(rows[i].page != first.page for i in idx):
         return "", set()
+    finished = not _unfinished(parts)
+    width = 0.0
+    if finished:
+        # an abstract that ends a sentence at its column's foot goes on in the next column only when
+        # it is set inset, narrower than the body's lines, and the next column opens with a line of
+        # its width (an abstract run across the tops of both columns with margins of its own)
+        widths = sorted(rows[i].x1 - rows[i].x0 for i in idx[1:-1] if rows[i].kind == "text")
+        body_w = sorted(q.x1 - q.x0 for k, q in enumerate(rows) if q.page == first.page and k not in used
+                        and q.kind == "text" and abs(q.size - last.size) <= 0.3 and q.family == last.family
+                        and len(q.text) > 40)
+        if len(widths) < 3 or len(body_w) < 5:
+            return "", set()
+        width = widths[len(widths) // 2]
+        if body_w[len(body_w) // 2] - width < 2 * last.size:
+            return "", set()
     start = None
     for k in range(idx[-1] + 1, len(rows)):
         q = rows[k]
@@ -338,8 +359,11 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
             break
         if k in used or q.kind != "text" or k in heads or q.x0 < right - 2:
             continue
-        if abs(q.y0 - first.y0) < 1.5 * first.size and abs(q.size - last.size) <= 0.3 \
-                and q.family == last.family and _continues(parts, q.text.strip()):
+        level = abs(q.y0 - first.y0) < 1.5 * first.size \
+            or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
+        if level and abs(q.size - last.size) <= 0.3 \
+                and q.family == last.family and (abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
+                                                 if finished else _continues(parts, q.text.strip())):
             start = k
             break
     if start is None:
@@ -348,8 +372,9 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
     out, low = [start], top.y1
     for k in range(start + 1, len(rows)):
         q = rows[k]
-        if q.page != top.page or k in heads or q.kind not in ("text", "equation"):
-            break
+        if q.page != top.page or k in heads or q.kind not in ("text", "equation") \
+                or _BOX_ROW.match(q.text.strip()):
+            break   # (a "Keywords:" row after the abstract is no part of it)
         if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
                 or abs(q.size - top.size) > 0.3:
             break   # out of the column, a paragraph's gap below, or other type
@@ -547,10 +572,14 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     and a short line read as an equation in the paragraph's flow and type is its own line."""
     out: list[list[int]] = []
     open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
+    drop = None                   # a drop cap waiting for the paragraph it opens
     for i, r in enumerate(rows):
         if r.page > page:
             break
         if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
+            continue
+        if _drop_cap(r):
+            drop = i
             continue
         cur = next((c for c in reversed(open_) if rows[c[-1]].x0 < r.x1 and r.x0 < rows[c[-1]].x1), None)
         if r.kind == "equation":
@@ -573,9 +602,27 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                 continue
             open_.remove(cur)
             out.append(cur)
-        open_.append([i])
+        if drop is not None and _opens_after_drop(rows[drop], r):
+            open_.append([drop, i])   # the initial joins its paragraph ("E" + "ven in …")
+        else:
+            open_.append([i])
+        drop = None
     out.extend(open_)
     return sorted(out, key=lambda c: c[0])
+
+
+def _drop_cap(r: Row) -> bool:
+    """A lone capital letter set in a large type (a drop cap opening a paragraph)."""
+    t = r.text.strip()
+    return len(t) == 1 and t.isupper() and r.size >= 18
+
+
+def _opens_after_drop(cap: Row, r: Row) -> bool:
+    """Whether ``r`` is the first line of the paragraph the drop cap ``cap`` opens: a line in a
+    far smaller type beside the letter's top, going on in lower case ("ven in nonpandemic …")."""
+    t = r.text.strip()
+    return r.page == cap.page and bool(t) and t[0].islower() and r.size * 1.8 <= cap.size \
+        and cap.x1 - 0.5 * r.size <= r.x0 <= cap.x1 + 3 * r.size and cap.y0 - r.size <= r.y0 < cap.y1
 
 
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
@@ -606,15 +653,66 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
+def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
+    """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
+    not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
+    are set just so), and either the body's first heading follows it on its page or the next, with
+    at most a line or two of text between (keywords), or it is inset on both sides from the text
+    area of the body's rows on its page and the next (an abstract set narrower than the text)."""
+    if _drop_cap(rows[idx[0]]):
+        return False
+    lines = [rows[x] for x in idx]
+    left = min(q.x0 for q in lines)
+    right = max(q.x1 for q in lines)
+    for a, b in zip(lines, lines[1:]):
+        # a full stop at a line ending short, the next line indented: a second paragraph
+        if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
+                and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
+            return False
+    page = lines[0].page
+    if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
+            and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
+        return True
+    used = set(idx)
+    text = [q for k, q in enumerate(rows) if k not in used and page <= q.page <= page + 1 and q.kind == "text"
+            and abs(q.size - body) < 0.45 and q.family == body_family and len(q.text) > 30]
+    if len(text) < 5:
+        return False
+    size = lines[0].size
+    return left > min(q.x0 for q in text) + size and right < max(q.x1 for q in text) - size
+
+
+def body_start(rows: list[Row], heads: dict, body: float, page: int, body_family: str,
+               body_gap: float = 0.0) -> int | None:
+    """Where the body text begins on a front page without an abstract: the first paragraph of 50
+    words or more in the body's own type before the first heading (a letter's or commentary's
+    opening paragraphs, which :func:`abstract` does not take), else None."""
+    first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
+    for idx in _paragraphs(rows, page, body_gap, heads):
+        if idx[0] >= first_head:
+            break
+        text = join_lines([rows[x].text for x in idx])
+        words = len(text.split())
+        if words < 50 or _affiliations(text, words) or words < 120 and _names_row(text):
+            continue
+        r = rows[idx[len(idx) // 2]]
+        if abs(r.size - body) < 0.45 and r.family == body_family and r.bold < 0.6:
+            return idx[0]
+    return None
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
+    opened = False
     long = False
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         long = long or words >= 40
+        if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
+            opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
             continue
         if words < 120 and _names_row(text):
@@ -623,8 +721,11 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
-        if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5:
-            plain = (" ".join(text.split()), set(idx))
+        if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
+            if _ends_front(rows, idx, first_head, body, body_family):
+                plain = (" ".join(text.split()), set(idx))
+            elif not other:
+                opened = True   # the body began with this paragraph: no later one is an abstract
     if styled is not None:
         return styled
     if plain is not None:

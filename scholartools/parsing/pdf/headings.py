@@ -907,16 +907,20 @@ def _between(positions: list[int], a: int, b: int) -> bool:
     return k < len(positions) and positions[k] < b
 
 
+_CODE_COMMENT = re.compile(r"^\s*(?:#|//|%|--)\s+\S")
+
+
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
-    (labels inside a reproduced page or a plot), and rows of a table without rules (cells set
-    apart by wide gaps, with a neighbouring row that is cut the same way) — a styled first cell
-    ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included, which reads like a run-in lead."""
+    (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a
+    table without rules (cells set apart by wide gaps, with a neighbouring row that is cut the
+    same way) — a styled first cell ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included,
+    which reads like a run-in lead."""
     n = len(rows)
     for c in cands:
         r = rows[c.i]
-        if r.size < 0.62 * st.body:
-            c.p = 0.0
+        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text):
+            c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data")
             continue
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue

@@ -403,12 +403,16 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
             abstract = " ".join(join_lines([abstract, more]).split())
             abstract_idx = abstract_idx | more_idx
     first_head = min(heads) if heads else len(rows)
-    end = min(abstract_idx) if abstract_idx else first_head
-    authors = frontmatter.authors(rows, t_rows, end)
-
     first_body = first_head
     if abstract_idx:
         first_body = min(first_head, max(abstract_idx) + 1)
+    else:   # a letter without an abstract: its opening paragraphs before the first heading are body text
+        start = frontmatter.body_start(rows, heads, body, fpage, st.body_family, st.body_gap)
+        if start is not None:
+            first_body = min(first_head, start)
+    end = min(abstract_idx) if abstract_idx else first_body
+    authors = frontmatter.authors(rows, t_rows, end)
+
     w = _Walker(rows, heads, abstract_idx, first_body, extents)
     w.run()
     _fill_equation_context(w.equations, rows)

@@ -1,0 +1,346 @@
+"""Author-compiled PDFs with LaTeX gold: papers whose public repository keeps the LaTeX source
+beside the PDF its authors compiled from it with a venue's real template (ACM, IEEE, Springer
+LNCS, MNRAS, AASTeX, NeurIPS/ICML/ICLR/ACL styles, theses...), turned into a gold set for
+tools/evaluate_parse and benchmarks/parse_speed (issue 36: front matter on unseen layouts).
+
+    # which source/PDF pairs a fetched repository holds (one manifest row per PDF)
+    python benchmarks/tex_pairs.py survey GIT_DIR_OR_URL [--repo owner/name]
+    # the PDFs and gold of the manifest's rows, taken from the repositories
+    python benchmarks/tex_pairs.py build --out /tmp/tex_pairs GIT_DIR_OR_URL...
+
+The manifest (fixtures/tex-pairs/manifest.jsonl; provenance and licences in its PROVENANCE.md)
+names each PDF by repository, commit, path and git blob id, and the source by the path of its
+main ``.tex`` file, so ``build`` reads exactly those bytes (``git cat-file blob ID``) and the
+source folder as of that commit (``git archive``) from a snapshot or clone of the repository (a
+URL is cloned bare into ``OUT/_clones``); nothing else is downloaded and no PDF is committed
+here. ``build`` writes ``OUT/ID.pdf`` and ``OUT/gold.jsonl`` in tools.evaluate_parse's gold
+schema (with ``family`` and ``split``), so ``python -m tools.evaluate_parse --set none --jats OUT
+--jats-split dev`` scores it.
+
+Gold from the source (``gold_quality`` "author LaTeX source"), read with scholartools' own LaTeX
+parser (``\\input`` files merged, macros expanded as st-parse does for ``.tex``):
+* title: ``\\title``; abstract: the ``abstract`` environment (or ``\\abstract{}``);
+* headings: ``\\section`` and ``\\subsection`` in order (numbering is not part of the gold;
+  the scorer strips it); ``\\subsubsection``, ``\\paragraph``, bold or italic paragraph leads
+  and unsectioned back-matter labels ("Acknowledgments") are ``optional`` (many classes set them
+  run-in or print them without a command): a parser that prints them is neither right nor wrong.
+The same rule as benchmarks/latex_corpus.py keeps the gold honest about the page
+(:func:`latex_corpus.printed_gold`): a title or abstract the PDF does not print is dropped. A pair
+is surveyed only when the PDF is the compiled source: the gold title is on page 1 and at least
+75 % of the gold headings are printed (a PDF left behind by an older draft fails); a gold heading
+whose words the PDF does not print (math or a reference the source spells as LaTeX) is made
+``optional`` (:func:`printed_headings`).
+
+``family`` is the document class, or the venue's style file for a generic class
+(``article`` + ``neurips_2023.sty`` is ``neurips``); the dev and test halves share no family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+MANIFEST = ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl"
+
+from jats_pairs import _git, git_dir  # noqa: E402
+
+_CLASS = re.compile(r"^[^%\n]*\\documentclass\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
+_USEPACKAGE = re.compile(r"^[^%\n]*\\usepackage\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
+_GENERIC = {"article", "report", "book", "amsart", "scrartcl", "scrreprt", "scrbook", "memoir", "extarticle"}
+# style files of venues that ride on a generic class (the family is the style without its year)
+_VENUE_STYLE = re.compile(r"^(neurips|nips|icml|iclr|acl|naacl|emnlp|eacl|coling|colm|tmlr|jmlr|cvpr|iccv|eccv|"
+                          r"wacv|aaai|ijcai|interspeech|spconf|uai|aistats|corl|rss|colt|kdd|www|isca|usenix|"
+                          r"sigplanconf|lipics|eptcs|jair|pmlr|midl|miccai|bmvc|mlsys|l4dc)")
+_LICENCES = [("MIT", r"\bMIT License\b|Permission is hereby granted, free of charge"),
+             ("Apache-2.0", r"Apache License,?\s+Version 2\.0"),
+             ("CC BY-SA 4.0", r"Attribution-ShareAlike 4\.0|CC[- ]BY-SA[- ]4"),
+             ("CC BY 4.0", r"Attribution 4\.0 International|CC[- ]BY[- ]4"),
+             ("CC0 1.0", r"CC0 1\.0|Creative Commons Zero"),
+             ("BSD-3-Clause", r"Redistribution and use in source and binary forms.*?Neither the name", ),
+             ("BSD-2-Clause", r"Redistribution and use in source and binary forms"),
+             ("GPL-3.0", r"GNU GENERAL PUBLIC LICENSE\s+Version 3"),
+             ("GPL-2.0", r"GNU GENERAL PUBLIC LICENSE\s+Version 2"),
+             ("LPPL", r"LaTeX Project Public License"),
+             ("Unlicense", r"This is free and unencumbered software")]
+
+
+def licence_of(text: str) -> str | None:
+    for code, pat in _LICENCES:
+        if re.search(pat, text, re.S | re.I):
+            return code
+    return None
+
+
+def repo_licence(gitdir: Path, commit: str = "HEAD") -> str | None:
+    """The licence of a repository's root LICENSE/LICENCE/COPYING file, else the one its README
+    states ("... licensed under CC BY 4.0"), marked "(README)"; None without either."""
+    names = _git(gitdir, "ls-tree", "--name-only", commit).splitlines()
+    for n in names:
+        if re.match(r"(?i)(licen[cs]e|copying)([._-]\w+)?(\.(md|txt|rst))?$", n):
+            found = licence_of(_git(gitdir, "show", f"{commit}:{n}", binary=True).decode(errors="replace"))
+            if found:
+                return found
+    for n in names:
+        if re.match(r"(?i)readme(\.\w+)?$", n):
+            text = _git(gitdir, "show", f"{commit}:{n}", binary=True).decode(errors="replace")
+            m = re.search(r"(?is)licen[cs](?:e|ed)\b.{0,200}", text)
+            found = licence_of(m.group(0)) if m else None
+            if not found and m:
+                found = ("CC BY 4.0" if re.search(r"(?i)CC[- ]BY[- ]4|creative commons attribution 4", m.group(0))
+                         else "MIT" if re.search(r"\bMIT\b", m.group(0)) else None)
+            if found:
+                return found + " (README)"
+    return None
+
+
+def family_of(tex: str, local_files: set[str]) -> str:
+    """The document class, or the venue style a generic class loads."""
+    m = _CLASS.search(tex)
+    cls = m.group(1).strip() if m else "?"
+    cls = re.sub(r"\d+$", "", cls.rsplit("/", 1)[-1]).lower() or cls
+    if cls not in _GENERIC:
+        return cls
+    for m in _USEPACKAGE.finditer(tex):
+        for name in m.group(1).split(","):
+            name = name.strip().rsplit("/", 1)[-1].lower()
+            v = _VENUE_STYLE.match(name)
+            if v or f"{name}.sty" in local_files and not name.startswith(("macro", "math", "notation", "preamble",
+                                                                            "defs", "command", "header", "pkg")):
+                return v.group(1) if v else re.sub(r"[\d_-]+$", "", name)
+    return cls
+
+
+_SOURCE_EXT = (".tex", ".sty", ".cls", ".bbl", ".def", ".clo", ".cfg", ".ltx", ".macros")
+
+
+def _extract(gitdir: Path, commit: str, folder: str, dest: Path) -> None:
+    """The folder's LaTeX files (``.tex``, ``.sty``, ``.bbl``...) as of ``commit`` written under
+    ``dest`` (a blob a snapshot lacks is left out)."""
+    spec = f"{commit}:{folder}" if folder else commit
+    entries = []
+    for line in _git(gitdir, "ls-tree", "-r", spec).splitlines():
+        info, path = line.split("\t", 1)
+        kind, blob = info.split()[1:3]
+        if kind == "blob" and path.lower().endswith(_SOURCE_EXT):
+            entries.append((blob, path))
+    if not entries:
+        return
+    p = subprocess.run(["git", f"--git-dir={gitdir}", "cat-file", "--batch"], capture_output=True,
+                       input="".join(f"{b}\n" for b, _ in entries).encode())
+    data, i = p.stdout, 0
+    for blob, path in entries:
+        nl = data.index(b"\n", i)
+        head = data[i:nl].split()
+        if len(head) < 3 or head[1] == b"missing":
+            i = nl + 1
+            continue
+        size = int(head[2])
+        out = dest / path
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data[nl + 1:nl + 1 + size])
+        i = nl + 1 + size + 1
+
+
+# a paragraph opening with a styled lead: "\textbf{Ranking quality.} Per-utterance …"
+_LEAD = re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:textbf|textit|emph|textsc|underline)\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
+
+
+def _lead_text(tex: str) -> str:
+    tex = re.sub(r"\\[a-zA-Z]+\*?\s*(\[[^\]]*\])?", " ", tex)
+    return " ".join(re.sub(r"[{}$~]", " ", tex).split())
+
+
+def source_gold(main_tex: Path) -> dict:
+    """{title, abstract, headings, heading_detail} of a LaTeX source (scholartools' parser).
+    Optional (neither right nor wrong when printed): ``\\subsubsection`` and ``\\paragraph``
+    headings, the leads of paragraphs opening in bold or italic ("\\textbf{Ranking quality.}",
+    run-in heads a class sets like ``\\paragraph``), and the back-matter labels a class prints
+    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…)."""
+    from jats_pairs import BACK_LABELS
+
+    from scholartools.parsing import parse_path
+    from scholartools.parsing.latex_source import read_source
+    from tools.evaluate_parse import normalise_heading
+
+    g = parse_path(str(main_tex))
+    detail = [{"text": s["heading"], "level": s.get("level") or 1}
+              for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
+    for d in detail:
+        if d["level"] >= 3:
+            d["optional"] = True
+    have = {normalise_heading(d["text"]) for d in detail}
+    try:
+        merged = read_source(str(main_tex)).text.text
+    except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
+        merged = ""
+    for m in _LEAD.finditer(merged):
+        lead = _lead_text(m.group(1))
+        if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
+            have.add(normalise_heading(lead))
+            detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
+    detail += [{"text": t, "level": 1, "optional": True} for t in BACK_LABELS if normalise_heading(t) not in have]
+    return {"title": g["title"], "abstract": g["abstract"],
+            "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
+
+
+def printed_headings(gold: dict, pdf: Path) -> dict:
+    """The gold with the headings the PDF does not print (in its normalised text) made optional."""
+    from tools.evaluate_parse import normalise_heading
+
+    text, _ = _page_text(pdf, 10_000)
+    detail = [dict(d, optional=True) if not d.get("optional") and normalise_heading(d["text"]) not in text else d
+              for d in gold["heading_detail"]]
+    return dict(gold, headings=[d["text"] for d in detail if not d.get("optional")], heading_detail=detail)
+
+
+def _page_text(pdf: Path, pages: int) -> tuple[str, int]:
+    import pymupdf
+
+    from tools.evaluate_parse import normalise
+
+    with pymupdf.open(pdf) as doc:
+        return normalise(" ".join(doc[k].get_text() for k in range(min(pages, doc.page_count)))), doc.page_count
+
+
+def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
+    """(usable, why): the gold title on page 1 and >= 75 % of the gold headings printed."""
+    from latex_corpus import _printed_share
+
+    from tools.evaluate_parse import normalise
+
+    first, pages = _page_text(pdf, 1)
+    if not gold["title"] or normalise(gold["title"]) not in first:
+        return False, f"title not on page 1: {str(gold['title'])[:60]!r}"
+    if pages < 2:
+        return False, "one page"
+    share = _printed_share(gold["headings"], pdf) if gold["headings"] else 0.0
+    if share < 0.75:
+        return False, f"{share:.0%} of {len(gold['headings'])} headings printed"
+    return True, "ok"
+
+
+def survey(gitdir: Path, repo: str) -> list[dict]:
+    """Manifest rows for the PDFs of HEAD compiled from a ``.tex`` of the same folder (same stem,
+    or the folder's one file with ``\\documentclass``) whose gold checks out."""
+    commit = _git(gitdir, "rev-parse", "HEAD").strip()
+    blobs = {}
+    for line in _git(gitdir, "ls-tree", "-r", "-l", "HEAD").splitlines():
+        info, path = line.split("\t", 1)
+        kind, blob, size = info.split()[1:4]
+        if kind == "blob":
+            blobs[path] = (blob, int(size) if size.isdigit() else 0)
+    licence = repo_licence(gitdir)
+    rows, seen = [], set()
+    by_dir: dict[str, list[str]] = {}
+    for p in blobs:
+        by_dir.setdefault(p.rsplit("/", 1)[0] if "/" in p else "", []).append(p)
+    for path in sorted(p for p in blobs if p.lower().endswith(".pdf")):
+        folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        if blobs[path][0] in seen or re.search(r"(?i)(^|/)(fig|figs|figures|images|img|plots|graphics)(/|$)", folder):
+            continue
+        stem = path[:-4]
+        texs = [p for p in by_dir[folder] if p.endswith(".tex")]
+        cands = [stem + ".tex"] if stem + ".tex" in blobs else []
+        if not cands:
+            roots = [t for t in texs if blobs[t][1] < 2_000_000 and re.search(
+                rb"\\begin\s*\{document\}", _git(gitdir, "cat-file", "blob", blobs[t][0], binary=True))]
+            if len(roots) != 1:
+                if folder.count("/") < 2:
+                    print(f"skip {path}: {len(roots)} root .tex files beside it", file=sys.stderr)
+                continue
+            cands = roots
+        main = cands[0]
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            try:
+                _extract(gitdir, commit, folder, tmp)
+                src = (tmp / main[len(folder):].lstrip("/"))
+                if b"\\begin{document}" not in src.read_bytes():
+                    continue
+                gold = source_gold(src)
+            except Exception as e:   # a source our LaTeX reader cannot take: no gold, no row
+                print(f"skip {path}: {type(e).__name__} {str(e)[:60]}", file=sys.stderr)
+                continue
+            try:
+                (tmp / "_pair.pdf").write_bytes(_git(gitdir, "cat-file", "blob", blobs[path][0], binary=True))
+            except subprocess.CalledProcessError:   # a snapshot without its large files
+                print(f"skip {path}: PDF not in the snapshot", file=sys.stderr)
+                continue
+            ok, why = check_pair(tmp / "_pair.pdf", gold)
+            if not ok:
+                print(f"skip {path}: {why}", file=sys.stderr)
+                continue
+            fam = family_of(src.read_text(errors="replace"), {p.rsplit("/", 1)[-1] for p in by_dir[folder]})
+        seen.add(blobs[path][0])
+        rows.append({"id": None, "family": fam, "split": None, "repo": repo, "commit": commit, "pdf_path": path,
+                     "tex_path": main, "pdf_blob": blobs[path][0], "tex_blob": blobs[main][0], "licence": licence,
+                     "title": gold["title"], "n_headings": len(gold["headings"]), "has_abstract": bool(gold["abstract"])})
+    return rows
+
+
+def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict]:
+    """Write OUT/ID.pdf and OUT/gold.jsonl for the manifest rows whose repository is among
+    ``sources`` (git directories or URLs); returns the gold rows."""
+    from latex_corpus import printed_gold
+
+    out.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(x) for x in manifest.read_text().splitlines() if x.strip()]
+    dirs = [git_dir(s, out / "_clones") for s in sources]
+    gold = []
+    for r in rows:
+        d = next((d for d in dirs if subprocess.run(["git", f"--git-dir={d}", "cat-file", "-e", r["pdf_blob"]],
+                                                    capture_output=True).returncode == 0), None)
+        if d is None:
+            continue
+        pdf = _git(d, "cat-file", "blob", r["pdf_blob"], binary=True)
+        name = f"{r['id']}.pdf"
+        if not (out / name).exists() or (out / name).read_bytes() != pdf:   # unchanged files keep their mtime
+            (out / name).write_bytes(pdf)
+        folder = r["tex_path"].rsplit("/", 1)[0] if "/" in r["tex_path"] else ""
+        with tempfile.TemporaryDirectory() as tmp:
+            _extract(d, r["commit"], folder, Path(tmp))
+            g = source_gold(Path(tmp) / r["tex_path"][len(folder):].lstrip("/"))
+        _, pages = _page_text(out / name, 0)
+        row = {"id": r["id"], "pdf": name, "split": r["split"], "family": r["family"], "source": r["repo"],
+               "source_path": r["pdf_path"], "commit": r["commit"], "pages": pages, "licence": r["licence"],
+               "gold_quality": "author LaTeX source", "title": g["title"], "abstract": g["abstract"],
+               "headings": g["headings"], "heading_detail": g["heading_detail"]}
+        gold.append(printed_gold(printed_headings(row, out / name), out / name))
+    with open(out / "gold.jsonl", "w") as fh:
+        for g in gold:
+            fh.write(json.dumps(g, ensure_ascii=False) + "\n")
+    print(f"{len(gold)} of {len(rows)} manifest rows written to {out}", file=sys.stderr)
+    return gold
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("survey", help="manifest rows for a repository's compiled-source PDFs")
+    s.add_argument("source")
+    s.add_argument("--repo", default=None, help="owner/name to record (default: from the path)")
+    s.add_argument("--work", type=Path, default=Path("/tmp/tex_pairs/_clones"))
+    b = sub.add_parser("build", help="PDFs and gold.jsonl of the manifest's rows")
+    b.add_argument("sources", nargs="+", help="git directories or URLs of the manifest's repositories")
+    b.add_argument("--out", type=Path, default=Path("/tmp/tex_pairs"))
+    b.add_argument("--manifest", type=Path, default=MANIFEST)
+    a = ap.parse_args()
+    if a.cmd == "survey":
+        d = git_dir(a.source, a.work)
+        repo = a.repo or re.sub(r"^.*?([^/+]+)\+([^/+]+)/repo.*$", r"\1/\2", str(d.resolve()))
+        for r in survey(d, repo):
+            print(json.dumps(r, ensure_ascii=False), flush=True)
+    else:
+        build(a.sources, a.out, a.manifest)
+
+
+if __name__ == "__main__":
+    main()

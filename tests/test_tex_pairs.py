@@ -1,0 +1,49 @@
+"""benchmarks/tex_pairs: gold from an author's LaTeX source, the template family and the licence
+(no PDF needed)."""
+
+from benchmarks.tex_pairs import family_of, licence_of, source_gold
+
+TEX = r"""\documentclass{article}
+\usepackage[preprint]{neurips_2024}
+\title{Vector Turing machines}
+\author{Ann Author}
+\begin{document}
+\maketitle
+\begin{abstract}
+We define a machine. It runs.
+\end{abstract}
+\section{Introduction}
+Text.
+\subsection{Contributions}
+\textbf{Ranking quality.} Per-utterance agreement is measured.
+\subsubsection{Details}
+More.
+\section{Results}
+Done.
+\end{document}
+"""
+
+
+def test_source_gold_reads_title_abstract_and_sections_with_optional_lower_levels(tmp_path):
+    main = tmp_path / "main.tex"
+    main.write_text(TEX)
+    g = source_gold(main)
+    assert g["title"] == "Vector Turing machines"
+    assert g["abstract"] == "We define a machine. It runs."
+    assert g["headings"] == ["Introduction", "Contributions", "Results"]      # \section and \subsection only
+    optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
+    assert {"Details", "Ranking quality."} <= optional                        # \subsubsection, a bold lead
+    assert "Acknowledgments" in optional and "Introduction" not in optional  # back-matter labels
+
+
+def test_family_is_the_class_or_the_venue_style_of_a_generic_class():
+    assert family_of(TEX, set()) == "neurips"
+    assert family_of(r"\documentclass[sigconf]{acmart}", set()) == "acmart"
+    assert family_of("\\documentclass{article}\n\\usepackage{mystyle}", {"mystyle.sty"}) == "mystyle"
+    assert family_of("\\documentclass{article}\n\\usepackage{macros}", {"macros.sty"}) == "article"
+
+
+def test_licence_of_a_licence_file():
+    assert licence_of("MIT License\n\nPermission is hereby granted, free of charge, to any person") == "MIT"
+    assert licence_of("Apache License\n Version 2.0, January 2004") == "Apache-2.0"
+    assert licence_of("Copyright 2024. All rights reserved.") is None
