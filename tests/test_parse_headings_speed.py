@@ -82,3 +82,33 @@ def test_letter_and_digit_counts_of_features():
         assert len(h._DECIMAL.findall(t)) == sum(map(str.isdecimal, t)), t
         seen[want] += 1
     assert all(seen), seen
+
+
+def _logits_by_columns(p, xs):
+    """The form _logits replaced: a feature at a time across the candidates with ``map``."""
+    from itertools import repeat
+    from operator import add, mul, sub, truediv
+
+    z = [p["intercept"]] * len(xs)
+    for col, w, m, s in zip(zip(*xs), p["coef"], p["mean"], p["scale"]):
+        z = list(map(add, z, map(truediv, map(mul, repeat(w), map(sub, col, repeat(m))), repeat(s))))
+    return [max(-30.0, min(30.0, v)) for v in z]
+
+
+def test_logits_bit_for_bit_as_the_column_form():
+    """Every logit the same float, to the last bit (random models and vectors with zeros of both
+    signs, infinities and NaN; the model's own weights over random feature values)."""
+    rnd = random.Random(36)
+    special = [0.0, -0.0, 1.0, float("inf"), float("-inf"), float("nan"), 1e-300, 30.0]
+    model = h.load_model()
+    for trial in range(300):
+        n = rnd.randint(1, 12)
+        if trial % 3 == 0:
+            p = model["stage1"] if trial % 2 else model["stage2"]
+            n = len(p["coef"])
+        else:
+            p = {"intercept": rnd.uniform(-8, 8), "coef": [rnd.uniform(-5, 5) for _ in range(n)],
+                 "mean": [rnd.uniform(-2, 2) for _ in range(n)], "scale": [rnd.uniform(0.01, 3) for _ in range(n)]}
+        xs = [[rnd.choice(special) if rnd.random() < 0.1 else rnd.choice([0.0, 1.0, rnd.uniform(-3, 9)])
+               for _ in range(n)] for _ in range(rnd.randint(0, 20))]
+        assert [v.hex() for v in h._logits(p, xs)] == [v.hex() for v in _logits_by_columns(p, xs)]
