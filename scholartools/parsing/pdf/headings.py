@@ -141,6 +141,7 @@ def join_ligature_gaps(text: str) -> str:
 
 @dataclass
 class DocStats:
+    """What the heading pass measures of the whole document (:func:`doc_stats`)."""
     body: float
     body_family: str
     body_gap: float
@@ -228,6 +229,7 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
 
 @dataclass
 class Cand:
+    """A heading candidate: its rows, text, features and score."""
     i: int                      # index of the first row
     rows: list[int]             # row indices that make the heading (number row, continuation rows)
     text: str                   # heading text as printed (numbering included)
