@@ -188,9 +188,10 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
         total += n
         style_chars[k] = style_chars.get(k, 0) + n
         style_rows[k] = style_rows.get(k, 0) + 1
-        if len(text.split(None, 12)) > 12:      # more than 12 words (split no further than the 13th)
+        # more than 12 words (split no further than the 13th; 13 words take 25 characters or more)
+        if len(text) > 24 and len(text.split(None, 12)) > 12:
             style_long[k] = style_long.get(k, 0) + 1
-        in_body = abs(size - body) < 0.6
+        in_body = -0.6 < size - body < 0.6     # abs(size - body) < 0.6
         if in_body:
             fam_chars[r.family] = fam_chars.get(r.family, 0) + n
         pc = (r.page, r.col)
@@ -202,13 +203,15 @@ def doc_stats(rows: list[Row], body: float, page_height: float = 792.0) -> DocSt
                 e[0] = r.x0
             if r.x1 > e[1]:
                 e[1] = r.x1
-        if prev is not None and prev.page == r.page and prev.col == r.col and in_body \
-                and prev_body and len(gaps) < 4000:
+        if in_body and prev_body and prev.page == r.page and prev.col == r.col \
+                and len(gaps) < 4000:     # (prev_body: prev is a row)
             g = r.y0 - prev.y1
             if -2 < g < 3 * body:
                 gaps.append(g)
         if in_body and len(text) > 40:
-            d = lefts.setdefault(pc, {})
+            d = lefts.get(pc)
+            if d is None:
+                d = lefts[pc] = {}
             x = int(r.x0 // 2)
             d[x] = d.get(x, 0) + 1
         if refs_row < 0 and r.page > 0 and len(text) < 40 and REFS.match(text.strip(" .:")):
