@@ -10,7 +10,8 @@ ALPHABET = list("aAsSkKiIdDeErRnNtTfFhHoOyYmMuUlLcCgGbBvVwWpP .,:;!?'\")]([-/@_1
     + ["ſ", "K", "ı", "İ", "‐", "‑", "–", "—", "\u2011", "é", "٣", "²", "ǅ"]
 WORDS = ["and", "or", "of", "the", "between", "versus", "vs.", "University", "INSTITUTE", "Dept.", "road",
          "USA", "u.s.a", "uk", "@", "http:", "www.", ".com", ".org", "doi.org", "research centre", "school of",
-         "center for", "ſtreet", "Ltd", "foo", "Bar", "(", ")", "?", "\n", "-", "\u2011", "'", "\"", "]"]
+         "center for", "ſtreet", "Ltd", "foo", "Bar", "(", ")", "?", "\n", "-", "\u2011", "'", "\"", "]",
+         "1.2.3", "2.2.1. Primary", "12.1.4", "\u0663.1.2", "§", "IV.", "A.1", "3."]
 
 
 def _strings(n: int = 4000):
@@ -32,6 +33,8 @@ def test_helpers_answer_as_their_patterns():
         (h.institution, lambda t: h.INSTITUTION.search(t) is not None),
         (h.connective_end, lambda t: h.CONNECTIVE.search(t) is not None),
         (h._title_end, lambda t: h._TITLE_END.search(t) is not None),
+        (h._number_only, lambda t: h._NUMBER_ONLY.match(t) is not None),
+        (h._subsub, lambda t: h._SUBSUB.match(t) is not None),
     ]
     seen = [0] * len(pairs)
     for t in _strings():
@@ -231,6 +234,8 @@ def test_doc_stats_logits_and_institution_on_a_pdf():
     st = h.doc_stats(rows, body, page_height)
     assert _stats_items(st) == _stats_items(_plain_doc_stats(rows, body, page_height))
     assert [h.institution(r.text) for r in rows] == [h.INSTITUTION.search(r.text) is not None for r in rows]
+    assert [h._number_only(r.text) for r in rows] == [h._NUMBER_ONLY.match(r.text) is not None for r in rows]
+    assert [h._subsub(r.text) for r in rows] == [h._SUBSUB.match(r.text) is not None for r in rows]
     cands = h.candidates(rows, st)
     h.features(rows, cands, st)
     p = h.load_model()["stage1"]

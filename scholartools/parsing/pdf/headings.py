@@ -290,6 +290,22 @@ def _short_tail(rows: list[Row], i: int) -> bool:
     return nxt is None or nxt.first_in_block or nxt.page != r.page or nxt.col != r.col
 
 
+# what a match of _NUMBER_ONLY opens with besides a decimal digit
+_NUMBER_OPENERS = frozenset("§IVXABCDEFGH")
+
+
+def _number_only(text: str) -> bool:
+    """``_NUMBER_ONLY.match(text) is not None``, the pattern tried only on a text opening as a
+    match does (most rows do not: candidates asks of every row, issue 36)."""
+    c = text[:1]
+    return (c in _NUMBER_OPENERS or c.isdecimal()) and _NUMBER_ONLY.match(text) is not None
+
+
+def _subsub(text: str) -> bool:
+    """``_SUBSUB.match(text) is not None``: it opens with r"\d", a decimal digit (str.isdecimal)."""
+    return text[:1].isdecimal() and _SUBSUB.match(text) is not None
+
+
 def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     out: list[Cand] = []
     n = len(rows)
@@ -301,7 +317,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         t = r.text
         prev = rows[i - 1] if i else None
         # a number printed on its own (the words follow on the same baseline or the next line)
-        if _NUMBER_ONLY.match(t) and i + 1 < n:
+        if _number_only(t) and i + 1 < n:
             k = _number_partner(rows, i)
             if k is not None and k not in taken:
                 nx = rows[k]
@@ -320,7 +336,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(gap_apart, 0.5 * r.size) or prev.upper != r.upper \
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
-            or _SUBSUB.match(t) is not None and prev is not None and strip_number(prev.text)[0] is not None
+            or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
