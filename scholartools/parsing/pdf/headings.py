@@ -302,7 +302,7 @@ def _number_only(text: str) -> bool:
 
 
 def _subsub(text: str) -> bool:
-    """``_SUBSUB.match(text) is not None``: it opens with r"\d", a decimal digit (str.isdecimal)."""
+    """``_SUBSUB.match(text) is not None``: the pattern opens with a decimal digit (str.isdecimal)."""
     return text[:1].isdecimal() and _SUBSUB.match(text) is not None
 
 
