@@ -25,8 +25,9 @@ class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float | None = option(None, "extract, offline: minimum sentence score (higher: fewer, surer claims). "
-                                     f"Default: {DEFAULT_THRESHOLD} for --scorer cues, {SEMANTIC_THRESHOLD} for semantic "
-                                     "(each the best F1 with precision ≥ .80 on the dev PDFs).", type=float, metavar="T",
+                                     f"Default: {DEFAULT_THRESHOLD} for --scorer cues (the best F1 with precision ≥ .80 "
+                                     f"on the dev PDFs), {SEMANTIC_THRESHOLD} for semantic (chosen with its weights on "
+                                     "the dev PDFs).", type=float, metavar="T",
                                      show_default=False)
     scorer: str = option("cues", "extract, offline: how sentences are scored. cues: cue phrases, section and first "
                                  "person; semantic: the cue score plus a MiniLM score fitted on sentences we wrote and a "
