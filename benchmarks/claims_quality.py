@@ -1,7 +1,7 @@
 """st-claims offline methods against the hand annotations and the data's own segments, through
 the real commands.
 
-    python benchmarks/claims_quality.py [--json out.json] [--baseline REF[,REF]] [--only extraction]
+    python benchmarks/claims_quality.py [--json out.json] [--baseline REF[,REF]] [--only extraction] [--semantic]
 
 * **Claim extraction** — the annotated ReviewCritique papers (``fixtures/claims/gold.jsonl``;
   dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
@@ -23,6 +23,9 @@ the real commands.
 * **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
   F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units, per
   annotation round (``PDF_ROUNDS``).
+* **The semantic scorer** (``--semantic``; issue 37) — ``st-claims --task extract --scorer semantic``
+  of this checkout on the unseen PDFs and the ReviewCritique papers, beside the rows above, with
+  each extraction's CPU and wall seconds per paper (every extraction row has them).
 * **Second annotator** (issue 37) — pass C of ``SECOND_ANNOTATOR`` (gravdm09, lehr13), made by another
   annotator blind to passes A / B and the gold: F1_edit / F1_exact and kappa against the gold and
   each pass (inter-annotator agreement), and the extractor scored against pass C beside the gold.
@@ -94,18 +97,33 @@ def parsed_papers(gold: list[dict]) -> dict[str, dict]:
     return {r["id"]: r for r in recs}
 
 
-def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT) -> dict:
+def timed_extract(recs: list[dict], extra: list[str], code: Path) -> tuple[list[dict], dict]:
+    """``st-claims --task extract EXTRA`` on ``recs`` and its CPU and wall seconds per paper (the
+    subprocess's, model loading included)."""
+    import resource
+    import time
+
+    c0, w0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    out = st("claims", ["--task", "extract", *extra], recs, code=code)
+    c1, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter() - w0
+    cpu = (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime)
+    n = max(1, len(recs))
+    return out, {"cpu_s_per_paper": round(cpu / n, 2), "wall_s_per_paper": round(wall / n, 2)}
+
+
+def extraction(gold: list[dict], papers: dict[str, dict], code: Path = ROOT, extra: tuple[str, ...] = (),
+               splits: tuple[str, ...] = ("dev", "test")) -> dict:
     from tools.claims_evaluate import claim_part
 
     out = {}
-    for split in ("dev", "test"):
+    for split in splits:
         recs = [dict(papers[g["id"]], gold_claims=[c["text"] for c in g["claims"]]) for g in gold if g["split"] == split]
-        extracted = st("claims", ["--task", "extract"], recs, code=code)
+        extracted, cost = timed_extract(recs, list(extra), code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
                               "--aggregate"], extracted)
         out[split] = {"papers": len(recs), "gold": sum(len(r["gold_claims"]) for r in recs),
                       "predicted": sum(len(r["claims"]) for r in extracted),
-                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact")}
+                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"), **cost}
         golds = {g["id"]: [(claim_part(papers[g["id"]], c), c["text"]) for c in g["claims"]] for g in gold}
         out[split]["by_part"] = score_by_part([(r, golds[r["id"]]) for r in extracted])
     return out
@@ -156,25 +174,27 @@ def pdf_gold(papers: dict[str, dict], name: str = "claims") -> dict[str, list[di
             for pid, rec in papers.items()}
 
 
-def pdf_extraction(papers: dict[str, dict], code: Path = ROOT) -> dict:
+def pdf_extraction(papers: dict[str, dict], code: Path = ROOT, extra: tuple[str, ...] = (),
+                   splits: tuple[str, ...] | None = None) -> dict:
     """Extraction scored per part of ``PDF_PARTS`` (dev, test, test2, test3) and on ``unseen`` (the
-    test parts pooled: every paper no cue, weight or threshold was chosen on)."""
+    test parts pooled: every paper no cue, weight or threshold was chosen on); ``splits``: only
+    these; ``extra``: more st-claims arguments (``--scorer semantic``)."""
     from tools.claims_evaluate import DEV_PARTS, PDF_PAPERS, PDF_PARTS
 
     gold = pdf_gold(papers)
     out = {}
-    for split in (*PDF_PARTS, "unseen"):
+    for split in splits or (*PDF_PARTS, "unseen"):
         ids = [pid for pid, (_, part) in PDF_PAPERS.items()
                if part == split or (split == "unseen" and part not in DEV_PARTS)]
         recs = [dict(papers[pid], gold_claims=[u["text"] for u in gold[pid]]) for pid in ids]
-        extracted = st("claims", ["--task", "extract"], recs, code=code)
+        extracted, cost = timed_extract(recs, list(extra), code)
         scored = st("score", ["--metric", "f1-edit,f1-exact", "--cand", "claim_texts", "--ref", "gold_claims",
                               "--aggregate"], extracted)
         per_paper = {r["id"]: {k: round(v, 3) for k, v in r["scores"]["f1-edit"].items() if k in ("p", "r", "f")}
                      for r in scored if not r.get("aggregate")}
         out[split] = {"papers": ids, "gold": sum(len(gold[pid]) for pid in ids),
                       "predicted": sum(len(r["claims"]) for r in extracted),
-                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"),
+                      "f1_edit": aggregate(scored, "f1-edit"), "f1_exact": aggregate(scored, "f1-exact"), **cost,
                       "per_paper_f1_edit": per_paper,
                       "by_part": score_by_part([(r, [(u["part"], u["text"]) for u in gold[r["id"]]]) for r in extracted])}
     return out
@@ -335,12 +355,18 @@ def main():
     ap.add_argument("--baseline", default="main", help="git refs (comma-separated) whose extractors are scored "
                                                        "beside this checkout's ('' to skip)")
     ap.add_argument("--only", choices=("extraction",), help="only the extraction rows (and the pass agreement)")
+    ap.add_argument("--semantic", action="store_true", help="also this checkout's --scorer semantic (issue 37) on the "
+                    "unseen PDFs and the ReviewCritique papers, beside the default")
     args = ap.parse_args()
     gold = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
     papers = parsed_papers(gold)
     pdfs = pdf_papers()
     result = {"annotation_agreement": agreement(pdfs),
               "extraction_pdf": {"this": pdf_extraction(pdfs)}, "extraction": {"this": extraction(gold, papers)}}
+    if args.semantic:
+        sem = ("--scorer", "semantic")
+        result["extraction_pdf"]["this --scorer semantic"] = pdf_extraction(pdfs, extra=sem, splits=("unseen",))
+        result["extraction"]["this --scorer semantic"] = extraction(gold, papers, extra=sem)
     for ref in filter(None, (args.baseline or "").split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             base = export_baseline(ref, Path(tmp))

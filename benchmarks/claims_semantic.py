@@ -1,7 +1,8 @@
 """A semantic signal for offline claim extraction from text we wrote ourselves (issue 37, session 18):
 does a sentence-embedding score, trained only on claim / non-claim sentences written by the project
-from CLAIMCHECK's definition, add to the cue score on dev papers of a part it never saw? Not shipped;
-this script reproduces the figures of docs/st-claims.md ("What was tried").
+from CLAIMCHECK's definition, add to the cue score on dev papers of a part it never saw? The pair
+(written score + previous kept) ships opt-in as ``st-claims --scorer semantic`` since session 19
+(``scholartools.claims.semantic``); this script reproduces the figures of docs/st-claims.md ("What was tried").
 
     python benchmarks/claims_semantic.py [--cache DIR] [--rc | --rc-only] [--json out.json]
 

@@ -39,6 +39,7 @@ class ClaimsOptions:
 
     max_claims: int | None = DEFAULT_MAX_CLAIMS
     threshold: float = DEFAULT_THRESHOLD
+    scorer: str = "cues"
     chunk_tokens: int = 1500
     review_field: str = "review"
     unit: str = "item"

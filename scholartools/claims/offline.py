@@ -18,9 +18,13 @@ def _each(records, fn):
 
 
 def extract_batch(records: list[dict], ctx) -> list:
-    from scholartools.claims.extract import extract_claims
-
+    """``--scorer cues`` (:func:`~scholartools.claims.extract.extract_claims`) or ``semantic``
+    (:func:`~scholartools.claims.semantic.extract_claims_semantic`)."""
     opts: R.ClaimsOptions = ctx.options
+    if opts.scorer == "semantic":
+        from scholartools.claims.semantic import extract_claims_semantic as extract_claims
+    else:
+        from scholartools.claims.extract import extract_claims
 
     def one(rec):
         R.require_paper(rec)

