@@ -121,15 +121,6 @@ def font_traits(font: str) -> tuple[bool, bool, bool, bool, str]:
     return t
 
 
-def _span_style(s: dict) -> tuple[bool, bool, str]:
-    fb, fi, _fm, _fc, family = font_traits(s["font"])
-    flags = s["flags"]
-    return fb or bool(flags & 16), fi or bool(flags & 2), family
-
-
-_NONE = object()
-
-
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     # the hot loop of the extraction (once per span of the document). Spans come in runs of one
     # font, flags and size (most rows are one run): a span that continues the run only adds its
@@ -147,7 +138,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     widest = 0.0
     runs: list[tuple] = []   # (index of its first span, end of its last span in parts, style) per run
     cache = _FONT_CACHE
-    font = flags = ssize = _NONE
+    font = flags = ssize = None   # a span's font is a str, its flags an int, its size a float
     run = nspan = 0
     size = 0.0
     bold = italic = fm = fc = False
@@ -160,7 +151,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         f = s["font"]
         fl = s["flags"]
         if f != font or fl != flags or sz != ssize:
-            if font is not _NONE:   # book the run that ends here
+            if font is not None:   # book the run that ends here
                 n += run
                 size_chars[size] = size_chars.get(size, 0) + run
                 font_chars[font] = font_chars.get(font, 0) + run
@@ -201,7 +192,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             x1 = bx1
         if by1 > y1:
             y1 = by1
-    if font is _NONE:
+    if font is None:
         return None
     n += run
     if runs:   # the tallies decide the row's size and font only where there are several runs
