@@ -267,11 +267,14 @@ PREVIOUS = " (previous rule)"
 #: ``--closing`` variants: the decoding rules of sentence roles each turns on (session 13)
 CLOSING_VARIANTS = {"0": (), "1": ("procedure_method", "closing_conclusion"), "closing": ("closing_conclusion",),
                     "procedure": ("procedure_method",),
-                    "2": ("procedure_method", "closing_conclusion", "framed_purpose")}
+                    "2": ("procedure_method", "closing_conclusion", "framed_purpose"),
+                    "3": ("procedure_method", "closing_conclusion", "framed_purpose", "setup_method")}
 CLOSING_SUFFIX = {(): "", ("closing_conclusion",): " + closing rule", ("procedure_method",): " + procedure rule",
                   ("procedure_method", "closing_conclusion"): " + procedure and closing rules",
                   ("procedure_method", "closing_conclusion", "framed_purpose"):
-                      " + procedure, closing and framed-purpose rules"}
+                      " + procedure, closing and framed-purpose rules",
+                  ("procedure_method", "closing_conclusion", "framed_purpose", "setup_method"):
+                      " + procedure, closing, framed-purpose and setup rules"}
 
 
 def variants(rules: list[bool], weights: list[float | None], previous: bool = False,
