@@ -633,7 +633,8 @@ def test_the_setup_rule_reads_a_setup_after_the_purpose_as_a_method():
     from scholartools.facets.roles import setup_method
 
     s = ["Covert links are hard to secure.", "We study covert communication over a quantum channel.",
-         "We assume that the adversary has unlimited computing power.", "Large antenna arrays are equipped at the relay.",
+         "We assume that the adversary has unlimited computing power.",
+         "Large antenna arrays are equipped at the relay.",
          "However, existing schemes are costly.", "The rate scales as the square root of n.",
          "We consider a network with N users."]
     labels = ["background"] * 5 + ["result", "background"]
