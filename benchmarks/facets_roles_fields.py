@@ -35,8 +35,9 @@ engineering, only scored. ``--closing 0,closing,procedure,1`` scores every model
 session 13), row suffix ``+ closing rule``; ``procedure``: a sentence that states a procedure and no
 finding is a method (:func:`roles.procedure_method`), ``+ procedure rule``; ``1``: both; ``2``: both, and
 a sentence that frames the paper ("In this paper, …") is a statement of purpose to the purpose rule
-(``framed_purpose``, session 14). Without
-``--closing``, as each model says (all three on in a shipped model's sentence roles only).
+(``framed_purpose``, session 14); ``3``: those three and a sentence after the purpose statement that
+sets up the model or system, called background, is a method (``setup_method``, session 15). Without
+``--closing``, as each model says (all four on in a shipped model's sentence roles only).
 
 Three-facet macro-F1 where the corpus has no conclusion class (conclusion merged into result on
 both sides), four-facet on the ACL abstracts and PubMed silver; gold ``other`` unscored.
@@ -267,11 +268,14 @@ PREVIOUS = " (previous rule)"
 #: ``--closing`` variants: the decoding rules of sentence roles each turns on (session 13)
 CLOSING_VARIANTS = {"0": (), "1": ("procedure_method", "closing_conclusion"), "closing": ("closing_conclusion",),
                     "procedure": ("procedure_method",),
-                    "2": ("procedure_method", "closing_conclusion", "framed_purpose")}
+                    "2": ("procedure_method", "closing_conclusion", "framed_purpose"),
+                    "3": ("procedure_method", "closing_conclusion", "framed_purpose", "setup_method")}
 CLOSING_SUFFIX = {(): "", ("closing_conclusion",): " + closing rule", ("procedure_method",): " + procedure rule",
                   ("procedure_method", "closing_conclusion"): " + procedure and closing rules",
                   ("procedure_method", "closing_conclusion", "framed_purpose"):
-                      " + procedure, closing and framed-purpose rules"}
+                      " + procedure, closing and framed-purpose rules",
+                  ("procedure_method", "closing_conclusion", "framed_purpose", "setup_method"):
+                      " + procedure, closing, framed-purpose and setup rules"}
 
 
 def variants(rules: list[bool], weights: list[float | None], previous: bool = False,
@@ -344,8 +348,9 @@ def main(argv=None):
                          "score each model with: 0 (none), closing (an abstract's closing finding without a "
                          "number is a conclusion), procedure (a sentence stating a procedure and no finding "
                          "is a method), 1 (both), 2 (both, and a sentence framing the paper, \"In this "
-                         "paper, ...\", is a statement of purpose: session 14); default: as the model says (all "
-                         "three on in a shipped model's sentence-roles use only)")
+                         "paper, ...\", is a statement of purpose: session 14), 3 (those, and a setup sentence after "
+                         "the purpose statement is a method: session 15); default: as the model says (all "
+                         "four on in a shipped model's sentence-roles use only)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     data = load_data(a.max_train_docs)

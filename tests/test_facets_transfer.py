@@ -623,3 +623,26 @@ def test_the_framed_purpose_rule_takes_a_sentence_framing_the_paper_for_its_purp
     # a heading's label is kept, and the rule still stops there
     assert purpose_background(s, labels, fixed=[None, "method", None, None, None], framed=True) == \
         ["background", "method", "method", "method", "result"]
+
+
+def test_the_setup_rule_reads_a_setup_after_the_purpose_as_a_method():
+    """roles.setup_method (session 15): after the abstract's statement of purpose, a sentence the
+    classifier called background that assumes, models or formulates the setting is a method; one
+    that states a gap stays background, as does everything before the purpose statement, past a
+    result, or fixed by a heading."""
+    from scholartools.facets.roles import setup_method
+
+    s = ["Covert links are hard to secure.", "We study covert communication over a quantum channel.",
+         "We assume that the adversary has unlimited computing power.",
+         "Large antenna arrays are equipped at the relay.",
+         "However, existing schemes are costly.", "The rate scales as the square root of n.",
+         "We consider a network with N users."]
+    labels = ["background"] * 5 + ["result", "background"]
+    assert setup_method(s, labels) == ["background", "background", "method", "method", "background", "result",
+                                       "background"]
+    # no statement of purpose before it: the assumption is context
+    assert setup_method(s[2:4], ["background"] * 2) == ["background"] * 2
+    # a passive statement of purpose anchors it too; "is considered a ..." (regarded as) is no setup
+    t = ["A UAV-aided network is studied.", "The closed-form outage is derived.", "It is considered a hard problem."]
+    assert setup_method(t, ["background"] * 3) == ["background", "method", "background"]
+    assert setup_method(t, ["background"] * 3, fixed=[None, "background", None])[1] == "background"

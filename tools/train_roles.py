@@ -98,6 +98,10 @@ ROLES_PROCEDURE = True
 #: purpose to the purpose rule (:func:`roles.purpose_background`, ``framed``; RAAMove mechanical
 #: 0.669 -> 0.678, MuLMS-AZ 0.550 -> 0.561, ACL 0.676 -> 0.673): session 14
 ROLES_FRAMED = True
+#: ... and a sentence after the statement of purpose that sets up the model or system ("We assume …",
+#: "Antenna arrays are equipped at …") as a method where the classifier called it background
+#: (:func:`roles.setup_method`; RAAMove mechanical 0.678 -> 0.680, every fold model up): session 15
+ROLES_SETUP = True
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
@@ -381,7 +385,7 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     model.cue = cue
     model.meta["cue_model"] = dict(cue.meta, share=share, abstracts_only=abstracts_only, roles_share=roles_share,
                                    roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING,
-                                   roles_framed_purpose=ROLES_FRAMED)
+                                   roles_framed_purpose=ROLES_FRAMED, roles_setup_method=ROLES_SETUP)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
     return model
 

@@ -56,7 +56,7 @@ MODEL_DIR = Path(__file__).with_name("model")
 #: share of the average for FM's decomposition, whether only on abstracts, its share for sentence
 #: roles reported for their own sake (:meth:`RoleModel.for_roles`)
 #: decoding rules applied only to sentence roles reported for their own sake (RoleModel.roles_rules)
-ROLES_RULES = ("procedure_method", "closing_conclusion", "framed_purpose")
+ROLES_RULES = ("procedure_method", "closing_conclusion", "framed_purpose", "setup_method")
 CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", *(f"roles_{rule}" for rule in ROLES_RULES))
 #: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
 AVERAGED_NAME = ", averaged with a linear cue model"
@@ -285,6 +285,64 @@ def procedure_method(sentences: list[str], labels: list, fixed: list | None = No
     for i, s in enumerate(sentences):
         if (out[i] == "result" and (fixed is None or fixed[i] is None) and _PROCEDURE_VERB.search(s)
                 and not _FINDING_WORD.search(s)):
+            out[i] = "method"
+    return out
+
+
+# A sentence after the paper's statement of purpose that sets up the model or system studied, with
+# no gap in it, is a method where the classifier called it background: "We assume that the adversary
+# has unlimited …", "Large antenna arrays are equipped at the source node …", "In order to form the
+# beam-pattern, we formulate the precoding problem as …". The classifier reads a description of the
+# setting as context; the FM definitions (method: how the work was done) and the acceptance check's
+# scheme read what the paper assumes, models or formulates as its method. A setup verb after "we", or
+# its participle after "is" / "are" (present tense: "was first proposed in …" is history); a gap
+# word ("However", "challenging", "necessary", "existing", …) keeps the sentence background.
+# The statement of purpose is _PURPOSE, _FRAMED, or a passive "X is studied / introduced / …".
+# docs/st-facets.md, session 15.
+_SETUP = re.compile(
+    r"\bwe\s+(also\s+|first\s+|then\s+|further\s+|next\s+|jointly\s+)?(consider|assume|model|analy[sz]e|formulate|"
+    r"derive|adopt|employ|use|utili[sz]e|exploit|leverage|characteri[sz]e|define|optimi[sz]e|maximi[sz]e|minimi[sz]e|"
+    r"decompose|transform|apply|require|design|construct)\w*\b|"
+    r"\b(is|are)\s+(first\s+|then\s+|also\s+|further\s+|jointly\s+)?(considered(?! (a|an|as|to be)\b)|assumed|"
+    r"modell?ed|formulated|derived|adopted|employed|used|utili[sz]ed|exploited|equipped|deployed|analy[sz]ed|"
+    r"characteri[sz]ed|defined|optimi[sz]ed|decomposed|transformed|applied|developed|designed|established|"
+    r"constructed|configured|proposed)\b|"
+    r"^\W*(consider|assume|suppose)\b", re.I)
+_SETUP_GAP = re.compile(
+    r"^\W*(however|but|yet|although|while)\b|\b(challeng\w*|necessary|critical|lack\w*|suffer\w*|remains?|"
+    r"difficult\w*|existing|conventional|traditional|previous\w*|(is|are) (important|crucial|essential|vital))\b",
+    re.I)
+_PURPOSE_PASSIVE = re.compile(r"\b(is|are) (studied|introduced|investigated|considered|presented|proposed)\b", re.I)
+
+
+def setup_method(sentences: list[str], labels: list, fixed: list | None = None) -> list:
+    """Relabel as method every sentence labelled background after the abstract's first statement of
+    purpose (``_PURPOSE``, ``_FRAMED`` or ``_PURPOSE_PASSIVE``, not itself a procedure) and before
+    any result or conclusion, that sets up the model or system (``_SETUP``) and states no gap
+    (``_SETUP_GAP``); ``fixed[i]`` not None is kept.
+
+    >>> setup_method(["We study covert communication.", "We assume that the adversary is passive.",
+    ...               "However, existing schemes are costly."], ["background", "background", "background"])
+    ['background', 'method', 'background']
+    >>> setup_method(["We assume that the adversary is passive.", "We study covert communication."],
+    ...              ["background", "background"])
+    ['background', 'background']
+    """
+    out = list(labels)
+    start = None
+    for i, s in enumerate(sentences):
+        if out[i] in ("result", "conclusion"):
+            return out
+        if (_PURPOSE.search(s) or _FRAMED.search(s) or _PURPOSE_PASSIVE.search(s)) and not _PROCEDURE.search(s):
+            start = i
+            break
+    if start is None:
+        return out
+    for i in range(start + 1, len(sentences)):
+        if out[i] in ("result", "conclusion"):
+            break
+        if (out[i] == "background" and (fixed is None or fixed[i] is None) and _SETUP.search(sentences[i])
+                and not _SETUP_GAP.search(sentences[i])):
             out[i] = "method"
     return out
 
@@ -782,6 +840,8 @@ class RoleModel:
         if self.meta.get("purpose_background", False) if purpose is None else purpose:
             labels = purpose_background(sentences, labels, fixed,
                                         framed=abstract and self.meta.get("framed_purpose", False))
+        if abstract and self.meta.get("setup_method", False):
+            labels = setup_method(sentences, labels, fixed)
         if abstract and self.meta.get("procedure_method", False):
             labels = procedure_method(sentences, labels, fixed)
         if abstract and self.meta.get("closing_conclusion", False):
