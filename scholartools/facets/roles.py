@@ -569,7 +569,8 @@ class RoleModel:
         ``procedure_method``: a sentence that states a procedure and no finding is a method
         (:func:`procedure_method`); ``framed_purpose``: a sentence that frames the paper ("In this
         paper, …") is a statement of purpose to the purpose rule (:func:`purpose_background`,
-        ``framed``; session 14)."""
+        ``framed``; session 14); ``setup_method``: after the statement of purpose, a sentence that
+        sets up the model or system and states no gap is a method (:func:`setup_method`; session 15)."""
         found = self.meta.get("cue_model", {}) if self.cue is not None else {}
         return {rule: bool(found.get(f"roles_{rule}", False)) for rule in ROLES_RULES}
 
@@ -814,8 +815,10 @@ class RoleModel:
         becomes a method when ``meta["procedure_method"]`` (:func:`procedure_method`), the
         closing finding without a number its conclusion when ``meta["closing_conclusion"]``
         (:func:`closing_conclusion`), and a sentence framing the paper is a statement of purpose
-        to the purpose rule when ``meta["framed_purpose"]``; all three are set in the variant
-        :meth:`for_roles` returns, never in FM's decomposition."""
+        to the purpose rule when ``meta["framed_purpose"]``, and a sentence after the statement of
+        purpose that sets up the model or system a method when ``meta["setup_method"]``
+        (:func:`setup_method`); all four are set in the variant :meth:`for_roles` returns, never in
+        FM's decomposition."""
         fixed: list[str | None] = [None] * len(sentences)
         if use_headings:
             current = None
