@@ -61,22 +61,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from claims_combined import DEV_PARTS, Combined  # noqa: E402
 from claims_scorer import load  # noqa: E402
-
-WRITTEN = ROOT / "fixtures" / "claims" / "written"
+from tools.claims_semantic_weights import written_corpus  # noqa: E402  (the one reader of the corpus)
 PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7)
 THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(31)]
 TARGETS = (0.80, 0.82, 0.84, 0.86, 0.88)
 
-
-def written_corpus() -> tuple[list[str], list[int]]:
-    texts, labels = [], []
-    for name, label in (("claims.txt", 1), ("nonclaims.txt", 0)):
-        for line in (WRITTEN / name).read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                texts.append(line.strip())
-                labels.append(label)
-    return texts, labels
 
 
 class Table:

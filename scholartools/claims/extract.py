@@ -390,7 +390,13 @@ def scored_sentences(rec: dict, threshold: float = DEFAULT_THRESHOLD) -> list[Se
 def extract_claims(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
                    threshold: float = DEFAULT_THRESHOLD) -> list[dict]:
     """The claims of paper record ``rec`` (see the module docstring)."""
-    kept = [s for s in scored_sentences(rec, threshold) if s.score >= threshold]
+    return kept_claims(scored_sentences(rec, threshold), max_claims, threshold)
+
+
+def kept_claims(cands: list[Sentence], max_claims: int | None, threshold: float) -> list[dict]:
+    """The scored candidates at ``threshold`` or above as numbered claims, in the paper's order;
+    over ``max_claims``, the best scored (ties: the earlier)."""
+    kept = [s for s in cands if s.score >= threshold]
     if max_claims is not None and len(kept) > max_claims:
         order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
         kept = [kept[i] for i in sorted(order)]

@@ -23,7 +23,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD, number_claims, scored_sentences
+from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD, kept_claims, scored_sentences
 from scholartools.extras import MODEL_INSTALL
 from scholartools.records import RecordError
 
@@ -96,11 +96,4 @@ def extract_claims_semantic(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAI
                             threshold: float = SEMANTIC_THRESHOLD) -> list[dict]:
     """The claims of ``rec`` under the semantic scorer, shaped as
     :func:`~scholartools.claims.extract.extract_claims` shapes them (``score`` the combined score)."""
-    kept = [s for s in semantic_sentences(rec, threshold) if s.score >= threshold]
-    if max_claims is not None and len(kept) > max_claims:
-        order = sorted(range(len(kept)), key=lambda i: (-kept[i].score, i))[:max_claims]
-        kept = [kept[i] for i in sorted(order)]
-    return number_claims([{"text": s.text, "section": s.section, "section_index": s.section_index,
-                           **({"figure_index": s.figure_index} if s.figure_index is not None else {}),
-                           "start": s.start, "end": s.end, "score": round(s.score, 3), "cues": s.cues}
-                          for s in kept])
+    return kept_claims(semantic_sentences(rec, threshold), max_claims, threshold)
