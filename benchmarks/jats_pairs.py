@@ -337,10 +337,16 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
                      "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
                      "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
                      "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]})
+    return write_gold(out, gold, len(rows))
+
+
+def write_gold(out: Path, gold: list[dict], n_rows: int) -> list[dict]:
+    """``out/gold.jsonl`` (one gold row a line), and a line on stderr saying how many of the
+    manifest's ``n_rows`` it holds; returns ``gold``."""
     with open(out / "gold.jsonl", "w") as fh:
         for g in gold:
             fh.write(json.dumps(g, ensure_ascii=False) + "\n")
-    print(f"{len(gold)} of {len(rows)} manifest rows written to {out}", file=sys.stderr)
+    print(f"{len(gold)} of {n_rows} manifest rows written to {out}", file=sys.stderr)
     return gold
 
 

@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 MANIFEST = ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl"
 
-from jats_pairs import _git, git_dir  # noqa: E402
+from jats_pairs import _git, git_dir, write_gold  # noqa: E402
 
 _CLASS = re.compile(r"^[^%\n]*\\documentclass\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
 _USEPACKAGE = re.compile(r"^[^%\n]*\\usepackage\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
@@ -314,11 +314,7 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
                "gold_quality": "author LaTeX source", "title": g["title"], "abstract": g["abstract"],
                "headings": g["headings"], "heading_detail": g["heading_detail"]}
         gold.append(printed_gold(printed_headings(row, out / name), out / name))
-    with open(out / "gold.jsonl", "w") as fh:
-        for g in gold:
-            fh.write(json.dumps(g, ensure_ascii=False) + "\n")
-    print(f"{len(gold)} of {len(rows)} manifest rows written to {out}", file=sys.stderr)
-    return gold
+    return write_gold(out, gold, len(rows))
 
 
 def main() -> None:
