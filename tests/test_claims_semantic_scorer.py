@@ -60,9 +60,11 @@ def test_the_cli_option_and_the_provenance_name_the_scorer():
     assert code == 0 and len(out[0]["claims"]) == 5 and out[0]["claims"][0]["score"] == pytest.approx(4.141, abs=2e-3)
     prov = out[0]["provenance"][-1]
     assert prov["scorer"].startswith("semantic") and prov["threshold"] == 1.1
+    assert prov["method"] == "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
     assert prov["scorer_weights"].startswith("claims_semantic_weights.json sha256:") and prov["embedding_model"]
     code, out, _ = run(["--task", "extract"], [PAPER])
     assert code == 0 and len(out[0]["claims"]) == 6 and out[0]["provenance"][-1]["scorer"] == "cues"
+    assert out[0]["provenance"][-1]["method"] == "offline: cue-phrase sentence scorer"
 
 
 def test_without_the_model_each_record_is_an_error_saying_what_to_install(monkeypatch):

@@ -16,6 +16,9 @@ from scholartools.tasks import Options, RunsOptions, Task, option
 
 #: the offline extraction's sentence scorers (``--scorer``)
 SCORERS = ("cues", "semantic")
+#: the provenance ``method`` of an offline extraction under ``--scorer semantic`` (the task's
+#: ``method_names["offline"]`` names the default, cue-phrase scorer)
+SEMANTIC_METHOD = "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
 
 COMMAND = "st-claims"
 
@@ -99,7 +102,8 @@ class ExtractTask(ClaimsTask):
         from scholartools import embeddings
         from scholartools.claims.semantic import SCORER, weights_digest
 
-        return {"scorer": SCORER, "scorer_weights": f"claims_semantic_weights.json sha256:{weights_digest()}",
+        return {"method": SEMANTIC_METHOD, "scorer": SCORER,
+                "scorer_weights": f"claims_semantic_weights.json sha256:{weights_digest()}",
                 "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
 
 
