@@ -56,7 +56,8 @@ def test_the_semantic_score_is_the_cue_score_plus_the_weighted_log_odds_and_the_
 
 
 def test_the_cli_option_and_the_provenance_name_the_scorer():
-    code, out, _ = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
+    code, out, err = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
+    assert "using the offline method (offline: cue-phrase sentence scorer + MiniLM" in err
     assert code == 0 and len(out[0]["claims"]) == 5 and out[0]["claims"][0]["score"] == pytest.approx(4.141, abs=2e-3)
     prov = out[0]["provenance"][-1]
     assert prov["scorer"].startswith("semantic") and prov["threshold"] == 1.1

@@ -399,13 +399,12 @@ def start(task: Task, settings=None, options: Any = None, method: str = "auto",
     ctx_options = _open(task, prepared, log)
     ctx = TaskContext(settings, ctx_options, log)
     fn = task.method("offline")
-    name = task.method_names.get("offline", "offline")
-    if which == "auto":
-        log(f"no model configured, using the offline method ({name})")
-    prov["method"] = name
+    prov["method"] = task.method_names.get("offline", "offline")
     if task.embeds:
         prov.update(embedding_provenance())
-    prov.update(task.provenance(ctx_options, "offline"))
+    prov.update(task.provenance(ctx_options, "offline"))   # a variant may name its own method
+    if which == "auto":
+        log(f"no model configured, using the offline method ({prov['method']})")
     return Run(task, "offline", _placeholders(lambda recs: fn(recs, ctx), settings, marks=False),
                batch_size or OFFLINE_BATCH, prov, settings)
 
