@@ -52,7 +52,7 @@ WRITTEN_DIR = ROOT / "data" / "facet-roles"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
 MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
 #: RAAMove's engineering abstracts (``Engineering.json`` of ljk1228/RAAMove, fixtures/raamove/PROVENANCE.md):
-#: ``$ST_RAAMOVE``, else the user's data cache; a sample of three abstracts is committed for the tests
+#: ``$ST_RAAMOVE``, else the user's data cache; a sample of four abstracts (two of each half) is committed for the tests
 RAAMOVE_ENV = "ST_RAAMOVE"
 RAAMOVE_SAMPLE = ROOT / "fixtures" / "raamove" / "engineering-sample.json"
 
