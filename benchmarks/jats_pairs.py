@@ -273,7 +273,7 @@ def survey_history(gitdir: Path, repo: str) -> list[dict]:
     that a JATS XML of the history also carries (``europe_pmc_PMCxxxx.pdf`` under ``documents/pdf``
     beside ``documents/xml/europe_pmc_PMCxxxx.xml``, folders a later commit removed): one row per
     distinct PDF present in the snapshot, with the paths and the newest commit holding the PDF."""
-    objs = subprocess.run(["git", f"--git-dir={gitdir}", "rev-list", "--all", "--objects"], capture_output=True)
+    objs = subprocess.run(["git", f"--git-dir={gitdir}", "rev-list", "--all", "--objects", "--missing=allow-any"], capture_output=True)
     pdfs, xmls = {}, {}
     for line in objs.stdout.decode(errors="replace").splitlines():
         blob, _, path = line.partition(" ")

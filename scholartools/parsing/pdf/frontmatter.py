@@ -295,6 +295,10 @@ def _part_title(text: str) -> bool:
     return 0 < len(t.split()) <= 4 and structured_label(t + ":")
 
 
+_SENTENCE_END = re.compile(r"[.!?][)\]”’\"]?\s*$")
+_NOTE_MARK = re.compile(r"^(\d{1,2}|[*∗†‡§¶])[A-Za-z]{2}")
+
+
 def _unfinished(parts: list[str]) -> bool:
     """Did the last of ``parts`` break off without a full stop?"""
     last = parts[-1].rstrip() if parts else ""
@@ -425,6 +429,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         boxed: list[Row] = []   # rows of a side box passed over
         part_row = None          # the first of a structured abstract's part titles set on rows of their own
         lead_type = None         # (style, size) of the run-in part titles ("Methods:") met so far
+        prev = None              # the last row taken, and the gaps between the lines taken
+        leads: list[float] = []
         j = i + 1
         while j < n:
             q = rows[j]
@@ -524,8 +530,21 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                                   and abs(q.x1 - first_x1) > 2 * q.size
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold):
                 break
+            if prev is not None and q.page == prev.page and q.x0 < prev.x1 and prev.x0 < q.x1:
+                gap = q.y0 - prev.y1
+                # a paragraph set well apart under the abstract's last line, which ended a sentence,
+                # in its column (a footnote, an affiliation, a "To cite this work" note at the
+                # column's foot), or a block opening with a note's mark glued to its first word
+                # ("1eScience Institute, …"), is no part of it; a structured abstract's next part goes on
+                if nwords > 30 and not label and _SENTENCE_END.search(prev.text) \
+                        and (leads and gap > max(1.2 * q.size, 3 * sorted(leads)[len(leads) // 2])
+                             or q.first_in_block and _NOTE_MARK.match(qt)):
+                    break
+                if 0 <= gap < q.size:
+                    leads.append(max(gap, 0.5))
             if label and lead_type is None:
                 lead_type = _runin_title(q)
+            prev = q
             parts.append(q.text)
             used.add(j)
             nwords += len(qt.split())
