@@ -69,3 +69,43 @@ def test_abstract_paragraphs_a_line_apart_stay_together(tmp_path):
     doc.save(path)
     rec = parse_path(str(path))
     assert rec["abstract"] == " ".join((SUMMARY + second).split())
+
+
+def _case_report(tmp_path, name, summary, heading_gap=20):
+    """A case report's front page: journal line, type label, title, authors, small-print fields
+    (affiliations, correspondence, dates, editor, copyright), an unlabelled abstract in the body's
+    type, then the first heading and the body."""
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 60), "Case Reports in Medicine", fontsize=9, fontname="tiro")
+    p.insert_text((72, 100), "Case Report", fontsize=10, fontname="hebo")
+    p.insert_text((72, 125), "A Rare Cause of Chest Pain in a Young Man", fontsize=16, fontname="hebo")
+    p.insert_text((72, 150), "Ann Author,1 Bob Writer,2 and Carl Third1", fontsize=10, fontname="hebo")
+    y = para(p, 160, "1Department of Medicine, University Hospital, 12345 City, Country", size=8)
+    y = para(p, y + 4, "Correspondence should be addressed to Ann Author; ann@example.org", size=8)
+    y = para(p, y + 4, "Received 12 June 2015; Accepted 3 August 2015", size=8)
+    y = para(p, y + 4, "Copyright © 2015 Ann Author et al. This is an open access article distributed under the "
+                       "Creative Commons Attribution License, which permits unrestricted use.", size=8)
+    y = para(p, y + 8, summary, size=9)
+    p.insert_text((72, y + heading_gap), "1. Introduction", fontsize=11, fontname="hebo")
+    para(p, y + heading_gap + 6, BODY * 2, size=9)
+    path = tmp_path / name
+    doc.save(path)
+    return parse_path(str(path))
+
+
+def test_short_unlabelled_abstract_right_before_the_first_heading_is_kept(tmp_path):
+    # a case report's unlabelled abstract of two sentences (26 words), under the small-print
+    # fields and right above the first heading, was dropped: unlabelled abstracts needed 40 words
+    summary = ("We report a young man with chest pain whose cause was a rare anomaly of the coronary arteries. "
+               "Imaging showed the anomaly and surgery corrected it.")
+    rec = _case_report(tmp_path, "short.pdf", summary)
+    assert rec["abstract"] == summary
+
+
+def test_short_paragraph_of_one_sentence_is_no_abstract(tmp_path):
+    # one sentence of 20-odd words before the first heading (a dedication, a note) is not taken
+    summary = ("This report is dedicated to the memory of our colleague who cared for this patient and taught "
+               "many of us how to listen to the heart.")
+    rec = _case_report(tmp_path, "one_sentence.pdf", summary)
+    assert rec["abstract"] is None

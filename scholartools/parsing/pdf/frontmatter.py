@@ -16,7 +16,9 @@
   the body text's (bold summary paragraphs, boxed abstracts; the parts of a structured one,
   "Objective: … Methods: …", joined), else the first long paragraph before the first heading when
   it shows itself an abstract (the first heading right after it, or set inset from the text; not
-  a drop cap's paragraph): a letter without an abstract gets none.
+  a drop cap's paragraph): a letter without an abstract gets none; a short one (20–39 words, two
+  sentences or more) right above the first heading is a case report's abstract. A labelled abstract
+  ends before notes set under it in its column (set well apart, or opening with a note's mark).
 * **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
   become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
@@ -490,6 +492,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 structured = True
                 parts.append(qt)
                 used.add(j)
+                prev = q
                 j += 1
                 continue
             label = structured_label(qt, q.lead)
@@ -537,7 +540,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 # column's foot), or a block opening with a note's mark glued to its first word
                 # ("1eScience Institute, …"), is no part of it; a structured abstract's next part goes on
                 if nwords > 30 and not label and _SENTENCE_END.search(prev.text) \
-                        and (leads and gap > max(1.2 * q.size, 3 * sorted(leads)[len(leads) // 2])
+                        and (leads and gap > max(1.8 * q.size, 3 * sorted(leads)[len(leads) // 2])
                              or q.first_in_block and _NOTE_MARK.match(qt)):
                     break
                 if 0 <= gap < q.size:
@@ -720,16 +723,34 @@ def body_start(rows: list[Row], heads: dict, body: float, page: int, body_family
     return None
 
 
+def _short_abstract(rows: list[Row], idx: list[int], text: str, first_head: int) -> bool:
+    """Is a paragraph of 20-39 words the short unlabelled abstract of a case report or note? It
+    is the last paragraph before the first heading, which follows it on its page with no text
+    between; it has two sentences or more and ends one; it names no front-page field (copyright,
+    licence, dates, correspondence, an e-mail), institution or list of names."""
+    if first_head >= len(rows) or rows[first_head].page != rows[idx[-1]].page:
+        return False
+    if any(q.kind == "text" and q.text.strip() for q in rows[idx[-1] + 1:first_head]):
+        return False
+    if not _SENTENCE_END.search(text) or len(re.findall(r"[.!?]\s+[A-Z]", text)) < 1:
+        return False
+    return not (_HARD_NOISE.search(text) or _FRONT_FIELD.match(text) or INSTITUTION.search(text)
+                or _names_row(text) or _drop_cap(rows[idx[0]]))
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
     plain = None
     opened = False
     long = False
+    short = None   # the last paragraph of 20-39 words before the first heading, and its text
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         long = long or words >= 40
+        if idx[0] < first_head:
+            short = (idx, text) if 20 <= words < 40 else None
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
@@ -749,6 +770,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return styled
     if plain is not None:
         return plain
+    if short is not None and not opened and _short_abstract(rows, short[0], short[1], first_head):
+        return " ".join(short[1].split()), set(short[0])
     if not long:
         # a front page without a paragraph (a title page of title, authors, keywords and a
         # graphic): the abstract is a paragraph in another type than the body's that opens the
