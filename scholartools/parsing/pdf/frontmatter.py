@@ -43,6 +43,9 @@ _LABEL_OPENS = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\s+\S")
 _LABEL_SUBJECT = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\s*[|–—·•]\s*\S+(\s+\S+){0,2}\s*$")
 _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archives|bulletin|letters|reports|"
                       r"review|advances|frontiers|acta|annual review)s? (of|on|in|for)\b", re.I)
+# a journal's name in title case with the word "Journal" ("The Open Dentistry Journal", "Iranian
+# Journal of Pharmaceutical Research"), set on the front page larger than the title
+_JOURNAL_NAME = re.compile(r"^(The )?([A-Z][\w'’-]* ){0,3}Journal( of( the)?(( and| &| for| in| on)? [A-Z][\w'’-]*)+)?$")
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
@@ -203,7 +206,8 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if strip_number(text)[0] and size < body + 1.5:
             continue
         hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
-            or _JOURNAL.match(text) is not None and words <= 7
+            or _JOURNAL.match(text) is not None and words <= 7 \
+            or words <= 8 and _JOURNAL_NAME.match(" ".join(text.split())) is not None
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
             hard = _journal_name(text, keys)
