@@ -59,7 +59,9 @@ def strip_number(heading: str) -> tuple[str | None, str]:
     if not m:
         return None, text
     rest = text[m.end():]
-    if not rest or not re.match(r"[^\W\d_]", rest):
+    # the words open with a letter, or with a number joined by a hyphen to a word ("3 3-DOF Vessel
+    # Model", "5.4 4-Variant Ablation")
+    if not rest or not re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]", rest):
         return None, text
     return m.group("num").rstrip(".:)"), rest
 
