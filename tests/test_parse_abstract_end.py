@@ -109,3 +109,25 @@ def test_short_paragraph_of_one_sentence_is_no_abstract(tmp_path):
                "many of us how to listen to the heart.")
     rec = _case_report(tmp_path, "one_sentence.pdf", summary)
     assert rec["abstract"] is None
+
+
+def test_first_heading_below_a_right_hand_abstract_ends_it(tmp_path):
+    # an abstract set right of an article-info column; the body's first heading, below both at the
+    # left margin, was passed over as a row of the side box and the body's first lines joined a
+    # short abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((54, 70), "Weighted Losses for Tiny Classifiers", fontsize=16, fontname="hebo")
+    p.insert_text((54, 95), "Ann Author", fontsize=11, fontname="tiro")
+    p.insert_text((54, 130), "ARTICLE INFO", fontsize=8, fontname="hebo")
+    p.insert_text((54, 142), "Keywords:", fontsize=8, fontname="tiro")
+    p.insert_text((54, 152), "loss functions", fontsize=8, fontname="tiro")
+    p.insert_text((224, 130), "ABSTRACT", fontsize=8, fontname="hebo")
+    summary = "We study a weighted loss with a penalty and report what it changes in small classifiers."
+    p.insert_text((224, 145), summary, fontsize=8, fontname="tiro")
+    p.insert_text((54, 190), "1. Introduction", fontsize=12, fontname="hebo")
+    para(p, 196, "A classifier maps an input to one of several classes. " + BODY, x=54, w=240)
+    para(p, 180, BODY * 2, x=314, w=240)
+    path = tmp_path / "side_heading.pdf"
+    doc.save(path)
+    assert parse_path(str(path))["abstract"] == summary

@@ -470,6 +470,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # on it; before the first line is met, left of the label), level with or below the
             # label (the abstract's continuation in the next column starts above it)
             if q.page == r.page and q.y0 >= r.y0 - r.size and (q.x1 < ax0 - 2 or ax1 is not None and q.x0 > ax1 + 2):
+                if prev is not None and j in heads and not heads[j].runin and q.y0 > prev.y1:
+                    break   # the body's first heading below the abstract, left of it, is no side box's row
                 # ... unless the abstract's last line broke off mid-sentence and this row, in the
                 # next column below the box and apart from it, goes on with it in the same type
                 if not (first_size is not None and q.x0 > ax1 + 2 and _continues(parts, qt)
