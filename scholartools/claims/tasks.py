@@ -14,11 +14,12 @@ from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
 from scholartools.claims.semantic import SEMANTIC_THRESHOLD
 from scholartools.tasks import Options, RunsOptions, Task, option
 
-#: the offline extraction's sentence scorers (``--scorer``)
-SCORERS = ("cues", "semantic")
-#: the provenance ``method`` of an offline extraction under ``--scorer semantic`` (the task's
-#: ``method_names["offline"]`` names the default, cue-phrase scorer)
-SEMANTIC_METHOD = "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
+#: the offline extraction's sentence scorers (``--scorer``); the first is the default
+SCORERS = ("semantic", "cues")
+#: the provenance ``method`` of an offline extraction under the default ``--scorer semantic`` (the
+#: task's ``method_names["offline"]``) and under ``--scorer cues``
+SEMANTIC_METHOD = "offline: cue-phrase sentence scorer + MiniLM written-corpus score"
+CUES_METHOD = "offline: cue-phrase sentence scorer (--scorer cues)"
 
 COMMAND = "st-claims"
 
@@ -28,14 +29,14 @@ class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float | None = option(None, "extract, offline: minimum sentence score (higher: fewer, surer claims). "
-                                     f"Default: {DEFAULT_THRESHOLD} for --scorer cues (the best F1 with precision ≥ .80 "
-                                     f"on the dev PDFs), {SEMANTIC_THRESHOLD} for semantic (chosen with its weights on "
+                                     f"Default: {SEMANTIC_THRESHOLD} for --scorer semantic (chosen with its weights on "
+                                     f"the dev PDFs), {DEFAULT_THRESHOLD} for cues (the best F1 with precision ≥ .80 on "
                                      "the dev PDFs).", type=float, metavar="T",
                                      show_default=False)
-    scorer: str = option("cues", "extract, offline: how sentences are scored. cues: cue phrases, section and first "
-                                 "person; semantic: the cue score plus a MiniLM score fitted on sentences we wrote and a "
-                                 "bonus after a kept sentence (about 25x the CPU; needs the bundled model).",
-                         choices=SCORERS)
+    scorer: str = option("semantic", "extract, offline: how sentences are scored. semantic: the cue score plus a "
+                                     "MiniLM score fitted on sentences we wrote and a bonus after a kept sentence "
+                                     "(needs the bundled model; about 5x the CPU of cues); cues: cue phrases, section "
+                                     "and first person alone.", choices=SCORERS)
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 
@@ -98,11 +99,11 @@ class ExtractTask(ClaimsTask):
         if method != "offline":
             return {}
         if opts.scorer != "semantic":
-            return {"scorer": "cues"}
+            return {"method": CUES_METHOD, "scorer": "cues"}
         from scholartools import embeddings
         from scholartools.claims.semantic import SCORER, weights_digest
 
-        return {"method": SEMANTIC_METHOD, "scorer": SCORER,
+        return {"scorer": SCORER,
                 "scorer_weights": f"claims_semantic_weights.json sha256:{weights_digest()}",
                 "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
 
@@ -119,7 +120,7 @@ EXTRACT = ExtractTask(
     llm="scholartools.claims.llm_method:llm_extract", offline="scholartools.claims.offline:extract_batch",
     templates=("claims_extract",), reads={"paper": "sections"}, writes=("claims", "claim_texts"),
     method_names={"llm": "llm: per-chunk extraction + verbatim check",
-                  "offline": "offline: cue-phrase sentence scorer"},
+                  "offline": SEMANTIC_METHOD},
     options=ExtractOptions,
     defaults={"temperature": 1.0}, defaults_source="CLAIMCHECK App. A.2 (GPT-4o, T=1.0 for extraction)",
 )
