@@ -71,7 +71,7 @@ def semantic_scores(texts: list[str]):
     same vectors cost about four times the CPU on a shared machine (threads spin waiting for each
     other; ``benchmarks/claims_semantic_cost.py``)."""
     import numpy as np
-    from threadpoolctl import threadpool_limits   # scikit-learn's dependency (a core one)
+    from threadpoolctl import threadpool_limits
 
     from scholartools import embeddings
 
