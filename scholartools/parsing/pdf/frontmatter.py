@@ -305,6 +305,14 @@ _SENTENCE_END = re.compile(r"[.!?][)\]”’\"]?\s*$")
 _NOTE_MARK = re.compile(r"^(\d{1,2}|[*∗†‡§¶])[A-Za-z]{2}")
 
 
+def _opens_with_part(text: str) -> bool:
+    """Does a line open with a structured abstract's part title of one to three words, run in
+    without a colon, and go on with at least four more words ("Results Simulation provided …")?"""
+    words = unspace(text).split()
+    return any(len(words) >= k + 4 and words[k - 1][-1:].isalpha() and _part_title(" ".join(words[:k]))
+               for k in (1, 2, 3))
+
+
 def _unfinished(parts: list[str]) -> bool:
     """Did the last of ``parts`` break off without a full stop?"""
     last = parts[-1].rstrip() if parts else ""
@@ -349,7 +357,12 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         return "", set()
     finished = not _unfinished(parts)
     width = 0.0
-    if finished:
+    # a structured abstract whose parts open with their titles run in, in its own type ("Methods
+    # Phase 1 was …"), goes on in the next column when that column opens level with it with the next
+    # part ("Results Simulation provided …"), though it ended a sentence and fills its column
+    opens = [i for i in idx if rows[i].kind == "text" and len(rows[i].text.split()) >= 5]
+    parted = finished and bool(opens) and _opens_with_part(rows[opens[0]].text)
+    if finished and not parted:
         # an abstract that ends a sentence at its column's foot goes on in the next column only when
         # it is set inset, narrower than the body's lines, and the next column opens with a line of
         # its width (an abstract run across the tops of both columns with margins of its own)
@@ -372,7 +385,8 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         level = abs(q.y0 - first.y0) < 1.5 * first.size \
             or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
         if level and abs(q.size - last.size) <= 0.3 \
-                and q.family == last.family and (abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
+                and q.family == last.family and (_opens_with_part(q.text) if parted else
+                                                 abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
                                                  if finished else _continues(parts, q.text.strip())):
             start = k
             break
@@ -385,9 +399,9 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         if q.page != top.page or k in heads or q.kind not in ("text", "equation") \
                 or _BOX_ROW.match(q.text.strip()):
             break   # (a "Keywords:" row after the abstract is no part of it)
-        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
-                or abs(q.size - top.size) > 0.3:
-            break   # out of the column, a paragraph's gap below, or other type
+        apart = q.y0 > low + (2.5 if parted and _opens_with_part(q.text) else 0.9) * top.size
+        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or apart or abs(q.size - top.size) > 0.3:
+            break   # out of the column, a paragraph's gap below (not before a part), or other type
         if q.y1 > low - 0.5 * top.size:   # pieces of a line already read (a superscript's split) are left out
             out.append(k)
             low = max(low, q.y1)
@@ -502,6 +516,12 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 j += 1
                 continue
             label = structured_label(qt, q.lead)
+            # the first line under a label that stands alone, opening with a part word and running on
+            # in the same row ("Introduction During the 2003 …": part titles set in the abstract's own
+            # type, no colon), is the abstract's first part, not the body's first heading
+            if not label and first_size is None and not rest and j not in heads and len(qt.split()) >= 5:
+                m_part = STOP_FRONT.match(unspace(qt))
+                label = m_part is not None and _part_title(m_part.group(0))
             if structured is None:
                 structured = label
             label = label and structured
@@ -744,6 +764,17 @@ def _short_abstract(rows: list[Row], idx: list[int], text: str, first_head: int)
                 or _names_row(text) or _drop_cap(rows[idx[0]]))
 
 
+_PART_AT = re.compile(r"(?:^|[.!?][)\]]?\s+)([A-Z][A-Za-z /&-]{2,40}?)\s*:")
+
+
+def _parted(text: str) -> bool:
+    """Is a paragraph a structured abstract without a label: it opens with a part title and
+    colon ("Purpose: …") and names three parts or more so ("Materials and Methods: …", "Results: …"),
+    each after a full stop? (The body's text before its first heading never reads so.)"""
+    found = [m.group(1).strip().lower() for m in _PART_AT.finditer(text) if structured_label(m.group(1) + ":")]
+    return bool(found) and structured_label(text.strip()) and len(set(found)) >= 3
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
@@ -759,7 +790,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             short = (idx, text) if 20 <= words < 40 else None
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
-        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
+        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 \
+                or _affiliations(text, words) and not _parted(text):   # (a study of hospitals names many)
             continue
         if words < 120 and _names_row(text):
             continue   # a long author list with affiliation marks, in a type of its own
@@ -768,7 +800,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
-            if _ends_front(rows, idx, first_head, body, body_family):
+            if _ends_front(rows, idx, first_head, body, body_family) or _parted(text):
                 plain = (" ".join(text.split()), set(idx))
             elif not other:
                 opened = True   # the body began with this paragraph: no later one is an abstract
