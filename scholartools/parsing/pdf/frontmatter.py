@@ -701,6 +701,22 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
+_KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
+# a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
+_DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
+
+
+def _author_list(text: str) -> bool:
+    """A list of person names ending in a group's name ("…, Bruno Coignard¹, Investigation team14",
+    "…, on behalf of the … investigators"), or a note giving the authors' degrees and posts
+    ("Yu-Ju Chen, MS, is an Emergency Response Officer; …": four degrees or more)."""
+    if len(_DEGREE.findall(text)) >= 4:
+        return True
+    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
+    pieces = [p for p in pieces if p]
+    return len(pieces) >= 6 and _names_row(", ".join(pieces[:-1]))
+
+
 def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
     """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
     not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
@@ -718,6 +734,11 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return False
     page = lines[0].page
+    # the next text row, close under it, is a "Keywords:" row: the abstract's own keywords
+    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind == "text" and q.page == lines[-1].page
+                and q.x0 < lines[-1].x1 and lines[-1].x0 < q.x1), None)
+    if nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) and 0 <= nxt.y0 - lines[-1].y1 < 3 * nxt.size:
+        return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
         return True
@@ -793,7 +814,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         if words < 40 or INSTITUTION.search(text[:200]) and words < 80 \
                 or _affiliations(text, words) and not _parted(text):   # (a study of hospitals names many)
             continue
-        if words < 120 and _names_row(text):
+        if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6

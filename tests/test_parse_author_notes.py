@@ -1,0 +1,85 @@
+"""Author lists and authors' notes are no unlabelled abstract (issue #36, eleventh round), and an
+unlabelled abstract in the body's type shows itself by the "Keywords:" row right under it."""
+
+import pymupdf
+
+from scholartools.parsing import parse_path
+
+from pdf_pages import BODY
+from pdf_pages import para
+
+SUMMARY = ("We describe the first cases of the disease found in the country, how they were traced and "
+           "which measures stopped the spread to their contacts. ") * 3
+NAMES = ["Sibylle Bernard", "Patrick Rolland", "Yassoungo Silue", "Alexandra Mailles", "Christine Campese",
+         "Anne Simondon", "Matthieu Mechain", "Laure Meurice", "Mathieu Nguyen", "Clement Bassi",
+         "Estelle Yamani", "Sylvie Behillil", "Sophie Ismael", "Duc Nguyen", "Denis Malvy", "Scarlett Georges",
+         "Clement Lazarus", "Anouk Tabai", "Morgane Stempfelet", "Vincent Enouf", "Bruno Coignard"]
+
+
+def _save(doc, tmp_path, name):
+    path = tmp_path / name
+    doc.save(path)
+    return parse_path(str(path))
+
+
+def test_author_list_ending_in_a_group_is_no_abstract(tmp_path):
+    # a bold author list of some 60 words whose last piece names a group ("Investigation team14")
+    # was no "list of names" (every piece had to be a person's), so it was taken as the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((43, 80), "First cases of the disease in the country", fontsize=20, fontname="tiro")
+    names = " , ".join(f"{n}{k % 9 + 1}" for k, n in enumerate(NAMES)) + " , Investigation team14"
+    y = para(p, 100, names, x=43, w=510, size=9, font="hebo")
+    y = para(p, y + 6, "Public Health Agency, Direction of Infectious Diseases, Saint-Maurice, France", x=43, w=510, size=9)
+    y = para(p, y + 30, SUMMARY, x=43, w=240, size=10)
+    p.insert_text((43, y + 18), "Background", fontsize=12, fontname="hebo")
+    para(p, y + 24, BODY * 2, x=43, w=240, size=10)
+    rec = _save(doc, tmp_path, "group.pdf")
+    assert rec["abstract"] == " ".join(SUMMARY.split())
+
+
+def test_authors_note_with_degrees_is_no_abstract_and_keywords_mark_the_abstract(tmp_path):
+    # the abstract in the body's type, "Keywords: …" right under it, then the body; at the foot of
+    # the column a note in small print on the authors' posts ("Ann Lee, MS, is …"): no rule took the
+    # abstract (the first heading is far below it, and it is not inset), and the note was taken
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Assessing the stockpiles of protective equipment", fontsize=16, fontname="tiro")
+    p.insert_text((72, 104), "Ann Lee, Bob Chen, Carl Wang", fontsize=11, fontname="tiro")
+    y = para(p, 130, SUMMARY)
+    p.insert_text((72, y + 10), "Keywords: stockpiles, protective equipment, pandemic", fontsize=10, fontname="tiro")
+    y = para(p, y + 30, BODY * 2)
+    note = ("Ann Lee, MS, is an Emergency Response Officer; Bob Chen, MS, is an Assistant Researcher; "
+            "Carl Wang, MD, PhD, is Director; all in the Division of Preparedness, Centers for Disease Control, "
+            "Taipei City. Dan Wu, BS, is a contract employee of the Division of Quarantine, also at the Centers "
+            "for Disease Control.")
+    para(p, y + 20, note, size=8)
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 76), "Strategies of stockpiles", fontsize=12, fontname="tibo")
+    para(p, 84, BODY * 2)
+    rec = _save(doc, tmp_path, "note.pdf")
+    assert rec["abstract"] == " ".join(SUMMARY.split())
+
+
+def test_authors_note_with_degrees_alone_is_no_abstract(tmp_path):
+    # a commentary without an abstract; the authors' posts in small print at the foot of its page
+    # were the only paragraph in a type of its own, and so were taken as the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Assessing the stockpiles of protective equipment", fontsize=16, fontname="tiro")
+    p.insert_text((72, 104), "Ann Lee, Bob Chen, Carl Wang", fontsize=11, fontname="tiro")
+    y = 130
+    for _ in range(2):
+        y = para(p, y, BODY * 2) + 8
+    note = ("Ann Lee, MS, is an Emergency Response Officer; Bob Chen, MS, is an Assistant Researcher; Eve Lin, "
+            "MS, is a Senior Technical Specialist; Fay Hsu, MS, is Deputy Director; and Carl Wang, MD, PhD, is "
+            "Director; all in the Division of Preparedness and Emerging Infectious Diseases, Centers for Disease "
+            "Control, Taipei City, Taiwan. Dan Wu, BS, is a contract employee, Division of Quarantine, and Gus "
+            "Yang, MD, PhD, is Director, Division of Acute Infectious Diseases, also at the Centers for Disease "
+            "Control, Taipei City, Taiwan.")
+    para(p, y + 30, note, size=9)
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 76), "Strategies of stockpiles", fontsize=12, fontname="tibo")
+    para(p, 84, BODY * 2)
+    rec = _save(doc, tmp_path, "commentary.pdf")
+    assert rec["abstract"] is None
