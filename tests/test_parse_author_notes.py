@@ -83,3 +83,27 @@ def test_authors_note_with_degrees_alone_is_no_abstract(tmp_path):
     para(p, 84, BODY * 2)
     rec = _save(doc, tmp_path, "commentary.pdf")
     assert rec["abstract"] is None
+
+
+def test_abstract_naming_laboratories_with_keywords_under_it_is_kept(tmp_path):
+    # an unlabelled abstract in a type of its own about laboratories and hospitals in Korea read as
+    # a block of affiliations (an institution word one in every 20 words) and was passed over; the
+    # "Key Words:" row right under it shows it is the abstract
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((54, 80), "Guidelines for the laboratory diagnosis of a new coronavirus", fontsize=20,
+                  fontname="tiro")
+    p.insert_text((54, 106), "Ann Lee, Bob Chen and Carl Wang", fontsize=12, fontname="tiro")
+    p.insert_text((54, 124), "Department of Laboratory Medicine, University College of Medicine, Seoul, Korea",
+                  fontsize=9, fontname="helv")
+    summary = ("The outbreak in Korea was unexpected, and laboratory response had to be built up at the "
+               "hospitals. Laboratory diagnosis at the hospital laboratories was lacking on site. The laboratory "
+               "society of Korea set up a task force for the university hospitals and their laboratories. Its "
+               "guideline for laboratory diagnosis was given to every laboratory in Korea.")
+    y = para(p, 150, summary, x=54, w=500, size=9, font="helv")
+    p.insert_text((54, y + 10), "Key Words: Coronavirus; Laboratory diagnosis; Guideline", fontsize=9,
+                  fontname="helv")
+    p.insert_text((54, y + 50), "Basic description of the diagnosis", fontsize=12, fontname="hebo")
+    para(p, y + 58, BODY * 2, x=54, w=240)
+    rec = _save(doc, tmp_path, "laboratories.pdf")
+    assert rec["abstract"] == " ".join(summary.split())

@@ -701,9 +701,20 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
+_SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
 _KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
 # a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
 _DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
+
+
+def _keywords_below(rows: list[Row], idx: list[int]) -> bool:
+    """Is the next text row under a paragraph, close below it in its column, a "Keywords:" row
+    (the abstract's own keywords)?"""
+    last = rows[idx[-1]]
+    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind == "text" and q.page == last.page
+                and q.x0 < last.x1 and last.x0 < q.x1), None)
+    return nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) is not None \
+        and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
 
 
 def _author_list(text: str) -> bool:
@@ -734,10 +745,7 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return False
     page = lines[0].page
-    # the next text row, close under it, is a "Keywords:" row: the abstract's own keywords
-    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind == "text" and q.page == lines[-1].page
-                and q.x0 < lines[-1].x1 and lines[-1].x0 < q.x1), None)
-    if nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) and 0 <= nxt.y0 - lines[-1].y1 < 3 * nxt.size:
+    if _keywords_below(rows, idx):
         return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
@@ -811,8 +819,10 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             short = (idx, text) if 20 <= words < 40 else None
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
-        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 \
-                or _affiliations(text, words) and not _parted(text):   # (a study of hospitals names many)
+        # (a study of hospitals or laboratories names many institutions: three sentences or more,
+        # with its keywords right under it, or its parts named, show the abstract)
+        prose = _parted(text) or len(_SENTENCES.findall(text)) >= 2 and _keywords_below(rows, idx)
+        if words < 40 or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
             continue
         if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own
