@@ -71,9 +71,19 @@ def front_page(rows: list[Row]) -> int:
     cover_text = sum(1 for r in first[:60] if _COVER_TEXT.search(r.text))
     words = sum(len(r.text.split()) for r in first)
     has_next = any(r.page == 1 for r in rows)
-    if has_next and (fields >= 4 or cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250):
+    if has_next and (fields >= 4 or (cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250)
+                     and not _abstract_follows(first)):
         return 1
     return 0
+
+
+def _abstract_follows(rows: list[Row]) -> bool:
+    """Does an abstract label standing alone come before 40 words or more of text on the page (an
+    author manuscript's first page under a repository's banner, not a cover sheet)?"""
+    for k, r in enumerate(rows):
+        if ABSTRACT_START.fullmatch(unspace(r.text.strip())):
+            return sum(len(q.text.split()) for q in rows[k + 1:]) >= 40
+    return False
 
 
 def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
