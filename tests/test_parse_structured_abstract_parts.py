@@ -115,3 +115,34 @@ def test_body_paragraphs_with_a_colon_are_no_unlabelled_abstract(tmp_path):
     parts = [("Note", UNLABELLED[0][1] + " " + UNLABELLED[1][1] + " " + UNLABELLED[2][1])]
     rec = _unlabelled(tmp_path, "plain.pdf", parts, SECOND)
     assert rec["abstract"] is None or not rec["abstract"].startswith("Note:")
+
+
+def test_larger_bold_run_in_title_on_the_first_line_does_not_set_the_abstracts_type(tmp_path):
+    # "Background and objective:" in a bold type a point larger than the abstract opened its first
+    # line, whose type was then taken for the abstract's: past 30 words its 9-point lines read as
+    # other type, and the abstract ended after five lines
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((147, 70), "A randomised cross-over study of exposure to emissions", fontsize=20, fontname="hebo")
+    p.insert_text((147, 100), "Ann Author, Bob Writer and Carl Third", fontsize=11, fontname="tiro")
+    p.insert_text((147, 140), "ABSTRACT", fontsize=10, fontname="hebo")
+    lead = "Background and objective:"
+    p.insert_text((147, 154), lead, fontsize=10, fontname="hebo")
+    first = "Road tunnels are"
+    p.insert_text((147 + pymupdf.get_text_length(lead + " ", "hebo", 10), 154), first, fontsize=9, fontname="tiro")
+    rest = ("increasingly important parts of the roads of cities. However, what they do to the health of the "
+            "people who live around them is little known. Our aim was to estimate the short-term effects on "
+            "breathing of the emissions from a tunnel's ventilation stack.")
+    parts = [("Methods", "We ran a cross-over study in 36 volunteers who went through three exposures, one "
+              "before the tunnel opened and two after it, downwind and upwind of the stack."),
+             ("Results", "Downwind places were tied to more reports of a dry nose, but not to a weaker lung "
+              "function or to more inflammation of the airways."),
+             ("Conclusions", "There was no consistent evidence of harm from short exposures downwind of the stack.")]
+    y = para(p, 157, rest, x=147, w=190, size=9)
+    for title, text in parts:
+        y = para(p, y, f"{title}: {text}", x=147, w=190, size=9)
+    p.insert_text((147, y + 30), "INTRODUCTION", fontsize=10, fontname="hebo")
+    para(p, y + 36, BODY * 2, x=147, w=190, size=9)
+    rec = _save(doc, tmp_path, "runin_larger.pdf")
+    want = f"{lead} {first} {rest} " + " ".join(f"{t}: {x}" for t, x in parts)
+    assert rec["abstract"] == " ".join(want.split())
