@@ -107,3 +107,34 @@ def test_abstract_naming_laboratories_with_keywords_under_it_is_kept(tmp_path):
     para(p, y + 58, BODY * 2, x=54, w=240)
     rec = _save(doc, tmp_path, "laboratories.pdf")
     assert rec["abstract"] == " ".join(summary.split())
+
+
+def test_line_split_by_a_superscript_stays_in_its_paragraph(tmp_path):
+    # "(88.8 per 10⁵ of the population)": the text after the raised 5 is a row of its own, starting
+    # mid-line; it opened a new paragraph, so the unlabelled abstract broke in two and neither half
+    # was taken (the first is not followed by the heading, the second too short)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Screening immigrants for tuberculosis", fontsize=18, fontname="tiro")
+    p.insert_text((72, 104), "Ann Lee, Bob Chen, Carl Wang", fontsize=11, fontname="tiro")
+    before = ("Tuberculosis is the most important disease screened for in the medical examinations of people "
+              "who wish to move abroad. The screening was changed from a test of sputum smears to a complete "
+              "culture of the sputum, and we studied what the change did to the number of cases found. Of the "
+              "applicants, thirty-six cases were found by the new rule (88.8 per 10")
+    after = ("of the population), against only seven by the old rule. In addition, six cases resistant to "
+             "drugs were found, two of them resistant to several drugs. The culture found many more cases "
+             "than the smears had found before, and so it protects the countries that receive the applicants.")
+    y = para(p, 130, before, w=468)
+    last = p.get_text("dict", clip=pymupdf.Rect(0, y - 18, 612, y))["blocks"][-1]["lines"][-1]
+    x, base = last["bbox"][2], last["spans"][0]["origin"][1]
+    p.insert_text((x, base - 5), "5", fontsize=6, fontname="tiro")
+    words = after.split()
+    head = " " + " ".join(words[:9])
+    p.insert_text((x + 3, base), head, fontsize=10, fontname="tiro")
+    y = para(p, base + 3, " ".join(words[9:]), w=468)
+    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
+    para(p, y + 28, BODY * 2)
+    rec = _save(doc, tmp_path, "superscript.pdf")
+    assert rec["abstract"] is not None
+    assert rec["abstract"].startswith("Tuberculosis is") and rec["abstract"].endswith("receive the applicants.")
+    assert "per 10 5 of the population)" in rec["abstract"]

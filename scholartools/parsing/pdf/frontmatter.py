@@ -638,6 +638,7 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     out: list[list[int]] = []
     open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
     drop = None                   # a drop cap waiting for the paragraph it opens
+    pieces: set[int] = set()      # rows that are the rest of a line split by a superscript
     for i, r in enumerate(rows):
         if r.page > page:
             break
@@ -654,8 +655,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             if q is None or not (abs(q.size - r.size) < 0.4 and q.family == r.family
                                  and abs(r.x0 - q.x0) < 3 * r.size and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size):
                 continue
+        split = next((c for c in reversed(open_) if _line_rest(rows[c[-1]], r)), None)
+        if split is not None:
+            pieces.add(i)   # the rest of a line that a superscript split ("per 10" "5 of the …")
+            split.append(i)
+            continue
         if cur:
-            q = rows[cur[-1]]
+            q = rows[next(k for k in reversed(cur) if k not in pieces)]
             same = abs(q.size - r.size) < 0.4 and q.family == r.family \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
@@ -674,6 +680,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
         drop = None
     out.extend(open_)
     return sorted(out, key=lambda c: c[0])
+
+
+def _line_rest(q: Row, r: Row) -> bool:
+    """Is text row ``r`` the rest of row ``q``'s line, split off by a superscript: in its type, on
+    its baseline, starting where ``q`` ends?"""
+    return r.kind == "text" and q.kind == "text" and abs(q.size - r.size) < 0.4 and q.family == r.family \
+        and abs(r.y0 - q.y0) < 0.5 * r.size and q.x1 - 0.5 * r.size < r.x0 < q.x1 + r.size
 
 
 def _drop_cap(r: Row) -> bool:
