@@ -254,6 +254,16 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
                 break
             rows_.extend(c[2])
         return rows_
+    # a title set in two sizes: its first part, ending in a colon, in a smaller size of its type
+    # right above ("Providing nursing care to Ebola virus disease patients:" over "China Ebola
+    # Treatment Unit experience")
+    k = cands.index(best)
+    if k > 0 and not cands[k - 1][3]:
+        above, top = cands[k - 1][2], best[2][0]
+        if above[-1].text.rstrip().endswith(":") and above[-1].family == top.family \
+                and above[-1].size >= 0.7 * top.size and -0.5 * top.size <= top.y0 - above[-1].y1 < 0.8 * top.size \
+                and abs(above[0].x0 - top.x0) < top.size:
+            return list(above) + list(best[2])
     return best[2]
 
 
