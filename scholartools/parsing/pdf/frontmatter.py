@@ -71,9 +71,19 @@ def front_page(rows: list[Row]) -> int:
     cover_text = sum(1 for r in first[:60] if _COVER_TEXT.search(r.text))
     words = sum(len(r.text.split()) for r in first)
     has_next = any(r.page == 1 for r in rows)
-    if has_next and (fields >= 4 or cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250):
+    if has_next and (fields >= 4 or (cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250)
+                     and not _abstract_follows(first)):
         return 1
     return 0
+
+
+def _abstract_follows(rows: list[Row]) -> bool:
+    """Does an abstract label standing alone come before 40 words or more of text on the page (an
+    author manuscript's first page under a repository's banner, not a cover sheet)?"""
+    for k, r in enumerate(rows):
+        if ABSTRACT_START.fullmatch(unspace(r.text.strip())):
+            return sum(len(q.text.split()) for q in rows[k + 1:]) >= 40
+    return False
 
 
 def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
@@ -244,6 +254,16 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
                 break
             rows_.extend(c[2])
         return rows_
+    # a title set in two sizes: its first part, ending in a colon, in a smaller size of its type
+    # right above ("Providing nursing care to Ebola virus disease patients:" over "China Ebola
+    # Treatment Unit experience")
+    k = cands.index(best)
+    if k > 0 and not cands[k - 1][3]:
+        above, top = cands[k - 1][2], best[2][0]
+        if above[-1].text.rstrip().endswith(":") and above[-1].family == top.family \
+                and above[-1].size >= 0.7 * top.size and -0.5 * top.size <= top.y0 - above[-1].y1 < 0.8 * top.size \
+                and abs(above[0].x0 - top.x0) < top.size:
+            return list(above) + list(best[2])
     return best[2]
 
 
@@ -305,6 +325,14 @@ _SENTENCE_END = re.compile(r"[.!?][)\]”’\"]?\s*$")
 _NOTE_MARK = re.compile(r"^(\d{1,2}|[*∗†‡§¶])[A-Za-z]{2}")
 
 
+def _opens_with_part(text: str) -> bool:
+    """Does a line open with a structured abstract's part title of one to three words, run in
+    without a colon, and go on with at least four more words ("Results Simulation provided …")?"""
+    words = unspace(text).split()
+    return any(len(words) >= k + 4 and words[k - 1][-1:].isalpha() and _part_title(" ".join(words[:k]))
+               for k in (1, 2, 3))
+
+
 def _unfinished(parts: list[str]) -> bool:
     """Did the last of ``parts`` break off without a full stop?"""
     last = parts[-1].rstrip() if parts else ""
@@ -349,7 +377,12 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         return "", set()
     finished = not _unfinished(parts)
     width = 0.0
-    if finished:
+    # a structured abstract whose parts open with their titles run in, in its own type ("Methods
+    # Phase 1 was …"), goes on in the next column when that column opens level with it with the next
+    # part ("Results Simulation provided …"), though it ended a sentence and fills its column
+    opens = [i for i in idx if rows[i].kind == "text" and len(rows[i].text.split()) >= 5]
+    parted = finished and bool(opens) and _opens_with_part(rows[opens[0]].text)
+    if finished and not parted:
         # an abstract that ends a sentence at its column's foot goes on in the next column only when
         # it is set inset, narrower than the body's lines, and the next column opens with a line of
         # its width (an abstract run across the tops of both columns with margins of its own)
@@ -372,7 +405,8 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         level = abs(q.y0 - first.y0) < 1.5 * first.size \
             or len(idx) > 1 and abs(q.y0 - rows[idx[1]].y0) < 1.5 * q.size
         if level and abs(q.size - last.size) <= 0.3 \
-                and q.family == last.family and (abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
+                and q.family == last.family and (_opens_with_part(q.text) if parted else
+                                                 abs(q.x1 - q.x0 - width) < last.size and q.text.strip()[:1].isupper()
                                                  if finished else _continues(parts, q.text.strip())):
             start = k
             break
@@ -385,9 +419,9 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
         if q.page != top.page or k in heads or q.kind not in ("text", "equation") \
                 or _BOX_ROW.match(q.text.strip()):
             break   # (a "Keywords:" row after the abstract is no part of it)
-        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or q.y0 > low + 0.9 * top.size \
-                or abs(q.size - top.size) > 0.3:
-            break   # out of the column, a paragraph's gap below, or other type
+        apart = q.y0 > low + (2.5 if parted and _opens_with_part(q.text) else 0.9) * top.size
+        if not top.x0 - 2 * top.size < q.x0 < top.x1 - top.size or apart or abs(q.size - top.size) > 0.3:
+            break   # out of the column, a paragraph's gap below (not before a part), or other type
         if q.y1 > low - 0.5 * top.size:   # pieces of a line already read (a superscript's split) are left out
             out.append(k)
             low = max(low, q.y1)
@@ -430,6 +464,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         first_size = first_family = None
         first_x = first_x1 = 0.0
         first_bold = False
+        relead = False           # the first line opened with a run-in part title, which may set its type
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
@@ -502,6 +537,12 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 j += 1
                 continue
             label = structured_label(qt, q.lead)
+            # the first line under a label that stands alone, opening with a part word and running on
+            # in the same row ("Introduction During the 2003 …": part titles set in the abstract's own
+            # type, no colon), is the abstract's first part, not the body's first heading
+            if not label and first_size is None and not rest and j not in heads and len(qt.split()) >= 5:
+                m_part = STOP_FRONT.match(unspace(qt))
+                label = m_part is not None and _part_title(m_part.group(0))
             if structured is None:
                 structured = label
             label = label and structured
@@ -528,8 +569,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 continue
             if first_size is None:
                 first_size, first_family, first_x, first_x1, first_bold = q.size, q.family, q.x0, q.x1, q.bold >= 0.6
+                relead = label and (q.lead or q.bold_prefix)
                 if ax1 is None:
                     ax0, ax1 = q.x0, q.x1
+            elif relead and not label and q.page == prev.page and abs(q.x0 - first_x) < 2 * q.size:
+                # the first line's run-in part title ("Background and objective:", bold and larger)
+                # set its type; the part's text goes on in the abstract's own type
+                first_size, first_family, first_bold = q.size, q.family, q.bold >= 0.6
+                relead = False
             elif q.size < first_size - 1.0 and nwords > 15:
                 j += 1
                 continue   # a footnote or side note set in small print inside the abstract's span
@@ -601,6 +648,7 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     out: list[list[int]] = []
     open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
     drop = None                   # a drop cap waiting for the paragraph it opens
+    pieces: set[int] = set()      # rows that are the rest of a line split by a superscript
     for i, r in enumerate(rows):
         if r.page > page:
             break
@@ -617,8 +665,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             if q is None or not (abs(q.size - r.size) < 0.4 and q.family == r.family
                                  and abs(r.x0 - q.x0) < 3 * r.size and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size):
                 continue
+        split = next((c for c in reversed(open_) if _line_rest(rows[c[-1]], r)), None)
+        if split is not None:
+            pieces.add(i)   # the rest of a line that a superscript split ("per 10" "5 of the …")
+            split.append(i)
+            continue
         if cur:
-            q = rows[cur[-1]]
+            q = rows[next(k for k in reversed(cur) if k not in pieces)]
             same = abs(q.size - r.size) < 0.4 and q.family == r.family \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
@@ -637,6 +690,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
         drop = None
     out.extend(open_)
     return sorted(out, key=lambda c: c[0])
+
+
+def _line_rest(q: Row, r: Row) -> bool:
+    """Is text row ``r`` the rest of row ``q``'s line, split off by a superscript: in its type, on
+    its baseline, starting where ``q`` ends?"""
+    return r.kind == "text" and q.kind == "text" and abs(q.size - r.size) < 0.4 and q.family == r.family \
+        and abs(r.y0 - q.y0) < 0.5 * r.size and q.x1 - 0.5 * r.size < r.x0 < q.x1 + r.size
 
 
 def _drop_cap(r: Row) -> bool:
@@ -681,6 +741,33 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
+_SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
+_KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
+# a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
+_DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
+
+
+def _keywords_below(rows: list[Row], idx: list[int]) -> bool:
+    """Is the next text row under a paragraph, close below it in its column, a "Keywords:" row
+    (the abstract's own keywords)?"""
+    last = rows[idx[-1]]
+    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind == "text" and q.page == last.page
+                and q.x0 < last.x1 and last.x0 < q.x1), None)
+    return nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) is not None \
+        and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
+
+
+def _author_list(text: str) -> bool:
+    """A list of person names ending in a group's name ("…, Bruno Coignard¹, Investigation team14",
+    "…, on behalf of the … investigators"), or a note giving the authors' degrees and posts
+    ("Yu-Ju Chen, MS, is an Emergency Response Officer; …": four degrees or more)."""
+    if len(_DEGREE.findall(text)) >= 4:
+        return True
+    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
+    pieces = [p for p in pieces if p]
+    return len(pieces) >= 6 and _names_row(", ".join(pieces[:-1]))
+
+
 def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
     """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
     not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
@@ -698,6 +785,8 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return False
     page = lines[0].page
+    if _keywords_below(rows, idx):
+        return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
         return True
@@ -744,6 +833,17 @@ def _short_abstract(rows: list[Row], idx: list[int], text: str, first_head: int)
                 or _names_row(text) or _drop_cap(rows[idx[0]]))
 
 
+_PART_AT = re.compile(r"(?:^|[.!?][)\]]?\s+)([A-Z][A-Za-z /&-]{2,40}?)\s*:")
+
+
+def _parted(text: str) -> bool:
+    """Is a paragraph a structured abstract without a label: it opens with a part title and
+    colon ("Purpose: …") and names three parts or more so ("Materials and Methods: …", "Results: …"),
+    each after a full stop? (The body's text before its first heading never reads so.)"""
+    found = [m.group(1).strip().lower() for m in _PART_AT.finditer(text) if structured_label(m.group(1) + ":")]
+    return bool(found) and structured_label(text.strip()) and len(set(found)) >= 3
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
     styled = None
@@ -759,16 +859,19 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             short = (idx, text) if 20 <= words < 40 else None
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
-        if words < 40 or INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words):
+        # (a study of hospitals or laboratories names many institutions: three sentences or more,
+        # with its keywords right under it, or its parts named, show the abstract)
+        prose = _parted(text) or len(_SENTENCES.findall(text)) >= 2 and _keywords_below(rows, idx)
+        if words < 40 or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
             continue
-        if words < 120 and _names_row(text):
+        if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
-            if _ends_front(rows, idx, first_head, body, body_family):
+            if _ends_front(rows, idx, first_head, body, body_family) or _parted(text):
                 plain = (" ".join(text.split()), set(idx))
             elif not other:
                 opened = True   # the body began with this paragraph: no later one is an abstract
