@@ -169,7 +169,8 @@ def score(model: RoleModel, tests: dict, embed_cache, rules: tuple) -> dict:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--weights", default="1", help="comma-separated total weights of the RAAMove half")
-    ap.add_argument("--train", default=",".join(HALVES), help="the halves to train on, one fold each")
+    ap.add_argument("--train", default=",".join(HALVES), help="the halves to train on, one fold each ('none': "
+                    "only score the --model and shipped ones)")
     ap.add_argument("--rules", default="0,3", help="decoding-rule variants: 0 none, 3 the four of sessions 13–15")
     ap.add_argument("--embed-cache")
     ap.add_argument("--save", help="directory keeping the fold models (loaded on the next run)")
@@ -198,7 +199,10 @@ def main(argv=None):
     for spec in specs:
         name, _, directory = spec.partition("=")
         run(name, RoleModel.load(directory))
-    for half in a.train.split(","):
+    halves = [h for h in a.train.split(",") if h and h != "none"]
+    if set(halves) - set(HALVES):
+        ap.error(f"--train: halves are {', '.join(HALVES)} (or none)")
+    for half in halves:
         for w in [float(x) for x in a.weights.split(",")]:
             for st in ([False, True] if pool else [False]):
                 tag = f"{half}-w{w:g}" + ("-st" if st else "")
