@@ -422,7 +422,8 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
               "scholartools.facets.corpora",
         "corpora": list(names),
         "licence": "; ".join(f"{n}: {licence_of(n)}" for n in names)
-            + ("; model weights Apache-2.0" if shippable(names)
+            + ("; model weights Apache-2.0" + (", with RAAMove's attribution (CC BY 4.0)"
+                                                   if set(names) & set(RAAMOVE_CORPORA) else "") if shippable(names)
                else "; model for local research use only, not for redistribution"),
         "config": config, "seed": 0,
         **({"raamove_weight": raamove_weight} if set(names) & set(RAAMOVE_CORPORA) else {}),
