@@ -36,6 +36,18 @@ corpora and stored in the model: the fallback when MiniLM is not installed, aver
 ``--cue-share`` (0, the shipped model's: :data:`CUE_SHARE`) in the decomposition FM rates and at
 ``--roles-cue-share`` (:data:`ROLES_CUE_SHARE`) in sentence roles reported for their own sake;
 ``--add-cue-to DIR`` only adds it to an existing model. Embedding the corpora is the slow part (``--embed-cache`` keeps the vectors between runs).
+
+Sentence roles reported for their own sake get a model of their own (``--roles-corpora``, default
+:data:`ROLES_CORPORA`; saved in ``OUT/sentence-roles``, :attr:`RoleModel.roles_model`; ``--roles-only``
+retrains just that one): the same recipe with **RAAMove's engineering abstracts** added (both halves,
+``--raamove-weight`` :data:`RAAMOVE_WEIGHT` in total; CC BY 4.0, fixtures/raamove/PROVENANCE.md; read
+from ``$ST_RAAMOVE`` or the user cache, not the data registry), labelled in the acceptance check's
+scheme (docs/st-facets.md, session 16). FM's decomposition keeps the model of ``--corpora``: its rater
+was fitted on that model's posteriors. The shipped model has none (measured leaving one RAAMove half
+out, it did not beat the shipped model's sentence roles: session 16); one is built with
+
+    ST_RAAMOVE=…/Engineering.json python -m tools.train_roles --roles-only --roles-corpora
+        csabstruct,written,raamove --out DIR --embed-cache CACHE     (DIR: a copy of the model)
 """
 from __future__ import annotations
 
@@ -104,6 +116,8 @@ ROLES_FRAMED = True
 ROLES_SETUP = True
 #: names recorded in the model (st-facets' provenance, ``role_model``)
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
+#: ... and how the name of the model of sentence roles (:func:`train_roles_model`) says what it adds
+ROLES_NAME = ", trained with RAAMove's engineering abstracts"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
@@ -330,20 +344,66 @@ def score(model: RoleModel, docs, embs=None, weight: float | None = None, three:
     return macro_f1(gold, pred)
 
 
+#: RAAMove's engineering abstracts as training corpora (the acceptance check's label scheme, by its
+#: annotators; CC BY 4.0; read from ``$ST_RAAMOVE`` or the user cache: :func:`corpora.raamove_file`):
+#: name → half (None: both). No dev split: the transition weight is chosen on the other corpora's
+RAAMOVE_CORPORA = {"raamove": None, "raamove-mechanical": "mechanical", "raamove-communication": "communication"}
+#: a RAAMove corpus's total weight, a real corpus weighing 1 (a half has ~800 sentences, CSAbstruct
+#: 11,333): chosen training on the mechanical half, scoring the communication half (0.25 / 0.5 / 1 /
+#: 2 / 4: 0.740 / 0.747 / 0.740 / 0.739 / 0.735 with the decoding rules; docs/st-facets.md, session 16)
+RAAMOVE_WEIGHT = 0.5
+#: the corpora of a model of sentence roles reported for their own sake (st-facets on a text alone:
+#: :attr:`RoleModel.roles_model`, :func:`train_roles_model`), e.g. ``csabstruct,written,raamove``;
+#: FM's decomposition keeps the model of ``--corpora``, which its rater was fitted on. None in the
+#: shipped model: trained with one RAAMove half, the model's sentence roles (decoding rules on) were
+#: no better on the other half than the shipped model's (mechanical held out 0.681 against 0.680,
+#: communication 0.747 against 0.756; docs/st-facets.md, session 16)
+ROLES_CORPORA: tuple = ()
+
+
+def corpus_weight(name: str, written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT) -> float:
+    """A training corpus's total weight: ``written_weight`` for the written corpus, ``raamove_weight``
+    for RAAMove, 1 for the others."""
+    if name == "written":
+        return written_weight
+    return raamove_weight if name in RAAMOVE_CORPORA else 1.0
+
+
+def training_docs(name: str, split: str = "train") -> list:
+    """The documents of corpus ``name`` a model trains (``train``) or chooses its transition weight
+    (``dev``) on: RAAMove's halves have no dev split (``[]``), the written corpus neither."""
+    if name in RAAMOVE_CORPORA:
+        return corpora.load_raamove(part=RAAMOVE_CORPORA[name]) if split == "train" else []
+    if name == "written" and split != "train":
+        return []
+    return corpora.load(name, split, weak=split == "train")
+
+
+def licence_of(name: str) -> str:
+    return "CC BY 4.0 (RAAMove, Li et al. 2024; fixtures/raamove/PROVENANCE.md)" if name in RAAMOVE_CORPORA \
+        else corpora.LICENCES[name]
+
+
+def shippable(names) -> bool:
+    """Whether a model trained on ``names`` may ship under scholartools' licence (RAAMove's CC BY 4.0
+    allows it with attribution, which roles.json and fixtures/raamove/PROVENANCE.md give)."""
+    return set(names) <= set(corpora.SHIPPABLE) | set(RAAMOVE_CORPORA)
+
+
 def train(names: list[str], config: dict | None = None, written_weight: float = WRITTEN_WEIGHT,
-          embed_cache=None, log=print) -> RoleModel:
+          embed_cache=None, log=print, raamove_weight: float = RAAMOVE_WEIGHT) -> RoleModel:
     """The model on the train splits of ``names`` (corpora names), transition weight on their dev
-    splits (the written corpus has none), with provenance in ``model.meta``."""
+    splits (the written corpus and RAAMove have none), with provenance in ``model.meta``."""
     config = dict(DEFAULT_CONFIG, **(config or {}))
     use_emb = bool(config.get("embedding") or config.get("sequence"))
     groups, embs, weights, dev, dev_embs = [], [], [], [], []
     for name in names:
-        docs = corpora.load(name, "train", weak=True)
+        docs = training_docs(name, "train")
         groups.append(docs)
         embs.append(embed_docs(docs, embed_cache) if use_emb else [None] * len(docs))
-        weights.append(written_weight if name == "written" else 1.0)
-        if name != "written":
-            d = corpora.load(name, "dev", weak=False)
+        weights.append(corpus_weight(name, written_weight, raamove_weight))
+        d = training_docs(name, "dev")
+        if d:
             dev += d
             dev_embs += embed_docs(d, embed_cache) if use_emb else [None] * len(d)
         log(f"{name}: {len(docs)} texts, {sum(len(s) for s, _ in docs)} sentences")
@@ -354,14 +414,19 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
         "trained_on": "; ".join(
             (f"scholartools' written corpus data/facet-roles ({n_texts[n]} texts, {n_sents[n]} sentences, "
              f"weight {written_weight} x a real corpus)") if n == "written" else
+            (f"{n}: RAAMove's engineering abstracts ({RAAMOVE_CORPORA[n] or 'both halves'}; {n_texts[n]} "
+             f"abstracts, {n_sents[n]} sentences, weight {raamove_weight} x a real corpus)")
+            if n in RAAMOVE_CORPORA else
             f"{n} train split ({n_texts[n]} abstracts, {n_sents[n]} sentences)" for n in names)
             + "; corpora weigh the same in total; label mappings and weak conclusion labels: "
               "scholartools.facets.corpora",
         "corpora": list(names),
-        "licence": "; ".join(f"{n}: {corpora.LICENCES[n]}" for n in names)
-            + ("; model weights Apache-2.0" if set(names) <= set(corpora.SHIPPABLE)
+        "licence": "; ".join(f"{n}: {licence_of(n)}" for n in names)
+            + ("; model weights Apache-2.0" + (", with RAAMove's attribution (CC BY 4.0)"
+                                                   if set(names) & set(RAAMOVE_CORPORA) else "") if shippable(names)
                else "; model for local research use only, not for redistribution"),
         "config": config, "seed": 0,
+        **({"raamove_weight": raamove_weight} if set(names) & set(RAAMOVE_CORPORA) else {}),
         "embedding_model": "all-MiniLM-L6-v2" if use_emb else None,
     })
     return model
@@ -369,7 +434,7 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
 
 def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = CUE_SHARE,
                written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False,
-               roles_share: float = ROLES_CUE_SHARE) -> RoleModel:
+               roles_share: float = ROLES_CUE_SHARE, raamove_weight: float | None = None) -> RoleModel:
     """``model`` with a cue model (:data:`CUE_CONFIG`, no embeddings) trained on the same corpora
     (``names``: default ``model.meta["corpora"]``) attached at ``share`` (0: only the fallback
     without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries) for FM's
@@ -377,7 +442,8 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     (:meth:`RoleModel.for_roles`); the model's own arrays are unchanged. The two share the n-gram
     vocabulary (same corpora, same rule: checked)."""
     names = list(names or model.meta["corpora"])
-    cue = train(names, CUE_CONFIG, written_weight, None, log=log)
+    raamove_weight = model.meta.get("raamove_weight", RAAMOVE_WEIGHT) if raamove_weight is None else raamove_weight
+    cue = train(names, CUE_CONFIG, written_weight, None, log=log, raamove_weight=raamove_weight)
     if cue.vocab != model.vocab:
         raise ValueError("the cue model's vocabulary differs from the model's: train both on the same corpora")
     cue.idf = model.idf   # the same values (a loaded model's are rounded to float16); stored once
@@ -387,6 +453,19 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
                                    roles_procedure_method=ROLES_PROCEDURE, roles_closing_conclusion=ROLES_CLOSING,
                                    roles_framed_purpose=ROLES_FRAMED, roles_setup_method=ROLES_SETUP)
     model.meta["name"] = MODEL_NAME + (f", averaged with a linear cue model ({share:g})" if share else "")
+    return model
+
+
+def train_roles_model(names: list[str], written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT,
+                      embed_cache=None, log=print, roles_share: float = ROLES_CUE_SHARE) -> RoleModel:
+    """The model of sentence roles reported for their own sake (:attr:`RoleModel.roles_model`): the
+    shipped recipe on ``names`` (:data:`ROLES_CORPORA`: RAAMove's engineering abstracts added, in
+    the acceptance check's label scheme) with its cue model averaged in at ``roles_share`` and the
+    decoding rules of sentence roles on."""
+    model = train(names, None, written_weight, embed_cache, log=log, raamove_weight=raamove_weight)
+    model = attach_cue(model, names, 0.0, written_weight, log=log, roles_share=roles_share,
+                       raamove_weight=raamove_weight)
+    model.meta["name"] = MODEL_NAME + ROLES_NAME
     return model
 
 
@@ -410,20 +489,44 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
 @click.option("--roles-cue-share", type=click.FloatRange(0, 1), default=ROLES_CUE_SHARE, show_default=True,
               help="Share of the linear cue model when the model labels sentence roles reported for their own "
                    "sake (st-facets on a text without a candidate), not the decomposition FM rates.")
+@click.option("--roles-corpora", default=",".join(ROLES_CORPORA) or "none", show_default=True,
+              help="Corpora of the model of sentence roles reported for their own sake, saved in OUT/"
+                   "sentence-roles (FM's decomposition keeps the model of --corpora); 'raamove' (both "
+                   "engineering halves; raamove-mechanical, raamove-communication: one) is read from "
+                   "$ST_RAAMOVE or the user cache; 'none': no model of their own.")
+@click.option("--raamove-weight", type=click.FloatRange(0), default=RAAMOVE_WEIGHT, show_default=True,
+              help="Total weight of RAAMove in --roles-corpora, a real corpus weighing 1.")
+@click.option("--roles-only", is_flag=True,
+              help="Keep the model in --out and only (re)train its sentence-roles model.")
 @click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
               help="Only train the cue model and attach it to the model in this directory (its other "
                    "arrays unchanged), saving to --out.")
 def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
-         roles_cue_share, add_cue_to):
+         roles_cue_share, roles_corpora, raamove_weight, roles_only, add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
-    unknown = set(names) - set(corpora.REAL) - {"written"}
-    if unknown:
-        raise click.BadParameter(f"unknown {sorted(unknown)}", param_hint="--corpora")
-    if not dry_run and not local and not set(names) <= set(corpora.SHIPPABLE):
-        raise click.BadParameter(f"{sorted(set(names) - set(corpora.SHIPPABLE))} carry no licence that allows "
-                                 "redistributing a derived model; use --local for a model for your own use",
-                                 param_hint="--corpora")
+    roles_names = [n.strip() for n in roles_corpora.split(",") if n.strip() and n.strip() != "none"]
+    if features == "first" or add_cue_to:
+        roles_names = []
+    for option, given, known in (("--corpora", names, set(corpora.REAL) | {"written"}),
+                                 ("--roles-corpora", roles_names, set(corpora.REAL) | {"written", *RAAMOVE_CORPORA})):
+        if set(given) - known:
+            raise click.BadParameter(f"unknown {sorted(set(given) - known)}", param_hint=option)
+        if not dry_run and not local and not shippable(given):
+            raise click.BadParameter(f"{sorted(set(given) - set(corpora.SHIPPABLE) - set(RAAMOVE_CORPORA))} carry "
+                                     "no licence that allows redistributing a derived model; use --local for a "
+                                     "model for your own use", param_hint=option)
+    if set(roles_names) & set(RAAMOVE_CORPORA) and corpora.raamove_file() is None:
+        raise click.UsageError(f"RAAMove's Engineering.json is not here: set ${corpora.RAAMOVE_ENV} "
+                               "(fixtures/raamove/PROVENANCE.md), or --roles-corpora none")
     log = lambda m: click.echo(m, err=True)  # noqa: E731
+    if roles_only:
+        model = RoleModel.load(out)
+        model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
+                                              roles_cue_share) if roles_names else None
+        if not dry_run:
+            model.save(out)
+            click.echo(f"saved to {out}", err=True)
+        return
     if add_cue_to:
         model = attach_cue(RoleModel.load(add_cue_to), None, cue_share, written_weight, log=log,
                            abstracts_only=cue_abstracts_only, roles_share=roles_cue_share)
@@ -433,6 +536,9 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
         if features != "first":
             model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only,
                                roles_share=roles_cue_share)
+        if roles_names:
+            model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
+                                                  roles_cue_share)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)

@@ -218,7 +218,8 @@ def raamove_file():
 
 
 def load_raamove(path: Path | str | None = None, part: str | None = None):
-    """RAAMove's engineering abstracts (a test set only, never trained on), moves mapped by
+    """RAAMove's engineering abstracts (a test set of the shipped model, which is not trained on them;
+    session 16's fold models train on one half: ``tools.train_roles`` ``raamove-<half>``), moves mapped by
     :data:`RAAMOVE_MAP`; ``part``: ``mechanical`` or ``communication`` (None: both)."""
     path = path or raamove_file()
     if path is None:

@@ -31,8 +31,13 @@ fields held out but lowered FM r on PubMed (docs/st-facets.md, session 11). Sent
 reported for their own sake (st-facets on a text without a candidate) average it in at
 ``roles_share`` (:meth:`RoleModel.for_roles`, ``active_model(use="roles")``; session 12).
 
-The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a
-JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
+Sentence roles reported for their own sake may come from a model of their own, in the model
+directory's ``sentence-roles/`` (:data:`ROLES_SUBDIR`, :attr:`RoleModel.roles_model`): the shipped
+one is the same recipe trained with RAAMove's engineering abstracts added, which are labelled in
+the acceptance check's scheme (docs/st-facets.md, session 16). FM's decomposition never reads it.
+
+The shipped model (``model/roles.npz`` + ``model/roles.json``, and the same two files in
+``model/sentence-roles/``) holds only numpy arrays and a JSON vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
 ``model/roles.json`` (``trained_on``, ``licence``) for its data and figures.
 """
 from __future__ import annotations
@@ -60,6 +65,11 @@ ROLES_RULES = ("procedure_method", "closing_conclusion", "framed_purpose", "setu
 CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", *(f"roles_{rule}" for rule in ROLES_RULES))
 #: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
 AVERAGED_NAME = ", averaged with a linear cue model"
+#: the subdirectory of a model directory that holds the model of sentence roles reported for their
+#: own sake, when they have one of their own (:attr:`RoleModel.roles_model`: the shipped one is also
+#: trained on RAAMove's engineering abstracts, in the acceptance check's label scheme; session 16).
+#: FM's decomposition never reads it: its rater was fitted on the main model's posteriors
+ROLES_SUBDIR = "sentence-roles"
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
 _DIGITS = re.compile(r"\d+")
@@ -536,6 +546,9 @@ class RoleModel:
         #: whose probabilities are averaged with this model's at :attr:`cue_share` (0 in the shipped
         #: model: averaging lowered FM r on PubMed, docs/st-facets.md)
         self.cue: RoleModel | None = None
+        #: a model of its own for sentence roles reported for their own sake (:meth:`for_roles`;
+        #: :data:`ROLES_SUBDIR`), or None (they come from this model)
+        self.roles_model: RoleModel | None = None
 
     @property
     def linear_share(self) -> float:
@@ -582,7 +595,10 @@ class RoleModel:
         protocol, while it lifted sentence roles on the fields held out (docs/st-facets.md,
         sessions 11 and 12), with the decoding rules of sentence roles (:attr:`roles_rules`,
         session 13), in the cue model that runs alone without MiniLM too. The same object when the
-        two shares are equal and no rule is on."""
+        two shares are equal and no rule is on. A model with a :attr:`roles_model` of its own
+        (session 16) returns that model's variant instead."""
+        if self.roles_model is not None:
+            return self.roles_model.for_roles()
         share = self.roles_share
         rules = self.roles_rules
         if self.cue is None or (share == self.cue_share and not any(rules.values())):
@@ -645,6 +661,8 @@ class RoleModel:
             cue_meta = {k: v for k, v in meta["cue_model"].items() if k not in CUE_USE_KEYS}
             model.cue = cls(vocab, arrays["idf"], arrays["cue_coef"], arrays["cue_intercept"],
                             arrays["cue_transitions"], arrays["cue_start"], cue_meta)
+        if (directory / ROLES_SUBDIR / "roles.json").is_file():
+            model.roles_model = cls.load(directory / ROLES_SUBDIR)
         return model
 
     def save(self, directory: str | Path) -> None:
@@ -663,8 +681,8 @@ class RoleModel:
             kept = self.meta.get("cue_model", {})
             meta["cue_model"] = dict(self.cue.meta, share=kept.get("share", 0.0),
                                      abstracts_only=kept.get("abstracts_only", False))
-            if "roles_share" in kept:
-                meta["cue_model"]["roles_share"] = kept["roles_share"]
+            # how sentence roles of a text alone use it (share, decoding rules): kept as the model says
+            meta["cue_model"].update({key: kept[key] for key in CUE_USE_KEYS[2:] if key in kept})
         np.savez_compressed(directory / "roles.npz", idf=self.idf.astype(np.float16),
                             coef=self.coef.astype(np.float16), intercept=self.intercept,
                             transitions=self.transitions.astype(np.float32),
@@ -672,6 +690,8 @@ class RoleModel:
         meta["vocabulary"] = vocab
         (directory / "roles.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n",
                                               encoding="utf-8")
+        if self.roles_model is not None:
+            self.roles_model.save(directory / ROLES_SUBDIR)
 
     # -- features --
     def tfidf(self, sentences: list[str], sparse: bool = False):
