@@ -4,7 +4,10 @@ import os
 
 # one BLAS thread in every test process and the commands it starts (before numpy is imported): the
 # suite runs one pytest-xdist worker per CPU, and OpenBLAS's spinning threads on a busy machine
-# cost several times the CPU of one (BAGELS' check: 172 -> 90 s wall); a value already set is kept
+# cost several times the CPU of one (BAGELS' check: 172 -> 90 s wall); a value already set is kept.
+# The MiniLM encoder limits itself (ST_EMBED_THREADS); this also covers every other BLAS / OpenMP
+# user. test_judge_match + test_claims_semantic + test_cli_score on -n 2, CPU s from the OS: these
+# three at 1 thread 11.5-15.4, the encoder's limit alone 12.0-12.8, neither 16.6-30.0 (load 2-3)
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 

@@ -67,19 +67,18 @@ def weights_digest() -> str:
 def semantic_scores(texts: list[str]):
     """The clipped log-odds of the written-corpus regression for each text.
 
-    The encoder's matrix products run on one BLAS thread: with two (the default on two cores) the
-    same vectors cost about four times the CPU on a shared machine (threads spin waiting for each
-    other; ``benchmarks/claims_semantic_cost.py``)."""
+    The encoder's matrix products run on one BLAS thread, as every numpy MiniLM encode does
+    (:func:`scholartools.embeddings.minilm.blas_threads`, ``ST_EMBED_THREADS``): with two (the
+    default on two cores) the same vectors cost about four times the CPU on a shared machine
+    (threads spin waiting for each other; ``benchmarks/claims_semantic_cost.py``)."""
     import numpy as np
-    from threadpoolctl import threadpool_limits
 
     from scholartools import embeddings
 
     if not texts:
         return np.zeros(0)
     w, b = weights()
-    with threadpool_limits(limits=1, user_api="blas"):
-        vectors = embeddings.encode(texts, model=bundled_model())
+    vectors = embeddings.encode(texts, model=bundled_model())
     return np.clip(vectors @ w + b, -CLIP, CLIP)
 
 

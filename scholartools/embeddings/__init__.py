@@ -14,6 +14,10 @@ Backends: a local directory holding a mean-pooled BERT model (the bundled MiniLM
 importing torch / transformers (~1 s cold start instead of ~9 s). Anything else goes through
 sentence-transformers. ``ST_EMBED_BACKEND=native`` or ``=sentence-transformers`` forces one
 (``native`` on an unsupported model is an error, not a silent fallback).
+
+The numpy encoder runs on one BLAS thread unless ``ST_EMBED_THREADS`` says otherwise (a number,
+or ``auto`` for BLAS's own default of one thread per core): on a shared machine OpenBLAS's extra
+threads spin and cost several times the CPU (:func:`scholartools.embeddings.minilm.blas_threads`).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ by token length (least padding) and the output keeps the input order.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -49,6 +50,9 @@ _FFN_CHUNK = 256
 _GELU_ROWS = 32
 #: a batch holds texts of at least this fraction of its longest text's tokens (the rest is padding)
 _PADDED = 0.8
+#: how many BLAS threads the forward pass may use: a positive integer, or ``auto`` (leave BLAS as
+#: the process set it up: ``OPENBLAS_NUM_THREADS`` or one per core); unset: 1
+THREADS_ENV = "ST_EMBED_THREADS"
 
 
 class UnsupportedModel(ValueError):
@@ -216,6 +220,64 @@ def _layer_norm(x: "np.ndarray", weight: "np.ndarray", bias: "np.ndarray", eps: 
     x *= weight
     x += bias
     return x
+
+
+# --------------------------------------------------------------------------- BLAS threads
+
+_controller = None
+_limit_lock = threading.Lock()
+_limit_state: dict = {"users": 0, "limiter": None}
+
+
+def blas_threads() -> int | None:
+    """The BLAS thread count of a forward pass (:data:`THREADS_ENV`): 1 unless set; None for ``auto``.
+
+    Why one: OpenBLAS starts one thread per core, and on a shared machine its second thread spins
+    waiting for the first. 1,911 ScholarSum sentences cost 38 CPU s (71 s wall) on one thread and
+    193 CPU s (364 s wall) on two, on 2 cores under load ~6 (``benchmarks/embed_speed.py``). The
+    vectors differ in the last bit between thread counts (max |difference| 1.2e-7) and are
+    identical run to run for one count, so one default keeps every command's records stable."""
+    raw = os.environ.get(THREADS_ENV, "").strip().lower()
+    if raw == "":
+        return 1
+    if raw == "auto":
+        return None
+    try:
+        n = int(raw)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ValueError(f"{THREADS_ENV}={raw!r}: expected a positive number of BLAS threads or 'auto'")
+    return n
+
+
+@contextlib.contextmanager
+def _blas_limit():
+    """BLAS runs :func:`blas_threads` threads inside (a no-op for ``auto``). Counted across Python
+    threads: the first to enter sets the limit and the last to leave restores it, so that no
+    encode in flight ever runs on another thread count (which would change its last bits)."""
+    n = blas_threads()
+    if n is None:
+        yield
+        return
+    global _controller
+    with _limit_lock:
+        if _limit_state["users"] == 0:
+            if _controller is None:
+                import numpy  # noqa: F401  (loaded first, so that the controller sees its BLAS)
+                from threadpoolctl import ThreadpoolController
+
+                _controller = ThreadpoolController()   # scans the loaded libraries once (~4 ms)
+            _limit_state["limiter"] = _controller.limit(limits=n, user_api="blas")
+        _limit_state["users"] += 1
+    try:
+        yield
+    finally:
+        with _limit_lock:
+            _limit_state["users"] -= 1
+            if _limit_state["users"] == 0:
+                _limit_state["limiter"].restore_original_limits()
+                _limit_state["limiter"] = None
 
 
 # --------------------------------------------------------------------------- the encoder
@@ -389,15 +451,17 @@ class Encoder:
             self._long_tokenizers[max_length] = tok
         ids = [e.ids for e in tok.encode_batch([t.strip() for t in texts], add_special_tokens=True)]
         out: list = [None] * len(ids)
-        for chunk, batch, mask, lengths in self._batches(ids, batch_size):
-            states = self._states(batch, mask)
-            for row, i in enumerate(chunk):
-                x = states[row, :lengths[i]]
-                out[i] = (ids[i], x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), np.float32(1e-12)))
+        with _blas_limit():
+            for chunk, batch, mask, lengths in self._batches(ids, batch_size):
+                states = self._states(batch, mask)
+                for row, i in enumerate(chunk):
+                    x = states[row, :lengths[i]]
+                    out[i] = (ids[i], x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), np.float32(1e-12)))
         return out
 
     def encode(self, texts: list[str], batch_size: int = 64, normalize: bool = True) -> "np.ndarray":
-        """One row per text, in input order (L2-normalised unless ``normalize=False``)."""
+        """One row per text, in input order (L2-normalised unless ``normalize=False``), computed
+        on :func:`blas_threads` BLAS threads."""
         import numpy as np
 
         n = len(texts)
@@ -405,8 +469,9 @@ class Encoder:
         if n == 0:
             return out
         ids = self.tokenize(list(texts))
-        for chunk, batch, mask, _ in self._batches(ids, batch_size):   # longest first
-            out[chunk] = self._forward(batch, mask)
+        with _blas_limit():
+            for chunk, batch, mask, _ in self._batches(ids, batch_size):   # longest first
+                out[chunk] = self._forward(batch, mask)
         if normalize:
             norms = np.linalg.norm(out, axis=1, keepdims=True)
             out /= np.maximum(norms, np.float32(1e-12))
