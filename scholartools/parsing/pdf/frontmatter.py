@@ -23,6 +23,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
@@ -55,6 +57,36 @@ _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
 _SUPER = re.compile(r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+")
+
+# The two patterns above are tried at every position of a text (no literal to skip to, and
+# _HARD_NOISE case-blind): these helpers give their answers with a cheap test first, the pattern
+# only where it can still match (issue 36; tests/test_parse_frontmatter_speed.py holds each
+# against its pattern and pins the patterns they were read from).
+# Each branch of _HARD_NOISE holds one of these strings (case-blind: on an ASCII text, in its
+# lower case; "©" is not ASCII), or, the date branch, a digit before a comma or semicolon.
+_HARD_NOISE_NEEDLES = ("arxiv", "http", "www.", "doi", "@", "copyright", "licen", "issn", "received:",
+                       "accepted:", "published", "vol", "pp.")
+_DIGIT_SEP = re.compile(r"\d\s*[,;]")
+# every match of _SUPER holds one of these characters
+_SUPER_MARK = re.compile(r"[\d,*∗†‡§¶#⋆✉]")
+
+
+def _hard_noise(text: str) -> bool:
+    """``_HARD_NOISE.search(text) is not None``."""
+    if text.isascii():
+        low = text.lower()
+        for needle in _HARD_NOISE_NEEDLES:
+            if needle in low:
+                break
+        else:
+            if _DIGIT_SEP.search(low) is None:
+                return False
+    return _HARD_NOISE.search(text) is not None
+
+
+def _unmark(text: str) -> str:
+    """``_SUPER.sub(" ", text)``: the text itself where it holds none of the marks."""
+    return _SUPER.sub(" ", text) if _SUPER_MARK.search(text) is not None else text
 
 
 def front_page(rows: list[Row]) -> int:
@@ -142,7 +174,7 @@ _NAME_SEP = re.compile(r",|\band\b|&|·")
 def _names_row(text: str) -> bool:
     """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
     # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
-    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
+    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
 
@@ -156,18 +188,54 @@ def _key(text: str) -> str:
     return " ".join(_WORD_RUN.findall(text.lower()))
 
 
-def _cited_names(rows: list[Row], page: int) -> list[str]:
-    """Row texts of the front pages and every later page, as keys, for :func:`_journal_name`."""
-    return [_key(r.text) for r in rows if r.page >= page]
+class _CitedNames:
+    """Row texts of the front pages and every later page, for :func:`_journal_name`, which asks
+    for the keys (:func:`_key`) of the rows holding a word: a row's key holds only words of its
+    text's lower case, so only those rows' keys are made (a short group's rarest word is in few
+    rows; making every row's key cost 1 % of st-parse on a small PDF, issue 36)."""
+
+    __slots__ = ("lows", "low", "starts", "texts", "keys")
+
+    def __init__(self, texts: list[str]):
+        self.texts = texts
+        self.lows = [t.lower() for t in texts]   # each row's own lower case (lengths may change)
+        self.low = "\n".join(self.lows)
+        self.starts = []
+        at = 0
+        for t in self.lows:
+            self.starts.append(at)
+            at += len(t) + 1
+        self.keys: dict[int, str] = {}
+
+    def having(self, word: str) -> list[str]:
+        """The keys of the rows whose lower case holds ``word``, in row order."""
+        out = []
+        low, starts, keys = self.low, self.starts, self.keys
+        at = low.find(word)
+        while at >= 0:
+            i = bisect_right(starts, at) - 1
+            k = keys.get(i)
+            if k is None:
+                k = keys[i] = _key(self.texts[i])
+            out.append(k)
+            at = low.find(word, starts[i] + len(self.lows[i]) + 1)   # on from the next row
+        return out
 
 
-def _journal_name(text: str, keys: list[str]) -> bool:
+def _cited_names(rows: list[Row], page: int) -> _CitedNames:
+    """Row texts of the front pages and every later page, for :func:`_journal_name`."""
+    return _CitedNames([r.text for r in rows if r.page >= page])
+
+
+def _journal_name(text: str, cited: _CitedNames) -> bool:
     """A short group whose words open a citation row elsewhere in the paper ("Metabolites 2014, 4,
     932-945; doi:…", a running foot "Journal Name 2006, 6:3") is the journal's name set large, not
     the title (a running head that only repeats the title is followed by no year, volume or doi)."""
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
+    # both tests below need a row whose key holds all of k's words: the rows holding its longest
+    keys = cited.having(max(k.split(), key=len))
     opening = k + " "
     if any(o != k and o.startswith(opening) and _CITATION_TAIL.search(o[len(k):]) for o in keys):
         return True
@@ -195,7 +263,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         size = max(r.size for r in g)
         if letters < 4 or size < body - 1.0:
             continue
-        if _HARD_NOISE.search(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
+        if _hard_noise(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
                 or KNOWN_HEADINGS.match(text.strip(" .:")):
             continue
         if strip_number(text)[0] and size < body + 1.5:
@@ -764,11 +832,11 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
             break
         if sum(1 for w in t.split() if len(w) == 1) >= 4:
             continue   # letter-spaced labels ("A R T I C L E  I N F O")
-        if _HARD_NOISE.search(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
+        if _hard_noise(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
             continue
         if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):
             continue
-        clean = _SUPER.sub(" ", t)
+        clean = _unmark(t)
         for piece in re.split(r",|\band\b|;|\s{2,}|·|&", clean):
             if INSTITUTION.search(piece):
                 continue
