@@ -1,5 +1,7 @@
 """The cheap-test-first helpers of frontmatter.py answer as the patterns and the plain forms they
-stand in for (issue 36): ``_hard_noise`` as ``_HARD_NOISE.search``, ``_unmark`` as ``_SUPER.sub``,
+stand in for (issue 36): ``_hard_noise`` as ``_HARD_NOISE.search``, ``_cover_text`` as
+``_COVER_TEXT.search``, ``_unmark`` as ``_SUPER.sub``, ``connective_end`` (headings) as
+``CONNECTIVE.search``,
 and ``_journal_name`` over the rows' keys made on demand as over every row's key. Random strings
 over the characters and words the patterns name (letters whose case-blind match goes beyond ASCII
 included), and every row of a fixture PDF."""
@@ -17,7 +19,9 @@ WORDS = ["arXiv", "ARXIV", "https:", "http:", "www.", "WWW.", "©", "doi", "DOI"
          "copyright", "Copyright", "licence", "License", "LICENSE", "issn", "ISSN", "received:", "Received:",
          "accepted:", "ACCEPTED:", "published:", "Published online:", "published online", "vol.", "Vol.",
          "volume 3", "Volume 12", "pp. 4", "PP. 1", "2019, 12:", "2020; 4(", "1999 ,  7 (", "ſ", "\u212a",
-         "Smith", "and", "Jane Doe", "1,2", "*", "∗", "†", "‡", "§", "¶", "#", "⋆", "✉", "٣", " ", ", ", "Metabolites"]
+         "Smith", "and", "Jane Doe", "HHS Public Access", "Author Manuscript", "eScholarship",
+         "see discussions, stats, and author profiles", "Your use of the JSTOR archive", "hhs publıc access",
+         "this content downloaded from", "Powered by the California Digital", "author  manuscript", "1,2", "*", "∗", "†", "‡", "§", "¶", "#", "⋆", "✉", "٣", " ", ", ", "Metabolites"]
 
 
 def _strings(n: int = 5000):
@@ -42,14 +46,19 @@ def test_patterns_are_the_ones_the_helpers_were_read_from():
 
 
 def test_helpers_answer_as_their_patterns():
-    noisy = marked = 0
+    noisy = marked = cover = 0
+    assert fm._COVER_PHRASES    # the pattern is plain phrases: the fast path is taken
     for t in _strings():
         want = fm._HARD_NOISE.search(t) is not None
         assert fm._hard_noise(t) == want, t
         noisy += want
+        want = fm._COVER_TEXT.search(t) is not None
+        assert fm._cover_text(t) == want, t
+        cover += want
+        assert fm.connective_end(t) == (fm.CONNECTIVE.search(t) is not None), t
         assert fm._unmark(t) == fm._SUPER.sub(" ", t), t
         marked += fm._unmark(t) != t
-    assert noisy > 500 and marked > 500     # both answers were tried, often
+    assert noisy > 500 and marked > 500 and cover > 500     # both answers were tried, often
 
 
 def _journal_name_plain(text, keys):
@@ -97,5 +106,6 @@ def test_helpers_on_every_row_of_a_fixture(pdf):
     keys = [fm._key(t) for t in texts]
     for t in texts:
         assert fm._hard_noise(t) == (fm._HARD_NOISE.search(t) is not None)
+        assert fm._cover_text(t) == (fm._COVER_TEXT.search(t) is not None)
         assert fm._unmark(t) == fm._SUPER.sub(" ", t)
         assert fm._journal_name(t, cited) == _journal_name_plain(t, keys)

@@ -28,8 +28,8 @@ from bisect import bisect_right
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps,
-                                               unspace)
+from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, connective_end,
+                                               join_ligature_gaps, unspace)
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -58,15 +58,21 @@ _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|d
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
 _SUPER = re.compile(r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+")
 
-# The two patterns above are tried at every position of a text (no literal to skip to, and
-# _HARD_NOISE case-blind): these helpers give their answers with a cheap test first, the pattern
-# only where it can still match (issue 36; tests/test_parse_frontmatter_speed.py holds each
-# against its pattern and pins the patterns they were read from).
-# Each branch of _HARD_NOISE holds one of these strings (case-blind: on an ASCII text, in its
-# lower case; "©" is not ASCII), or, the date branch, a digit before a comma or semicolon.
+# _HARD_NOISE, _COVER_TEXT and _SUPER are tried at every position of a text (no literal to skip
+# to, the first two case-blind): these helpers give their answers with a cheap test first, the
+# pattern only where it can still match (issue 36; tests/test_parse_frontmatter_speed.py holds
+# each against its pattern and pins the patterns they were read from).
+# Each branch of _HARD_NOISE but the date's holds one of these strings (case-blind: on an ASCII
+# text, in its lower case; "©" is not ASCII); the date branch has no letters, so it is its own
+# pattern whatever the case.
 _HARD_NOISE_NEEDLES = ("arxiv", "http", "www.", "doi", "@", "copyright", "licen", "issn", "received:",
                        "accepted:", "published", "vol", "pp.")
-_DIGIT_SEP = re.compile(r"\d\s*[,;]")
+_HARD_NOISE_DATE = re.compile(r"\d{4}\s*[,;]\s*\d+\s*[:(]")
+# _COVER_TEXT's branches as plain strings, when they are (no pattern syntax in any): on an ASCII text
+# the case-blind search finds one exactly where the text's lower case holds it
+_COVER_PHRASES = tuple(_COVER_TEXT.pattern.split("|")) \
+    if _COVER_TEXT.flags & re.I and _COVER_TEXT.pattern.islower() \
+    and not any(c in _COVER_TEXT.pattern for c in "\\.^$*+?{}[]()") else ()
 # every match of _SUPER holds one of these characters
 _SUPER_MARK = re.compile(r"[\d,*∗†‡§¶#⋆✉]")
 
@@ -79,9 +85,16 @@ def _hard_noise(text: str) -> bool:
             if needle in low:
                 break
         else:
-            if _DIGIT_SEP.search(low) is None:
-                return False
+            return _HARD_NOISE_DATE.search(text) is not None
     return _HARD_NOISE.search(text) is not None
+
+
+def _cover_text(text: str) -> bool:
+    """``_COVER_TEXT.search(text) is not None``."""
+    if _COVER_PHRASES and text.isascii():
+        low = text.lower()
+        return any(p in low for p in _COVER_PHRASES)
+    return _COVER_TEXT.search(text) is not None
 
 
 def _unmark(text: str) -> str:
@@ -95,7 +108,7 @@ def front_page(rows: list[Row]) -> int:
     if not first:
         return 0
     fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
-    cover_text = sum(1 for r in first[:60] if _COVER_TEXT.search(r.text))
+    cover_text = sum(1 for r in first[:60] if _cover_text(r.text))
     words = sum(len(r.text.split()) for r in first)
     has_next = any(r.page == 1 for r in rows)
     if has_next and (fields >= 4 or cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250):
@@ -124,7 +137,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())
+                    and not (_names_row(r.text) and not connective_end(last.text.rstrip())
                              and not _same_type(r, last)):
                 g.append(r)
                 placed = True
@@ -154,7 +167,7 @@ def _banner_above(label: Row, r: Row) -> bool:
     word (a species name opening the title) is no other face here."""
     t = label.text.strip()
     words = t.split()
-    if not words or len(words) > 4 or CONNECTIVE.search(t) or label.x1 - label.x0 >= 0.6 * (r.x1 - r.x0):
+    if not words or len(words) > 4 or connective_end(t) or label.x1 - label.x0 >= 0.6 * (r.x1 - r.x0):
         return False
     return label.family != r.family or (label.bold >= 0.5) != (r.bold >= 0.5) \
         or t.isupper() != r.text.strip().isupper()
