@@ -21,7 +21,10 @@ WORDS = ["arXiv", "ARXIV", "https:", "http:", "www.", "WWW.", "©", "doi", "DOI"
          "volume 3", "Volume 12", "pp. 4", "PP. 1", "2019, 12:", "2020; 4(", "1999 ,  7 (", "ſ", "\u212a",
          "Smith", "and", "Jane Doe", "HHS Public Access", "Author Manuscript", "eScholarship",
          "see discussions, stats, and author profiles", "Your use of the JSTOR archive", "hhs publıc access",
-         "this content downloaded from", "Powered by the California Digital", "author  manuscript", "1,2", "*", "∗", "†", "‡", "§", "¶", "#", "⋆", "✉", "٣", " ", ", ", "Metabolites"]
+         "this content downloaded from", "Powered by the California Digital", "author  manuscript", "1,2", "*", "∗", "†", "‡", "§", "¶", "#", "⋆", "✉", "٣", " ", ", ", "Metabolites", "and", " and ", "band", "andy", "&", "·", "Smith and Jones"]
+
+
+_NAME_SEP_PLAIN = __import__("re").compile(r",|\band\b|&|·")
 
 
 def _strings(n: int = 5000):
@@ -42,6 +45,8 @@ def test_patterns_are_the_ones_the_helpers_were_read_from():
     assert fm._HARD_NOISE.pattern == (
         r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
         r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]")
+    # _NAME_SEP is r",|\band\b|&|·" with every branch opening on its literal
+    assert fm._NAME_SEP.pattern == r",|&|·|a(?<=\ba)nd\b"
     assert fm._SUPER.pattern == r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+"
 
 
@@ -56,6 +61,7 @@ def test_helpers_answer_as_their_patterns():
         assert fm._cover_text(t) == want, t
         cover += want
         assert fm.connective_end(t) == (fm.CONNECTIVE.search(t) is not None), t
+        assert fm._NAME_SEP.split(t) == _NAME_SEP_PLAIN.split(t), t
         assert fm._unmark(t) == fm._SUPER.sub(" ", t), t
         marked += fm._unmark(t) != t
     assert noisy > 500 and marked > 500 and cover > 500     # both answers were tried, often
