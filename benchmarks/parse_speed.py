@@ -3,7 +3,7 @@ text extraction, in one run.
 
     .venv/bin/python benchmarks/parse_speed.py [--set visible|new|dev|test|all] [--repeat 1]
         [--peer-python .mu2-venv/bin/python] [--per-file] [--smallest N] [--shared ../shared]
-        [--before DIR] [--cli]
+        [--before DIR] [--cli] [--window 1.0] [--jats-pairs DIR] [--tex-pairs DIR]
 
 Parses every gold PDF of a set (``visible`` = shared/external/pdfs, ``new`` = fixtures/pdfs, see
 tools.evaluate_parse.load_gold) with (1) scholartools' PDF parser, (2)
@@ -11,8 +11,7 @@ tools.evaluate_parse.load_gold) with (1) scholartools' PDF parser, (2)
 ``--peer-python``, ``pymupdf4llm.to_markdown`` in another virtualenv (pymupdf4llm 2.0 with
 pymupdf-layout's ONNX layout model, which needs pymupdf 2.x), and (4) plain ``page.get_text()``
 (no structure: the floor). Each runs in a process of its own (benchmarks/parse_worker.py), so its
-CPU time (user + system, from the OS, best of ``--repeat`` rounds that run every parser in turn) includes the interpreter's start-up
-and the imports; ``--per-file`` starts one process per PDF (``st-parse paper.pdf`` as a user runs
+CPU time (user + system, from the OS) includes the interpreter's start-up and the imports; ``--per-file`` starts one process per PDF (``st-parse paper.pdf`` as a user runs
 it on small PDFs). Titles, abstracts and headings of every parser are scored on the same gold
 with the same scorer (the peers' titles: their first Markdown heading; abstracts: the text
 between an "Abstract" heading and the next heading). Goals (issue 36): ours >= 20x the layout
@@ -20,7 +19,13 @@ peer's pages/s and >= 25x pymupdf4llm 0.3.4's, heading F1 above the layout peer'
 
 The ratio: pages per CPU second of each parser over the same PDFs, each parser's batch (or, with
 ``--per-file``, each PDF) in a fresh process, so start-up and imports are paid once per batch
-(per PDF). Both sides run from byte-compiled code: the peers' packages were byte-compiled when
+(per PDF). It is taken per round and the median of the ``--repeat`` rounds' ratios is reported
+(with their range, and the older ratio of each side's best round for comparison): after a warm-up
+round that is not counted, each round runs every side, our sides (and plain) as many times in a
+row as fill about one run of pymupdf4llm 0.3.4 (``--window``; their mean is the round's figure),
+the order of the sides reversed every other round, so both sides of a ratio are measured over
+the same stretch of the machine's load (see :func:`timed_rounds`). A side's CPU figure printed
+is the median of its rounds. Both sides run from byte-compiled code: the peers' packages were byte-compiled when
 pip installed them, and this script compiles scholartools' modules (``compileall``, into the
 git-ignored ``__pycache__``) before timing, since a shell with ``PYTHONDONTWRITEBYTECODE`` set
 would otherwise have our side compile every module from source in every process; likewise it
@@ -39,6 +44,7 @@ import compileall
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -180,6 +186,48 @@ def peer_cached(python: str, cache: Path, files: list[str]) -> list[str]:
     return [f for f in files if _key(python, f) in rows]
 
 
+PEERS = ("pymupdf4llm", "pymupdf4llm+layout")
+
+
+def timed_rounds(runs: list[tuple], files: list[str], args) -> tuple[dict[str, list[dict]], dict[str, int]]:
+    """Each side's CPU per round: ``{name: [{cpu, cost, startup, res}, …]}`` and the number of runs
+    a round gives each side.
+
+    The yardstick is the ratio of CPU seconds on the same PDFs, and CPU seconds grow with the
+    machine's load (the other core's work, caches, clock), so both sides of a ratio are measured
+    over the same stretch of time: (1) a warm-up round, not counted, runs every side once (file
+    cache, byte code) and gives each side's CPU; (2) in every counted round a side other than the
+    peers runs ``round(--window × pymupdf4llm's CPU / its own)`` times in a row (about as long as
+    one run of pymupdf4llm 0.3.4, 20–30 of ours), and its figure for the round is the mean of
+    those runs; the peers run once; (3) the order of the sides alternates from round to round
+    (forward, then backward), so a load that rises or falls through a run weighs on both alike.
+    The ratio is then taken per round, from neighbouring runs, and :func:`main` reports the median
+    of the rounds' ratios. (Before, each side's best round was taken alone: the minimum of five
+    0.5 s runs catches a quiet moment more often than the minimum of five 13 s runs does, which
+    favoured the short side under a changing load.)"""
+    def once(name, python, mode, code):
+        if name == "pymupdf4llm+layout" and args.peer_cache:
+            return cached_run(python, mode, files, args.peer_cache)
+        return run(python, mode, files, args.per_file, code)
+
+    first = {spec[0]: once(*spec)[0] for spec in runs}
+    ref = first.get("pymupdf4llm")
+    window = {name: 1 if name in PEERS or not ref or args.window <= 0
+              else max(1, round(args.window * ref / max(first[name], 1e-3))) for name, *_ in runs}
+    rounds: dict[str, list[dict]] = {name: [] for name, *_ in runs}
+    for k in range(args.repeat):
+        for spec in runs if k % 2 == 0 else runs[::-1]:
+            name, n = spec[0], window[spec[0]]
+            cpu, cost, startup, res = 0.0, None, 0.0, None
+            for _ in range(n):
+                dt, res = once(*spec)
+                cpu += dt
+                startup += res["startup"] or 0.0
+                cost = list(res["cost"]) if cost is None else [x + y for x, y in zip(cost, res["cost"])]
+            rounds[name].append({"cpu": cpu / n, "cost": [x / n for x in cost], "startup": startup / n, "res": res})
+    return rounds, window
+
+
 def corpus_gold(corpus: Path) -> list[dict]:
     """The LaTeX layout corpus' gold rows (benchmarks/latex_corpus.py build) as set ``folds``."""
     out = []
@@ -212,7 +260,9 @@ def fold_records(corpus: Path, shared: str | None, corpus_weight: float = 1.0,
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", help="a shared folder (default: the pdfs dataset where scholartools.data finds it)")
-    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=1, help="counted rounds (after one warm-up round)")
+    ap.add_argument("--window", type=float, default=1.0, metavar="F",
+                    help="each of our sides runs F x pymupdf4llm's CPU time in a row per round (0: once)")
     ap.add_argument("--set", default="visible", choices=["visible", "new", "dev", "test", "all", "none"])
     ap.add_argument("--peer-python", default=None,
                     help="python of a virtualenv with pymupdf4llm 2.x and pymupdf-layout (a second peer)")
@@ -230,6 +280,10 @@ def main() -> None:
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
                          "'jats-dev' and 'jats-test'")
     ap.add_argument("--jats-split", default=None, choices=["dev", "test"], help="only this half of --jats-pairs")
+    ap.add_argument("--tex-pairs", type=Path, default=None,
+                    help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
+                         "fixtures/tex-pairs) as sets 'tex-dev' and 'tex-test'")
+    ap.add_argument("--tex-split", default=None, choices=["dev", "test"], help="only this half of --tex-pairs")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",
@@ -238,7 +292,8 @@ def main() -> None:
                     help="a folder holding an earlier scholartools package, timed beside this one")
     ap.add_argument("--cli", action="store_true", help="also time the st-parse command (click, record writer)")
     ap.add_argument("--by-family", action="store_true",
-                    help="per document class rows for the 'folds' set, per publisher rows for the jats sets")
+                    help="per document class rows for the 'folds' set, per publisher rows for the jats sets, per "
+                         "class or style rows for the tex sets")
     args = ap.parse_args()
     from tools.evaluate_parse import jats_gold, load_gold, peer_fields, record_headings, score_corpus
 
@@ -249,6 +304,8 @@ def main() -> None:
         gold += corpus_gold(args.latex_corpus)
     if args.jats_pairs:
         gold += jats_gold(args.jats_pairs, args.jats_split)
+    if args.tex_pairs:   # the same gold schema as the JATS pairs (tex_pairs.py writes it), labelled as what it is
+        gold += [dict(g, set="tex-" + g["split"]) for g in jats_gold(args.tex_pairs, args.tex_split)]
     if args.covered_only and args.peer_python and args.peer_cache:
         have = set(peer_cached(args.peer_python, args.peer_cache, [g["path"] for g in gold]))
         gold = [g for g in gold if g["path"] in have]
@@ -272,18 +329,19 @@ def main() -> None:
         runs.append(("pymupdf4llm", sys.executable, "peer", ROOT))
     if args.peer_python:
         runs.append(("pymupdf4llm+layout", args.peer_python, "peer", ROOT))
-    best: dict[str, tuple[float, dict]] = {}
-    for _ in range(args.repeat):   # round-robin, so a change in the machine's load hits every parser alike
-        for name, python, mode, code in runs:
-            if name == "pymupdf4llm+layout" and args.peer_cache:
-                dt, res = cached_run(python, mode, files, args.peer_cache)
-            else:
-                dt, res = run(python, mode, files, args.per_file, code)
-            if name not in best or dt < best[name][0]:
-                best[name] = (dt, res)
+    rounds, window = timed_rounds(runs, files, args)
+    best: dict[str, tuple[float, dict]] = {}   # each side's median CPU per round, its mean per-file costs
+    for name, rs in rounds.items():
+        res = dict(rs[-1]["res"])
+        if all(len(r["cost"]) == len(res["cost"]) for r in rs):
+            res["cost"] = [statistics.fmean(col) for col in zip(*(r["cost"] for r in rs))]
+        res["startup"] = statistics.fmean(r["startup"] for r in rs)
+        best[name] = (statistics.median(r["cpu"] for r in rs), res)
     results = {name: res for name, (_, res) in best.items()}
     for name, (dt, res) in best.items():
+        cpus = [r["cpu"] for r in rounds[name]]
         print(f"{name:20s} {res['pages']} pages in {dt:6.2f} s CPU = {res['pages'] / dt:6.1f} pages/s  "
+              f"(median of {len(cpus)} rounds, {min(cpus):.2f}–{max(cpus):.2f} s; {window[name]} run(s) a round)  "
               f"{res['versions']}", flush=True)
     folds = {}
     if args.latex_corpus and any(g["set"] == "folds" for g in gold):
@@ -296,11 +354,13 @@ def main() -> None:
               f"{sc['abstract_f1']:.3f} headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}", flush=True)
 
     ours = [name for name in results if name.startswith("st-parse")]
-    rate = {name: results[name]["pages"] / best[name][0] for name in results}
     for mine in ours:
         for name in results:
             if name not in ours:
-                print(f"{mine} / {name} = {rate[mine] / rate[name]:.1f}x (pages per CPU second, start-up included)")
+                r = [p["cpu"] / m["cpu"] for m, p in zip(rounds[mine], rounds[name])]   # same pages on both sides
+                old = min(p["cpu"] for p in rounds[name]) / min(m["cpu"] for m in rounds[mine])
+                print(f"{mine} / {name} = {statistics.median(r):.1f}x (pages per CPU second, start-up included: "
+                      f"median of {len(r)} rounds' ratios, {min(r):.1f}–{max(r):.1f}x; ratio of the bests {old:.1f}x)")
 
     def cpu(name, idx):
         """CPU seconds of ``name`` on the PDFs ``idx``: its start-up once plus each PDF's CPU (the

@@ -165,7 +165,9 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
     if not rec.get("title") and metadata_title and len(metadata_title.split()) >= 3 \
             and not re.search(r"\.(pdf|dvi|docx?|tex)$|^microsoft|untitled", metadata_title, re.I):
         rec["title"] = metadata_title.strip()
-    m = DOI_RE.search(doc["first_text"])
+    first_text = doc["first_text"]
+    # every DOI holds "10." (the pattern opens with \b, so without it the search tries every position)
+    m = DOI_RE.search(first_text) if "10." in first_text else None
     if m:
         rec["doi"] = m.group(1)
     rec["source"] = {"pages": n_pages}

@@ -25,11 +25,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, join_ligature_gaps,
-                                               unspace)
+from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, connective_end,
+                                               join_ligature_gaps, unspace)
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -61,6 +63,53 @@ _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|d
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
 _SUPER = re.compile(r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+")
 
+# _HARD_NOISE, _COVER_TEXT and _SUPER are tried at every position of a text (no literal to skip
+# to, the first two case-blind): these helpers give their answers with a cheap test first, the
+# pattern only where it can still match (issue 36; tests/test_parse_frontmatter_speed.py holds
+# each against its pattern and pins the patterns they were read from).
+# Each branch of _HARD_NOISE but the date's holds one of these strings (case-blind: on an ASCII
+# text, in its lower case; "©" is not ASCII); the date branch has no letters, so it is its own
+# pattern whatever the case.
+_HARD_NOISE_NEEDLES = ("arxiv", "http", "www.", "doi", "@", "copyright", "licen", "issn", "received:",
+                       "accepted:", "published", "vol", "pp.")
+_HARD_NOISE_DATE = re.compile(r"\d{4}\s*[,;]\s*\d+\s*[:(]")
+# _HARD_NOISE without re.I: its letters are lower-case ASCII, so on an ASCII text's lower case it
+# matches where the case-blind pattern matches the text
+_HARD_NOISE_LOWER = re.compile(_HARD_NOISE.pattern)
+# _COVER_TEXT's branches as plain strings, when they are (no pattern syntax in any): on an ASCII text
+# the case-blind search finds one exactly where the text's lower case holds it
+_COVER_PHRASES = tuple(_COVER_TEXT.pattern.split("|")) \
+    if _COVER_TEXT.flags & re.I and _COVER_TEXT.pattern.islower() \
+    and not any(c in _COVER_TEXT.pattern for c in "\\.^$*+?{}[]()") else ()
+# every match of _SUPER holds one of these characters
+_SUPER_MARK = re.compile(r"[\d,*∗†‡§¶#⋆✉]")
+
+
+def _hard_noise(text: str) -> bool:
+    """``_HARD_NOISE.search(text) is not None``."""
+    if text.isascii():
+        low = text.lower()
+        for needle in _HARD_NOISE_NEEDLES:
+            if needle in low:
+                break
+        else:
+            return _HARD_NOISE_DATE.search(text) is not None
+        return _HARD_NOISE_LOWER.search(low) is not None
+    return _HARD_NOISE.search(text) is not None
+
+
+def _cover_text(text: str) -> bool:
+    """``_COVER_TEXT.search(text) is not None``."""
+    if _COVER_PHRASES and text.isascii():
+        low = text.lower()
+        return any(p in low for p in _COVER_PHRASES)
+    return _COVER_TEXT.search(text) is not None
+
+
+def _unmark(text: str) -> str:
+    """``_SUPER.sub(" ", text)``: the text itself where it holds none of the marks."""
+    return _SUPER.sub(" ", text) if _SUPER_MARK.search(text) is not None else text
+
 
 def front_page(rows: list[Row]) -> int:
     """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields)."""
@@ -68,7 +117,7 @@ def front_page(rows: list[Row]) -> int:
     if not first:
         return 0
     fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
-    cover_text = sum(1 for r in first[:60] if _COVER_TEXT.search(r.text))
+    cover_text = sum(1 for r in first[:60] if _cover_text(r.text))
     words = sum(len(r.text.split()) for r in first)
     has_next = any(r.page == 1 for r in rows)
     if has_next and (fields >= 4 or (cover_text >= 1 and fields >= 2 or cover_text >= 2 and words < 250)
@@ -107,7 +156,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not CONNECTIVE.search(last.text.rstrip())
+                    and not (_names_row(r.text) and not connective_end(last.text.rstrip())
                              and not _same_type(r, last)):
                 g.append(r)
                 placed = True
@@ -137,7 +186,7 @@ def _banner_above(label: Row, r: Row) -> bool:
     word (a species name opening the title) is no other face here."""
     t = label.text.strip()
     words = t.split()
-    if not words or len(words) > 4 or CONNECTIVE.search(t) or label.x1 - label.x0 >= 0.6 * (r.x1 - r.x0):
+    if not words or len(words) > 4 or connective_end(t) or label.x1 - label.x0 >= 0.6 * (r.x1 - r.x0):
         return False
     return label.family != r.family or (label.bold >= 0.5) != (r.bold >= 0.5) \
         or t.isupper() != r.text.strip().isupper()
@@ -151,13 +200,15 @@ def _same_type(r: Row, last: Row) -> bool:
         and (r.italic >= 0.5) == (last.italic >= 0.5) and abs(r.size - last.size) <= 0.3
 
 
-_NAME_SEP = re.compile(r",|\band\b|&|·")
+# ",", a word "and", "&" or "·": each branch opens with its literal (r"\band" as r"a(?<=\ba)"), so the
+# regex engine skips to the next of the four characters instead of trying every position (2.4x)
+_NAME_SEP = re.compile(r",|&|·|a(?<=\ba)nd\b")
 
 
 def _names_row(text: str) -> bool:
     """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
     # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
-    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
+    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
 
@@ -171,18 +222,54 @@ def _key(text: str) -> str:
     return " ".join(_WORD_RUN.findall(text.lower()))
 
 
-def _cited_names(rows: list[Row], page: int) -> list[str]:
-    """Row texts of the front pages and every later page, as keys, for :func:`_journal_name`."""
-    return [_key(r.text) for r in rows if r.page >= page]
+class _CitedNames:
+    """Row texts of the front pages and every later page, for :func:`_journal_name`, which asks
+    for the keys (:func:`_key`) of the rows holding a word: a row's key holds only words of its
+    text's lower case, so only those rows' keys are made (a short group's rarest word is in few
+    rows; making every row's key cost 1 % of st-parse on a small PDF, issue 36)."""
+
+    __slots__ = ("lows", "low", "starts", "texts", "keys")
+
+    def __init__(self, texts: list[str]):
+        self.texts = texts
+        self.lows = [t.lower() for t in texts]   # each row's own lower case (lengths may change)
+        self.low = "\n".join(self.lows)
+        self.starts = []
+        at = 0
+        for t in self.lows:
+            self.starts.append(at)
+            at += len(t) + 1
+        self.keys: dict[int, str] = {}
+
+    def having(self, word: str) -> list[str]:
+        """The keys of the rows whose lower case holds ``word``, in row order."""
+        out = []
+        low, starts, keys = self.low, self.starts, self.keys
+        at = low.find(word)
+        while at >= 0:
+            i = bisect_right(starts, at) - 1
+            k = keys.get(i)
+            if k is None:
+                k = keys[i] = _key(self.texts[i])
+            out.append(k)
+            at = low.find(word, starts[i] + len(self.lows[i]) + 1)   # on from the next row
+        return out
 
 
-def _journal_name(text: str, keys: list[str]) -> bool:
+def _cited_names(rows: list[Row], page: int) -> _CitedNames:
+    """Row texts of the front pages and every later page, for :func:`_journal_name`."""
+    return _CitedNames([r.text for r in rows if r.page >= page])
+
+
+def _journal_name(text: str, cited: _CitedNames) -> bool:
     """A short group whose words open a citation row elsewhere in the paper ("Metabolites 2014, 4,
     932-945; doi:…", a running foot "Journal Name 2006, 6:3") is the journal's name set large, not
     the title (a running head that only repeats the title is followed by no year, volume or doi)."""
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
+    # both tests below need a row whose key holds all of k's words: the rows holding its longest
+    keys = cited.having(max(k.split(), key=len))
     opening = k + " "
     if any(o != k and o.startswith(opening) and _CITATION_TAIL.search(o[len(k):]) for o in keys):
         return True
@@ -210,7 +297,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         size = max(r.size for r in g)
         if letters < 4 or size < body - 1.0:
             continue
-        if _HARD_NOISE.search(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
+        if _hard_noise(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
                 or KNOWN_HEADINGS.match(text.strip(" .:")):
             continue
         if strip_number(text)[0] and size < body + 1.5:
@@ -915,11 +1002,11 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
             break
         if sum(1 for w in t.split() if len(w) == 1) >= 4:
             continue   # letter-spaced labels ("A R T I C L E  I N F O")
-        if _HARD_NOISE.search(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
+        if _hard_noise(t) or INSTITUTION.search(t) and not re.search(r"[,·;]|\band\b", t[:40]):
             continue
         if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):
             continue
-        clean = _SUPER.sub(" ", t)
+        clean = _unmark(t)
         for piece in re.split(r",|\band\b|;|\s{2,}|·|&", clean):
             if INSTITUTION.search(piece):
                 continue

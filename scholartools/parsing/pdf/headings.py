@@ -608,104 +608,170 @@ def _runin_key(r: Row) -> tuple:
 
 
 def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    # the 48 entries in FEATURES' order. Written for speed (issue 36) and computing what the
+    # plain form computes: the document's statistics in local names; a clamp ``max(lo, min(v,
+    # hi))`` as the conditionals those calls evaluate (``min(a, b)`` is ``b if b < a else a``,
+    # ``max(a, b)`` is ``b if b > a else a``, so NaN and ±0 come out as from the calls);
+    # ``style_key``, ``_bodyish`` and ``_gap`` written out (tests/test_parse_headings_speed.py
+    # holds this against the plain form).
     body = st.body
     body_gap = st.body_gap
     body_family = st.body_family
+    extents = st.extents
+    text_left = st.text_left
+    style_chars = st.style_chars
+    style_rows = st.style_rows
+    style_long = st.style_long
+    total_chars = st.total_chars
+    abstract_row = st.abstract_row
+    first_heading_page = st.first_heading_page
+    front_limit = 0.45 * st.page_height
+    refs_row = st.refs_row
+    nrows = len(rows)
+    log1p = math.log1p
     runin_keys: dict[tuple, int] = {}
     for c in cands:
         if c.runin:
             k = _runin_key(rows[c.i])
             runin_keys[k] = runin_keys.get(k, 0) + 1
     for c in cands:
-        r = rows[c.rows[-1] if len(c.rows) > 1 and _NUMBER_ONLY.match(rows[c.i].text) else c.i]
-        first = rows[c.i]
+        crows = c.rows
+        ci = c.i
+        clast = crows[-1]
+        first = rows[ci]
+        r = rows[clast] if len(crows) > 1 and _NUMBER_ONLY.match(first.text) else first
         runin = c.runin
         lead_style = r.lead_style
-        last = rows[c.rows[-1]]
-        prev = rows[c.i - 1] if c.i else None
-        nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
+        last = rows[clast]
+        prev = rows[ci - 1] if ci else None
+        nxt = rows[clast + 1] if clast + 1 < nrows else None
         text = c.text
         number, rest = strip_number(text)
         words = rest.split() if rest else text.split()
         digits = len(_DECIMAL.findall(text))     # r"\d" of a str pattern is a decimal digit (str.isdecimal)
-        e = st.extents.get((r.page, r.col), [r.x0, r.x1])
-        colw = max(e[1] - e[0], 50.0)
-        k = style_key(r)
-        share = st.style_chars.get(k, 0) / st.total_chars
-        nrows_style = st.style_rows.get(k, 1)
-        long_rate = st.style_long.get(k, 0) / nrows_style
-        gb = _gap(prev, first)
-        ga = _gap(last, nxt)
+        rpage, rcol = r.page, r.col
+        e = extents.get((rpage, rcol), [r.x0, r.x1])
+        e0, e1 = e[0], e[1]
+        colw = e1 - e0
+        if 50.0 > colw:   # max(e1 - e0, 50.0)
+            colw = 50.0
+        rsize, rbold, ritalic, rfamily, rupper = r.size, r.bold, r.italic, r.family, r.upper
+        k = (rsize, rbold >= 0.6, ritalic >= 0.6, rfamily, rupper)   # style_key(r)
+        share = style_chars.get(k, 0) / total_chars
+        nrows_style = style_rows.get(k, 1)
+        long_rate = style_long.get(k, 0) / nrows_style
+        # _gap(prev, first), _gap(last, nxt)
+        fpage, fcol = first.page, first.col
+        if prev is None or prev.page != fpage or prev.col != fcol or first.y0 < prev.y0 - 1:
+            gb = 99.0
+        else:
+            gb = first.y0 - prev.y1
+        if nxt is None or last.page != nxt.page or last.col != nxt.col or nxt.y0 < last.y0 - 1:
+            ga = 99.0
+        else:
+            ga = nxt.y0 - last.y1
         tail = text.rstrip()
         prev_ended = prev is not None and sent_end(prev.text)
-        if len(c.rows) == 1:
+        if len(crows) == 1:
             span = first.x1 - first.x0
             most_gap = first.gap
         else:
-            span = max(rows[j].x1 for j in c.rows) - min(rows[j].x0 for j in c.rows)
-            most_gap = max(rows[j].gap for j in c.rows)
-        centre = (r.x0 + r.x1) / 2
-        centred = abs(centre - (e[0] + e[1]) / 2) < 0.06 * colw and r.x0 - e[0] > 2 * body
-        size_rel = (r.size - body) / body
-        lead_words = len(c.text.split()) if runin else 0
+            span = max(rows[j].x1 for j in crows) - min(rows[j].x0 for j in crows)
+            most_gap = max(rows[j].gap for j in crows)
+        rx0 = r.x0
+        centre = (rx0 + r.x1) / 2
+        centred = abs(centre - (e0 + e1) / 2) < 0.06 * colw and rx0 - e0 > 2 * body
+        size_rel = (rsize - body) / body
+        lead_words = len(text.split()) if runin else 0
+        head = rest or text
+        # the clamps, as the max/min calls of the plain form evaluate them
+        v = size_rel if size_rel < 1.0 else 1.0
+        f_size = v if v > -0.5 else -0.5
+        v = (gb - body_gap) / body
+        v = 3.0 if 3.0 < v else v
+        f_before = v if v > -1.0 else -1.0
+        if runin:
+            f_after = 0.0
+        else:
+            v = (ga - body_gap) / body
+            v = 3.0 if 3.0 < v else v
+            f_after = v if v > -1.0 else -1.0
+        v = (first.x0 - text_left.get((rpage, rcol), e0)) / body
+        v = 6.0 if 6.0 < v else v
+        f_indent = v if v > -2.0 else -2.0
+        v = span / colw
+        f_span = 1.2 if 1.2 < v else v
+        v = r.neighbours
+        f_neigh = float(3 if 3 < v else v)
+        n = len(text)
+        nxt_bodyish = nxt is not None and abs(nxt.size - body) < 0.6 and nxt.bold < 0.5 \
+            and nxt.family == body_family
+        if runin:
+            rk = _runin_key(r)
+            v = c.text.count(",") / 2.0
+            f_commas = 1.0 if 1.0 < v else v
+            f_gap = 0.0
+        else:
+            f_commas = 0.0
+            f_gap = 6.0 if 6.0 < most_gap else most_gap
         f = [
-            max(-0.5, min(1.0, size_rel)),
-            1.0 if r.size >= body + 0.45 else 0.0,
-            1.0 if r.size <= body - 0.45 else 0.0,
-            1.0 if (r.bold >= 0.6 and not runin) or (runin and lead_style == "b") else 0.0,
-            1.0 if (r.italic >= 0.6 and not runin) or (runin and lead_style == "i") else 0.0,
-            1.0 if r.family != body_family else 0.0,
-            1.0 if r.upper and not runin else 0.0,
+            f_size,
+            1.0 if rsize >= body + 0.45 else 0.0,
+            1.0 if rsize <= body - 0.45 else 0.0,
+            1.0 if (rbold >= 0.6 and not runin) or (runin and lead_style == "b") else 0.0,
+            1.0 if (ritalic >= 0.6 and not runin) or (runin and lead_style == "i") else 0.0,
+            1.0 if rfamily != body_family else 0.0,
+            1.0 if rupper and not runin else 0.0,
             1.0 if number else 0.0,
             float(number.count(".") + 1) if number else 0.0,
-            math.log1p(len(words)),
+            log1p(len(words)),
             1.0 if tail.endswith(".") and not runin else 0.0,
             1.0 if tail.endswith(":") and not runin else 0.0,
-            1.0 if (rest or text)[:1].islower() and not _enumerated(rest or text) else 0.0,
+            1.0 if head[:1].islower() and not _enumerated(head) else 0.0,
             1.0 if first.first_in_block else 0.0,
-            max(-1.0, min((gb - body_gap) / body, 3.0)),
-            max(-1.0, min((ga - body_gap) / body, 3.0)) if not runin else 0.0,
-            max(-2.0, min((first.x0 - st.text_left.get((r.page, r.col), e[0])) / body, 6.0)),
+            f_before,
+            f_after,
+            f_indent,
             1.0 if centred else 0.0,
-            min(span / colw, 1.2),
-            1.0 if nxt is not None and _bodyish(nxt, st) else 0.0,
-            1.0 if prev is None or prev.page != first.page or prev.col != first.col
+            f_span,
+            1.0 if nxt_bodyish else 0.0,
+            1.0 if prev is None or prev.page != fpage or prev.col != fcol
             or prev_ended else 0.0,
             1.0 if r.fig else 0.0,
-            float(min(r.neighbours, 3)),
-            1.0 if KNOWN_HEADINGS.match(unspace(rest or text).strip(" :.")) else 0.0,
+            f_neigh,
+            1.0 if KNOWN_HEADINGS.match(unspace(head).strip(" :.")) else 0.0,
             math.log10(share + 1e-5),
             long_rate,
-            math.log1p(nrows_style),
+            log1p(nrows_style),
             1.0 if r.underline else 0.0,
-            (1.0 if c.i < st.abstract_row else 0.0) if st.abstract_row >= 0 else
-            (1.0 if r.page == st.first_heading_page and r.y0 < 0.45 * st.page_height else 0.0),
-            digits / max(len(text), 1),
+            (1.0 if ci < abstract_row else 0.0) if abstract_row >= 0 else
+            (1.0 if rpage == first_heading_page and r.y0 < front_limit else 0.0),
+            digits / (n if n > 1 else 1),
             1.0 if _urlish(text) else 0.0,
-            float(len(c.rows)),
+            float(len(crows)),
             1.0 if runin else 0.0,
             1.0 if runin and lead_style == "b" else 0.0,
             1.0 if runin and lead_style == "i" else 0.0,
             1.0 if runin and lead_style == "f" else 0.0,
-            math.log1p(lead_words),
+            log1p(lead_words),
             1.0 if institution(text) else 0.0,
             1.0 if nxt is not None and _same_style(nxt, r) and not runin else 0.0,
-            1.0 if 0 <= st.refs_row < c.i else 0.0,
-            1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
+            1.0 if 0 <= refs_row < ci else 0.0,
+            1.0 if prev is not None and prev.page == fpage and len(prev.text.split()) <= 12
             and not prev_ended and not _bodyish(prev, st) and gb < 2 * body else 0.0,
-            1.0 if runin and c.text.rstrip()[-1:] in ".:" else 0.0,
+            1.0 if runin and tail[-1:] in ".:" else 0.0,
             1.0 if runin and c.rest[:1].isupper() else 0.0,
-            math.log1p(runin_keys.get(_runin_key(r), 1) - 1) if runin else 0.0,
-            min(c.text.count(",") / 2.0, 1.0) if runin else 0.0,
+            log1p(runin_keys.get(rk, 1) - 1) if runin else 0.0,
+            f_commas,
             1.0 if _YEAR.search(text) else 0.0,
-            min(most_gap, 6.0) if not runin else 0.0,
+            f_gap,
             _hanging(first, nxt, body) if runin else 0.0,
         ]
         if _under_two_letters(text):
             f[9] = -1.0
         c.feats = f
-        c.skey = ("R",) + _runin_key(r) if runin else k
-        c.page = r.page
+        c.skey = ("R",) + rk if runin else k
+        c.page = rpage
         c.headlike = 1.0 if (runin or f[19] and f[18] < 0.75) and not f[10] else 0.0
 
 

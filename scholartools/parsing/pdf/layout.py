@@ -52,7 +52,7 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
                 seen.add(key)
         band_rows.append(cand)
         # line numbers: many bare numbers sharing an x position
-        nums = [r for r in rows if LINE_NUMBER.match(r.text)]
+        nums = [r for r in rows if r.text[:1].isdecimal() and LINE_NUMBER.match(r.text)]   # \d opens it
         if len(nums) >= 8:
             xs = Counter(round(r.x1 / 4) for r in nums)
             for x, cnt in xs.items():
