@@ -191,6 +191,13 @@ def pseudo_label(model, docs, embs, confidence: float, selection: str = "confide
     if selection == "confident":
         return [(sents, [lab if lab in LABELS and p[i, LABELS.index(lab)] >= confidence else None
                          for i, lab in enumerate(labels)]) for sents, labels, p in decoded]
+    return top_fraction_by_label(decoded, fraction)
+
+
+def top_fraction_by_label(decoded: list, fraction: float) -> list:
+    """``(sentences, labels)`` from ``(sentences, labels, posteriors)``: for each label (``other``
+    aside), only the ``fraction`` of the sentences decoded with it whose posterior for it is
+    highest keep it; the rest are ``None`` (unlabelled)."""
     by_label: dict = {}
     for d, (_, labels, p) in enumerate(decoded):
         for i, lab in enumerate(labels):

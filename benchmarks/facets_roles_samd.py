@@ -50,8 +50,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from scholartools.facets import corpora  # noqa: E402
-from scholartools.facets.roles import LABELS, MODEL_DIR, RoleModel  # noqa: E402
+from scholartools.facets.roles import MODEL_DIR, RoleModel  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
+from facets_roles_fields import top_fraction_by_label  # noqa: E402
 
 HALVES = ("mechanical", "communication")
 SET_NAME = {"mechanical": "RAAMove mechanical", "communication": "RAAMove communication"}
@@ -100,16 +101,7 @@ def pseudo_labels(model: RoleModel, docs, embs, fraction: float) -> list:
         lp = roles.log_probs(sents, e, abstract=True)
         labels = roles.predict(sents, e, log_probs=lp, purpose=True, weight=roles.abstract_weight, abstract=True)
         decoded.append((sents, labels, np.exp(lp)))
-    by_label: dict = {}
-    for d, (_, labels, p) in enumerate(decoded):
-        for i, lab in enumerate(labels):
-            if lab in LABELS and lab != "other":
-                by_label.setdefault(lab, []).append((-p[i, LABELS.index(lab)], d, i))
-    out = [(sents, [None] * len(sents)) for sents, _, _ in decoded]
-    for lab, items in by_label.items():
-        for _, d, i in sorted(items)[:int(len(items) * fraction)]:
-            out[d][1][i] = lab
-    return out
+    return top_fraction_by_label(decoded, fraction)
 
 
 def fit_fold(half: str, weight: float, embed_cache, log, pool=None, fraction=0.3, self_weight=1.0) -> RoleModel:
