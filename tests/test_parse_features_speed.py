@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scholartools.parsing.pdf import headings as h
+from speed_helpers import first_call
 
 FIXTURE_PDF = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs" / "cup-ipg-2014.pdf"
 
@@ -125,21 +126,8 @@ def _bits(cands):
 
 @functools.lru_cache(maxsize=1)
 def _captured():
-    from scholartools.parsing import parse_path
-
-    got = []
-    real = h.features
-
-    def capture(rows, cands, st):
-        got.append((list(rows), st))
-        return real(rows, cands, st)
-
-    h.features = capture
-    try:
-        parse_path(str(FIXTURE_PDF))
-    finally:
-        h.features = real
-    return got[0]
+    args = first_call(h, "features", FIXTURE_PDF)
+    return args["rows"], args["st"]
 
 
 def _fixture():

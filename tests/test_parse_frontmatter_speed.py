@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scholartools.parsing.pdf import frontmatter as fm
+from speed_helpers import random_strings
 
 ALPHABET = list("aAsSkKiIdDoOpPrRvVlLcCeEnNtTwWhHxXyYuUbB .,:;(@+-/_0123456789\n\t") \
     + ["ſ", "K", "ı", "İ", "©", "∗", "†", "‡", "§", "¶", "#", "⋆", "✉", "٣", "é", "Ω"]
@@ -28,15 +29,7 @@ _NAME_SEP_PLAIN = __import__("re").compile(r",|\band\b|&|·")
 
 
 def _strings(n: int = 5000):
-    rnd = random.Random(36)
-    for _ in range(n):
-        parts = []
-        for _ in range(rnd.randint(0, 6)):
-            if rnd.random() < 0.5:
-                parts.append(rnd.choice(WORDS))
-            else:
-                parts.append("".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(0, 5))))
-        yield rnd.choice(["", " "]).join(parts)
+    return random_strings(ALPHABET, WORDS, n)
 
 
 def test_patterns_are_the_ones_the_helpers_were_read_from():

@@ -5,6 +5,7 @@ each is checked against its pattern on random strings over the characters the pa
 import random
 
 from scholartools.parsing.pdf import headings as h
+from speed_helpers import first_call, random_strings
 
 ALPHABET = list("aAsSkKiIdDeErRnNtTfFhHoOyYmMuUlLcCgGbBvVwWpP .,:;!?'\")]([-/@_1234567890\n\t") \
     + ["ſ", "K", "ı", "İ", "‐", "‑", "–", "—", "\u2011", "é", "٣", "²", "ǅ"]
@@ -15,15 +16,7 @@ WORDS = ["and", "or", "of", "the", "between", "versus", "vs.", "University", "IN
 
 
 def _strings(n: int = 4000):
-    rnd = random.Random(36)
-    for _ in range(n):
-        parts = []
-        for _ in range(rnd.randint(0, 6)):
-            if rnd.random() < 0.5:
-                parts.append(rnd.choice(WORDS))
-            else:
-                parts.append("".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(0, 5))))
-        yield rnd.choice(["", " "]).join(parts)
+    return random_strings(ALPHABET, WORDS, n)
 
 
 def test_helpers_answer_as_their_patterns():
@@ -207,21 +200,8 @@ FIXTURE_PDF = __import__("pathlib").Path(__file__).resolve().parents[1] / "fixtu
 
 def _fixture_rows():
     """Every row of a fixture PDF as the heading pass gets them (captured at doc_stats)."""
-    from scholartools.parsing import parse_path
-
-    got = []
-    real = h.doc_stats
-
-    def capture(rows, body, page_height=792.0):
-        got.append((list(rows), body, page_height))
-        return real(rows, body, page_height)
-
-    h.doc_stats = capture
-    try:
-        parse_path(str(FIXTURE_PDF))
-    finally:
-        h.doc_stats = real
-    return got[0]
+    args = first_call(h, "doc_stats", FIXTURE_PDF)
+    return args["rows"], args["body"], args["page_height"]
 
 
 def test_doc_stats_logits_and_institution_on_a_pdf():
