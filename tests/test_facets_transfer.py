@@ -408,7 +408,7 @@ def test_without_minilm_the_cue_model_runs_alone_and_the_record_says_so(monkeypa
         [{"abstract": "Parsers are slow. In this paper, we propose a linear-time parser. It is 10 times faster "
                       "on three treebanks."},
          {"abstract": "Parsers are slow. In this paper, we propose a linear-time parser. Experiments show that "
-                      "it is fast and accurate on long sentences."}], annotate.FacetOptions(ref_fallback="abstract"))
+                      "it is faster than earlier parsers."}], annotate.FacetOptions(ref_fallback="abstract"))
     assert rec["facets"]["reference"]["labels"] == ["background", "background", "result"]
     # a closing finding without a digit is a conclusion in a text's sentence roles; number words do not
     # count as numbers ("ten times faster" would be one too: reading them lowered RAAMove's figures)
@@ -539,27 +539,6 @@ def test_the_closing_rule_reads_a_closing_finding_without_a_number_as_a_conclusi
     assert closing_conclusion(s[:2] + ["Our code is publicly available."], labels)[-1] == "result"   # a release note
     assert closing_conclusion(s[-1:], ["result"]) == ["result"]
     assert closing_conclusion(s, labels, fixed=[None, None, "result"])[-1] == "result"
-
-
-def test_the_closing_rule_leaves_a_closing_comparison_with_other_work_a_result():
-    """roles.closing_conclusion (session 17): a closing sentence that compares the work with others
-    ("outperforms", "better … than", "superior … to", "state-of-the-art", "improvements over", "by a
-    large margin") stays a result, as RAAMove's, the ACL set's and CSAbstruct's annotators label it;
-    a closing finding without a comparison is still a conclusion."""
-    from scholartools.facets.roles import closing_conclusion
-
-    head, labels = ["We propose X.", "We train it on Y."], ["background", "method", "result"]
-    for last in ["Simulation results show that the proposed scheme outperforms conventional methods.",
-                 "Numerical results show that X achieves better performance than the benchmarks.",
-                 "Numerical results show that X achieves superior tracking performance to existing algorithms.",
-                 "Experiments show that X achieves state-of-the-art results.",
-                 "X yields consistent improvements over strong baselines.",
-                 "X beats the baselines by a large margin."]:
-        assert closing_conclusion(head + [last], labels)[-1] == "result", last
-    for last in ["Simulation results validate the effectiveness of the proposed scheme.",
-                 "Our analysis provides insightful guidelines for network design.",
-                 "X achieves higher throughput."]:
-        assert closing_conclusion(head + [last], labels)[-1] == "conclusion", last
 
 
 def test_the_procedure_rule_reads_a_procedure_without_a_finding_as_a_method():

@@ -372,36 +372,21 @@ def setup_method(sentences: list[str], labels: list, fixed: list | None = None) 
 # set. A closing sentence with a number ("improves F1 by 3.2 points") stays a result.
 # docs/st-facets.md, session 13.
 _DIGIT = re.compile(r"\d")
-# ... and so does a closing sentence that compares the work with others ("Simulation results show
-# that the proposed algorithm outperforms conventional methods", "… achieves better performance than
-# the benchmarks", "… is superior to traditional schemes", "state-of-the-art"): RAAMove's annotators
-# call such a comparison a result (communication half: 16 of the 21 the closing rule made
-# conclusions), and so do the ACL set's (rule 2) and CSAbstruct's; the conclusion cue already
-# excepts comparisons (``_EVIDENCE``). docs/st-facets.md, session 17.
-_COMPARISON = re.compile(
-    r"\boutperform\w*|\bsuperior\b[^.;]{0,60}\bto\b|\b(better|higher|lower|greater|less|more|faster|smaller|larger|"
-    r"fewer)\b[^.;]{0,80}\bthan\b|\bimprovements? (over|upon|against)\b|\bby (a )?(large|wide|significant|clear) "
-    r"margins?\b|\bstate[- ]of[- ]the[- ]art\b", re.I)
 
 
 def closing_conclusion(sentences: list[str], labels: list, fixed: list | None = None) -> list:
     """Relabel the last sentence of an abstract of two or more sentences as conclusion when it was
     labelled result and states no number (no digit), unless it notes that code or data are released
-    (``_RELEASE``: no conclusion) or compares the work with others (``_COMPARISON``: a result);
-    ``fixed[-1]`` not None (a heading's label) is kept.
+    (``_RELEASE``: no conclusion); ``fixed[-1]`` not None (a heading's label) is kept.
 
     >>> closing_conclusion(["We propose X.", "Results show that X is effective."], ["background", "result"])
     ['background', 'conclusion']
     >>> closing_conclusion(["We propose X.", "X improves F1 by 3.2 points."], ["background", "result"])
     ['background', 'result']
-    >>> closing_conclusion(["We propose X.", "Results show that X outperforms conventional schemes."],
-    ...                    ["background", "result"])
-    ['background', 'result']
     """
     out = list(labels)
     if (len(out) >= 2 and out[-1] == "result" and not _DIGIT.search(sentences[-1])
-            and not _RELEASE.search(sentences[-1]) and not _COMPARISON.search(sentences[-1])
-            and (fixed is None or fixed[-1] is None)):
+            and not _RELEASE.search(sentences[-1]) and (fixed is None or fixed[-1] is None)):
         out[-1] = "conclusion"
     return out
 
