@@ -6,6 +6,8 @@ gives the gold (title, abstract, section/subsection headings) for free.
     .venv/bin/python benchmarks/latex_corpus.py gold [--out /tmp/st-latex-corpus]     # gold again, no compiling
     .venv/bin/python benchmarks/latex_corpus.py score [--out /tmp/st-latex-corpus] [--peer-python .mu2-venv/bin/python]
         [--papers NAME…]
+    .venv/bin/python benchmarks/latex_corpus.py sources --sources /tmp/st-latex-sources GIT_DIR_OR_URL…
+    .venv/bin/python benchmarks/latex_corpus.py build --sources /tmp/st-latex-sources [--out …]   # + those papers
 
 ``build`` needs pdflatex and the classes of Debian's texlive-publishers (elsarticle, IEEEtran,
 revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
@@ -17,7 +19,12 @@ tools.evaluate_parse. No rule or model of st-parse was tuned on this corpus: eve
 family is unseen, so the figures are the cross-family ones (no class in both train and test).
 
 Sources: ``shared/external/latex`` (8 papers, licences in its PROVENANCE.md), the ICLR template
-of ``shared/external/pdfs`` and ``fixtures/latex``. Figures and tables are left out (their files
+of ``shared/external/pdfs`` and ``fixtures/latex``; with ``--sources DIR``, also the LaTeX sources of
+the author-compiled pairs' **dev half** (``fixtures/tex-pairs/manifest.jsonl``: repository, commit,
+path and licence of each), which ``sources`` copies out of snapshots of those repositories (the
+text files of the main file's folder at the manifest's commit: ``.tex``, ``.sty``, ``.cls``,
+``.bib`` …). A repository that also holds a test-half paper is left out, so no text of the
+author-compiled test half is ever trained on. Figures and tables are left out (their files
 and packages are not portable across classes); the preamble keeps the paper's own macro
 definitions and loads common packages.
 """
@@ -166,7 +173,68 @@ def _strip_commands(body: str) -> str:
     return "".join(out)
 
 
-def sources(shared: Path | None) -> list[tuple[str, Path]]:
+TEX_PAIRS = ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl"
+#: what ``sources`` copies of a source folder: what pdflatex reads (figures are set as drafts)
+_SOURCE_SUFFIXES = (".tex", ".sty", ".cls", ".bst", ".bib", ".bbl", ".def", ".cfg", ".clo", ".ltx", ".macros")
+
+
+def tex_pair_rows(manifest: Path = TEX_PAIRS) -> list[dict]:
+    """The author-compiled pairs whose source may enter the corpus: the dev half, less every
+    repository that also holds a test-half paper (a project's two papers share their text)."""
+    rows = [json.loads(x) for x in manifest.read_text().splitlines() if x.strip()]
+    test_repos = {r["repo"] for r in rows if r["split"] == "test"}
+    return [r for r in rows if r["split"] == "dev" and r["repo"] not in test_repos]
+
+
+def copy_sources(into: Path, git_sources: list[str], manifest: Path = TEX_PAIRS) -> list[dict]:
+    """Copy the source folder of each :func:`tex_pair_rows` row out of the git directories (or URLs)
+    given, at the manifest's commit, into ``into/<id>/``; write ``into/sources.jsonl`` (name, main,
+    repository, commit, licence) and return its rows. A row whose repository is not given is skipped."""
+    import subprocess as sp
+
+    try:
+        from jats_pairs import git_dir               # run as a script (benchmarks/ on sys.path)
+    except ImportError:
+        from benchmarks.jats_pairs import git_dir
+
+    into.mkdir(parents=True, exist_ok=True)
+    dirs = [git_dir(s, into / "_clones") for s in git_sources]
+    done = []
+    for r in tex_pair_rows(manifest):
+        folder = r["tex_path"].rsplit("/", 1)[0] if "/" in r["tex_path"] else ""
+        for d in dirs:
+            ls = sp.run(["git", f"--git-dir={d}", "ls-tree", "-r", "-l", r["commit"], "--", folder or "."],
+                        capture_output=True, text=True)
+            if ls.returncode == 0 and ls.stdout.strip():
+                break
+        else:
+            print(f"skip {r['id']}: {r['repo']} not among the sources", file=sys.stderr)
+            continue
+        dest = into / r["id"]
+        for line in ls.stdout.splitlines():
+            meta, path = line.split("\t", 1)
+            _, kind, blob, size = meta.split()
+            if kind != "blob" or not path.lower().endswith(_SOURCE_SUFFIXES) or int(size) > 2_000_000:
+                continue
+            rel = path[len(folder) + 1:] if folder else path
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(sp.run(["git", f"--git-dir={d}", "cat-file", "blob", blob],
+                                      capture_output=True, check=True).stdout)
+        main = r["tex_path"][len(folder) + 1:] if folder else r["tex_path"]
+        if not (dest / main).exists():
+            print(f"skip {r['id']}: {r['tex_path']} not at {r['commit'][:10]}", file=sys.stderr)
+            continue
+        done.append({"name": r["id"], "main": f"{r['id']}/{main}", "repo": r["repo"], "commit": r["commit"],
+                     "licence": r["licence"]})
+        print(f"ok   {r['id']}", file=sys.stderr)
+    with open(into / "sources.jsonl", "w") as f:
+        for row in done:
+            f.write(json.dumps(row) + "\n")
+    return done
+
+
+def sources(shared: Path | None, extra: Path | None = None) -> list[tuple[str, Path]]:
     out = []
     latex = dataset_path("latex", shared, file="gold.jsonl")
     for line in (latex / "gold.jsonl").read_text().splitlines():
@@ -179,6 +247,11 @@ def sources(shared: Path | None) -> list[tuple[str, Path]]:
     for tex in sorted((ROOT / "fixtures" / "latex").glob("*/*.tex")):
         if "\\begin{document}" in tex.read_text(errors="replace"):
             out.append((tex.parent.name, tex))
+    if extra is not None:
+        for line in (extra / "sources.jsonl").read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out.append((row["name"], extra / row["main"]))
     return out
 
 
@@ -278,14 +351,15 @@ def _write_gold(out: Path, rows: dict) -> None:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None) -> None:
+def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None,
+          extra: Path | None = None) -> None:
     from scholartools.parsing import parse_path
 
     out.mkdir(parents=True, exist_ok=True)
     rows: dict[str, dict] = {}
     if (only or papers) and (out / "gold.jsonl").exists():
         rows = {g["id"]: g for g in map(json.loads, filter(str.strip, (out / "gold.jsonl").read_text().splitlines()))}
-    for name, main in sources(shared):
+    for name, main in sources(shared, extra):
         if papers and name not in papers:
             continue
         parts = reclass(main)
@@ -365,7 +439,10 @@ def score(out: Path, peer_python: str | None = None, papers: list[str] | None = 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["build", "gold", "score"])
+    ap.add_argument("what", choices=["build", "gold", "score", "sources"])
+    ap.add_argument("git_sources", nargs="*", help="sources: git directories or URLs of the tex-pairs repositories")
+    ap.add_argument("--sources", default=None, help="build: also the papers copied here by `sources`; "
+                    "sources: where to copy them")
     ap.add_argument("--only", nargs="*", default=None, help="build only these families (default: all)")
     ap.add_argument("--papers", nargs="*", default=None, help="build or score only these papers (default: all)")
     ap.add_argument("--peer-python", default=None, help="score: also pymupdf4llm in this interpreter "
@@ -373,9 +450,14 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/st-latex-corpus")
     ap.add_argument("--shared", default=None, help="a shared folder (default: where scholartools.data finds "
                     "the datasets: ST_DATA, the user cache, ../shared/external)")
-    args = ap.parse_args()
-    if args.what == "build":
-        build(Path(args.out), Path(args.shared) if args.shared else None, args.only, args.papers)
+    args = ap.parse_intermixed_args()
+    if args.what == "sources":
+        if not args.sources:
+            ap.error("sources needs --sources DIR")
+        copy_sources(Path(args.sources), args.git_sources)
+    elif args.what == "build":
+        build(Path(args.out), Path(args.shared) if args.shared else None, args.only, args.papers,
+              Path(args.sources) if args.sources else None)
     elif args.what == "gold":
         gold(Path(args.out))
     else:
