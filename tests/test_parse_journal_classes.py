@@ -1014,3 +1014,42 @@ def test_last_part_of_a_structured_abstract_set_wholly_in_its_part_titles_type(t
     _sections(p, y + 44, ("1 Introduction", "2 Methods"))
     rec = _save(doc, tmp_path, "leadpart.pdf")
     assert rec["abstract"] == " ".join(text) + " Trial registration number: NCT04586517."
+
+
+def _cand(skey, p=0.05, **feats):
+    """A candidate with the features ``_standing_apart`` reads (a heading's place by default)."""
+    from scholartools.parsing.pdf.headings import FEATURES, Cand
+
+    place = {"gap_before": 1.4, "gap_after": 0.64, "words_log": 1.1, "next_bodyish": 1.0, "prev_ended": 1.0}
+    place.update(feats)
+    return Cand(i=0, rows=[0], text="Performance", feats=[place.get(n, 0.0) for n in FEATURES], p=p, skey=skey)
+
+
+def test_class3_headings_in_body_type_standing_apart_in_one_style_are_headings():
+    # the layout corpus' body-type family (sections in body-size capitals, subsections in plain
+    # body type): five or more rows of one style placed as headings are, where they are at least
+    # half as many as the headings found; the release left them to the model, which scored them
+    # 0.01-0.05 (family recall 0.65)
+    from scholartools.parsing.pdf.headings import _standing_apart_in_one_style
+
+    body, other = (10.0, False, False, "times", False), (10.0, False, True, "times", False)
+    found = [_cand(body, p=0.9, gap_before=3.0) for _ in range(6)]
+    plain = [_cand(body) for _ in range(5)]
+    stray = [_cand(other), _cand(body, ends_period=1.0), _cand(body, gap_after=0.2), _cand(body, lower_start=1.0),
+             _cand(body, numbered=1.0), _cand(body, words_log=2.4), _cand(body, prev_ended=0.0)]
+    cands = found + plain + stray
+    _standing_apart_in_one_style(cands, 0.4)
+    assert [c.p > 0.4 for c in plain] == [True] * 5
+    assert not any(c.p > 0.4 for c in stray)        # another style, or not placed as a heading
+
+
+@pytest.mark.parametrize("n_plain, n_found", [(4, 2), (5, 11), (3, 0)])
+def test_class3_few_rows_standing_apart_stay_what_the_model_says(n_plain, n_found):
+    # four rows, or five beside eleven headings (a short display line, a list's lead here and
+    # there): not a level of headings
+    from scholartools.parsing.pdf.headings import _standing_apart_in_one_style
+
+    body = (10.0, False, False, "times", False)
+    plain = [_cand(body) for _ in range(n_plain)]
+    _standing_apart_in_one_style([_cand(body, p=0.9) for _ in range(n_found)] + plain, 0.4)
+    assert not any(c.p > 0.4 for c in plain)
