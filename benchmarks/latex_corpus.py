@@ -402,7 +402,8 @@ def build(out: Path, shared: Path | None, only: list[str] | None = None, papers:
     _write_gold(out, rows)
 
 
-def score(out: Path, peer_python: str | None = None, papers: list[str] | None = None) -> None:
+def score(out: Path, peer_python: str | None = None, papers: list[str] | None = None,
+          families: list[str] | None = None) -> None:
     """st-parse (and, with ``peer_python``, pymupdf4llm in that interpreter) on the corpus PDFs,
     each in a process of its own (CPU time with start-up, as benchmarks/parse_speed.py), scored
     per document class with the same scorer."""
@@ -413,6 +414,8 @@ def score(out: Path, peer_python: str | None = None, papers: list[str] | None = 
     gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
     if papers:
         gold = [g for g in gold if g["id"].split("/", 1)[1] in papers]
+    if families:
+        gold = [g for g in gold if g["family"] in families]
     files = [str(out / g["pdf"]) for g in gold]
     parsers = [("st-parse", sys.executable, "ours")] + ([("pymupdf4llm+layout", peer_python, "peer")] if peer_python else [])
     results = {}
@@ -443,7 +446,7 @@ def main() -> None:
     ap.add_argument("git_sources", nargs="*", help="sources: git directories or URLs of the tex-pairs repositories")
     ap.add_argument("--sources", default=None, help="build: also the papers copied here by `sources`; "
                     "sources: where to copy them")
-    ap.add_argument("--only", nargs="*", default=None, help="build only these families (default: all)")
+    ap.add_argument("--only", nargs="*", default=None, help="build or score only these families (default: all)")
     ap.add_argument("--papers", nargs="*", default=None, help="build or score only these papers (default: all)")
     ap.add_argument("--peer-python", default=None, help="score: also pymupdf4llm in this interpreter "
                     "(a virtualenv with pymupdf4llm 2.x and pymupdf-layout, e.g. .mu2-venv/bin/python)")
@@ -461,7 +464,7 @@ def main() -> None:
     elif args.what == "gold":
         gold(Path(args.out))
     else:
-        score(Path(args.out), args.peer_python, args.papers)
+        score(Path(args.out), args.peer_python, args.papers, args.only)
 
 
 if __name__ == "__main__":
