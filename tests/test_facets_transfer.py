@@ -583,6 +583,25 @@ def test_raamove_sample_is_mapped_as_the_acceptance_check_maps_its_labels():
     assert corpora.RAAMOVE_MAP["CTN"] is None and corpora.RAAMOVE_MAP["IMP"] is None
 
 
+def test_software_engineering_sample_is_cut_into_abstracts_and_mapped_as_the_check_reads_it(monkeypatch):
+    """fixtures/se-abstracts (made up in the upstream file's format, which has no abstract ids):
+    an abstract starts where a background sentence follows a method / result / summary sentence,
+    or at an opening heading ("Context:"); aim & contribution is background (purpose is background),
+    research object counts only beside another move, two facets and headings are unscored."""
+    docs = corpora.load_se(corpora.SE_SAMPLE)
+    assert [len(s) for s, _ in docs] == [6, 6, 2]
+    assert docs[0][1] == ["background", "background", "background", "method", "result", "conclusion"]
+    assert docs[1][1] == ["background", "background", None, None, None, "result"]
+    assert docs[1][0][3] == "Method."
+    assert corpora.se_label({"research_object"}) is None
+    assert corpora.se_label({"research_object", "research_method"}) == "method"
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    assert corpora.se_file() == corpora.SE_SAMPLE and corpora.load_se() == docs
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE.parent / "absent.csv"))
+    with pytest.raises(FileNotFoundError):
+        corpora.load_se()
+
+
 def test_sentence_roles_read_the_closing_finding_as_a_conclusion_and_fm_keeps_it_a_result():
     """A RAAMove abstract (communication engineering) whose last sentence its annotators call a
     conclusion ("Numerical results show that the proposed … significantly improves the system
