@@ -586,10 +586,12 @@ def test_raamove_sample_is_mapped_as_the_acceptance_check_maps_its_labels():
 def test_software_engineering_sample_is_cut_into_abstracts_and_mapped_as_the_check_reads_it(monkeypatch):
     """fixtures/se-abstracts (made up in the upstream file's format, which has no abstract ids):
     an abstract starts where a background sentence follows a method / result / summary sentence,
-    or at an opening heading ("Context:"); aim & contribution is background (purpose is background),
-    research object counts only beside another move, two facets and headings are unscored."""
+    or at an opening heading ("Context:"); aim & contribution is background (purpose is background)
+    in the abstract's first run of them and unscored after it, research object counts only beside
+    another move, two facets and headings are unscored."""
     docs = corpora.load_se(corpora.SE_SAMPLE)
-    assert [len(s) for s, _ in docs] == [6, 6, 2]
+    assert [len(s) for s, _ in docs] == [6, 6, 4]
+    assert docs[2][1] == ["background", "background", "method", None]   # a later aim: the contribution's details
     assert docs[0][1] == ["background", "background", "background", "method", "result", "conclusion"]
     assert docs[1][1] == ["background", "background", None, None, None, "result"]
     assert docs[1][0][3] == "Method."

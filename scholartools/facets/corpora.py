@@ -37,7 +37,9 @@ engineering)    multi-label): background & motivation, aim & contribution → ba
                 (purpose is background, as the check reads it); research method → method;
                 results & findings → result; summary → conclusion; research object (what is
                 studied or built: purpose or method) → None alone, dropped beside another
-                label; labels of two facets, and one- or two-word headings → None. The file
+                label; aim & contribution after the abstract's first run of them (details
+                of the contribution: the check's unscored contribution move) → None;
+                labels of two facets, and one- or two-word headings → None. The file
                 has no abstract ids: abstracts are cut where a background sentence follows
                 a method, result or summary, or a sentence opens on "Context:" (381 found)
 =============== =========================================================================== ==========
@@ -294,7 +296,8 @@ def load_se(path: Path | str | None = None):
     """The software-engineering abstracts (test only: no licence stated, so never trained on), cut
     into abstracts (the file has no ids: a new one starts where a background sentence follows a
     method, result or summary sentence, or at an opening heading, :data:`_SE_OPENING`), labels by
-    :func:`se_label`."""
+    :func:`se_label`; an aim & contribution sentence after the abstract's first run of them is
+    unscored (it details the contribution; the first run states the purpose)."""
     import csv
 
     path = path or se_file()
@@ -303,12 +306,21 @@ def load_se(path: Path | str | None = None):
                                 "(fixtures/se-abstracts/PROVENANCE.md says where to get it)")
     with open(path, encoding="utf-8", newline="") as f:
         rows = [(r["sentence"].strip(), {m for m in SE_MAP if r[m].strip() == "1"}) for r in csv.DictReader(f)]
-    docs, previous = [], set()
+    docs, previous, aims = [], set(), "before"
     for sentence, moves in rows:
         late = previous & {"research_method", "results_findings", "summary"}
         if not docs or _SE_OPENING.match(sentence) or ("background_motivation" in moves and late):
             docs.append(([], []))
+            aims = "before"
+        label = se_label(moves, sentence)
+        if "aim_contribution" in moves:
+            # the first run of aim & contribution sentences states the purpose (background); a later
+            # one describes the contribution (the check's unscored contribution move, or a method)
+            label = None if aims == "after" else label
+            aims = "in"
+        elif aims == "in":
+            aims = "after"
         docs[-1][0].append(sentence)
-        docs[-1][1].append(se_label(moves, sentence))
+        docs[-1][1].append(label)
         previous = moves
     return docs
