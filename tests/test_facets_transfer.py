@@ -667,3 +667,26 @@ def test_the_setup_rule_reads_a_setup_after_the_purpose_as_a_method():
     t = ["A UAV-aided network is studied.", "The closed-form outage is derived.", "It is considered a hard problem."]
     assert setup_method(t, ["background"] * 3) == ["background", "method", "background"]
     assert setup_method(t, ["background"] * 3, fixed=[None, "background", None])[1] == "background"
+
+
+def test_fields_benchmark_scores_the_software_engineering_set_with_computer_science(monkeypatch):
+    """Session 18: benchmarks/facets_roles_fields.py holds the software-engineering abstracts out with
+    computer science (four facets) when ``$ST_SE_ABSTRACTS`` names their file; the corpora are
+    stubbed here, only the sets are checked."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("facets_roles_fields", ROOT / "benchmarks" / "facets_roles_fields.py")
+    fields = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fields)
+    import facets_roles
+
+    tiny = [(["A."], ["background"])]
+    for name in ("load", "load_acl", "load_mulms", "load_written"):
+        monkeypatch.setattr(corpora, name, lambda *a, **k: list(tiny))
+    monkeypatch.setattr(facets_roles, "pubmed_docs", lambda *a, **k: list(tiny))
+    monkeypatch.setattr(corpora, "raamove_file", lambda: None)
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    tests = fields.load_data(10)["tests"]
+    assert tests["computer science"][fields.SE_SET] == (corpora.load_se(corpora.SE_SAMPLE), False)
+    monkeypatch.setattr(corpora, "se_file", lambda: None)
+    assert fields.SE_SET not in fields.load_data(10)["tests"]["computer science"]
