@@ -39,7 +39,7 @@ from tools import train_roles as tr  # noqa: E402
 
 DEV = ("RAAMove communication", "ACL abstracts", "MuLMS-AZ", "MuLMS-AZ (3)", "CSAbstruct test (3)",
        "CODA-19 test (3)", "NICTA-PIBOSO test (3)", "PubMed silver")
-TEST = ("RAAMove mechanical",)
+TEST = ("RAAMove mechanical", "SE abstracts")
 
 
 def load_sets(which: str) -> dict:
@@ -58,6 +58,8 @@ def load_sets(which: str) -> dict:
                     "PubMed silver": (pubmed_docs("reference", no_headings=True), False)})
     if which in ("test", "all"):
         out["RAAMove mechanical"] = (corpora.load_raamove(part="mechanical"), False)
+        if corpora.se_file() is not None:   # session 18: software engineering, never chosen on
+            out["SE abstracts"] = (corpora.load_se(), False)
     return out
 
 
@@ -248,6 +250,9 @@ for _t in (0.1, 0.2, 0.3, 0.4):
 for _t in (0.25, 0.3, 0.4, 0.5):
     VARIANTS[f"after the purpose, background with P(method) >= {_t:g} is a method"] = \
         (lambda t: lambda m, s, lp, **_: pipeline(m, s, lp, setup_min_method=t))(_t)
+# session 18: each of the four rules of sessions 13-15 left out in turn (what each adds, per set)
+for _rule in R.ROLES_RULES:
+    VARIANTS[f"without the {_rule} rule"] = (lambda r: lambda m, s, lp, **_: shipped(_without(m, r), s, lp))(_rule)
 
 
 def score(model, sets: dict, lps: dict, variant) -> dict:

@@ -16,7 +16,10 @@ field held out     trained on (+ the written corpus, always     scored on (gold 
                    on the training side only)                   on)
 ================== ============================================ =====================================
 computer science   CODA-19, NICTA-PIBOSO (biomedicine)          CSAbstruct test (3 facets); ACL
-                                                                abstracts (NLP, 4 facets)
+                                                                abstracts (NLP, 4 facets); software-
+                                                                engineering abstracts (4 facets,
+                                                                when ``$ST_SE_ABSTRACTS`` is set;
+                                                                ``corpora.load_se``, evaluation only)
 biomedicine        CSAbstruct (computer science)                CODA-19 test (first 300 abstracts),
                                                                 NICTA-PIBOSO test (3 facets);
                                                                 ScholarSum PubMed references, silver
@@ -113,6 +116,9 @@ OUT_OF_FIELD = "materials science"
 #: RAAMove's halves: the closing rule (session 13) was chosen reading the communication half's errors
 RAAMOVE_SETS = {"RAAMove engineering, mechanical (not chosen on)": "mechanical",
                 "RAAMove engineering, communication (rule chosen on)": "communication"}
+#: software-engineering abstracts (``fixtures/se-abstracts``; session 18), when their file is here
+#: (``$ST_SE_ABSTRACTS``): a computer-science set no model here was trained on or chosen on
+SE_SET = "SE abstracts (software engineering)"
 CODA_TEST_DOCS = 300
 DEV_DOCS = 300
 
@@ -143,6 +149,8 @@ def load_data(max_train_docs: int) -> dict:
         # (4 facets; and 3, conclusion merged into result: its annotators call most statements of
         # what the paper found a conclusion)
         OUT_OF_FIELD: {"MuLMS-AZ abstracts": (mulms, False), "MuLMS-AZ, 3 facets": (mulms, True)}}
+    if corpora.se_file() is not None:   # 4 facets; no licence stated: scored, never trained on
+        tests["computer science"][SE_SET] = (corpora.load_se(), False)
     if corpora.raamove_file() is not None:   # 4 facets: the acceptance check's six labels, mapped
         tests[OUT_OF_FIELD].update({name: (corpora.load_raamove(part=part), False)
                                     for name, part in RAAMOVE_SETS.items()})

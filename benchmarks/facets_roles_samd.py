@@ -66,9 +66,11 @@ def test_sets() -> dict:
     from facets_roles import pubmed_docs
 
     mulms = corpora.load_mulms()
+    # session 18: software-engineering abstracts (no licence stated: scored, never trained on), when here
+    se = {"SE abstracts": (corpora.load_se(), False)} if corpora.se_file() is not None else {}
     return {
         "RAAMove": {SET_NAME[h]: (corpora.load_raamove(part=h), False) for h in HALVES},
-        "other": {"MuLMS-AZ": (mulms, False), "MuLMS-AZ (3)": (mulms, True),
+        "other": {**se, "MuLMS-AZ": (mulms, False), "MuLMS-AZ (3)": (mulms, True),
                   "ACL abstracts": (corpora.load_acl(), False),
                   "CSAbstruct test (3)": (corpora.load("csabstruct", "test", weak=False), True),
                   "CODA-19 test (3)": (corpora.load("coda19", "test", weak=False)[:300], True),

@@ -52,3 +52,23 @@ def test_heading_fixed_finds_the_labels_headings_fix_as_predict_does():
     lp = _lp(model, ["result"] * 4)
     labels = model.predict(sents, None, log_probs=lp, abstract=True)
     assert [labels[i] for i in (0, 1, 3)] == ["background", "background", "method"]
+
+
+def test_each_rule_can_be_left_out_and_the_software_engineering_set_is_scored_when_here(monkeypatch):
+    """Session 18: ``without the <rule> rule`` is the shipped decoding with that one rule off (the
+    closing finding stays a result without the closing rule, and nothing else moves here); the
+    software-engineering abstracts join the held-out sets when ``$ST_SE_ABSTRACTS`` names their file
+    (here the made-up sample), never the development sets."""
+    from scholartools.facets import corpora
+    from scholartools.facets.roles import ROLES_RULES
+
+    model = RoleModel.load().for_roles()
+    sents = ["Parsers are slow.", "We train a parser on treebanks.", "Results show that it is fast."]
+    lp = _lp(model, ["background", "method", "result"])
+    assert D.VARIANTS["without the closing_conclusion rule"](model, sents, lp) == ["background", "method", "result"]
+    assert all(D.VARIANTS[f"without the {r} rule"](model, sents, lp) == D.shipped(model, sents, lp)
+               for r in ROLES_RULES if r != "closing_conclusion")
+    monkeypatch.setattr(corpora, "raamove_file", lambda: corpora.RAAMOVE_SAMPLE)
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    assert D.load_sets("test")["SE abstracts"] == (corpora.load_se(corpora.SE_SAMPLE), False)
+    assert "SE abstracts" in D.TEST and "SE abstracts" not in D.DEV

@@ -87,3 +87,18 @@ def test_sentence_roles_come_from_their_own_model_and_fm_keeps_its_own(tmp_path)
     # the decoding rules' flags survive a save (they were dropped before session 16)
     again = RoleModel.load(tmp_path / "both" / ROLES_SUBDIR)
     assert again.roles_rules == {rule: True for rule in ROLES_RULES} and again.roles_share == 0.25
+
+
+def test_the_software_engineering_set_is_scored_beside_the_others_when_here(monkeypatch):
+    """Session 18: ``facets_roles_samd.test_sets`` scores every model on the software-engineering
+    abstracts (evaluation only) when ``$ST_SE_ABSTRACTS`` names their file, and leaves them out when not."""
+    import sys
+
+    sys.path.insert(0, str(corpora.ROOT / "benchmarks"))
+    import facets_roles_samd as S
+
+    monkeypatch.setattr(corpora, "raamove_file", lambda: corpora.RAAMOVE_SAMPLE)
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    assert S.test_sets()["other"]["SE abstracts"] == (corpora.load_se(corpora.SE_SAMPLE), False)
+    monkeypatch.setattr(corpora, "se_file", lambda: None)
+    assert "SE abstracts" not in S.test_sets()["other"]

@@ -583,6 +583,27 @@ def test_raamove_sample_is_mapped_as_the_acceptance_check_maps_its_labels():
     assert corpora.RAAMOVE_MAP["CTN"] is None and corpora.RAAMOVE_MAP["IMP"] is None
 
 
+def test_software_engineering_sample_is_cut_into_abstracts_and_mapped_as_the_check_reads_it(monkeypatch):
+    """fixtures/se-abstracts (made up in the upstream file's format, which has no abstract ids):
+    an abstract starts where a background sentence follows a method / result / summary sentence,
+    or at an opening heading ("Context:"); aim & contribution is background (purpose is background)
+    in the abstract's first run of them and unscored after it, research object counts only beside
+    another move, two facets and headings are unscored."""
+    docs = corpora.load_se(corpora.SE_SAMPLE)
+    assert [len(s) for s, _ in docs] == [6, 6, 4]
+    assert docs[2][1] == ["background", "background", "method", None]   # a later aim: the contribution's details
+    assert docs[0][1] == ["background", "background", "background", "method", "result", "conclusion"]
+    assert docs[1][1] == ["background", "background", None, None, None, "result"]
+    assert docs[1][0][3] == "Method."
+    assert corpora.se_label({"research_object"}) is None
+    assert corpora.se_label({"research_object", "research_method"}) == "method"
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    assert corpora.se_file() == corpora.SE_SAMPLE and corpora.load_se() == docs
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE.parent / "absent.csv"))
+    with pytest.raises(FileNotFoundError):
+        corpora.load_se()
+
+
 def test_sentence_roles_read_the_closing_finding_as_a_conclusion_and_fm_keeps_it_a_result():
     """A RAAMove abstract (communication engineering) whose last sentence its annotators call a
     conclusion ("Numerical results show that the proposed … significantly improves the system
@@ -646,3 +667,26 @@ def test_the_setup_rule_reads_a_setup_after_the_purpose_as_a_method():
     t = ["A UAV-aided network is studied.", "The closed-form outage is derived.", "It is considered a hard problem."]
     assert setup_method(t, ["background"] * 3) == ["background", "method", "background"]
     assert setup_method(t, ["background"] * 3, fixed=[None, "background", None])[1] == "background"
+
+
+def test_fields_benchmark_scores_the_software_engineering_set_with_computer_science(monkeypatch):
+    """Session 18: benchmarks/facets_roles_fields.py holds the software-engineering abstracts out with
+    computer science (four facets) when ``$ST_SE_ABSTRACTS`` names their file; the corpora are
+    stubbed here, only the sets are checked."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("facets_roles_fields", ROOT / "benchmarks" / "facets_roles_fields.py")
+    fields = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fields)
+    import facets_roles
+
+    tiny = [(["A."], ["background"])]
+    for name in ("load", "load_acl", "load_mulms", "load_written"):
+        monkeypatch.setattr(corpora, name, lambda *a, **k: list(tiny))
+    monkeypatch.setattr(facets_roles, "pubmed_docs", lambda *a, **k: list(tiny))
+    monkeypatch.setattr(corpora, "raamove_file", lambda: None)
+    monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
+    tests = fields.load_data(10)["tests"]
+    assert tests["computer science"][fields.SE_SET] == (corpora.load_se(corpora.SE_SAMPLE), False)
+    monkeypatch.setattr(corpora, "se_file", lambda: None)
+    assert fields.SE_SET not in fields.load_data(10)["tests"]["computer science"]

@@ -31,6 +31,17 @@ engineering     the acceptance check's label scheme, by its annotators; backgrou
 (mechanical,    purpose → background; method; result; conclusion; contribution,
 communication)  implication → None (the check's six labels do not include them). Only the
                 engineering half: the AI half (ACL abstracts) may share the check's abstracts
+SE abstracts    test only, never trained on (371 abstracts of ICSE, ESEC/FSE, TSE, TOSEM,    none stated
+(software       EASE 2019–20, 3,447 sentences, ``fixtures/se-abstracts/PROVENANCE.md``;      (evaluation
+engineering)    multi-label): background & motivation, aim & contribution → background       only)
+                (purpose is background, as the check reads it); research method → method;
+                results & findings → result; summary → conclusion; research object (what is
+                studied or built: purpose or method) → None alone, dropped beside another
+                label; aim & contribution after the abstract's first run of them (details
+                of the contribution: the check's unscored contribution move) → None;
+                labels of two facets, and one- or two-word headings → None. The file
+                has no abstract ids: abstracts are cut where a background sentence follows
+                a method, result or summary, or a sentence opens on "Context:" (381 found)
 =============== =========================================================================== ==========
 
 Where the data lives: the data registry's dataset ``abstract-roles`` (:mod:`scholartools.data`:
@@ -40,6 +51,7 @@ shared copy (a tar made here). Nothing here ships any of the corpora's text.
 from __future__ import annotations
 
 import json
+import re
 import tarfile
 from collections import Counter
 from pathlib import Path
@@ -55,6 +67,8 @@ MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
 #: ``$ST_RAAMOVE``, else the user's data cache; a sample of four abstracts (two of each half) is committed for the tests
 RAAMOVE_ENV = "ST_RAAMOVE"
 RAAMOVE_SAMPLE = ROOT / "fixtures" / "raamove" / "engineering-sample.json"
+SE_ENV = "ST_SE_ABSTRACTS"
+SE_SAMPLE = ROOT / "fixtures" / "se-abstracts" / "sample.csv"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -241,3 +255,72 @@ def load(name: str, split: str = "train", weak: bool = True):
         return load_written()
     loader = {"csabstruct": load_csabstruct, "coda19": load_coda19, "nicta": load_nicta}[name]
     return loader(split=split, weak=weak)
+
+
+#: the software-engineering set's columns → facets (None: unscored; see the module docstring)
+SE_MAP = {"background_motivation": "background", "aim_contribution": "background",
+          "research_object": None, "research_method": "method", "results_findings": "result",
+          "summary": "conclusion"}
+#: a sentence that opens an abstract whatever its labels: a structured abstract's first heading
+_SE_OPENING = re.compile(r"(Context|Background|Motivation|Objective|Problem)\s*[:.]")
+
+
+def se_label(moves: set, sentence: str = ""):
+    """The facet of a sentence of the software-engineering set from its set of moves (columns of
+    :data:`SE_MAP` marked 1): research object counts only alone (then None); moves of two facets, no
+    move, or a heading alone ("Method.") → None.
+
+    >>> se_label({"aim_contribution", "research_object"}), se_label({"research_object"})
+    ('background', None)
+    >>> se_label({"research_method", "results_findings"}), se_label({"summary"}, "Conclusion.")
+    (None, None)
+    """
+    if len(sentence.split()) in (1, 2) and sentence.rstrip().endswith((".", ":")) and len(sentence) < 25:
+        return None
+    facets = {SE_MAP[m] for m in moves if m != "research_object"}
+    return facets.pop() if len(facets) == 1 else None
+
+
+def se_file():
+    """Where the software-engineering set's ``sentences_all.csv`` is read from: ``$ST_SE_ABSTRACTS``,
+    else ``<data cache>/se-abstracts/sentences_all.csv`` (None when neither exists)."""
+    import os
+
+    from scholartools.data.catalog import cache_dir
+
+    path = Path(os.environ.get(SE_ENV) or cache_dir() / "se-abstracts" / "sentences_all.csv")
+    return path if path.is_file() else None
+
+
+def load_se(path: Path | str | None = None):
+    """The software-engineering abstracts (test only: no licence stated, so never trained on), cut
+    into abstracts (the file has no ids: a new one starts where a background sentence follows a
+    method, result or summary sentence, or at an opening heading, :data:`_SE_OPENING`), labels by
+    :func:`se_label`; an aim & contribution sentence after the abstract's first run of them is
+    unscored (it details the contribution; the first run states the purpose)."""
+    import csv
+
+    path = path or se_file()
+    if path is None:
+        raise FileNotFoundError(f"the software-engineering set is not here: set ${SE_ENV} "
+                                "(fixtures/se-abstracts/PROVENANCE.md says where to get it)")
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = [(r["sentence"].strip(), {m for m in SE_MAP if r[m].strip() == "1"}) for r in csv.DictReader(f)]
+    docs, previous, aims = [], set(), "before"
+    for sentence, moves in rows:
+        late = previous & {"research_method", "results_findings", "summary"}
+        if not docs or _SE_OPENING.match(sentence) or ("background_motivation" in moves and late):
+            docs.append(([], []))
+            aims = "before"
+        label = se_label(moves, sentence)
+        if "aim_contribution" in moves:
+            # the first run of aim & contribution sentences states the purpose (background); a later
+            # one describes the contribution (the check's unscored contribution move, or a method)
+            label = None if aims == "after" else label
+            aims = "in"
+        elif aims == "in":
+            aims = "after"
+        docs[-1][0].append(sentence)
+        docs[-1][1].append(label)
+        previous = moves
+    return docs
