@@ -1207,6 +1207,12 @@ def _standing_apart(c: Cand) -> bool:
             and nxt > 0 and prev > 0 and not num and not fig)
 
 
+#: how many rows of one style standing apart make a level of headings, and their least share of the
+#: headings already accepted (chosen on the layout corpus' body-type family; issue 36, twelfth round)
+_STANDING_MIN = 5
+_STANDING_SHARE = 0.5
+
+
 def _standing_apart_in_one_style(cands: list[Cand], threshold: float) -> None:
     """Headings in the body's own type that the model and ``_plain_headings`` leave out (issue 36,
     class 3): where five or more candidates of one style stand apart as headings do
@@ -1225,7 +1231,7 @@ def _standing_apart_in_one_style(cands: list[Cand], threshold: float) -> None:
     if not found:
         return
     group = max(found.values(), key=len)
-    if len(group) >= 5 and 2 * len(group) >= accepted:
+    if len(group) >= _STANDING_MIN and len(group) >= _STANDING_SHARE * accepted:
         for c in group:
             c.p = threshold + 0.01
 
