@@ -10,7 +10,7 @@ gives the gold (title, abstract, section/subsection headings) for free.
     .venv/bin/python benchmarks/latex_corpus.py build --sources /tmp/st-latex-sources [--out …]   # + those papers
 
 ``build`` needs pdflatex and the classes of Debian's texlive-publishers (elsarticle, IEEEtran,
-revtex4-2, llncs, mnras); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
+revtex4-2, llncs, mnras, oup-authoring-template, quantumarticle, asmejour, achemso, spie); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
 ``OUT/gold.jsonl`` (one row per PDF: id, pdf, family, title, abstract, headings, levels) and
 ``OUT/gold_papers.jsonl`` (one row per paper, committed as ``fixtures/latex-corpus/gold.jsonl``);
 it is deterministic, so the PDFs are regenerated rather than committed. ``score`` parses every PDF and
@@ -104,6 +104,22 @@ CLASSES = [
     ("jmlr", "1col", "jmlr", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
     ("nature", "1col", "nature", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    # issue 36, thirteenth round: more publishers' classes of TeX Live (texlive-publishers)
+    ("oup", "1col", "oup-authoring-template", "webpdf,modern,large", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\abstract{{{A}}}\n\\maketitle"),
+    ("oup", "2col", "oup-authoring-template", "webpdf,traditional,medium", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\abstract{{{A}}}\n\\maketitle"),
+    ("quantum", "1col", "quantumarticle", "onecolumn,a4paper,nopdfoutputerror,unpublished", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("quantum", "2col", "quantumarticle", "twocolumn,a4paper,nopdfoutputerror,unpublished", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("asme", "2col", "asmejour", "", r"\title{{{T}}}\author{{Ann Author}}"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}\n\\maketitle"),
+    ("achemso", "1col", "achemso", "journal=jacsat,manuscript=article", r"\title{{{T}}}\author{{Ann Author}}"
+     r"\affiliation{{University of Examples}}\email{{ann@example.org}}\maketitle"
+     "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
+    ("spie", "1col", "spie", "", r"\title{{{T}}}\author{{Ann Author}}\maketitle"
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}"),
     # headings in the body's own type, unnumbered, as some journals set their lower levels (no
     # publisher's class does it this way in TeX Live; titlesec sets it): one column, sections
