@@ -1133,15 +1133,17 @@ def _title_end(text: str) -> bool:
     return text[-1:].isalnum()
 
 
-def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset()) -> bool:
+def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset(),
+                   styled: bool = False) -> bool:
     """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
     not filling the column, opening with a capital and ending in a word (no sentence's final
     stop, no comma or connective), after a row that ended a sentence and across more space than
     separates the body's lines, close above a paragraph's full first line that starts under it
-    (or indented as a paragraph opens): "Statistical analysis" between two paragraphs."""
+    (or indented as a paragraph opens): "Statistical analysis" between two paragraphs. With
+    ``styled``, the same place for a row set in the body's size in bold or italic."""
     r = rows[c.i]
     if c.runin or c.number or len(c.rows) != 1 or r.fig or r.neighbours or r.kind != "text" \
-            or abs(r.size - st.body) >= 0.6 or r.bold >= 0.6 or r.italic >= 0.6:
+            or abs(r.size - st.body) >= 0.6 or (r.bold >= 0.6 or r.italic >= 0.6) != styled:
         return False
     t = c.title
     words = t.split()
@@ -1190,6 +1192,16 @@ def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
     if len(found) >= 2 or found and KNOWN_HEADINGS.match(found[0].title):
         for c in found:
             c.p = max(c.p, threshold + 0.01)
+    # the same place in bold or italic at the body's size: headings when two or more rows of
+    # one style stand so and that style is mostly theirs (few other rows use it)
+    groups: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        if c.p > 0.1 and c.p < threshold and _plain_heading(rows, c, st, heads, styled=True):
+            groups.setdefault(c.skey, []).append(c)
+    for key, group in groups.items():
+        if len(group) >= 2 and st.style_rows.get(key, 0) <= 4 * len(group):
+            for c in group:
+                c.p = threshold + 0.01
 
 
 _F_STANDING = tuple(FEATURES.index(n) for n in (
