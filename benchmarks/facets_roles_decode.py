@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from scholartools.facets import corpora  # noqa: E402
 from scholartools.facets import roles as R  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
+from facets_roles_fields import markdown_table  # noqa: E402
 
 DEV = ("RAAMove communication", "ACL abstracts", "MuLMS-AZ", "MuLMS-AZ (3)", "CSAbstruct test (3)",
        "CODA-19 test (3)", "NICTA-PIBOSO test (3)", "PubMed silver")
@@ -288,10 +289,7 @@ def main(argv=None):
         print(json.dumps(rows, indent=1))
         return
     cols = list(sets)
-    print("| variant | " + " | ".join(cols) + " |")
-    print("|---" * (len(cols) + 1) + "|")
-    for k, row in rows.items():
-        print(f"| {k} | " + " | ".join(f"{row[c]:.3f}" for c in cols) + " |")
+    print(markdown_table("variant", cols, rows))
 
 
 if __name__ == "__main__":

@@ -202,6 +202,15 @@ def pseudo_label(model, docs, embs, confidence: float, selection: str = "confide
     return top_fraction_by_label(decoded, fraction)
 
 
+def markdown_table(first: str, cols: list[str], rows: dict) -> str:
+    """The benchmarks' table: one row per model or recipe (``rows``: name → {column: figure}), the
+    figures to three decimals, "–" where a row has no such column."""
+    lines = ["| " + " | ".join([first, *cols]) + " |", "|---" * (len(cols) + 1) + "|"]
+    lines += [f"| {k} | " + " | ".join(f"{row[c]:.3f}" if c in row else "–" for c in cols) + " |"
+              for k, row in rows.items()]
+    return "\n".join(lines)
+
+
 def top_fraction_by_label(decoded: list, fraction: float) -> list:
     """``(sentences, labels)`` from ``(sentences, labels, posteriors)``: for each label (``other``
     aside), only the ``fraction`` of the sentences decoded with it whose posterior for it is
@@ -439,10 +448,7 @@ def main(argv=None):
         return
     cols = [n for f in held_fields for n in [*data["tests"][f], f"{f} (mean)"]] + [
         c for n in data["tests"][OUT_OF_FIELD] for c in [n, *(f"{n} ({f} fold)" for f in held_fields)]]
-    print("| recipe | " + " | ".join(cols) + " |")
-    print("|---" * (len(cols) + 1) + "|")
-    for k, row in results.items():
-        print(f"| {k} | " + " | ".join(f"{row[c]:.3f}" if c in row else "–" for c in cols) + " |")
+    print(markdown_table("recipe", cols, results))
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from scholartools.facets import corpora  # noqa: E402
 from scholartools.facets.roles import MODEL_DIR, RoleModel  # noqa: E402
 from tools import train_roles as tr  # noqa: E402
-from facets_roles_fields import top_fraction_by_label  # noqa: E402
+from facets_roles_fields import markdown_table, top_fraction_by_label  # noqa: E402
 
 HALVES = ("mechanical", "communication")
 SET_NAME = {"mechanical": "RAAMove mechanical", "communication": "RAAMove communication"}
@@ -214,10 +214,7 @@ def main(argv=None):
         print(json.dumps(rows, indent=1))
         return
     cols = [n for sets in tests.values() for n in sets]
-    print("| model | " + " | ".join(cols) + " |")
-    print("|---" * (len(cols) + 1) + "|")
-    for k, row in rows.items():
-        print(f"| {k} | " + " | ".join(f"{row[c]:.3f}" for c in cols) + " |")
+    print(markdown_table("model", cols, rows))
 
 
 if __name__ == "__main__":

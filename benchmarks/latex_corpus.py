@@ -206,12 +206,10 @@ def copy_sources(into: Path, git_sources: list[str], manifest: Path = TEX_PAIRS)
     """Copy the source folder of each :func:`tex_pair_rows` row out of the git directories (or URLs)
     given, at the manifest's commit, into ``into/<id>/``; write ``into/sources.jsonl`` (name, main,
     repository, commit, licence) and return its rows. A row whose repository is not given is skipped."""
-    import subprocess as sp
-
     try:
-        from jats_pairs import git_dir               # run as a script (benchmarks/ on sys.path)
+        from jats_pairs import _git, git_dir          # run as a script (benchmarks/ on sys.path)
     except ImportError:
-        from benchmarks.jats_pairs import git_dir
+        from benchmarks.jats_pairs import _git, git_dir
 
     into.mkdir(parents=True, exist_ok=True)
     dirs = [git_dir(s, into / "_clones") for s in git_sources]
@@ -219,15 +217,17 @@ def copy_sources(into: Path, git_sources: list[str], manifest: Path = TEX_PAIRS)
     for r in tex_pair_rows(manifest):
         folder = r["tex_path"].rsplit("/", 1)[0] if "/" in r["tex_path"] else ""
         for d in dirs:
-            ls = sp.run(["git", f"--git-dir={d}", "ls-tree", "-r", "-l", r["commit"], "--", folder or "."],
-                        capture_output=True, text=True)
-            if ls.returncode == 0 and ls.stdout.strip():
+            try:
+                listing = _git(d, "ls-tree", "-r", "-l", r["commit"], "--", folder or ".")
+            except subprocess.CalledProcessError:       # the commit is not in this repository
+                continue
+            if listing.strip():
                 break
         else:
             print(f"skip {r['id']}: {r['repo']} not among the sources", file=sys.stderr)
             continue
         dest = into / r["id"]
-        for line in ls.stdout.splitlines():
+        for line in listing.splitlines():
             meta, path = line.split("\t", 1)
             _, kind, blob, size = meta.split()
             if kind != "blob" or not path.lower().endswith(_SOURCE_SUFFIXES) or int(size) > 2_000_000:
@@ -235,8 +235,7 @@ def copy_sources(into: Path, git_sources: list[str], manifest: Path = TEX_PAIRS)
             rel = path[len(folder) + 1:] if folder else path
             target = dest / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(sp.run(["git", f"--git-dir={d}", "cat-file", "blob", blob],
-                                      capture_output=True, check=True).stdout)
+            target.write_bytes(_git(d, "cat-file", "blob", blob, binary=True))
         main = r["tex_path"][len(folder) + 1:] if folder else r["tex_path"]
         if not (dest / main).exists():
             print(f"skip {r['id']}: {r['tex_path']} not at {r['commit'][:10]}", file=sys.stderr)

@@ -72,3 +72,9 @@ def test_each_rule_can_be_left_out_and_the_software_engineering_set_is_scored_wh
     monkeypatch.setenv(corpora.SE_ENV, str(corpora.SE_SAMPLE))
     assert D.load_sets("test")["SE abstracts"] == (corpora.load_se(corpora.SE_SAMPLE), False)
     assert "SE abstracts" in D.TEST and "SE abstracts" not in D.DEV
+
+
+def test_the_role_benchmarks_share_one_table_writer():
+    # facets_roles_decode, _samd and _fields print their tables through facets_roles_fields.markdown_table
+    assert D.markdown_table("variant", ["a", "b"], {"x": {"a": 0.5, "b": 0.12345}, "y": {"a": 1.0}}) == (
+        "| variant | a | b |\n|---|---|---|\n| x | 0.500 | 0.123 |\n| y | 1.000 | – |")

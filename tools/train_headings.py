@@ -396,18 +396,22 @@ def _jats_folds(docs, data, C: float, threshold: float, k: int) -> None:
     tot = {"folds": [0, 0, 0], "folds, PDFs the shipped model never saw": [0, 0, 0],
            "shipped model, PDFs it never saw": [0, 0, 0]}
 
-    def add(key, rec, d):
+    def counts(d) -> tuple[int, int, int]:
+        """(matched, predicted, gold) of ``d`` parsed with the model in place."""
         gold = [h["text"] for h in d["headings"] if not h.get("optional")]
         opt = [h["text"] for h in d["headings"] if h.get("optional")]
-        for n, v in enumerate(heading_counts(record_headings(rec), gold, opt)):
-            tot[key][n] += v
+        return heading_counts(record_headings(parse_path(d["path"])), gold, opt)
+
+    def add(total: list[int], c: tuple[int, int, int]) -> None:
+        for n, v in enumerate(c):
+            total[n] += v
 
     saved = headings._MODEL
     try:
+        headings._MODEL = shipped
         for i in jats:
             if docs[i]["id"] in unseen_by_shipped:
-                headings._MODEL = shipped
-                add("shipped model, PDFs it never saw", parse_path(docs[i]["path"]), docs[i])
+                add(tot["shipped model, PDFs it never saw"], counts(docs[i]))
         for f in range(k):
             held = [i for i in jats if jats_fold_of(docs[i]["publisher"], k) == f]
             if not held:
@@ -418,13 +422,11 @@ def _jats_folds(docs, data, C: float, threshold: float, k: int) -> None:
                                "threshold": threshold}
             part = [0, 0, 0]
             for i in held:
-                rec = parse_path(docs[i]["path"])
-                before = list(tot["folds"])
-                add("folds", rec, docs[i])
-                for n in range(3):
-                    part[n] += tot["folds"][n] - before[n]
+                c = counts(docs[i])
+                add(part, c)
+                add(tot["folds"], c)
                 if docs[i]["id"] in unseen_by_shipped:
-                    add("folds, PDFs the shipped model never saw", rec, docs[i])
+                    add(tot["folds, PDFs the shipped model never saw"], c)
             r = prf(*part)
             print(f"jats fold {f}: {len(held):3d} PDFs  headings P {r['precision']:.3f} R {r['recall']:.3f} "
                   f"F1 {r['f1']:.3f}", flush=True)
