@@ -96,6 +96,49 @@ def _blocks(rows: list[Row]) -> tuple[dict[int, list[Row]], dict[int, list]]:
     return blocks, extent
 
 
+def _gutter_sides(blocks: dict[int, list[Row]], extent: dict[int, list], left: float, width: float,
+                  total: int) -> dict[int, str] | None:
+    """Two columns that the text area's middle does not separate: a few lines running past a
+    column's edge (an overfull code line or display, a wide table's rule) widen the text area so
+    that its middle falls inside the right column and every block reads as full width. The
+    gutter is then the left edge of some block in the middle of the area that the fewest
+    characters of other rows cross. It is taken when the rows crossing it hold at most a tenth
+    of the page's characters and each side holds at least a fifth; a block is on one side when
+    nine tenths of its characters are, else it spans both. None when no such gutter exists."""
+    lo, hi = left + 0.3 * width, left + 0.7 * width
+    edges = sorted({round(e[0], 1) for e in extent.values() if lo <= e[0] <= hi})
+    if not edges:
+        return None
+    rows = [r for brs in blocks.values() for r in brs]
+    best = None
+    for m in edges:
+        crossing = sum(r.nchars for r in rows if r.x0 < m - 2 and r.x1 > m + 2)
+        if best is None or crossing < best[0]:
+            best = (crossing, m)
+    crossing, m = best
+    if crossing > 0.1 * total:
+        return None
+    sides: dict[int, str] = {}
+    for bid, brs in blocks.items():
+        n = extent[bid][3] or 1
+        on_left = sum(r.nchars for r in brs if r.x1 <= m + 2)
+        on_right = sum(r.nchars for r in brs if r.x0 >= m - 2)
+        sides[bid] = "L" if on_left >= 0.9 * n else "R" if on_right >= 0.9 * n else "F"
+    # a block across the gutter with the other column's text beside it runs over its column's
+    # edge (it cannot span the page where the other column is set): it stays in its column
+    right_rows = [r for bid, brs in blocks.items() if sides[bid] == "R" for r in brs]
+    for bid, brs in blocks.items():
+        if sides[bid] == "F" and extent[bid][0] < m - 2 \
+                and any(q.y0 < r.y1 and r.y0 < q.y1 for r in brs if r.x1 > m + 2 for q in right_rows):
+            sides[bid] = "L"
+    chars = {"L": 0, "R": 0, "F": 0}
+    for bid, side in sides.items():
+        chars[side] += extent[bid][3]
+    if chars["L"] < 0.2 * total or chars["R"] < 0.2 * total:
+        return None
+    return sides
+
+
 def order_page(rows: list[Row], page_width: float) -> list[Row]:
     """Rows of one page in reading order.
 
@@ -131,6 +174,12 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
         info.append((side, y0, x0, bid))
     total = sum(chars.values()) or 1
     two_col = chars["L"] > 0.2 * total and chars["R"] > 0.2 * total and width > 0.5 * page_width
+    if not two_col and chars["F"] and width > 0.5 * page_width:
+        found = _gutter_sides(blocks, extent, left, width, total)
+        if found is not None:
+            two_col = True
+            sides = found
+            info = [(sides[bid], extent[bid][2], extent[bid][0], bid) for bid in blocks]
     if not two_col:
         info.sort(key=lambda t: (round(t[1] / 2), t[2]))
         order = [t[3] for t in info]
