@@ -1078,3 +1078,52 @@ def test_body_size_italic_subsections_standing_apart_in_a_style_of_their_own(tmp
         y = _para(p, y + 17, text)
     rec = _save(doc, tmp_path, "italic_subsections.pdf")
     assert [h for h in _heads(rec) if h in heads] == heads
+
+
+def _caps_pages(tmp_path, monkeypatch, heads, name, centre=True):
+    """A front page, then two pages of body text in Times with ``heads`` (lists of lines) set in
+    the body's size and capitals between paragraphs, one per paragraph, with a body line's space
+    and a half above and below; each paragraph stops short of a sentence's end, so that only the
+    rows' capitals and the space around them can tell headings (no rule for rows in the body's
+    plain type takes them); the model's scores held low, as it scored such rows (.02-.20 on the
+    layout corpus' two-column body-type family)."""
+    from scholartools.parsing.pdf import headings
+    score = headings.score
+
+    def unsure(cands, model=None):
+        score(cands, model)
+        for c in cands:
+            c.p = min(c.p, 0.15)
+    monkeypatch.setattr(headings, "score", unsure)
+    doc = pymupdf.open()
+    _front(doc.new_page(width=612, height=792))
+    text = BODY[:BODY.index(".", 300)] + " and then"
+    per_page = (len(heads) + 1) // 2
+    for k in range(0, len(heads), per_page):
+        p = doc.new_page(width=612, height=792)
+        y = _para(p, 72, text)
+        for lines in heads[k:k + per_page]:
+            y += 8
+            for line in lines:
+                w = pymupdf.get_text_length(line, fontname="tiro", fontsize=10)
+                p.insert_text((306 - w / 2 if centre else 72, y + 10), line, fontsize=10, fontname="tiro")
+                y += 12
+            y = _para(p, y + 8, text)
+    return _save(doc, tmp_path, name)
+
+
+def test_class3_sections_in_body_size_capitals_are_headings_and_may_wrap(tmp_path, monkeypatch):
+    # sections set centred in the body's own size and capitals, one wrapping onto a second
+    # line: the model left them out, and a row in the body's style was never given a second line
+    heads = [["INTRODUCTION"], ["RELATED WORK ON PERIODOGRAMS"], ["WINDOW FUNCTIONS: FROM IDEALIZED TO", "REAL DATA"],
+             ["CONCLUSION AND SUMMARY"]]
+    rec = _caps_pages(tmp_path, monkeypatch, heads, "caps_sections.pdf")
+    assert [h for h in _heads(rec) if h.isupper()] == [" ".join(lines) for lines in heads]
+
+
+def test_class3_acronyms_and_numbered_rows_in_capitals_are_no_headings(tmp_path, monkeypatch):
+    # a lone short word in capitals is an acronym (a figure's label, a gene's name), and a row of
+    # capitals with digits a running head's page number or a label: not a level of headings
+    heads = [["CIMP"], ["PETN"], ["MEDICAL EDUCATION PROGRAM 179"], ["MEDICAL EDUCATION PROGRAM 181"]]
+    rec = _caps_pages(tmp_path, monkeypatch, heads, "caps_labels.pdf", centre=False)
+    assert not [h for h in _heads(rec) if h.isupper()]

@@ -483,8 +483,8 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
     subsection heading in the same style stays two headings."""
     last = rows[c.rows[-1]]
     head = rows[c.i] if len(c.rows) == 1 else rows[c.rows[-1]]
-    if _bodyish(head, st) and head.italic < 0.6:
-        return  # a row in the body style is at most a one-line heading
+    if _bodyish(head, st) and head.italic < 0.6 and not _is_caps(head):
+        return  # a row in the body style is at most a one-line heading (in capitals it may wrap)
     caps = _is_caps(head)
     head_lead = "b" if head.bold >= 0.6 else ("i" if head.italic >= 0.6 else "f")
     numbered = strip_number(c.text)[0] is not None
@@ -1248,6 +1248,44 @@ def _standing_apart_in_one_style(cands: list[Cand], threshold: float) -> None:
             c.p = threshold + 0.01
 
 
+def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings set in capitals of the body's own size ("INTRODUCTION", centred or not), which
+    the model, trained mostly on headings set larger or bolder, scores low: a standalone row in
+    capitals with clear space above it (half a body line more than between the body's lines;
+    the top of a column counts) and more space below it than between the body's lines, short,
+    ending in no stop, without digits, not a lone short word (an acronym: a figure's label, a gene),
+    outside tables, figures, the front page's zone and what follows the references. Two or more
+    such rows of one style (headings already found in it counted), on two pages or more, are a
+    level of the document's headings."""
+    found: dict[tuple, list[Cand]] = {}
+    known: dict[tuple, list[Cand]] = {}     # headings in these styles already found
+    for c in cands:
+        if c.runin or c.p <= 0 or not rows[c.i].upper:
+            continue
+        if c.p >= threshold:
+            known.setdefault(c.skey, []).append(c)
+            continue
+        r, last = rows[c.i], rows[c.rows[-1]]
+        if abs(r.size - st.body) >= 0.6 or r.fig or r.neighbours or r.kind != "text" or c.feats[28] or c.feats[39]:
+            continue
+        t = c.title
+        words = t.split()
+        if not 1 <= len(words) <= 12 or any(map(str.isdigit, t)) or c.text.rstrip().endswith((".", ",", ";")) \
+                or len(words) == 1 and len(t) < 7 and not KNOWN_HEADINGS.match(t) \
+                or CAPTION.match(t) or NOISE_LEAD.match(t) or formula_fragment(t):
+            continue    # a lone short word in capitals is an acronym (a label in a figure, a gene)
+        prev = rows[c.i - 1] if c.i else None
+        nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
+        if nxt is None or _gap(prev, r) < st.body_gap + 0.5 * st.body or _gap(last, nxt) < st.body_gap + 0.2 * st.body:
+            continue
+        found.setdefault(c.skey, []).append(c)
+    for key, group in found.items():
+        level = group + known.get(key, [])
+        if len(level) >= 2 and len({c.page for c in level}) >= 2:
+            for c in group:
+                c.p = threshold + 0.01
+
+
 # a lead closed by an abbreviation's period ("Substituting Eq." before a linked number): a sentence
 _ABBREV_END = re.compile(r"\b(?:eqs?|figs?|refs?|secs?|tabs?|nos?|vols?|al|ca|cf|approx|resp|vs|e\.g|i\.e)\.$", re.I)
 
@@ -1387,6 +1425,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _same_style_as_headings(cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, threshold)
+    _caps_standing_apart(rows, cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
