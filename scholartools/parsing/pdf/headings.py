@@ -1423,9 +1423,9 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0:
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
+    _caps_standing_apart(rows, cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, threshold)
-    _caps_standing_apart(rows, cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
