@@ -6,7 +6,9 @@ previous release got wrong on that input."""
 import pymupdf
 import pytest
 
-from pdf_pages import BODY, headings_of, para
+from pdf_pages import BODY, front, headings_of, para
+
+from scholartools.parsing import parse_path
 
 SUBS = ["Plant material and extraction", "Animals and experimental design", "Statistical analysis"]
 
@@ -120,3 +122,33 @@ def test_plain_heading_right_under_a_heading_and_a_lone_standard_one(tmp_path):
         para(p, y + 2)
     heads = headings_of(tmp_path, "plain-ack.pdf", draw_ack, first_sections=("Introduction",))
     assert heads == ["Introduction", "Discussion", "Acknowledgments"]
+
+
+def test_plain_headings_over_a_list_and_at_the_top_of_a_page_under_footnotes(tmp_path):
+    # a plain heading whose text opens with a list's bullet, and one at the top of a page whose
+    # previous page ends in a footnote set small (no sentence's end in reading order before it):
+    # both were left out (issue 36, fifteenth round: the body-type family's "Contributions" over
+    # its bullets, "Some Useful Fourier Pairs" under a footnote)
+    items = "- " + BODY[:BODY.index(".", 200) + 1]
+    short = BODY[:BODY.index(".", 300) + 1]
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = front(p)
+    p.insert_text((72, y + 20), "Methods", fontsize=12, fontname="tibo")
+    y = para(p, y + 26, short)
+    y = _line(p, y + 8, SUBS[0])
+    y = para(p, y + 2, items)
+    y = para(p, y + 1, items)
+    y = _line(p, y + 8, SUBS[1])
+    y = para(p, y + 2, short)
+    while y < 600:
+        y = para(p, y + 1, short)
+    p.insert_text((72, 740), "* The software and its documentation: https://example.org/software/documentation/"
+                  "reference/api/the-package-used-in-this-study", fontsize=7, fontname="tiro")
+    p = doc.new_page(width=612, height=792)
+    y = _line(p, 60, SUBS[2])
+    para(p, y + 2, short)
+    path = tmp_path / "plain-list-footnote.pdf"
+    doc.save(path)
+    heads = [s["heading"] for s in parse_path(str(path))["sections"] if s["heading"]]
+    assert [h for h in heads if h in SUBS] == SUBS, heads

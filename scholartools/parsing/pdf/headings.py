@@ -1133,6 +1133,9 @@ def _title_end(text: str) -> bool:
     return text[-1:].isalnum()
 
 
+_BULLETS = frozenset("•◦▪▸►–-·")    # a list's item opening the text under a heading
+
+
 def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset(),
                    styled: bool = False) -> bool:
     """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
@@ -1156,13 +1159,20 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
     if f[28] or f[39]:
         return False    # the front page's zone, or after the references
     prev = rows[c.i - 1] if c.i else None
+    if prev is not None and (prev.page, prev.col) != (r.page, r.col):
+        # at the top of a page or column: the text before it is the body's last line, not the
+        # footnotes set small under it
+        k = c.i - 1
+        while k > 0 and rows[k].size < st.body - 0.6 and (rows[k].page, rows[k].col) == (prev.page, prev.col):
+            k -= 1
+        prev = rows[k]
     nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
     under = c.i - 1 in heads     # right under a heading of a level above ("Methods" / "Study design")
     if prev is None or nxt is None or prev.text.rstrip().endswith(":") and not under \
             or not sent_end(prev.text.rstrip()) and prev.kind != "equation" and not under:
         return False
     if nxt.page != r.page or nxt.col != r.col or abs(nxt.size - st.body) >= 0.6 or nxt.bold >= 0.6 \
-            or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit()):
+            or nxt.kind != "text" or not (nxt.text[:1].isupper() or nxt.text[:1].isdigit() or nxt.text[:1] in _BULLETS):
         return False
     if not -1.0 <= nxt.x0 - r.x0 <= 2.5 * st.body and not (f[17] and nxt.x0 < r.x0):
         return False
