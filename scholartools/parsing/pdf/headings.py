@@ -541,7 +541,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         j += 1
 
 
-_ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+")
+_ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+|^[a-h]\.\s+")
 
 
 def _enumerated(text: str) -> bool:
@@ -578,8 +578,9 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
     new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and rest[:1] in _SENTENCE_OPENERS
     # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
-    # to …", the lowest heading level of several classes); a capitalised word, not an acronym
-    new_sentence = new_sentence or r.lead_style == "i" and 2 <= len(words) <= 10 \
+    # to …", the lowest heading level of several classes), or of one after its enumerator ("*a.
+    # Convolution* The …"); a capitalised word, not an acronym
+    new_sentence = new_sentence or r.lead_style == "i" and (2 if enum is None else 1) <= len(words) <= 10 \
         and rest[:1] in _ASCII_UPPER and rest[1:2] in _ASCII_LOWER
     if not ends and not new_sentence:
         return None
