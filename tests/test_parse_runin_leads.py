@@ -21,6 +21,13 @@ def test_stix_general_fonts_are_text_and_stix_math_fonts_are_math():
     assert font_traits("STIXSizeOneSym-Regular")[2] is True
 
 
+def test_cm_super_caps_and_small_caps_fonts_are_small_caps():
+    # amsart's section headings ("1. Introduction" in T1 caps and small caps, SFCC1000): read as
+    # plain text before (amsart family heading F1 0.848 -> 0.866 with them read as small caps)
+    assert font_traits("ABCDEF+SFCC1000")[3] is True
+    assert font_traits("SFRM1000")[3] is False
+
+
 def test_an_italic_lead_in_stix_general_is_a_run_in_head():
     spans = [_span("Metatheory", "STIXGeneral-Italic", 72, flags=6), _span(" ", "STIXGeneral-Regular", 132),
              _span("The metatheory is an intensional type theory.", "STIXGeneral-Regular", 138)]
