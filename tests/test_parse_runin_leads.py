@@ -56,3 +56,19 @@ def test_a_run_in_head_after_a_lower_case_letter_enumerator():
     assert [(c.text, c.runin) for c in (_runin(rows, 0, None), _runin(rows, 1, None))] == \
         [("Time reversal", True), ("Convolution", True)]
     assert _runin(rows, 2, None) is None
+
+
+def test_a_list_items_styled_lead_is_no_run_in_head():
+    # "• **Generic programming with dependent types.** There is …": a list's item, never a heading
+    # in any gold (the layout corpus' mnras, oup, amsart and nature families took such leads)
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import Cand, _vetoes
+
+    rows = [_lead_row("• Generic programming. There is a literature on it.", "• Generic programming."),
+            _lead_row("Generic programming. There is a literature on it.", "Generic programming.")]
+    for k, r in enumerate(rows):
+        r.size, r.gap, r.x0, r.x1, r.y0, r.y1 = 10.0, 0.0, 72.0, 300.0, 100.0 + 200 * k, 110.0 + 200 * k
+    cands = [Cand(i=k, rows=[k], text=r.lead.rstrip("."), runin=True, p=0.8) for k, r in enumerate(rows)]
+    _vetoes(rows, cands, SimpleNamespace(body=10.0))
+    assert [c.p for c in cands] == [0.0, 0.8]

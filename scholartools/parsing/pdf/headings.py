@@ -993,6 +993,9 @@ def _between(positions: list[int], a: int, b: int) -> bool:
 _CODE_COMMENT = re.compile(r"^\s*(?:#|//|%|--)\s+\S")
 
 
+_LIST_MARKS = frozenset("•◦▪▸►")
+
+
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
     (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a
@@ -1002,9 +1005,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     n = len(rows)
     for c in cands:
         r = rows[c.i]
-        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text):
-            c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data")
-            continue
+        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS:
+            c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
+            continue    # a list's item opening with a styled lead: "• **Generic programming.** There …")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
