@@ -72,3 +72,19 @@ def test_a_list_items_styled_lead_is_no_run_in_head():
     cands = [Cand(i=k, rows=[k], text=r.lead.rstrip("."), runin=True, p=0.8) for k, r in enumerate(rows)]
     _vetoes(rows, cands, SimpleNamespace(body=10.0))
     assert [c.p for c in cands] == [0.0, 0.8]
+
+
+def test_run_in_leads_numbered_one_after_another_are_a_list_not_an_outline():
+    # "1. **MARLIN-Twin:** …", "2. **Ablation 1:** …" three rows apart: an enumerated list; with
+    # them in the outline the document's own "1 Introduction" … "5 Experiments" lost (the
+    # layout corpus' nature family 0.798 -> 0.818). Run-in subsection heads paragraphs apart stay.
+    from scholartools.parsing.pdf.headings import Cand, _enumerated_leads
+
+    def lead(i, number, p=0.8):
+        return Cand(i=i, rows=[i], text=f"{number} Lead", runin=True, p=p, number=number)
+
+    items = [lead(100, "1."), lead(103, "2."), lead(105, "3.")]
+    sections = [lead(10, "1."), lead(40, "2."), lead(90, "3.")]
+    _enumerated_leads(sections + items)
+    assert [c.p for c in items] == [0.0, 0.0, 0.0]
+    assert [c.p for c in sections] == [0.8, 0.8, 0.8]

@@ -929,6 +929,18 @@ def _step_ok(a: list[int], b: list[int]) -> bool:
     return False
 
 
+def _enumerated_leads(cands: list[Cand]) -> None:
+    """Run-in leads numbered 1., 2., 3. … a few rows apart are an enumerated list's items ("1.
+    **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an outline's sections,
+    whose text runs for paragraphs: they would else make a chain of section numbers that wins
+    over the document's own ("1 Introduction" … "5 Experiments")."""
+    items = [(c, int(c.number.strip("."))) for c in cands
+             if c.runin and c.number and c.number.strip(".").isdigit() and c.p < 0.97]
+    for (a, na), (b, nb) in zip(items, items[1:]):
+        if nb == na + 1 and b.i - a.i <= 4:
+            a.p = b.p = 0.0
+
+
 def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     """Numbered headings must form an outline. Among numbered candidates (weak ones included)
     the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
@@ -939,6 +951,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
     Outlines that number each level in its own kind (I. → A. → 1.) restart the lower kinds under
     every higher heading: a kind may start again at 1 where a member of an outline chain of
     another kind, found before it (kinds taken roman, letter, digit), lies in between."""
+    _enumerated_leads(cands)
     pos = {id(c): k for k, c in enumerate(cands)}
     # positions of chain members of the kinds done before; an unnumbered standard section
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
