@@ -354,6 +354,35 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
     return best[2]
 
 
+def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> list[int]:
+    """Row indices among ``heads`` that are the author line right under the title, not a heading:
+    the first row after the title's last line on its page, close below it (within three of the
+    title's line heights), unnumbered, not a known heading, reading as one or more person names
+    ("Ann Author", "Jane Doe and John Smith"). A class that sets the authors in a larger type of
+    their own, apart from the body, makes them look like a heading to the heading model; an
+    abstract in the body's type under them then seemed to come after the first heading."""
+    if not title_rows:
+        return []
+    last = title_rows[-1]
+    try:
+        k = next(k for k, r in enumerate(rows) if r is last)
+    except StopIteration:
+        return []
+    i = next((j for j in range(k + 1, min(k + 6, len(rows))) if rows[j].page == last.page
+              and rows[j].kind not in ("title", "drop")), None)
+    if i is None or i not in heads or heads[i].runin:
+        return []
+    r = rows[i]
+    t = r.text.strip()
+    if not 0 <= r.y0 - last.y1 < 3 * last.size or strip_number(t)[0] or KNOWN_HEADINGS.match(t.strip(" .:")):
+        return []
+    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(t)]
+    pieces = [p for p in pieces if p]
+    if pieces and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces):
+        return [i]
+    return []
+
+
 def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
@@ -867,16 +896,28 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     left = min(q.x0 for q in lines)
     right = max(q.x1 for q in lines)
     for a, b in zip(lines, lines[1:]):
-        # a full stop at a line ending short, the next line indented: a second paragraph
+        # a full stop at a line ending short, the next line indented: a second paragraph, which
+        # only an abstract set inset as a block (all its paragraphs narrower than the text) has
         if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
-            return False
-    page = lines[0].page
+            return _inset(rows, idx, body, body_family)
     if _keywords_below(rows, idx):
         return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
         return True
+    return _inset(rows, idx, body, body_family)
+
+
+def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bool:
+    """Is the block of rows ``idx`` inset on both sides, by more than its type's size, from the text
+    area of the body's own rows on its page and the next (five such rows at least)? The block's
+    edges are its lines' middle ones (a formula running into the margin moves no edge)."""
+    lines = [rows[x] for x in idx]
+    lefts = sorted(q.x0 for q in lines)
+    rights = sorted(q.x1 for q in lines)
+    left, right = lefts[len(lefts) // 2], rights[len(rights) // 2]
+    page = lines[0].page
     used = set(idx)
     text = [q for k, q in enumerate(rows) if k not in used and page <= q.page <= page + 1 and q.kind == "text"
             and abs(q.size - body) < 0.45 and q.family == body_family and len(q.text) > 30]
@@ -955,6 +996,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
+        if other and sum(rows[x].math for x in idx) >= 0.5 * len(idx):
+            continue   # set mostly in a math font: formulas or code typeset as math, no summary
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
