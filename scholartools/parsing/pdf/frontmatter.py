@@ -111,11 +111,14 @@ def _unmark(text: str) -> str:
     return _SUPER.sub(" ", text) if _SUPER_MARK.search(text) is not None else text
 
 
-def front_page(rows: list[Row]) -> int:
-    """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields)."""
+def front_page(rows: list[Row], body: float | None = None, page_height: float = 792.0) -> int:
+    """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields) or a page
+    without a title (:func:`_title_on_next_page`)."""
     first = [r for r in rows if r.page == 0]
     if not first:
         return 0
+    if body is not None and _title_on_next_page(rows, first, body, page_height):
+        return 1
     fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
     cover_text = sum(1 for r in first[:60] if _cover_text(r.text))
     words = sum(len(r.text.split()) for r in first)
@@ -124,6 +127,21 @@ def front_page(rows: list[Row]) -> int:
                      and not _abstract_follows(first)):
         return 1
     return 0
+
+
+def _title_on_next_page(rows: list[Row], first: list[Row], body: float, page_height: float) -> bool:
+    """Does the paper start on page 1: page 0 sets nothing larger than the body's type (no title)
+    and holds no abstract label, while page 1 sets a group of three words or more, not a known
+    heading, in a type at least 4 pt larger than the body's in its upper part (a page of text or
+    notes put before the front page)?"""
+    if any(r.size >= body + 2 for r in first) or any(_is_label_row(r)[0] for r in first):
+        return False
+    for g in _groups(rows, 1, 0.62 * page_height):
+        text = " ".join(r.text for r in g)
+        if min(r.size for r in g) >= body + 4 and len(text.split()) >= 3 and not KNOWN_HEADINGS.match(text.strip(" .:")) \
+                and not _hard_noise(text) and not strip_number(text)[0]:
+            return True
+    return False
 
 
 def _abstract_follows(rows: list[Row]) -> bool:

@@ -376,7 +376,7 @@ def prepare(rows: list[Row], body: float, page_height: float = 792.0):
     their kind, neighbour counts and indices."""
     extents = column_extents(rows)
     mark_neighbours(rows)
-    fpage = frontmatter.front_page(rows)
+    fpage = frontmatter.front_page(rows, body, page_height)
     t_rows = frontmatter.title_rows(rows, body, fpage, page_height)
     classify_rows(rows, body, extents, t_rows)
     st = headings.doc_stats(rows, body, page_height)
