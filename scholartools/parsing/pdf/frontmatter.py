@@ -345,7 +345,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         # more, also when it is a short row of capitals (a label is told apart by its words)
         bold = [c for c in cands if not c[5] and c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
-            return []
+            return _plain_title(rows, body, page, page_height)
         best = bold[0]
         # a double-spaced manuscript sets the title's lines a blank line apart: the next bold group
         # in the title's type, at its left edge, within two line pitches and not ending the title
@@ -401,10 +401,53 @@ def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> li
     return []
 
 
+# a title run together with the author line after it: a word's lower-case end glued to a name in
+# capitals ("…PeriodogramAnn Author…"), an e-mail address later in the text
+_GLUED_NAME = re.compile(r"(?<=[a-z)])(?=[A-Z][a-z]+ [A-Z][a-z])")
+
+
+def _run_together(text: str) -> int | None:
+    """Where a title set in one paragraph with its author line, affiliation and e-mail ends (the
+    first glued name before an e-mail address), or None."""
+    at = text.find("@")
+    if at < 0:
+        return None
+    for m in _GLUED_NAME.finditer(text, 0, at):
+        if len(text[:m.start()].split()) >= 3:
+            return m.start()
+    return None
+
+
+def _plain_title(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    """The title of a front page that sets nothing larger than the body and nothing bold (a
+    manuscript at the body's size): the first group of rows above the abstract label, of three to
+    30 words (up to where a run-together author line starts), not a label, list of names, address
+    or note, not ending in a full stop. [] without an abstract label on the page."""
+    label = next((r for r in rows if r.page == page and _is_label_row(r)[0]), None)
+    if label is None:
+        return []
+    for g in _groups(rows, page, label.y0):
+        text = " ".join(" ".join(r.text for r in g).split())
+        cut = _run_together(text)
+        if cut is not None:
+            text = text[:cut]
+        words = len(text.split())
+        if words < 3:
+            continue
+        if words > 30 or _hard_noise(text) or _is_type_label(text) or _names_row(text) \
+                or INSTITUTION.search(text) or text.rstrip().endswith(".") or max(r.size for r in g) < body - 1.0:
+            return []
+        return g
+    return []
+
+
 def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
     t = " ".join(" ".join(r.text for r in rows).split())
+    cut = _run_together(t)
+    if cut is not None:
+        t = t[:cut]
     t = join_ligature_gaps(_TRAIL_MARK.sub("", t))
     return t or None
 
