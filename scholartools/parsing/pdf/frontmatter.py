@@ -111,11 +111,14 @@ def _unmark(text: str) -> str:
     return _SUPER.sub(" ", text) if _SUPER_MARK.search(text) is not None else text
 
 
-def front_page(rows: list[Row]) -> int:
-    """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields)."""
+def front_page(rows: list[Row], body: float | None = None, page_height: float = 792.0) -> int:
+    """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields) or a page
+    without a title (:func:`_title_on_next_page`)."""
     first = [r for r in rows if r.page == 0]
     if not first:
         return 0
+    if body is not None and _title_on_next_page(rows, first, body, page_height):
+        return 1
     fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
     cover_text = sum(1 for r in first[:60] if _cover_text(r.text))
     words = sum(len(r.text.split()) for r in first)
@@ -124,6 +127,21 @@ def front_page(rows: list[Row]) -> int:
                      and not _abstract_follows(first)):
         return 1
     return 0
+
+
+def _title_on_next_page(rows: list[Row], first: list[Row], body: float, page_height: float) -> bool:
+    """Does the paper start on page 1: page 0 sets nothing larger than the body's type (no title)
+    and holds no abstract label, while page 1 sets a group of three words or more, not a known
+    heading, in a type at least 4 pt larger than the body's in its upper part (a page of text or
+    notes put before the front page)?"""
+    if any(r.size >= body + 2 for r in first) or any(_is_label_row(r)[0] for r in first):
+        return False
+    for g in _groups(rows, 1, 0.62 * page_height):
+        text = " ".join(r.text for r in g)
+        if min(r.size for r in g) >= body + 4 and len(text.split()) >= 3 and not KNOWN_HEADINGS.match(text.strip(" .:")) \
+                and not _hard_noise(text) and not strip_number(text)[0]:
+            return True
+    return False
 
 
 def _abstract_follows(rows: list[Row]) -> bool:
@@ -327,7 +345,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         # more, also when it is a short row of capitals (a label is told apart by its words)
         bold = [c for c in cands if not c[5] and c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
-            return []
+            return _plain_title(rows, body, page, page_height)
         best = bold[0]
         # a double-spaced manuscript sets the title's lines a blank line apart: the next bold group
         # in the title's type, at its left edge, within two line pitches and not ending the title
@@ -354,10 +372,82 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
     return best[2]
 
 
+def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> list[int]:
+    """Row indices among ``heads`` that are the author line right under the title, not a heading:
+    the first row after the title's last line on its page, close below it (within three of the
+    title's line heights), unnumbered, not a known heading, reading as one or more person names
+    ("Ann Author", "Jane Doe and John Smith"). A class that sets the authors in a larger type of
+    their own, apart from the body, makes them look like a heading to the heading model; an
+    abstract in the body's type under them then seemed to come after the first heading."""
+    if not title_rows:
+        return []
+    last = title_rows[-1]
+    try:
+        k = next(k for k, r in enumerate(rows) if r is last)
+    except StopIteration:
+        return []
+    i = next((j for j in range(k + 1, min(k + 6, len(rows))) if rows[j].page == last.page
+              and rows[j].kind not in ("title", "drop")), None)
+    if i is None or i not in heads or heads[i].runin:
+        return []
+    r = rows[i]
+    t = r.text.strip()
+    if not 0 <= r.y0 - last.y1 < 3 * last.size or strip_number(t)[0] or KNOWN_HEADINGS.match(t.strip(" .:")):
+        return []
+    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(t)]
+    pieces = [p for p in pieces if p]
+    if pieces and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces):
+        return [i]
+    return []
+
+
+# a title run together with the author line after it: a word's lower-case end glued to a name in
+# capitals ("…PeriodogramAnn Author…"), an e-mail address later in the text
+_GLUED_NAME = re.compile(r"(?<=[a-z)])(?=[A-Z][a-z]+ [A-Z][a-z])")
+
+
+def _run_together(text: str) -> int | None:
+    """Where a title set in one paragraph with its author line, affiliation and e-mail ends (the
+    first glued name before an e-mail address), or None."""
+    at = text.find("@")
+    if at < 0:
+        return None
+    for m in _GLUED_NAME.finditer(text, 0, at):
+        if len(text[:m.start()].split()) >= 3:
+            return m.start()
+    return None
+
+
+def _plain_title(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    """The title of a front page that sets nothing larger than the body and nothing bold (a
+    manuscript at the body's size): the first group of rows above the abstract label, of three to
+    30 words (up to where a run-together author line starts), not a label, list of names, address
+    or note, not ending in a full stop. [] without an abstract label on the page."""
+    label = next((r for r in rows if r.page == page and _is_label_row(r)[0]), None)
+    if label is None:
+        return []
+    for g in _groups(rows, page, label.y0):
+        text = " ".join(" ".join(r.text for r in g).split())
+        cut = _run_together(text)
+        if cut is not None:
+            text = text[:cut]
+        words = len(text.split())
+        if words < 3:
+            continue
+        if words > 30 or _hard_noise(text) or _is_type_label(text) or _names_row(text) \
+                or INSTITUTION.search(text) or text.rstrip().endswith(".") or max(r.size for r in g) < body - 1.0:
+            return []
+        return g
+    return []
+
+
 def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
     t = " ".join(" ".join(r.text for r in rows).split())
+    cut = _run_together(t)
+    if cut is not None:
+        t = t[:cut]
     t = join_ligature_gaps(_TRAIL_MARK.sub("", t))
     return t or None
 
@@ -867,16 +957,28 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     left = min(q.x0 for q in lines)
     right = max(q.x1 for q in lines)
     for a, b in zip(lines, lines[1:]):
-        # a full stop at a line ending short, the next line indented: a second paragraph
+        # a full stop at a line ending short, the next line indented: a second paragraph, which
+        # only an abstract set inset as a block (all its paragraphs narrower than the text) has
         if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
-            return False
-    page = lines[0].page
+            return _inset(rows, idx, body, body_family)
     if _keywords_below(rows, idx):
         return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:
         return True
+    return _inset(rows, idx, body, body_family)
+
+
+def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bool:
+    """Is the block of rows ``idx`` inset on both sides, by more than its type's size, from the text
+    area of the body's own rows on its page and the next (five such rows at least)? The block's
+    edges are its lines' middle ones (a formula running into the margin moves no edge)."""
+    lines = [rows[x] for x in idx]
+    lefts = sorted(q.x0 for q in lines)
+    rights = sorted(q.x1 for q in lines)
+    left, right = lefts[len(lefts) // 2], rights[len(rights) // 2]
+    page = lines[0].page
     used = set(idx)
     text = [q for k, q in enumerate(rows) if k not in used and page <= q.page <= page + 1 and q.kind == "text"
             and abs(q.size - body) < 0.45 and q.family == body_family and len(q.text) > 30]
@@ -955,6 +1057,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue   # a long author list with affiliation marks, in a type of its own
         r = rows[idx[len(idx) // 2]]
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
+        if other and sum(rows[x].math for x in idx) >= 0.5 * len(idx):
+            continue   # set mostly in a math font: formulas or code typeset as math, no summary
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:

@@ -376,7 +376,7 @@ def prepare(rows: list[Row], body: float, page_height: float = 792.0):
     their kind, neighbour counts and indices."""
     extents = column_extents(rows)
     mark_neighbours(rows)
-    fpage = frontmatter.front_page(rows)
+    fpage = frontmatter.front_page(rows, body, page_height)
     t_rows = frontmatter.title_rows(rows, body, fpage, page_height)
     classify_rows(rows, body, extents, t_rows)
     st = headings.doc_stats(rows, body, page_height)
@@ -390,6 +390,9 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     """The structured parts of a paper record from rows in reading order."""
     extents, fpage, t_rows, st = prepare(rows, body, page_height)
     heads, scored = detect_headings(rows, st)
+    for i in frontmatter.author_line_heads(rows, heads, t_rows):
+        del heads[i]
+        rows[i].kind = "text"
 
     abstract, abstract_idx = frontmatter.abstract(rows, heads, body, fpage, st.body_family, scored,
                                                   st.body_gap)
