@@ -88,3 +88,35 @@ def test_run_in_leads_numbered_one_after_another_are_a_list_not_an_outline():
     _enumerated_leads(sections + items)
     assert [c.p for c in items] == [0.0, 0.0, 0.0]
     assert [c.p for c in sections] == [0.8, 0.8, 0.8]
+
+
+def test_a_bold_run_in_lead_naming_a_standard_section_is_a_heading(tmp_path, monkeypatch):
+    # "**Conflicts of Interest:** The authors declare …" closing a paper: the model was
+    # unsure of such leads (.2-.4 on the JATS dev half's frontiers and mdpi PDFs), so the statement
+    # ran on in the discussion; simulated here by holding the model's scores at .2
+    import pymupdf
+    from pdf_pages import BODY, front, para
+
+    from scholartools.parsing import parse_path
+    from scholartools.parsing.pdf import headings
+    score = headings.score
+
+    def unsure(cands, model=None):
+        score(cands, model)
+        for c in cands:
+            if c.runin:
+                c.p = min(c.p, 0.2)
+    monkeypatch.setattr(headings, "score", unsure)
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = front(p)
+    p.insert_text((72, y + 20), "Discussion", fontsize=12, fontname="tibo")
+    y = para(p, y + 26, BODY)
+    lead = "Conflicts of Interest:"
+    w = pymupdf.get_text_length(lead + " ", fontname="tibo", fontsize=10)
+    p.insert_text((72, y + 18), lead + " ", fontsize=10, fontname="tibo")
+    p.insert_text((72 + w, y + 18), "The authors declare no competing interests.", fontsize=10, fontname="tiro")
+    path = tmp_path / "coi.pdf"
+    doc.save(path)
+    heads = [s["heading"] for s in parse_path(str(path))["sections"] if s["heading"]]
+    assert heads[-1] == "Conflicts of Interest"

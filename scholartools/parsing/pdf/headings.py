@@ -1444,6 +1444,10 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and c.p >= 0.15 and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
                 and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
             c.p = max(c.p, threshold + 0.01)
+        # so is a bold run-in lead naming one ("Conflict of Interest Statement: The authors …")
+        # outside the front page's zone, where structured abstracts set their parts so
+        if c.runin and c.p >= 0.15 and c.feats[33] and not c.feats[28] and KNOWN_HEADINGS.match(c.title):
+            c.p = max(c.p, threshold + 0.01)
         # an underlined short row standing apart, followed by body text, is a heading
         r = rows[c.i]
         if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
