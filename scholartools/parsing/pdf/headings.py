@@ -930,15 +930,27 @@ def _step_ok(a: list[int], b: list[int]) -> bool:
 
 
 def _enumerated_leads(cands: list[Cand]) -> None:
-    """Run-in leads numbered 1., 2., 3. … a few rows apart are an enumerated list's items ("1.
-    **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an outline's sections,
-    whose text runs for paragraphs: they would else make a chain of section numbers that wins
-    over the document's own ("1 Introduction" … "5 Experiments")."""
+    """Run-in leads numbered 1., 2., 3. … with two of them a few rows apart are an enumerated
+    list's items ("1. **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an
+    outline's sections, whose text runs for paragraphs: they would else make a chain of section
+    numbers that wins over the document's own ("1 Introduction" … "5 Experiments"). The whole run
+    of consecutive numbers goes, also its items set further apart (a list of baselines in an
+    appendix, "1. Random" … "9. Sentence BERT", whose later items run for a paragraph each)."""
     items = [(c, int(c.number.strip("."))) for c in cands
              if c.runin and c.number and c.number.strip(".").isdigit() and c.p < 0.97]
-    for (a, na), (b, nb) in zip(items, items[1:]):
-        if nb == na + 1 and b.i - a.i <= 4:
-            a.p = b.p = 0.0
+    # runs of leads numbered one after another; a run with two of them a few rows apart is a list,
+    # all of it (its later items may each run for a paragraph)
+    run: list[Cand] = []
+    close = False
+    for k, (c, n) in enumerate(items + [(None, 0)]):
+        if run and c is not None and n == items[k - 1][1] + 1:
+            close = close or c.i - run[-1].i <= 4
+            run.append(c)
+            continue
+        if close:
+            for x in run:
+                x.p = 0.0
+        run, close = ([c], False) if c is not None else ([], False)
 
 
 def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
