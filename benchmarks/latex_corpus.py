@@ -9,14 +9,23 @@ gives the gold (title, abstract, section/subsection headings) for free.
     .venv/bin/python benchmarks/latex_corpus.py sources --sources /tmp/st-latex-sources GIT_DIR_OR_URL…
     .venv/bin/python benchmarks/latex_corpus.py build --sources /tmp/st-latex-sources [--out …]   # + those papers
 
-``build`` needs pdflatex and the classes of Debian's texlive-publishers (elsarticle, IEEEtran,
-revtex4-2, llncs, mnras, oup-authoring-template, quantumarticle, asmejour, achemso, spie); it writes ``OUT/<family>-<variant>/<paper>.pdf`` and
-``OUT/gold.jsonl`` (one row per PDF: id, pdf, family, title, abstract, headings, levels) and
-``OUT/gold_papers.jsonl`` (one row per paper, committed as ``fixtures/latex-corpus/gold.jsonl``);
-it is deterministic, so the PDFs are regenerated rather than committed. ``score`` parses every PDF and
-reports title exact, abstract token-F1 and heading P/R/F1 per layout family with the scorer of
-tools.evaluate_parse. No rule or model of st-parse was tuned on this corpus: every
-family is unseen, so the figures are the cross-family ones (no class in both train and test).
+``build`` needs pdflatex and, on Debian (the list ``NEEDS`` checks with ``kpsewhich`` before it
+compiles anything)::
+
+    apt-get install texlive-latex-base texlive-latex-recommended texlive-latex-extra \
+        texlive-fonts-recommended texlive-fonts-extra texlive-plain-generic texlive-pictures \
+        texlive-science texlive-publishers cm-super
+
+Without cm-super (T1 text would be set in other fonts: different PDFs) or another package every
+class needs it stops, naming the package; a class whose own needs are missing (acmart: Libertine of
+texlive-fonts-extra; aastex: epsf of texlive-plain-generic …) is skipped with a warning. It writes
+``OUT/<family>-<variant>/<paper>.pdf`` and ``OUT/gold.jsonl`` (one row per PDF: id, pdf, family,
+title, abstract, headings, levels) and ``OUT/gold_papers.jsonl`` (one row per paper, committed as
+``fixtures/latex-corpus/gold.jsonl``); it is deterministic, so the PDFs are regenerated rather than
+committed. ``score`` parses every PDF and reports title exact, abstract token-F1 and heading P/R/F1
+per layout family with the scorer of tools.evaluate_parse. No rule or model of st-parse was tuned on
+this corpus: every family is unseen, so the figures are the cross-family ones (no class in both
+train and test).
 
 Sources: ``shared/external/latex`` (8 papers, licences in its PROVENANCE.md), the ICLR template
 of ``shared/external/pdfs`` and ``fixtures/latex``; with ``--sources DIR``, also the LaTeX sources of
@@ -25,8 +34,11 @@ path and licence of each), which ``sources`` copies out of snapshots of those re
 text files of the main file's folder at the manifest's commit: ``.tex``, ``.sty``, ``.cls``,
 ``.bib`` …). A repository that also holds a test-half paper is left out, so no text of the
 author-compiled test half is ever trained on. Figures and tables are left out (their files
-and packages are not portable across classes); the preamble keeps the paper's own macro
-definitions and loads common packages.
+and packages are not portable across classes); the preamble loads common packages and carries
+the paper's own (``latex_preamble.carry``): its ``\\usepackage`` lines, its macro definitions and
+its ``\\input`` macro files, less what sets the layout (geometry, fonts, spacing, headings, the title
+block, a conference's style file), hyperref, natbib and cite (the class's own) and what TeX Live lacks;
+where a class does not take them, the paper is set with its one-line definitions only.
 """
 
 from __future__ import annotations
@@ -37,11 +49,17 @@ import re
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scholartools.data import dataset_path  # noqa: E402
+
+try:
+    from latex_preamble import carry, move_definitions          # run as a script (benchmarks/ on sys.path)
+except ImportError:
+    from benchmarks.latex_preamble import carry, move_definitions
 
 PACKAGES = r"""\usepackage[T1]{fontenc}
 \usepackage{amsmath,amssymb,amsfonts,bm,url,xcolor}
@@ -131,8 +149,100 @@ CLASSES = [
      "\n\\begin{{abstract}}\n{A}\n\\end{{abstract}}", BODYTYPE_2COL),
 ]
 
+#: what the build needs besides pdflatex, as (a file TeX Live finds with ``kpsewhich``, the Debian
+#: package that holds it, the families that need it; ``None``: all of them). Found by compiling a
+#: paper in every class with ``pdflatex -recorder`` and asking ``dpkg -S`` for each file read.
+#: Without cm-super, pdflatex sets T1 text in bitmap fonts instead and the PDFs differ: the build stops.
+NEEDS = [
+    ("xcolor.sty", "texlive-latex-recommended", None),
+    ("sfrm1200.pfb", "cm-super", None),
+    ("ptmr8t.tfm", "texlive-fonts-recommended", None),
+    ("titlesec.sty", "texlive-latex-extra", ("bodytype", "asme", "achemso", "acmart", "cas", "koma", "jmlr",
+                                             "nature", "oup", "quantum")),
+    ("achemso.cls", "texlive-latex-extra", ("achemso",)),
+    ("libertine.sty", "texlive-fonts-extra", ("acmart",)),
+    ("newtxtext.sty", "texlive-fonts-extra", ("asme", "acmart")),
+    ("stix.sty", "texlive-fonts-extra", ("cas",)),
+    ("bbm.sty", "texlive-fonts-extra", ("quantum",)),
+    ("epsf.sty", "texlive-plain-generic", ("aastex",)),
+    ("binhex.tex", "texlive-plain-generic", ("acmart", "asme")),
+    ("pgf.sty", "texlive-pictures", ("oup", "quantum")),
+    ("algorithm2e.sty", "texlive-science", ("jmlr",)),
+    ("algorithm.sty", "texlive-science", ("oup",)),
+    ("IEEEtran.cls", "texlive-publishers", ("ieeetran",)),
+    ("elsarticle.cls", "texlive-publishers", ("elsarticle",)),
+    ("revtex4-2.cls", "texlive-publishers", ("revtex",)),
+    ("llncs.cls", "texlive-publishers", ("llncs",)),
+    ("mnras.cls", "texlive-publishers", ("mnras",)),
+    ("acmart.cls", "texlive-publishers", ("acmart",)),
+    ("aastex631.cls", "texlive-publishers", ("aastex",)),
+    ("cas-sc.cls", "texlive-publishers", ("cas",)),
+    ("jmlr.cls", "texlive-publishers", ("jmlr",)),
+    ("nature.cls", "texlive-publishers", ("nature",)),
+    ("oup-authoring-template.cls", "texlive-publishers", ("oup",)),
+    ("quantumarticle.cls", "texlive-publishers", ("quantum",)),
+    ("asmejour.cls", "texlive-publishers", ("asme",)),
+    ("spie.cls", "texlive-publishers", ("spie",)),
+]
+APT_LINE = ("apt-get install texlive-latex-base texlive-latex-recommended texlive-latex-extra "
+            "texlive-fonts-recommended texlive-fonts-extra texlive-plain-generic texlive-pictures texlive-science "
+            "texlive-publishers cm-super")
+
+
+#: one pdflatex run's limit (the corpus's longest takes seconds; a paper's macro can loop in a class)
+COMPILE_SECONDS = 60
+
+
+class MissingTeX(SystemExit):
+    """The build cannot run: pdflatex or a package every class needs is missing."""
+
+
+def kpsewhich(files: list[str]) -> set[str]:
+    """The files of ``files`` that TeX Live finds (one ``kpsewhich`` call)."""
+    import os
+    import shutil
+
+    if not files:
+        return set()
+    if shutil.which("kpsewhich") is None:
+        return set()
+    res = subprocess.run(["kpsewhich", *files], capture_output=True, text=True, env=os.environ)
+    return {os.path.basename(x.strip()) for x in res.stdout.splitlines() if x.strip()}
+
+
+def installed_packages(names: list[str]) -> set[str]:
+    """The LaTeX packages of ``names`` that TeX Live has (``name.sty`` found)."""
+    found = kpsewhich([f"{n}.sty" for n in names])
+    return {n for n in names if f"{n}.sty" in found}
+
+
+def check_needs(families: set[str], warn=print) -> set[str]:
+    """The families of ``families`` the build can set here. Stops (:class:`MissingTeX`, naming the
+    Debian package) when pdflatex or what every family needs is missing; a family whose own
+    needs are missing is left out with a warning."""
+    import shutil
+
+    if shutil.which("pdflatex") is None:
+        raise MissingTeX(f"latex_corpus build: pdflatex not found; install texlive-latex-base ({APT_LINE})")
+    found = kpsewhich(sorted({f for f, _, _ in NEEDS}))
+    base = sorted({pkg for f, pkg, fams in NEEDS if fams is None and f not in found})
+    if base:
+        raise MissingTeX(f"latex_corpus build: missing {', '.join(base)} (needed by every class; without cm-super "
+                         f"T1 text is set in other fonts and the PDFs differ). Install: {APT_LINE}")
+    keep = set(families)
+    for f, pkg, fams in NEEDS:
+        if fams is not None and f not in found:
+            lost = sorted(keep & set(fams))
+            if lost:
+                warn(f"warning: {f} not found (Debian package {pkg}): skipping {', '.join(lost)}")
+            keep -= set(fams)
+    return keep
+
+
 _DROP_ENVS = r"figure\*?|table\*?|wrapfigure|deluxetable\*?|longtable|algorithm\*?|lstlisting|minted|tikzpicture|" \
-             r"thebibliography|acknowledgments|acknowledgements|verbatim|center"
+             r"thebibliography|acknowledgments|acknowledgements|verbatim|center|CCSXML"
+# the plain preamble (the corpus's before the paper's own was carried; tried where a class does not
+# take the paper's own): the paper's one-line definitions, less redefinitions of sectioning commands
 _DEF = re.compile(r"^\s*\\(?:newcommand|renewcommand|providecommand|def|DeclareMathOperator\*?|newtheorem)\b.*$", re.M)
 _SECTIONING = re.compile(r"\\(?:re)?newcommand\s*\{?\\(?:sub)*(?:section|paragraph)\b|\\def\s*\\(?:sub)*(?:section|paragraph)\b")
 _CMD_LINE = re.compile(r"\\(?:bibliography|bibliographystyle|maketitle|title|author|affiliation|affil|email|"
@@ -140,7 +250,10 @@ _CMD_LINE = re.compile(r"\\(?:bibliography|bibliographystyle|maketitle|title|aut
                        r"label\{firstpage\}|pagerange|pubyear|received|accepted|published|submitjournal|"
                        r"shorttitle|shortauthors|collaboration|nocollaboration|software|facility|facilities|"
                        r"section\*?\{acknowledg[^}]*\}|acknowledgments|listoffigures|tableofcontents|"
-                       r"clearpage|newpage|appendix|bibpunct|citestyle)\b")
+                       r"clearpage|newpage|appendix|bibpunct|citestyle|"
+                       # acmart's front matter (a paper of that class, set in another)
+                       r"ccsdesc|orcid|setcopyright|copyrightyear|acm[A-Z][A-Za-z]*|settopmatter|setcctype|"
+                       r"authorsaddresses|authornote|additionalaffiliation)\b")
 
 
 def _braced_end(text: str, i: int) -> int:
@@ -270,8 +383,24 @@ def sources(shared: Path | None, extra: Path | None = None) -> list[tuple[str, P
     return out
 
 
-def reclass(main: Path) -> tuple[str, str, str, str] | None:
-    """(user definitions, title, abstract, body) of a source, inputs merged."""
+@dataclass
+class Reclassed:
+    """A paper ready to be set in any class: ``before`` (lines before ``\\documentclass``) and
+    ``carried`` (its own packages and macros, after it), or ``plain`` (its one-line definitions
+    only: the corpus's preamble before the paper's own was carried, tried where a class does not
+    take the paper's own); title, abstract and body."""
+    before: str
+    carried: str
+    plain: str
+    title: str
+    abstract: str
+    body: str
+
+
+def reclass(main: Path, available=None) -> Reclassed | None:
+    """A source, inputs merged, ready to be set in any class: its packages and macro definitions
+    less those that set the layout (``latex_preamble.carry``; ``available`` says which packages
+    TeX Live has, by default ``kpsewhich``), its body's definitions moved before the abstract."""
     from scholartools.parsing.latex_source import read_source
 
     merged = read_source(str(main)).text.text
@@ -285,11 +414,12 @@ def reclass(main: Path) -> tuple[str, str, str, str] | None:
     abstract = am.group(1) if am else _arg(preamble + body, "abstract")
     if not title or not abstract:
         return None
-    # the paper's own macros, but not redefinitions of the sectioning commands or of a class's
-    # internals (``\renewcommand\section{...\origsection...}`` leaves another class without headings)
-    defs = "\n".join(x.group(0) for x in _DEF.finditer(preamble) if x.group(0).count("{") == x.group(0).count("}")
-                     and not _SECTIONING.search(x.group(0)))
-    return defs, " ".join(title.replace("\\\\", " ").split()), abstract.strip(), _strip_commands(body)
+    body, moved = move_definitions(body)
+    before, carried, _ = carry(preamble, main.parent, available or installed_packages, moved)
+    plain = [x.group(0) for x in _DEF.finditer(preamble) if x.group(0).count("{") == x.group(0).count("}")
+             and not _SECTIONING.search(x.group(0))]
+    return Reclassed(before, carried, "\n".join(plain + moved), " ".join(title.replace("\\\\", " ").split()),
+                     abstract.strip(), _strip_commands(body))
 
 
 def _printed_share(headings: list[str], pdf: Path) -> float:
@@ -366,10 +496,37 @@ def _write_gold(out: Path, rows: dict) -> None:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None,
-          extra: Path | None = None) -> None:
+def _set(d: Path, name: str, cwd: Path):
+    """Compile ``d/name.tex`` into ``d/name.pdf``: (the gold record of the ``.tex``, its headings),
+    or why no PDF counts (a compile without a PDF, one that ran over the limit, one that prints
+    under half of its headings: a compile that stopped early)."""
     from scholartools.parsing import parse_path
 
+    (d / f"{name}.pdf").unlink(missing_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        try:             # one pass: headings and the title need no cross-references
+            subprocess.run(["pdflatex", "-interaction=nonstopmode", "-file-line-error",
+                            f"-output-directory={tmp}", str(d / f"{name}.tex")], capture_output=True,
+                           cwd=str(cwd), timeout=COMPILE_SECONDS)
+        except subprocess.TimeoutExpired:      # a macro that loops in this class: no PDF
+            return f"pdflatex ran over {COMPILE_SECONDS} s"
+        pdf = Path(tmp) / f"{name}.pdf"
+        if not pdf.exists() or pdf.stat().st_size < 2000:
+            return ""
+        (d / f"{name}.pdf").write_bytes(pdf.read_bytes())
+    g = parse_path(str(d / f"{name}.tex"))
+    heads = [s for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
+    printed = _printed_share([s["heading"] for s in heads], d / f"{name}.pdf")
+    if printed < 0.5:
+        (d / f"{name}.pdf").unlink()
+        return f"only {printed:.0%} of the headings printed"
+    return g, heads
+
+
+def build(out: Path, shared: Path | None, only: list[str] | None = None, papers: list[str] | None = None,
+          extra: Path | None = None) -> None:
+    families = check_needs({c[0] for c in CLASSES if not only or c[0] in only},
+                           warn=lambda m: print(m, file=sys.stderr))
     out.mkdir(parents=True, exist_ok=True)
     rows: dict[str, dict] = {}
     if (only or papers) and (out / "gold.jsonl").exists():
@@ -381,39 +538,34 @@ def build(out: Path, shared: Path | None, only: list[str] | None = None, papers:
         if parts is None:
             print(f"skip {name}: no title or abstract", file=sys.stderr)
             continue
-        defs, title, abstract, body = parts
         for family, variant, cls, opts, front, *extra in CLASSES:
-            if only and family not in only:
+            if family not in families:
                 continue
             d = out / f"{family}-{variant}"
             d.mkdir(exist_ok=True)
-            tex = (f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{''.join(extra)}{defs}\n\\begin{{document}}\n"
-                   f"{front.format(T=title, A=abstract)}\n{body}\n\\end{{document}}\n")
-            (d / f"{name}.tex").write_text(tex)
-            with tempfile.TemporaryDirectory() as tmp:
-                for _ in range(1):   # one pass: headings and the title need no cross-references
-                    subprocess.run(["pdflatex", "-interaction=nonstopmode", "-file-line-error",
-                                    f"-output-directory={tmp}", str(d / f"{name}.tex")], capture_output=True,
-                                   cwd=str(main.parent), timeout=300)
-                pdf = Path(tmp) / f"{name}.pdf"
-                if not pdf.exists() or pdf.stat().st_size < 2000:
-                    print(f"fail {family}-{variant} {name}", file=sys.stderr)
-                    continue
-                (d / f"{name}.pdf").write_bytes(pdf.read_bytes())
-            g = parse_path(str(d / f"{name}.tex"))
-            heads = [s for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
             key = f"{family}-{variant}/{name}"
             rows.pop(key, None)
-            printed = _printed_share([s["heading"] for s in heads], d / f"{name}.pdf")
-            if printed < 0.5:
-                print(f"fail {family}-{variant} {name}: only {printed:.0%} of the headings printed", file=sys.stderr)
-                (d / f"{name}.pdf").unlink()
+            # the paper's own preamble first; where the class does not take it (a package the class
+            # forbids, a macro that clashes with the class's), the paper as the corpus set it before
+            for attempt, (before, defs) in enumerate(((parts.before, parts.carried), ("", parts.plain))):
+                tex = (f"{before}\n" if before else "") + (
+                       f"\\documentclass[{opts}]{{{cls}}}\n{PACKAGES}{''.join(extra)}{defs}\n\\begin{{document}}\n"
+                       f"{front.format(T=parts.title, A=parts.abstract)}\n{parts.body}\n\\end{{document}}\n")
+                (d / f"{name}.tex").write_text(tex)
+                got = _set(d, name, main.parent)
+                if not isinstance(got, str):
+                    break
+                print(f"fail {family}-{variant} {name}{' (own preamble)' if attempt == 0 else ''}"
+                      f"{': ' + got if got else ''}", file=sys.stderr)
+            if isinstance(got, str):
                 continue
+            g, heads = got
             rows[key] = printed_gold({"id": key, "pdf": f"{family}-{variant}/{name}.pdf",
                                       "family": family, "variant": variant, "title": g["title"],
                                       "abstract": g["abstract"], "headings": [s["heading"] for s in heads],
                                       "levels": [s["level"] for s in heads]}, d / f"{name}.pdf")
-            print(f"ok   {family}-{variant} {name}: {len(heads)} headings", file=sys.stderr, flush=True)
+            print(f"ok   {family}-{variant} {name}: {len(heads)} headings"
+                  f"{' (the plain preamble)' if attempt else ''}", file=sys.stderr, flush=True)
     _write_gold(out, rows)
 
 
