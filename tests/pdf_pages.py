@@ -40,3 +40,24 @@ def headings_of(tmp_path, name, draw, first_sections=("Introduction", "Methods")
     doc.save(path)
     rec = parse_path(str(path))
     return [s["heading"] for s in rec["sections"] if s["heading"]]
+
+
+def saved_record(doc, tmp_path, name):
+    """``doc`` saved as ``tmp_path / name`` and parsed: st-parse's record."""
+    path = tmp_path / name
+    doc.save(path)
+    return parse_path(str(path))
+
+
+def hold_scores(monkeypatch, cap: float, which=lambda c: True) -> None:
+    """The heading model's scores of the candidates ``which`` accepts held at ``cap`` at most: a
+    drawn page stands for a layout where the model was unsure of rows it scored higher here."""
+    from scholartools.parsing.pdf import headings
+    score = headings.score
+
+    def unsure(cands, model=None):
+        score(cands, model)
+        for c in cands:
+            if which(c):
+                c.p = min(c.p, cap)
+    monkeypatch.setattr(headings, "score", unsure)

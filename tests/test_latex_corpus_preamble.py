@@ -174,20 +174,25 @@ def test_build_checks_before_it_compiles_anything(tmp_path, monkeypatch):
     assert not (tmp_path / "out").exists()
 
 
-def test_build_writes_the_carried_preamble_around_the_class_and_survives_a_looping_compile(tmp_path, monkeypatch):
-    import subprocess
-
+def _one_paper_in_article(tmp_path, monkeypatch, preamble: str) -> None:
+    """A build of one paper (``preamble`` its own, then a title, an abstract and one section) in the
+    one-column article class only, every package found installed and the TeX check passed."""
     paper = tmp_path / "paper"
     paper.mkdir()
     (paper / "main.tex").write_text(
-        "\\documentclass{article}\n\\usepackage[ruled]{algorithm2e}\n\\usepackage{geometry}\n"
-        "\\newcommand{\\R}{\\mathbb{R}}\n\\title{A title}\n\\begin{document}\n"
+        "\\documentclass{article}\n" + preamble + "\\title{A title}\n\\begin{document}\n"
         "\\begin{abstract}\nAn abstract.\n\\end{abstract}\n\\section{Introduction}\nText.\n\\end{document}\n")
     monkeypatch.setattr(lc, "check_needs", lambda families, warn=None: {"article"})
     monkeypatch.setattr(lc, "sources", lambda shared, extra: [("p", paper / "main.tex")])
     monkeypatch.setattr(lc, "installed_packages", lambda names: set(names))
-
     monkeypatch.setattr(lc, "CLASSES", [c for c in lc.CLASSES if c[:2] == ("article", "1col")])
+
+
+def test_build_writes_the_carried_preamble_around_the_class_and_survives_a_looping_compile(tmp_path, monkeypatch):
+    import subprocess
+
+    _one_paper_in_article(tmp_path, monkeypatch,
+                          "\\usepackage[ruled]{algorithm2e}\n\\usepackage{geometry}\n\\newcommand{\\R}{\\mathbb{R}}\n")
     seen = []
 
     def loops(cmd, **kw):
@@ -211,16 +216,8 @@ def test_a_class_that_does_not_take_the_papers_preamble_gets_the_plain_one(tmp_p
 
     import pymupdf
 
-    paper = tmp_path / "paper"
-    paper.mkdir()
-    (paper / "main.tex").write_text(
-        "\\documentclass{article}\n\\usepackage{cite}\n\\usepackage{forbidden}\n\\newcommand{\\R}{x}\n"
-        "\\title{A title}\n\\begin{document}\n\\begin{abstract}\nAn abstract.\n\\end{abstract}\n"
-        "\\section{Introduction}\nText.\n\\end{document}\n")
-    monkeypatch.setattr(lc, "check_needs", lambda families, warn=None: {"article"})
-    monkeypatch.setattr(lc, "sources", lambda shared, extra: [("p", paper / "main.tex")])
-    monkeypatch.setattr(lc, "installed_packages", lambda names: set(names))
-    monkeypatch.setattr(lc, "CLASSES", [c for c in lc.CLASSES if c[:2] == ("article", "1col")])
+    _one_paper_in_article(tmp_path, monkeypatch,
+                          "\\usepackage{cite}\n\\usepackage{forbidden}\n\\newcommand{\\R}{x}\n")
     seen = []
 
     def pdflatex(cmd, **kw):                  # a class that stops on the package \\usepackage{forbidden}

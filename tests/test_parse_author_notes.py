@@ -3,8 +3,8 @@ unlabelled abstract in the body's type shows itself by the "Keywords:" row right
 
 import pymupdf
 
-from scholartools.parsing import parse_path
 
+from pdf_pages import saved_record
 from pdf_pages import BODY
 from pdf_pages import para
 
@@ -16,10 +16,7 @@ NAMES = ["Sibylle Bernard", "Patrick Rolland", "Yassoungo Silue", "Alexandra Mai
          "Clement Lazarus", "Anouk Tabai", "Morgane Stempfelet", "Vincent Enouf", "Bruno Coignard"]
 
 
-def _save(doc, tmp_path, name):
-    path = tmp_path / name
-    doc.save(path)
-    return parse_path(str(path))
+_save = saved_record
 
 
 def test_author_list_ending_in_a_group_is_no_abstract(tmp_path):

@@ -6,8 +6,8 @@ and a manuscript whose title is set at the body's size, run together with its au
 import pymupdf
 import pytest
 
-from scholartools.parsing import parse_path
 
+from pdf_pages import saved_record
 from pdf_pages import BODY
 from pdf_pages import para
 
@@ -15,10 +15,7 @@ SUMMARY = ("We report how the complexes react in two solvents and how light spee
            "compare the rates with those measured before. ")
 
 
-def _save(doc, tmp_path, name):
-    path = tmp_path / name
-    doc.save(path)
-    return parse_path(str(path))
+_save = saved_record
 
 
 def _head(p, y, text, x=72):

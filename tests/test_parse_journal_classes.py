@@ -4,10 +4,10 @@ here with pymupdf. Each assertion names what the previous release got wrong on t
 import pymupdf
 import pytest
 
-from scholartools.parsing import parse_path
 from tools.evaluate_parse import record_headings
 from scholartools.parsing.pdf.headings import formula_fragment, join_ligature_gaps
 
+from pdf_pages import hold_scores, saved_record
 from pdf_pages import BODY
 from pdf_pages import para as _para
 
@@ -52,10 +52,7 @@ def _sections(p, y, names=("1 Introduction", "2 Methods")):
     return y
 
 
-def _save(doc, tmp_path, name):
-    path = tmp_path / name
-    doc.save(path)
-    return parse_path(str(path))
+_save = saved_record
 
 
 def _heads(rec):
@@ -1059,14 +1056,7 @@ def test_body_size_italic_subsections_standing_apart_in_a_style_of_their_own(tmp
     # short rows in the body's size and italic, each after a sentence's end with space above and
     # close over a paragraph, in a style few other rows use: headings even where the model is
     # unsure of them (it scored such rows .17-.40 on a held-out biomedical layout; simulated here)
-    from scholartools.parsing.pdf import headings
-    score = headings.score
-
-    def unsure(cands, model=None):
-        score(cands, model)
-        for c in cands:
-            c.p = min(c.p, 0.3)
-    monkeypatch.setattr(headings, "score", unsure)
+    hold_scores(monkeypatch, 0.3)
     doc = pymupdf.open()
     _front(doc.new_page(width=612, height=792))
     p = doc.new_page(width=612, height=792)
@@ -1087,14 +1077,7 @@ def _caps_pages(tmp_path, monkeypatch, heads, name, centre=True):
     rows' capitals and the space around them can tell headings (no rule for rows in the body's
     plain type takes them); the model's scores held low, as it scored such rows (.02-.20 on the
     layout corpus' two-column body-type family)."""
-    from scholartools.parsing.pdf import headings
-    score = headings.score
-
-    def unsure(cands, model=None):
-        score(cands, model)
-        for c in cands:
-            c.p = min(c.p, 0.15)
-    monkeypatch.setattr(headings, "score", unsure)
+    hold_scores(monkeypatch, 0.15)
     doc = pymupdf.open()
     _front(doc.new_page(width=612, height=792))
     text = BODY[:BODY.index(".", 300)] + " and then"

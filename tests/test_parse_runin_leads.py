@@ -99,18 +99,11 @@ def test_a_bold_run_in_lead_naming_a_standard_section_is_a_heading(tmp_path, mon
     # unsure of such leads (.2-.4 on the JATS dev half's frontiers and mdpi PDFs), so the statement
     # ran on in the discussion; simulated here by holding the model's scores at .2
     import pymupdf
-    from pdf_pages import BODY, front, para
+    from pdf_pages import BODY, front, hold_scores, para
 
     from scholartools.parsing import parse_path
-    from scholartools.parsing.pdf import headings
-    score = headings.score
 
-    def unsure(cands, model=None):
-        score(cands, model)
-        for c in cands:
-            if c.runin:
-                c.p = min(c.p, 0.2)
-    monkeypatch.setattr(headings, "score", unsure)
+    hold_scores(monkeypatch, 0.2, lambda c: c.runin)
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
     y = front(p)

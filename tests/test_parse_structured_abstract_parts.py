@@ -5,8 +5,8 @@ side column of front-page fields, neither followed by the first heading nor set 
 
 import pymupdf
 
-from scholartools.parsing import parse_path
 
+from pdf_pages import saved_record
 from pdf_pages import BODY
 from pdf_pages import para
 
@@ -20,10 +20,7 @@ PARTS = [("Introduction", "During the last outbreak we proposed and tested a new
           "was learned will help in future outbreaks of infectious disease.")]
 
 
-def _save(doc, tmp_path, name):
-    path = tmp_path / name
-    doc.save(path)
-    return parse_path(str(path))
+_save = saved_record
 
 
 def test_run_in_part_titles_without_colon_and_the_next_column(tmp_path):

@@ -4,8 +4,8 @@ an abstract gets none, and a drop cap stays with the paragraph it opens."""
 
 import pymupdf
 
-from scholartools.parsing import parse_path
 
+from pdf_pages import saved_record
 from pdf_pages import BODY
 from pdf_pages import para
 
@@ -13,10 +13,7 @@ LETTER = ("Influenza and other causes of pneumonia are a leading cause of death,
           "pathogens most often found in patients admitted to hospital with pneumonia acquired in the community. ")
 
 
-def _save(doc, tmp_path, name):
-    path = tmp_path / name
-    doc.save(path)
-    return parse_path(str(path))
+_save = saved_record
 
 
 def _head(p, y, text):
