@@ -1162,7 +1162,7 @@ def _title_end(text: str) -> bool:
     return text[-1:].isalnum()
 
 
-_BULLETS = frozenset("•◦▪▸►–-·")    # a list's item opening the text under a heading
+_BULLETS = _LIST_MARKS | frozenset("–-·")    # a list's item opening the text under a heading
 
 
 def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset(),
@@ -1456,7 +1456,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and c.p >= 0.15 and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
                 and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
             c.p = max(c.p, threshold + 0.01)
-        # so is a bold run-in lead naming one ("Conflict of Interest Statement: The authors …")
+        # so is a bold run-in lead naming one ("Conflicts of Interest: The authors declare …")
         # outside the front page's zone, where structured abstracts set their parts so
         if c.runin and c.p >= 0.15 and c.feats[33] and not c.feats[28] and KNOWN_HEADINGS.match(c.title):
             c.p = max(c.p, threshold + 0.01)

@@ -143,8 +143,9 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
     """Rows of one page in reading order.
 
     Blocks (MuPDF's, kept whole) are classed as left column, right column or full width against
-    the middle of the text area. When both columns hold a real share of the text the page is
-    read in horizontal bands cut at full-width blocks: in each band the left column top to
+    the middle of the text area (or, where a few overfull lines widen that area, against the
+    gutter :func:`_gutter_sides` finds). When both columns hold a real share of the text the page
+    is read in horizontal bands cut at full-width blocks: in each band the left column top to
     bottom, then the right column. Otherwise blocks are read top to bottom.
     """
     blocks, extent = _blocks(rows)
