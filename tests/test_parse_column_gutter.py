@@ -40,3 +40,30 @@ def test_a_one_column_page_with_a_wide_line_stays_one_column():
     out = order_page(body + wide + side, 612)
     assert [r.text for r in out] == [r.text for r in body + wide + side]
     assert {r.col for r in out} == {0}
+
+
+def test_a_section_heading_over_a_subsection_heading_flush_left_stays_two_headings():
+    # "Experiment" / "Task and stimuli", both bold, flush with the column's text, in a column whose
+    # extent a margin note widens to the left: their middles fell near the extent's middle and
+    # the pair read as one centred heading wrapped onto two lines ("Experiment Task and stimuli")
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import Cand, _extend
+
+    def bold(text, x0, x1, y):
+        r = _row(0, x0, x1, y, text)
+        r.page, r.col, r.size, r.bold, r.italic, r.family, r.kind, r.lead = 0, 1, 9.5, 1.0, 0.0, "helv", "text", ""
+        r.first_in_block, r.upper, r.lead_style, r.lead_size = False, False, "", 0.0
+        return r
+
+    rows = [bold("Experiment", 198, 262, 489), bold("Task and stimuli", 198, 289, 501)]
+    st = SimpleNamespace(body=8.5, body_gap=2.0, body_family="times", extents={(0, 1): [32.6, 441.4]},
+                         text_left={(0, 1): 198.0})
+    c = Cand(i=0, rows=[0], text="Experiment")
+    _extend(rows, c, st)
+    assert c.rows == [0] and c.text == "Experiment"
+    # a heading centred in its column, away from the text's left edge, still wraps
+    rows = [bold("Effects of the feedback on", 250, 390, 489), bold("reaction times", 280, 360, 501)]
+    c = Cand(i=0, rows=[0], text=rows[0].text)
+    _extend(rows, c, SimpleNamespace(**{**vars(st), "extents": {(0, 1): [198.0, 441.4]}}))
+    assert c.rows == [0, 1]

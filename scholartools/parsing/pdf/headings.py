@@ -524,6 +524,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
+            and min(q.x0, last.x0) > st.text_left.get((last.page, last.col), e[0]) + head.size \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
             or q.text[:1].islower() and not lead_cont or caps_block
         if not wrapped:
