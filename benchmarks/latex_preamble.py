@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from scholartools.parsing.latex_scan import braced
+
 #: packages that set the page, the fonts, the spacing, the headings or the title block
 LAYOUT_PACKAGES = frozenset("""
 geometry fullpage a4wide a4 vmargin anysize typearea savetrees layout changepage chngpage showframe
@@ -70,8 +72,13 @@ _LAYOUT_STYLE = re.compile(
 
 
 def _group_end(text: str, i: int) -> int:
-    """The end of the ``{…}`` or ``[…]`` group opening at ``i`` (braces nest inside brackets)."""
-    close = "}" if text[i] == "{" else "]"
+    """The end of the ``{…}`` or ``[…]`` group opening at ``i``, the text's end when it does not
+    close. Braces: the parser's own scanner (:func:`scholartools.parsing.latex_scan.braced`);
+    brackets: the first ``]`` outside braces nested in them (``bracket_end`` there also ends at a
+    ``]`` after a brace that closes an outer group, and would end some statements early)."""
+    if text[i] == "{":
+        end = braced(text, i, len(text))
+        return len(text) if end is None else end
     depth = 0
     k = i
     while k < len(text):
@@ -83,9 +90,7 @@ def _group_end(text: str, i: int) -> int:
             depth += 1
         elif c == "}":
             depth -= 1
-            if depth == 0 and close == "}":
-                return k + 1
-        elif c == "]" and close == "]" and depth == 0:
+        elif c == "]" and depth == 0:
             return k + 1
         k += 1
     return len(text)
@@ -93,12 +98,14 @@ def _group_end(text: str, i: int) -> int:
 
 _WORD = re.compile(r"\\([A-Za-z@]+)(\*?)")
 _CS = re.compile(r"\s*\\(?:[A-Za-z@]+|.)")
+_SPACE = re.compile(r"[ \t]*(?:\n[ \t]*)?")
+_LET_EQUALS = re.compile(r"\s*=?\s*")
+_LET_TOKEN = re.compile(r"\\(?:[A-Za-z@]+|.)|.")
 
 
 def _skip_space(text: str, i: int) -> int:
     """Past spaces and at most one line end (a blank line ends a statement)."""
-    m = re.compile(r"[ \t]*(?:\n[ \t]*)?").match(text, i)
-    return m.end()
+    return _SPACE.match(text, i).end()
 
 
 def _statement_end(text: str, name: str, j: int) -> int:
@@ -114,8 +121,8 @@ def _statement_end(text: str, name: str, j: int) -> int:
         if not m:
             return j
         k = m.end()
-        k2 = re.compile(r"\s*=?\s*").match(text, k).end()
-        m2 = re.compile(r"\\(?:[A-Za-z@]+|.)|.").match(text, k2)
+        k2 = _LET_EQUALS.match(text, k).end()
+        m2 = _LET_TOKEN.match(text, k2)
         return m2.end() if m2 else k
     k = j
     m = _CS.match(text, k)

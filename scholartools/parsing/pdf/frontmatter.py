@@ -382,9 +382,8 @@ def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> li
     if not title_rows:
         return []
     last = title_rows[-1]
-    try:
-        k = next(k for k, r in enumerate(rows) if r is last)
-    except StopIteration:
+    k = last.index      # set by structure.mark_neighbours, as for every row
+    if k >= len(rows) or rows[k] is not last:
         return []
     i = next((j for j in range(k + 1, min(k + 6, len(rows))) if rows[j].page == last.page
               and rows[j].kind not in ("title", "drop")), None)
