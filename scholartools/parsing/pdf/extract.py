@@ -25,6 +25,9 @@ MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var
                        r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|mnsymbol|wasy", re.I)
 SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps", re.I)
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
+# a re-encoded copy of a font, named by a two-character suffix ("Foo.B+20", "Foo+fb": the same face
+# with its symbols or ligatures in a second encoding); its style is the face's
+_RECODED = re.compile(r"\+[0-9a-z]{2}$")
 _STYLE_WORDS = ("semibold", "demibold", "condensed", "regular", "oblique", "italic", "medium", "black", "heavy",
                 "light", "roman", "semicn", "bold", "book", "demi", "medi", "ital", "psmt", "std", "pro", "mt", "ps",
                 "lt", "cn", "bd", "it")
@@ -114,7 +117,7 @@ def font_traits(font: str) -> tuple[bool, bool, bool, bool, str]:
     """(bold, italic, math, small caps, family) judged from a font name, cached per name."""
     t = _FONT_CACHE.get(font)
     if t is None:
-        name = _SUBSET.sub("", font)
+        name = _RECODED.sub("", _SUBSET.sub("", font))
         t = (bool(BOLD_NAME.search(name)), bool(ITALIC_NAME.search(name)), bool(MATH_NAME.search(name)),
              bool(SMALLCAPS_NAME.search(name)), _family(name))
         _FONT_CACHE[font] = t

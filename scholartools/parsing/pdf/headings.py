@@ -484,7 +484,8 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
     last = rows[c.rows[-1]]
     head = rows[c.i] if len(c.rows) == 1 else rows[c.rows[-1]]
     if _bodyish(head, st) and head.italic < 0.6 and not _is_caps(head):
-        return  # a row in the body style is at most a one-line heading (in capitals it may wrap)
+        _numbered_body_wrap(rows, c, st)
+        return  # a row in the body style is otherwise a one-line heading (in capitals it may wrap)
     caps = _is_caps(head)
     head_lead = "b" if head.bold >= 0.6 else ("i" if head.italic >= 0.6 else "f")
     numbered = strip_number(c.text)[0] is not None
@@ -540,6 +541,49 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         c.rows.append(j)
         last = q
         j += 1
+
+
+_SENTENCE_INSIDE = re.compile(r"[a-z)\]][.:;]\s+[A-Z]")
+
+
+def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
+    """A numbered heading set in the body's type that wraps: "3.1.1. Research on the Molecular …
+    Mechanism" / "of Viral Pathogens …" / "… (Cluster 1)". Its lines are a text block of their own
+    (the paragraph under it is the next block, or opens at an indent); each line but the last
+    reaches the column's right part or broke before a word that would not fit."""
+    if len(c.rows) != 1 or strip_number(c.text)[0] is None or sent_end(c.text) or _SENTENCE_INSIDE.search(c.text):
+        return   # (a numbered run-in head: "5.3.4 Meta-Level Σ-Types. We define …")
+    head = rows[c.i]
+    e = st.extents.get((head.page, head.col), [head.x0, head.x1])
+    j = c.i + 1
+    tail: list[int] = []
+    while j < len(rows) and len(tail) < 3:
+        q = rows[j]
+        if q.block != head.block or q.page != head.page or q.col != head.col or q.kind != "text" \
+                or q.x0 > head.x0 + 0.8 * head.size:
+            break
+        tail.append(j)
+        j += 1
+    nx = rows[j] if j < len(rows) else None
+    if not tail or len(tail) == 3 or nx is None or nx.page == head.page and nx.col == head.col \
+            and nx.block == head.block and nx.x0 <= head.x0 + 0.8 * head.size:
+        return  # no continuation, or the block goes on as a paragraph
+    last = head
+    for k in tail:
+        q = rows[k]
+        if not _same_style(head, q) or sent_end(last.text.rstrip()) \
+                or not (last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _next_word_overflows(last, q, e[1])):
+            return
+        last = q
+    if rows[tail[-1]].text.rstrip().endswith((".", ":", ";")):
+        return   # a paragraph's end
+    text = c.text
+    for k in tail:
+        text = _join(text, rows[k].text, keep_hyphen=not _split_word(rows, st, text, rows[k].text))
+    if len(text.split()) > 40:
+        return
+    c.text = text
+    c.rows.extend(tail)
 
 
 _ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+|^[a-h]\.\s+")
@@ -1020,6 +1064,7 @@ _CODE_COMMENT = re.compile(r"^\s*(?:#|//|%|--)\s+\S")
 
 
 _LIST_MARKS = frozenset("•◦▪▸►")
+_ITEM_BULLETS = ("• ", "◦ ")     # a round bullet opens a list's item, never a heading (a square may adorn one)
 
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
@@ -1031,7 +1076,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     n = len(rows)
     for c in cands:
         r = rows[c.i]
-        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS:
+        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
+                or c.text[:2] in _ITEM_BULLETS:
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
@@ -1343,7 +1389,7 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
     first = min(c.i for c in faces)
     refs = min((c.i for c in cands if not c.runin and c.p >= threshold
-                and REFS.match(c.title.lstrip("■□▪•◆►|#* ").strip(" .:"))), default=len(rows))
+                and REFS.match(c.title.lstrip("|#* ").strip(" .:"))), default=len(rows))
     found = []
     for c in cands:
         r = rows[c.i]
@@ -1441,15 +1487,19 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
                 c.p = 0.0
 
 
+_ORNAMENTS = "■□▪◆◇►▶● "
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
-        c.number, c.title = strip_number(c.text)
+        text = c.text.lstrip(_ORNAMENTS)    # "■ REFERENCES": a glyph set before a heading is no part of it
+        c.number, c.title = strip_number(text)
         c.title = unspace(c.title).strip(" .:")
         if c.runin and c.number is None:
-            c.title = c.text.strip(" .:")
+            c.title = text.strip(" .:")
     _letter_numbers(cands, st.refs_row)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a

@@ -1,0 +1,99 @@
+"""Headings of real publishers' PDFs the JATS development set showed were lost (issue 36,
+sixteenth round). Built from drawn pages or rows; no publisher is named in the code under test.
+
+* A typesetting system's re-encoded copies of a face ("….B+20", "….I+fb": the same bold or italic
+  face with its symbols or ligatures in a second encoding) were read as a face of their own: a
+  run-in head with a dash in it ("**Stern–Volmer quenching studies.** Quenching …") lost its lead
+  at the dash, and the head ran on into the paragraph.
+* A square ornament before each heading ("■ REFERENCES") kept the heading from being known: the
+  reference list was read as body sections ("Organomet. Chem", "Inorg. Chem", …).
+* A numbered heading set in the body's own type that wraps ("3.1.1. Research on the Molecular
+  Characteristics … Mechanism" / "of Viral Pathogens …") kept its first line only.
+* A row opening with a round bullet is a list's item, never a heading."""
+
+from types import SimpleNamespace
+
+import pymupdf
+
+from pdf_pages import front, para, saved_record
+from scholartools.parsing.pdf.extract import Row, font_traits
+
+
+def test_a_re_encoded_copy_of_a_face_keeps_the_face_s_style():
+    assert font_traits("ABCDEF+AdvOTaa6301a5.B+20")[:2] == (True, False)
+    assert font_traits("AdvOT1deab444.I+fb")[:2] == (False, True)
+    assert font_traits("AdvOTaa6301a5.B")[4] == font_traits("AdvOTaa6301a5.B+20")[4]
+    assert font_traits("Serif+Bold")[0] is True     # a longer suffix is part of the name
+
+
+def test_a_square_ornament_before_headings_is_no_part_of_them(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    square = pymupdf.Font("cjk")      # a face with the square (the base-14 fonts have none)
+    p.insert_font(fontname="sq", fontbuffer=square.buffer)
+    y = front(p)
+    for heading in ("INTRODUCTION", "METHODS"):
+        p.insert_text((72, y + 20), "■", fontname="sq", fontsize=11)
+        p.insert_text((86, y + 20), heading, fontname="tibo", fontsize=11)
+        y = para(p, y + 26)
+    p = doc.new_page(width=612, height=792)
+    p.insert_font(fontname="sq", fontbuffer=square.buffer)
+    p.insert_text((72, 80), "■", fontname="sq", fontsize=11)
+    p.insert_text((86, 80), "REFERENCES", fontname="tibo", fontsize=11)
+    y = 90
+    for k in range(1, 9):
+        y = para(p, y, f"({k}) Author, A.; Writer, B. Organomet. Chem. 20{k:02d}, {k}, {100 + k}-{110 + k}.", size=8)
+    rec = saved_record(doc, tmp_path, "ornament.pdf")
+    assert [s["heading"] for s in rec["sections"] if s["heading"]] == ["INTRODUCTION", "METHODS"]
+    assert rec["references"] and "Organomet. Chem" in rec["references"][0]["raw"]   # the list is references
+
+
+def _row(text, y, x1, block=3):
+    r = Row(0, block)
+    r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, 77.0, x1, y, y + 10, 10.0, len(text)
+    r.page, r.col, r.bold, r.italic, r.family, r.kind, r.lead = 0, 0, 0.0, 0.0, "times", "text", ""
+    return r
+
+
+def _wrapped(rows):
+    from scholartools.parsing.pdf.headings import Cand, _numbered_body_wrap
+
+    st = SimpleNamespace(body=10.0, body_family="times", extents={(0, 0): [77.0, 520.0]})
+    c = Cand(i=0, rows=[0], text=rows[0].text, runin=False, p=0.8)
+    _numbered_body_wrap(rows, c, st)
+    return c.text
+
+
+def test_a_numbered_heading_in_the_body_type_keeps_its_wrapped_lines():
+    rows = [_row("3.1.1. Research on the Molecular Characteristics of Infectious Viruses and the Interaction", 100, 519),
+            _row("Mechanism of Viral Pathogens and Human Hosts (Cluster 1)", 112, 331),
+            _row("As shown in Figure 2, the fields of the projects are many and varied in kind.", 130, 519, block=4)]
+    rows[2].x0 = 98.0     # the paragraph under it opens at an indent
+    assert _wrapped(rows) == ("3.1.1. Research on the Molecular Characteristics of Infectious Viruses and the "
+                              "Interaction Mechanism of Viral Pathogens and Human Hosts (Cluster 1)")
+
+
+def test_a_numbered_run_in_head_or_a_paragraph_stays_one_line():
+    runin = [_row("5.3.4 Meta-Level Types. We define relatedness pointwise. Pairing and projection are", 100, 519),
+             _row("interpreted as meta-level pairing and projection", 112, 300),
+             _row("The next paragraph starts here and runs on to the right edge of the column.", 130, 519, 4)]
+    assert _wrapped(runin) == runin[0].text
+    ends = [_row("2.1. The samples were collected over three seasons from the sites named in the", 100, 519),
+            _row("second table of this paper.", 112, 200),
+            _row("The next paragraph starts here and runs on to the right edge of the column.", 130, 519, 4)]
+    assert _wrapped(ends) == ends[0].text
+    on = [_row("2.2. The samples were collected over three seasons from the sites named in the", 100, 519),
+          _row("second table of this paper and then", 112, 519),
+          _row("sorted by site", 124, 200)]     # the block goes on as a paragraph
+    assert _wrapped(on) == on[0].text
+
+
+def test_a_row_opening_with_a_round_bullet_is_no_heading():
+    from scholartools.parsing.pdf.headings import Cand, _vetoes
+
+    rows = [_row("• Hydrodynamic coefficient realism. The", 100, 300), _row("Hydrodynamic coefficients", 200, 200)]
+    for r in rows:
+        r.bold, r.gap = 0.9, 0.0
+    cands = [Cand(i=k, rows=[k], text=r.text, runin=False, p=0.7) for k, r in enumerate(rows)]
+    _vetoes(rows, cands, SimpleNamespace(body=10.0))
+    assert [c.p for c in cands] == [0.0, 0.7]
