@@ -6,6 +6,8 @@ folders), turned into a gold set for tools/evaluate_parse and benchmarks/parse_s
     python benchmarks/jats_pairs.py survey GIT_DIR_OR_URL [--repo owner/name] [--history]
     # the PDFs and gold of the manifest's rows, taken from the fetched repositories
     python benchmarks/jats_pairs.py build --out /tmp/jats_pairs GIT_DIR_OR_URL...
+    # the gold derived again from a build's XML files (after a change to how it is read)
+    python benchmarks/jats_pairs.py gold --out /tmp/jats_pairs
 
 The manifest (fixtures/jats-pairs/manifest.jsonl; provenance and licences in its PROVENANCE.md)
 names each PDF by repository, commit, folder and the git blob ids of the PDF and the XML, so
@@ -60,7 +62,9 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                "Availability of supporting data", "Declarations", "Open Access", "Conflict of interest statement",
                "Author Disclosure Statement", "Supporting information", "Supplementary data",
                "Electronic supplementary material",
-               "Additional information", "Compliance with ethical standards", "Data Availability Statement"]
+               "Additional information", "Compliance with ethical standards", "Data Availability Statement",
+               "Contributors", "Patient and public involvement", "Patient consent for publication", "Patient consent",
+               "Ethics approval", "Provenance and peer review", "Data sharing statement"]
 
 
 def licence_code(text: str | None) -> str | None:
@@ -92,15 +96,20 @@ def parse_xml(data: bytes) -> ET.Element:
     return ET.fromstring(text)
 
 
-def _text(el: ET.Element | None, skip=("xref", "fn", "target")) -> str:
-    """Text of an element with its descendants (``skip`` elements left out, their tail kept)."""
+def _text(el: ET.Element | None, skip=("xref", "fn", "target"), named_refs: bool = False) -> str:
+    """Text of an element with its descendants (``skip`` elements left out, their tail kept);
+    with ``named_refs``, a cross-reference that names something ("(H1)", "(Katz et al., 1981)") is
+    kept and only a bare numeric marker ("³", "[12]") is left out."""
     if el is None:
         return ""
 
     def raw(e):
         parts = [e.text or ""]
         for ch in e:
-            if _local(ch.tag) not in skip:
+            name = _local(ch.tag)
+            if name not in skip:
+                parts.append(raw(ch))
+            elif named_refs and name == "xref" and re.search(r"[^\W\d_]", raw(ch)):
                 parts.append(raw(ch))
             parts.append(ch.tail or "")
         return "".join(parts)
@@ -122,7 +131,7 @@ def _children(el: ET.Element | None, name: str) -> list[ET.Element]:
 
 def _heading(sec: ET.Element) -> str:
     label = _text(_first(sec, ["label"]))
-    title = _text(_first(sec, ["title"]))
+    title = _text(_first(sec, ["title"]), named_refs=True)    # the PDF prints a heading's cited names
     if not title:
         return ""
     return f"{label} {title}".strip() if label and not title.startswith(label) else title
@@ -340,6 +349,16 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
     return write_gold(out, gold, len(rows))
 
 
+def regold(out: Path) -> list[dict]:
+    """``out/gold.jsonl`` derived again from the XML files a build left in ``out`` (after a change
+    to how gold is read from JATS), without the repositories."""
+    gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
+    for row in gold:
+        g = gold_from_jats((out / f"{row['id']}.xml").read_bytes())
+        row.update({k: g[k] for k in ("title", "abstract", "headings", "heading_detail")})
+    return write_gold(out, gold, len(gold))
+
+
 def write_gold(out: Path, gold: list[dict], n_rows: int) -> list[dict]:
     """``out/gold.jsonl`` (one gold row a line), and a line on stderr saying how many of the
     manifest's ``n_rows`` it holds; returns ``gold``."""
@@ -364,6 +383,8 @@ def main() -> None:
     b.add_argument("sources", nargs="+", help="git directories or URLs of the manifest's repositories")
     b.add_argument("--out", type=Path, default=Path("/tmp/jats_pairs"))
     b.add_argument("--manifest", type=Path, default=MANIFEST)
+    g = sub.add_parser("gold", help="gold.jsonl derived again from a build's XML files (no repositories)")
+    g.add_argument("--out", type=Path, default=Path("/tmp/jats_pairs"))
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if a.cmd == "survey":
@@ -371,6 +392,8 @@ def main() -> None:
         repo = a.repo or re.sub(r"^.*?([^/+]+)\+([^/+]+)/repo.*$", r"\1/\2", str(d.resolve()))
         for r in (survey_history if a.history else survey)(d, repo):
             print(json.dumps(r, ensure_ascii=False))
+    elif a.cmd == "gold":
+        regold(a.out)
     else:
         build(a.sources, a.out, a.manifest)
 

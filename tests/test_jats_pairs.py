@@ -54,3 +54,14 @@ def test_highlights_inside_the_abstract_and_a_licence_link_inside_its_text():
     g = gold_from_jats(xml)
     assert g["abstract"] == "Background Basil is \u2013 studied. Results It works."
     assert g["licence"] == "CC BY-NC-ND 4.0"
+
+
+def test_a_heading_keeps_the_names_it_cites_and_drops_numeric_markers():
+    # "Individual differences (<xref>H1</xref>)" is printed "Individual differences (H1)": the gold
+    # read "Individual differences ()", which no parser could match; a superscript "³" stays out
+    xml = XML.replace(b"<title>Plant material</title>",
+                      b'<title>Plant material (<xref ref-type="bibr" rid="b1">Katz, 1981</xref>)'
+                      b'<xref ref-type="bibr" rid="b2">3</xref></title>')
+    g = gold_from_jats(xml)
+    assert "2.1. Plant material (Katz, 1981)" in g["headings"]
+    assert g["title"] == "Effect of Ocimum sanctum in rats"      # a title still drops its marks
