@@ -97,3 +97,29 @@ def test_a_row_opening_with_a_round_bullet_is_no_heading():
     cands = [Cand(i=k, rows=[k], text=r.text, runin=False, p=0.7) for k, r in enumerate(rows)]
     _vetoes(rows, cands, SimpleNamespace(body=10.0))
     assert [c.p for c in cands] == [0.0, 0.7]
+
+
+def _sec(heading, paras, page=1, kind="other"):
+    return {"page": page, "heading": heading, "number": None, "level": 1, "type": kind,
+            "paragraphs": paras, "text": "\n\n".join(paras)}
+
+
+def test_front_matter_labels_set_as_headings_are_front_matter_and_give_back_the_body():
+    # a front page's side box read between the first column's paragraphs: "ARTICLE HISTORY",
+    # "KEYWORDS" became body sections, and the column's next paragraph was read under "KEYWORDS"
+    from scholartools.parsing.pdf.frontmatter import label_sections
+
+    long_para = "Coronaviruses are well-known causes of severe respiratory disease in people. " * 8
+    secs = [_sec("Introduction", ["First paragraph."], kind="introduction"),
+            _sec("ARTICLE HISTORY", ["Received 16 March 2020; Accepted 9 April 2020"]),
+            _sec("KEYWORDS", [long_para]),
+            _sec("Methods", ["We did it."], page=3, kind="method"),
+            _sec("Citation", ["A body paragraph on page four."], page=4),
+            _sec("Reviewed By", ["Anonymous"], page=4)]
+    out = label_sections(secs)
+    assert [(s["heading"], s["type"]) for s in out] == [
+        ("Introduction", "introduction"), ("ARTICLE HISTORY", "front_matter"), ("KEYWORDS", "front_matter"),
+        ("Methods", "method"), ("Citation", "other"), ("Reviewed By", "front_matter")]
+    assert out[0]["paragraphs"] == ["First paragraph.", long_para]          # the body's paragraph is back
+    assert out[1]["paragraphs"] == ["Received 16 March 2020; Accepted 9 April 2020"] and out[2]["text"] == ""
+    assert out[5]["paragraphs"] == ["Anonymous"]

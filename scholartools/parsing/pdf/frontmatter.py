@@ -1163,3 +1163,38 @@ def front_matter_sections(sections: list[dict]) -> list[dict]:
             out.append(dict(sec, paragraphs=keep, text="\n\n".join(keep)))
     return out
 
+
+# a front-matter label set as a heading of its own: in a front page's side box ("KEYWORDS",
+# "ARTICLE HISTORY", "Edited by", "Citation") or, for a paper's review record, anywhere
+_LABEL_HEADING = re.compile(r"^\W*(key ?words?|index terms|article (?:history|info(?:rmation)?)|highlights|"
+                            r"specialty section|citation|correspondence|contact|edited by|reviewed by|"
+                            r"history(?:\s*:\s*received)?|received)\W*$", re.I)
+_REVIEW_RECORD = re.compile(r"^\W*(edited by|reviewed by|history|received)", re.I)
+
+
+def label_sections(sections: list[dict]) -> list[dict]:
+    """Sections under a front-matter label set as a heading are of type ``front_matter``, on the
+    first two pages (a side box) or, for the review record ("Reviewed By", "History: Received"),
+    anywhere. The label keeps its own short first paragraph; body paragraphs that the reading
+    order put under it (a side box read between a column's paragraphs) go back to the body
+    section before it. With no body section before it, the section is left as it is."""
+    out: list[dict] = []
+    for sec in sections:
+        h = sec.get("heading") or ""
+        if sec.get("type") == "front_matter" or not _LABEL_HEADING.match(h) \
+                or (sec.get("page") or 1) > 2 and not _REVIEW_RECORD.match(h):
+            out.append(sec)
+            continue
+        paras = sec.get("paragraphs") or []
+        own = paras[:1] if paras and len(paras[0]) <= 400 else []
+        rest = paras[len(own):]
+        body = next((k for k in range(len(out) - 1, -1, -1) if out[k].get("type") != "front_matter"), None)
+        if rest and body is None:
+            out.append(sec)
+            continue
+        if rest:
+            moved = (out[body].get("paragraphs") or []) + rest
+            out[body] = dict(out[body], paragraphs=moved, text="\n\n".join(moved))
+        out.append(dict(sec, type="front_matter", paragraphs=own, text="\n\n".join(own)))
+    return out
+

@@ -419,7 +419,7 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     w = _Walker(rows, heads, abstract_idx, first_body, extents)
     w.run()
     _fill_equation_context(w.equations, rows)
-    sections = frontmatter.front_matter_sections(finish_sections(w.sections))
+    sections = frontmatter.label_sections(frontmatter.front_matter_sections(finish_sections(w.sections)))
 
     out = {"title": frontmatter.title_text(t_rows), "authors": authors, "abstract": abstract,
            "sections": sections, "figures": w.figures, "equations": w.equations}
