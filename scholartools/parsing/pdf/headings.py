@@ -1490,16 +1490,24 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
 _ORNAMENTS = "■□▪◆◇►▶● "
 
 
+def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
+    """A heading's number and title. An ornament set before it ("■ REFERENCES") and a glyph that
+    its font maps to a control character ("2 \x07Collect, organise …") are no part of either."""
+    text = text.lstrip(_ORNAMENTS)
+    if not text.isprintable():
+        text = _CONTROL_CHAR.sub("", text)
+    number, title = strip_number(text)
+    if runin and number is None:
+        return None, text.strip(" .:")
+    return number, unspace(title).strip(" .:")
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
-        text = c.text.lstrip(_ORNAMENTS)    # "■ REFERENCES": a glyph set before a heading is no part of it
-        c.number, c.title = strip_number(text)
-        c.title = unspace(c.title).strip(" .:")
-        if c.runin and c.number is None:
-            c.title = text.strip(" .:")
+        c.number, c.title = number_and_title(c.text, c.runin)
     _letter_numbers(cands, st.refs_row)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
