@@ -135,3 +135,19 @@ def test_a_control_character_between_a_heading_s_number_and_title_is_dropped():
         ("2", "Collect, organise and make data accessible")
     assert number_and_title("■ 1. INTRODUCTION") == ("1", "INTRODUCTION")
     assert number_and_title("Training. We train", runin=True) == (None, "Training. We train")
+
+
+def test_a_second_structured_abstract_read_as_headings_is_front_matter():
+    # a French abstract under the English one: its parts ("Contexte", "Objectif", "Cadre",
+    # "Méthodes", "Résultats", "Conclusions") were six body sections before "Introduction"
+    from scholartools.parsing.pdf.frontmatter import label_sections
+
+    parts = ["Contexte", "Objectif", "Cadre", "Méthodes", "Résultats", "Conclusions"]
+    secs = [_sec(None, ["The English abstract."])] + [_sec(h, ["Une phrase courte du résumé."]) for h in parts] \
+        + [_sec("Introduction", ["Body."], kind="introduction"), _sec("Methods", ["More."], kind="method")]
+    out = label_sections(secs)
+    assert [s["type"] for s in out] == ["other"] + ["front_matter"] * 6 + ["introduction", "method"]
+    # a short paper's own sections before its introduction are not taken: too few named parts, or too long
+    body = [_sec("Background", ["x" * 2000]), _sec("Methods", ["Short."]), _sec("Results", ["Short."]),
+            _sec("Introduction", ["Body."], kind="introduction")]
+    assert [s["type"] for s in label_sections(body)] == ["other", "other", "other", "introduction"]

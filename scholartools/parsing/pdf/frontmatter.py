@@ -1172,6 +1172,34 @@ _LABEL_HEADING = re.compile(r"^\W*(key ?words?|index terms|article (?:history|in
 _REVIEW_RECORD = re.compile(r"^\W*(edited by|reviewed by|history|received)", re.I)
 
 
+# the parts of a structured abstract, in the languages journals print a second abstract in
+_ABSTRACT_PART = re.compile(
+    r"^\W*(background|context[eo]?|historique|antecedentes|hintergrund|objectives?|objectifs?|objetivos?|aims?|"
+    r"purpose|ziel|methods?|m[ée]thodes?|m[ée]todos?|methoden|metodologia|design|setting|cadre|results?|"
+    r"r[ée]sultats?|resultados?|ergebnisse|conclusions?|conclus(?:ões|ão|iones|ión)|schlussfolgerungen?|fazit|"
+    r"key ?words?|mots[- ]cl[ée]s|descritores|descriptores|palabras clave|palavras[- ]chave|schlüsselwörter)\W*$",
+    re.I)
+
+
+def _abstract_parts(sections: list[dict]) -> None:
+    """A structured abstract whose parts were read as headings ("Contexte", "Objectif",
+    "Méthodes", "Résultats", "Conclusions": a second abstract in another language): the short
+    sections right before the paper's introduction on its first two pages, three or more of
+    them and most of them named as an abstract's parts, are front matter."""
+    intro = next((k for k, s in enumerate(sections) if s.get("type") == "introduction" and s.get("heading")), None)
+    if intro is None:
+        return
+    k = intro
+    while k > 0 and sections[k - 1].get("heading") and (sections[k - 1].get("page") or 1) <= 2 \
+            and len(sections[k - 1].get("text") or "") <= 1200 and sections[k - 1].get("type") != "front_matter":
+        k -= 1
+    run = sections[k:intro]
+    named = sum(1 for s in run if _ABSTRACT_PART.match(s["heading"]))
+    if named >= 3 and named >= 0.6 * len(run):
+        for s in run:
+            s["type"] = "front_matter"
+
+
 def label_sections(sections: list[dict]) -> list[dict]:
     """Sections under a front-matter label set as a heading are of type ``front_matter``, on the
     first two pages (a side box) or, for the review record ("Reviewed By", "History: Received"),
@@ -1196,5 +1224,6 @@ def label_sections(sections: list[dict]) -> list[dict]:
             moved = (out[body].get("paragraphs") or []) + rest
             out[body] = dict(out[body], paragraphs=moved, text="\n\n".join(moved))
         out.append(dict(sec, type="front_matter", paragraphs=own, text="\n\n".join(own)))
+    _abstract_parts(out)
     return out
 
