@@ -41,7 +41,8 @@ NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|defin
                         r"example|step|input|output|note|notes|where|and|or|with|case|claim|conjecture|assumption|"
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
                         r"phone|address|received|accepted|published|keywords?|key words|correspondence|copyright|"
-                        r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing)\b", re.I)
+                        r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing|"
+                        r"(?:notation|convention)\s+\d)\b", re.I)   # a numbered theorem-like head ("Notation 2")
 # the look-ahead holds the first letters of the words below (case-blind, as the words are): a
 # no-op for what matches, but at a word boundary where no word can start the engine makes one
 # test instead of trying each of the 37 words (2.3× faster over a page of text; frontmatter's
