@@ -160,3 +160,44 @@ def test_a_numbered_notation_head_is_no_heading_and_a_notation_section_is():
 
     assert NOISE_LEAD.match("Notation 2") and NOISE_LEAD.match("Convention 1")
     assert not NOISE_LEAD.match("Notation") and not NOISE_LEAD.match("Notation and conventions")
+
+
+def _numbered(rows, k, text, p):
+    from scholartools.parsing.pdf.headings import Cand, number_and_title
+
+    c = Cand(i=k, rows=[k], text=text, p=p)
+    c.number, c.title = number_and_title(text)
+    return c
+
+
+def test_a_third_level_heading_in_the_body_type_takes_its_place_in_the_outline():
+    # "3.2.1. Fungi", "3.2.2. Bacteria": a journal's lowest level set like body text, which the
+    # model scores 0.02–0.09; between "3.2." and "3.3." the outline vouches for them (that paper
+    # 0.92 -> 0.99). A numbered row that reads as a sentence gets no such help.
+    from scholartools.parsing.pdf.headings import _plausible_sequence
+
+    texts = [("3.1. Materials", 0.9), ("3.2. Antimicrobial Activity", 0.9), ("3.2.1. Fungi", 0.02),
+             ("3.2.2. Bacteria", 0.03), ("3.2.3. We counted the colonies. Plates were read", 0.03), ("3.3. Assays", 0.9)]
+    rows = [_row(t, 100 + 20 * k, 300) for k, (t, _) in enumerate(texts)]
+    cands = [_numbered(rows, k, t, p) for k, (t, p) in enumerate(texts)]
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [True, True, True, True, False, True]
+
+
+def test_a_heading_ending_in_a_compound_number_is_no_contents_entry():
+    # "3.2.2. Synthesis of … platinum(IV), 5": three such headings on a page read as a table of
+    # contents (an entry and its page number) and were dropped
+    from scholartools.parsing.pdf.structure import _TOC_ENTRY
+
+    assert _TOC_ENTRY.search("3 Methods ........ 12") and _TOC_ENTRY.search("Results 7")
+    assert not _TOC_ENTRY.search("Synthesis of diammine-dichlorido-platinum(IV), 5")
+
+
+def test_a_numbered_heading_broken_after_a_connective_keeps_its_next_line():
+    # "3.2.2. Synthesis of" / "(OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-…, 5": a heading
+    # never ends in "of"; the long name did not fit on the first line
+    rows = [_row("3.2.2. Synthesis of", 100, 246),
+            _row("(OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-dichlorido-platinum(IV), 5", 112, 511),
+            _row("In a 10 mL round-bottom flask, 0.250 g of 1 was dissolved in the solvent.", 130, 519, block=4)]
+    rows[2].x0 = 98.0
+    assert _wrapped(rows) == "3.2.2. Synthesis of (OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-dichlorido-platinum(IV), 5"

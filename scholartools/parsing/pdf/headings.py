@@ -545,6 +545,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
 
 
 _SENTENCE_INSIDE = re.compile(r"[a-z)\]][.:;]\s+[A-Z]")
+_SENTENCE_START = re.compile(r"\S[.:;]\s+[A-Z][a-z]*\s+[a-z]")     # "… –. We have …"
 
 
 def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
@@ -573,7 +574,8 @@ def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
     for k in tail:
         q = rows[k]
         if not _same_style(head, q) or sent_end(last.text.rstrip()) \
-                or not (last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _next_word_overflows(last, q, e[1])):
+                or not (last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or _next_word_overflows(last, q, e[1])
+                        or connective_end(last.text.rstrip())):
             return
         last = q
     if rows[tail[-1]].text.rstrip().endswith((".", ":", ";")):
@@ -999,7 +1001,15 @@ def _enumerated_leads(cands: list[Cand]) -> None:
         run, close = ([c], False) if c is not None else ([], False)
 
 
-def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
+def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
+    """A number of three levels or more before a short capitalised title on a line of its own in
+    one style ("3.2.1. Fungi"): the lowest level of an outline, set in the body's type by some
+    journals, which the model scores low; its place in the outline decides."""
+    return len(parts) >= 3 and not c.runin and not rows[c.i].lead and c.title[:1].isupper() \
+        and len(c.title.split()) <= 14 and not sent_end(c.title) and not _SENTENCE_START.search(c.title)
+
+
+def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
     """Numbered headings must form an outline. Among numbered candidates (weak ones included)
     the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
     its members are headings even when weak on their own ("1 Introduction" set like body text
@@ -1021,7 +1031,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
             if not c.number or c.runin and c.p < threshold:
                 continue
             pr = _parts(c.number)
-            if pr and pr[0] == kind and (c.p >= 0.08 or c.number_alone and c.p >= 0.01) and _outline_like(c):
+            if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
+                    and _outline_like(c):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 c.p = 0.0
@@ -1032,7 +1043,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float) -> None:
         back = [-1] * n
         for j in range(n):
             cj, bj = items[j]
-            gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) + (0.3 if cj.number_alone else 0.0)
+            gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) \
+                + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) else 0.0)
             start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
@@ -1532,7 +1544,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _runin_in_heading_face(rows, cands, st, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
-    _plausible_sequence(cands, threshold)
+    _plausible_sequence(cands, threshold, rows)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row

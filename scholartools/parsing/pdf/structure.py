@@ -27,7 +27,7 @@ from scholartools.parsing.references import split_references
 from scholartools.text.sections import type_sections
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
 
-_TOC_ENTRY = re.compile(r"(?:\s|\.)\d{1,3}$")
+_TOC_ENTRY = re.compile(r"(?<![,;])(?:\s|\.)\d{1,3}$")   # not a label after a comma ("… platinum(IV), 5")
 REFERENCE_HEADINGS = words_pattern(REFERENCE_HEADING_WORDS, tail=r"\s*$")
 ABSTRACT_START = frontmatter.ABSTRACT_START
 EQ_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)?[a-z]?)\s*\)\s*$")
