@@ -22,24 +22,68 @@ from pathlib import Path
 import orjson
 import pytest
 
-from scholartools.data.catalog import data_roots, find_dataset, registry
+from scholartools.data.catalog import MissingData, data_roots, find_dataset, registry
 
 ROOT = Path(__file__).resolve().parents[1]
 #: ../shared beside the checkout (CI clones main with shared/ beside it); ST_SHARED says otherwise
 SHARED = Path(os.environ.get("ST_SHARED") or ROOT.parent / "shared")
-#: CI=true: a test that needs a missing dataset fails (with the fetch command) instead of skipping
-IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
+
+# ---------------------------------------------------------------------------- external datasets
+# A test reaches a dataset of the registry (scholartools/data/registry.json) through ``EXTERNAL /
+# NAME``, inside the test or one of its fixtures; a test that reaches one another way (a Makefile,
+# a subprocess) says so with ``@pytest.mark.needs_data(NAME, ...)``; library code that finds a
+# dataset itself raises MissingData. All three end in require_data: a dataset found nowhere skips
+# the test, naming it and how to get it, or fails it under ST_REQUIRE_DATA=1 (.ci/run sets it).
+
+#: ST_REQUIRE_DATA=1: a test that needs a dataset found nowhere fails instead of skipping, so that
+#: no data test can drop out of a CI run unseen (.ci/run exports it; a fresh clone without the
+#: datasets skips those tests)
+REQUIRE_DATA = os.environ.get("ST_REQUIRE_DATA", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing_data(names) -> list[str]:
+    return [n for n in names if find_dataset(n) is None]
+
+
+def require_data(*names: str) -> None:
+    """The one rule for a test that needs datasets of the registry: returns when every one is found
+    (ST_DATA, the user cache, ../shared/external); else skips the test with a reason naming the
+    missing ones and how to get them, or, under ST_REQUIRE_DATA=1, fails it with that reason."""
+    missing = missing_data(names)
+    if not missing:
+        return
+    msg = (f"dataset(s) {', '.join(missing)} not found; get them with: make data "
+           f"(or: python -m scholartools.data fetch {' '.join(missing)}), "
+           f"or set ST_DATA to a folder that holds them")
+    if REQUIRE_DATA:
+        pytest.fail(f"ST_REQUIRE_DATA=1: {msg}", pytrace=False)
+    pytest.skip(msg)
+
+
+#: where the session is: "script" (conftest imported outside pytest, e.g. ``python
+#: tests/judge_realdata.py``), "collect" (test modules being imported), "run" (tests running)
+_PHASE = "script"
 
 
 class _External:
     """``EXTERNAL / NAME``: the folder of the registry's dataset NAME as scholartools.data finds it
     (ST_DATA, the user cache, SHARED/external). A folder that also holds the files made here by
-    hand (gold indexes: only in the shared copy) comes first; when the dataset is found nowhere,
-    the path it would have in SHARED/external (so that ``.exists()`` is False)."""
+    hand (gold indexes: only in the shared copy) comes first.
+
+    While a test runs (the test, its fixtures) a dataset found nowhere goes through
+    :func:`require_data` (skipped, or failed under ST_REQUIRE_DATA=1). While test modules are
+    imported it is an error: a module-level path would be read later with no check, and fail
+    on a clone without the data. Outside pytest, when found nowhere, the path it would have in
+    SHARED/external (so that ``.exists()`` is False)."""
 
     parent = SHARED
 
     def __truediv__(self, name: str) -> Path:
+        if _PHASE == "collect":
+            raise RuntimeError(f"EXTERNAL / {name!r} while test modules are imported: resolve a dataset inside "
+                               f"the test or a fixture, where a missing one skips the test (tests/conftest.py)")
+        if _PHASE == "run":
+            require_data(name)
         every = [f["path"] for f in registry()[name]["files"]]
         for _, root in data_roots():
             if all((root / name / p).is_file() for p in every):
@@ -111,8 +155,40 @@ def clean_env(monkeypatch):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "needs_data(*names): the test reads these datasets of the data "
-                                       "registry; skipped when one is missing, a failure in CI")
+    global _PHASE
+    _PHASE = "collect"
+    config.addinivalue_line("markers", "needs_data(*names): the test reads these datasets of the data registry "
+                                       "other than through EXTERNAL (a Makefile, a subprocess); skipped when one "
+                                       "is not found, a failure under ST_REQUIRE_DATA=1")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    global _PHASE
+    _PHASE = "run"
+
+
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("needs_data"):
+        require_data(*mark.args)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    try:
+        return (yield)
+    except MissingData as e:      # library code that looks for a dataset itself (corpora, benchmarks)
+        require_data(e.name)
+        raise
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem):
+    try:
+        return (yield)
+    except MissingData as e:
+        require_data(e.name)
+        raise
 
 
 # ---------------------------------------------------------------------------- pytest-xdist
@@ -179,29 +255,6 @@ def pytest_collection_modifyitems(config, items):
     if hasattr(config, "workerinput"):      # an xdist worker: its order is the order work is sent
         rank = {name: k for k, name in enumerate(SLOW_FIRST)}
         items.sort(key=lambda it: rank.get(it.path.name, len(rank)))
-
-
-def missing_data(names) -> list[str]:
-    return [n for n in names if find_dataset(n) is None]
-
-
-def pytest_runtest_setup(item):
-    for mark in item.iter_markers("needs_data"):
-        missing = missing_data(mark.args)
-        if missing:
-            msg = (f"dataset(s) {', '.join(missing)} missing; get them with: make data "
-                   f"(or: python -m scholartools.data fetch {' '.join(missing)})")
-            pytest.fail(f"CI: {msg}") if IN_CI else pytest.skip(msg)
-
-
-@pytest.fixture(scope="session")
-def shared() -> Path:
-    """A guard for tests that read the external datasets: every dataset of the registry is found
-    (anywhere scholartools.data looks), else the test fails naming the missing ones."""
-    missing = missing_data(registry())
-    assert not missing, (f"dataset(s) {', '.join(missing)} not found; get them with: make data "
-                         f"(or: python -m scholartools.data fetch all)")
-    return SHARED
 
 
 @lru_cache(maxsize=1)

@@ -22,7 +22,7 @@ def _load(path):
 
 
 @pytest.fixture(scope="module")
-def paperrq(shared):
+def paperrq():
     recs = _load(EXTERNAL / "paperrq" / "dataset.jsonl")
     for r in recs:
         r["rq_chars"] = len(r["rq"])
@@ -30,7 +30,7 @@ def paperrq(shared):
 
 
 @pytest.fixture(scope="module")
-def pubmed(shared):
+def pubmed():
     recs = scholarsum_pubmed_pairs()
     assert len(recs) == 294 and len({r["doc_id"] for r in recs}) == 49
     return recs

@@ -78,7 +78,7 @@ SPEC_RERUN = {"fm_gpt4.overall": .55, "fm_gpt4_alt.overall": .59, "fm_llama2": .
 FIG9_SYSTEMS = "llama2_70b,longt5,longt5_block,bigbird_pegasus,bigbird_pegasus_block"
 
 
-def test_fm_fig9_power_on_stored_scholarsum_scores(shared, tmp_path):
+def test_fm_fig9_power_on_stored_scholarsum_scores(tmp_path):
     with open(EXTERNAL / "scholarsum" / "pairs.jsonl", "rb") as f:
         recs = [r for r in map(orjson.loads, f) if r["dataset"] == "pubmed"]
     assert len(recs) == 300   # the script reads all 50 lines, the duplicate included

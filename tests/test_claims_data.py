@@ -15,7 +15,6 @@ from conftest import EXTERNAL
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
-AAAR = EXTERNAL / "aaar"
 
 pytestmark = pytest.mark.needs_data("aaar")
 
@@ -32,7 +31,7 @@ def _papers() -> dict:
 
     from scholartools.parsing import parse_path
 
-    texts = [json.loads(line)["body_text"] for line in (AAAR / "ReviewCritique_LLM.jsonl").open(encoding="utf-8")]
+    texts = [json.loads(line)["body_text"] for line in (EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl").open(encoding="utf-8")]
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for g in _gold():
@@ -99,7 +98,7 @@ def test_weakness_segmentation_against_the_reviewcritique_segments():
     from scholartools.metrics.claimcheck import micro_prf, span_counts
 
     items = []
-    for r in review_records(AAAR / "ReviewCritique_LLM.segments.jsonl"):
+    for r in review_records(EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl"):
         if r["paper_idx"] < 5:   # dev reviews
             continue
         pred = [w["text"] for w in find_weaknesses(r["review"], unit="sentence")]

@@ -12,7 +12,6 @@ from conftest import EXTERNAL
 
 ROOT = Path(__file__).resolve().parents[1]
 ANN = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
-PDFS = EXTERNAL / "pdfs"
 
 pytestmark = pytest.mark.needs_data("pdfs")
 
@@ -157,7 +156,7 @@ def test_the_units_command_lists_each_unit_with_the_hash_the_annotations_store()
 
     from tools.claims_evaluate import PDF_PAPERS, main, unit_hash
 
-    pdf = PDFS / PDF_PAPERS["papermage"][0]
+    pdf = EXTERNAL / "pdfs" / PDF_PAPERS["papermage"][0]
     out = CliRunner().invoke(main, ["units", str(pdf)])
     assert out.exit_code == 0, out.output
     rows = [line.split("\t") for line in out.output.splitlines()]

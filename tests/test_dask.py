@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import orjson
 import pytest
@@ -19,7 +20,10 @@ from click.testing import CliRunner
 from conftest import EXTERNAL, ROOT
 from scholartools.cli.manpages import load_command
 
-PDFS = sorted((EXTERNAL / "pdfs").rglob("*.pdf"), key=lambda p: p.stat().st_size)[:6]
+
+
+def smallest_pdfs(n: int = 6) -> list[Path]:
+    return sorted((EXTERNAL / "pdfs").rglob("*.pdf"), key=lambda p: p.stat().st_size)[:n]
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +67,10 @@ def _without_seconds(out: bytes) -> list[bytes]:
 
 
 def test_st_parse_on_two_workers_gives_byte_identical_records(cluster, tmp_path):
-    assert len(PDFS) == 6
+    pdfs = smallest_pdfs()
+    assert len(pdfs) == 6
     missing = tmp_path / "missing.pdf"
-    paths = [*PDFS[:3], missing, *PDFS[3:]]            # an unreadable file keeps its place
+    paths = [*pdfs[:3], missing, *pdfs[3:]]            # an unreadable file keeps its place
     code, seq, err = invoke("st-parse", paths)
     assert code == 1, err
     code, par, err = invoke("st-parse", ["--scheduler", cluster.scheduler.address, "--partition-size", "2", *paths])
@@ -77,7 +82,7 @@ def test_st_parse_on_two_workers_gives_byte_identical_records(cluster, tmp_path)
     assert ids == [p.stem for p in paths]
 
 
-def test_st_facets_on_two_workers_gives_the_sequential_records(cluster, shared):
+def test_st_facets_on_two_workers_gives_the_sequential_records(cluster):
     pairs = (EXTERNAL / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[:4]
     data = b"\n".join(pairs[:3] + [b"{not json"] + pairs[3:]) + b"\n"
     code, seq, err = invoke("st-facets", ["--method", "offline"], data)
@@ -92,7 +97,7 @@ def test_st_facets_on_two_workers_gives_the_sequential_records(cluster, shared):
     assert all("facet_ratings" in r for i, r in enumerate(par_recs) if i != 3)
 
 
-def test_usage_error_on_a_worker_is_exit_2(cluster, shared):
+def test_usage_error_on_a_worker_is_exit_2(cluster):
     pair = (EXTERNAL / "scholarsum" / "pairs.jsonl").read_bytes().splitlines()[0] + b"\n"
     code, out, err = invoke("st-facets", ["--method", "offline", "--facets", "colour",
                                           "--scheduler", cluster.scheduler.address], pair)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXTERNAL, IN_CI, ROOT, SHARED
+from conftest import EXTERNAL, REQUIRE_DATA, ROOT, SHARED
 from data_mirror import MirrorServer
 
 from scholartools.data import catalog as reg, derive
@@ -44,12 +44,19 @@ def isolated(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def mirror(tmp_path_factory):
+def found() -> dict[str, Path]:
+    """name -> folder of every dataset found in this process's own environment (ST_DATA, the cache,
+    ../shared), taken before ``isolated`` hides them (module scope: set up first): the copies a test
+    that isolates itself copies and compares with, wherever they are."""
+    return {name: EXTERNAL / name for name in reg.DATASETS if reg.find_dataset(name) is not None}
+
+
+@pytest.fixture(scope="module")
+def mirror(tmp_path_factory, found):
     """The datasets found here, laid out as the upstream URLs expect them and served on 127.0.0.1."""
     folder = tmp_path_factory.mktemp("mirror")
-    for name in reg.DATASETS:
-        if reg.find_dataset(name) is not None:
-            lay_out_mirror(folder, source=(EXTERNAL / name).parent, names=[name])
+    for name, source in found.items():
+        lay_out_mirror(folder, source=source.parent, names=[name])
     with MirrorServer(folder) as srv:
         yield srv
 
@@ -74,7 +81,7 @@ def test_every_dataset_has_source_licence_use_and_one_origin_per_file():
                 assert set(f["from"]) <= set(paths), (name, f["path"])
 
 
-@pytest.mark.skipif(not (SHARED / "external").is_dir() and not IN_CI, reason="no ../shared/external here")
+@pytest.mark.skipif(not (SHARED / "external").is_dir() and not REQUIRE_DATA, reason="no ../shared/external here")
 def test_registry_checksums_are_those_of_the_shared_copies():
     for name, e in reg.registry().items():
         for f in e["files"]:
@@ -134,39 +141,73 @@ def test_readme_table_is_the_registry():
     assert markdown_table() in readme
 
 
-def test_in_ci_a_test_that_needs_a_missing_dataset_fails_instead_of_skipping(tmp_path):
-    env = dict(os.environ, ST_DATA=str(tmp_path), ST_SHARED=str(tmp_path / "none"), XDG_CACHE_HOME=str(tmp_path))
-    cmd = [sys.executable, "-m", "pytest", "-q", "-rEs", "-p", "no:cacheprovider", "-k", "runs_to_its_table",
-           str(ROOT / "tests" / "test_demo.py")]
-    ci = subprocess.run(cmd, env=dict(env, CI="true"), capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert ci.returncode == 1 and "SKIPPED" not in ci.stdout
-    assert "ERROR tests/test_demo.py::test_the_demo_runs_to_its_table - Failed: CI: dataset(s) pdfs, scholarsum " \
-           "missing; get them with: make data" in ci.stdout
-    env.pop("CI", None)
-    local = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert local.returncode == 0 and "SKIPPED [1]" in local.stdout and "pdfs, scholarsum missing" in local.stdout
+def _probe(tmp_path, **env) -> subprocess.CompletedProcess:
+    """pytest on tests/data_probe.py where no dataset is found (ST_DATA an empty folder, the cache in
+    tmp, no shared folder; no ST_ variable of this process), with ``env`` added."""
+    (tmp_path / "data").mkdir(exist_ok=True)
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ST_")}
+    env = dict(clean, ST_DATA=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               ST_SHARED=str(tmp_path / "no-shared"), PYTEST_ADDOPTS="", COLUMNS="400", **env)
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rsfE", "-p", "no:cacheprovider",
+                           "-o", "addopts=", "-o", "python_files=data_probe.py", str(ROOT / "tests" / "data_probe.py")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.skipif(not IN_CI, reason="the CI rule: every dataset is there")
-def test_in_ci_every_dataset_is_found():
+#: tests/data_probe.py: each way a test needs a dataset, and the dataset
+PROBED = {"test_marked": "scholarsum", "test_reads_through_external": "paperrq",
+          "test_reads_through_a_fixture": "bagels", "test_library_code_raises_missing_data": "latex"}
+
+
+def test_a_test_that_needs_a_missing_dataset_is_skipped_naming_it_and_how_to_get_it(tmp_path):
+    p = _probe(tmp_path)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "1 passed, 4 skipped" in p.stdout
+    for name in PROBED.values():
+        assert (f"dataset(s) {name} not found; get them with: make data (or: python -m scholartools.data fetch "
+                f"{name}), or set ST_DATA to a folder that holds them") in p.stdout
+
+
+def test_under_st_require_data_a_test_that_needs_a_missing_dataset_fails(tmp_path):
+    """The switch .ci/run sets: with it no data test can drop out of a CI run as a skip."""
+    assert "export ST_REQUIRE_DATA=1" in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    p = _probe(tmp_path, ST_REQUIRE_DATA="1")
+    assert p.returncode == 1 and "skipped" not in p.stdout, p.stdout[-3000:]
+    assert "1 passed" in p.stdout
+    for test, name in PROBED.items():
+        line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("FAILED", "ERROR")) and f"::{test}" in ln),
+                    "")
+        assert f"ST_REQUIRE_DATA=1: dataset(s) {name} not found" in line, (test, p.stdout[-3000:])
+    off = _probe(tmp_path, ST_REQUIRE_DATA="0")
+    assert off.returncode == 0 and "1 passed, 4 skipped" in off.stdout
+
+
+def test_a_dataset_resolved_while_test_modules_are_imported_is_an_error(tmp_path):
+    p = _probe(tmp_path, ST_DATA_PROBE_AT_IMPORT="1")
+    assert p.returncode == 2, p.stdout[-3000:]
+    assert "EXTERNAL / 'pdfs' while test modules are imported: resolve a dataset inside the test or a fixture" \
+        in p.stdout
+
+
+@pytest.mark.skipif(not REQUIRE_DATA, reason="under ST_REQUIRE_DATA=1 (CI): every dataset is there")
+def test_under_st_require_data_every_dataset_is_found():
     assert [n for n in reg.DATASETS if reg.find_dataset(n) is None] == []
 
 
 # ------------------------------------------------------------------------------ resolution
 
 
-def _copy(name: str, root: Path) -> Path:
-    shutil.copytree(EXTERNAL / name, root / name)
-    return root / name
+def _copy(source: Path, root: Path) -> Path:
+    shutil.copytree(source, root / source.name)
+    return root / source.name
 
 
 @pytest.mark.needs_data("paperrq")
-def test_st_data_comes_before_the_cache_before_shared_and_an_incomplete_folder_is_passed_over(isolated, tmp_path):
+def test_st_data_comes_before_the_cache_before_shared_and_an_incomplete_folder_is_passed_over(isolated, found):
     cache = Path(isolated["XDG_CACHE_HOME"]) / "scholartools" / "data"
     shared = Path(isolated["ST_SHARED"]) / "external"
     for root in (shared, cache, Path(isolated["ST_DATA"])):
         root.mkdir(parents=True, exist_ok=True)
-        _copy("paperrq", root)
+        _copy(found["paperrq"], root)
         assert reg.dataset_dir("paperrq") == root / "paperrq"
     (Path(isolated["ST_DATA"]) / "paperrq" / "dataset.csv").unlink()      # incomplete: next one
     assert reg.dataset_dir("paperrq") == cache / "paperrq"
@@ -187,7 +228,8 @@ def test_a_missing_dataset_names_itself_where_it_was_looked_for_and_the_fetch_co
 
 
 @pytest.mark.needs_data("scholarsum", "paperrq")
-def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones(isolated, mirror, monkeypatch):
+def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones(isolated, found, mirror,
+                                                                                  monkeypatch):
     monkeypatch.setenv("ST_DATA_MIRROR", mirror.url)
     before = mirror.requests
     assert data_main(["fetch", "scholarsum", "paperrq"]) == 0
@@ -198,7 +240,7 @@ def test_fetch_from_the_mirror_verifies_every_file_and_rebuilds_the_derived_ones
         assert sorted(p.name for p in got.iterdir()) == sorted(["SOURCE.json", *files])
         assert json.loads((got / "SOURCE.json").read_text())["licence"] == reg.registry()[name]["licence"]
         for f in reg.registry()[name]["files"]:
-            assert sha(got / f["path"]) == f["sha256"] == sha(EXTERNAL / name / f["path"])
+            assert sha(got / f["path"]) == f["sha256"] == sha(found[name] / f["path"])
     # downloads: the upstream files only (pairs.jsonl and docs.jsonl are rebuilt from pubmed.json)
     assert mirror.requests - before == sum("repo" in f for n in ("scholarsum", "paperrq")
                                            for f in reg.registry()[n]["files"])
@@ -222,13 +264,14 @@ def test_fetch_writes_to_the_user_cache_without_st_data_and_to_data_with_it(isol
 
 
 @pytest.mark.needs_data("paperrq")
-def test_a_checksum_mismatch_names_the_file_both_hashes_and_writes_nothing(isolated, tmp_path, monkeypatch, capsys):
+def test_a_checksum_mismatch_names_the_file_both_hashes_and_writes_nothing(isolated, found, tmp_path, monkeypatch,
+                                                                            capsys):
     entry = next(f for f in reg.registry()["paperrq"]["files"] if f["path"] == "dataset.csv")
     bad = tmp_path / "bad-mirror"
-    lay_out_mirror(bad, source=(EXTERNAL / "paperrq").parent, names=["paperrq"])
+    lay_out_mirror(bad, source=found["paperrq"].parent, names=["paperrq"])
     target = bad / entry["repo"] / entry["commit"] / entry["upstream"]
     target.unlink()
-    target.write_bytes((EXTERNAL / "paperrq" / "dataset.csv").read_bytes() + b"\n")
+    target.write_bytes((found["paperrq"] / "dataset.csv").read_bytes() + b"\n")
     actual = sha(target)
     with MirrorServer(bad) as srv:
         monkeypatch.setenv("ST_DATA_MIRROR", srv.url)

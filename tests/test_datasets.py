@@ -5,15 +5,22 @@ from __future__ import annotations
 import json
 import math
 import os
+from pathlib import Path
 
 import pytest
 
 from conftest import EXTERNAL, ROOT
 from scholartools import datasets as D
 
-RC = EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl"
-RC_SEG = EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl"
 GOLD = ROOT / "fixtures" / "claims" / "gold.jsonl"
+
+
+def rc() -> Path:
+    return EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl"
+
+
+def rc_seg() -> Path:
+    return EXTERNAL / "aaar" / "ReviewCritique_LLM.segments.jsonl"
 
 
 def test_scholarsum_pubmed_pairs_without_the_duplicate_document():
@@ -49,8 +56,8 @@ def test_paperrq_split_holds_out_every_tenth_paper():
 
 
 def test_reviewcritique_papers_carry_their_three_reviews_and_weakness_items():
-    (rec,) = D.reviewcritique_papers(RC, RC_SEG, n=1)
-    row = json.loads(RC.open(encoding="utf-8").readline())
+    (rec,) = D.reviewcritique_papers(rc(), rc_seg(), n=1)
+    row = json.loads(rc().open(encoding="utf-8").readline())
     assert rec["id"] == "rc00" and rec["title"] == row["title"] and rec["decision"] == row["decision"]
     assert rec["review_models"] == ["claude_opus", "gpt4", "gemini_pro_1.5"] and len(rec["review"]) == 3
     assert len(rec["reviewer_weaknesses"]) == 3 and all(isinstance(w, list) for w in rec["reviewer_weaknesses"])
@@ -61,10 +68,10 @@ def test_reviewcritique_papers_carry_their_three_reviews_and_weakness_items():
 
 
 def test_reviewcritique_segments_of_the_first_papers_with_their_text():
-    segs = D.reviewcritique_segments(RC, RC_SEG, n=2)
+    segs = D.reviewcritique_segments(rc(), rc_seg(), n=2)
     assert {s["paper_idx"] for s in segs} == {0, 1}
     assert len({s["id"] for s in segs}) == len(segs)
-    first = json.loads(RC.open(encoding="utf-8").readline())
+    first = json.loads(rc().open(encoding="utf-8").readline())
     assert segs[0]["body_text"] == first["body_text"] and "deficient" in segs[0]
     # the paper comes once per review (paper_idx, review_model), with its first segment, not with
     # each of its segments (issue 35: a copy each made AAAR's segments 70 MB, its plan's critique 214 MB)
@@ -75,13 +82,13 @@ def test_reviewcritique_segments_of_the_first_papers_with_their_text():
 
 def test_claimcheck_inputs_match_the_annotations():
     gold = D.read_jsonl(GOLD)[0]
-    (paper,) = D.claimcheck_papers(GOLD, RC, RC_SEG, n=1)
+    (paper,) = D.claimcheck_papers(GOLD, rc(), rc_seg(), n=1)
     assert paper["id"] == gold["id"] == "rc01" and len(paper["gold_claims"]) == len(gold["claims"]) == 58
     # the paper is read as the annotator read it: every gold claim sits at its offsets
     for c in gold["claims"]:
         text = paper["abstract"] if c["section_index"] is None else paper["sections"][c["section_index"]]["text"]
         assert text[c["start"]:c["end"]] == c["text"]
-    assoc = D.claimcheck_association(GOLD, RC, RC_SEG, n=1)
+    assoc = D.claimcheck_association(GOLD, rc(), rc_seg(), n=1)
     assert [a["id"] for a in assoc] == ["rc01:claude_opus", "rc01:gpt4", "rc01:gemini_pro_1.5"]
     assert all(isinstance(a["review"], str) and a["claims"] == gold["claims"] for a in assoc)
     w4 = assoc[0]["weaknesses"][3]
@@ -93,7 +100,7 @@ def test_claimcheck_weaknesses_are_the_annotated_ones_with_a_target():
     """CLAIMCHECK's verification, labelling and editing unit (issue 34 item 3): each annotated
     weakness that targets a claim, with its annotated targets; one without a target is left out."""
     gold = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
-    weak = D.claimcheck_weaknesses(GOLD, RC, RC_SEG, n=1)
+    weak = D.claimcheck_weaknesses(GOLD, rc(), rc_seg(), n=1)
     with_target = [(r["model"], w) for r in gold[0]["reviews"] for w in r["weaknesses"] if w["targets"]]
     assert len(weak) == len(with_target) == 2 < sum(len(r["weaknesses"]) for r in gold[0]["reviews"])
     by_id = {c["id"]: c["text"] for c in gold[0]["claims"]}
@@ -102,7 +109,7 @@ def test_claimcheck_weaknesses_are_the_annotated_ones_with_a_target():
         assert rec["target_claims"] == [f"{t}: {by_id[t]}" for t in w["targets"]]
         assert rec["review_model"] == model and rec["review"] and rec["sections"]
     # all eight papers: 40 weaknesses with a target, 80 (weakness, target claim) pairs
-    every = D.claimcheck_weaknesses(GOLD, RC, RC_SEG)
+    every = D.claimcheck_weaknesses(GOLD, rc(), rc_seg())
     assert len(every) == 40 and sum(len(r["target_claims"]) for r in every) == 80
     assert len(list(D.focal_claims(every))) == 80
 

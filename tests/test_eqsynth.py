@@ -20,7 +20,6 @@ from scholartools.equations.normalise import left_hand_side, normal_form, same_e
 from scholartools.equations.rules import RULES, context_symbols, rule_negatives
 from scholartools.parsing import parse_path
 
-LATEX = EXTERNAL / "latex"
 TINY = ROOT / "fixtures" / "latex" / "tiny" / "main.tex"
 
 
@@ -172,8 +171,9 @@ def test_at_most_three_equations_per_paper_by_default_drawn_by_the_seed():
 
 @pytest.fixture(scope="module")
 def real_items():
-    gold = [json.loads(line) for line in (LATEX / "gold.jsonl").read_text().splitlines() if line.strip()]
-    papers = [parse_path(str(LATEX / g["main"]), id_from="sha256") for g in gold]
+    latex = EXTERNAL / "latex"
+    gold = [json.loads(line) for line in (latex / "gold.jsonl").read_text().splitlines() if line.strip()]
+    papers = [parse_path(str(latex / g["main"]), id_from="sha256") for g in gold]
     opts = EqSynthOptions(seed=42, format="choice", max_per_paper=0)    # every equation: the rules on all
     return papers, {p["id"]: rules_record(p, opts) for p in papers}
 

@@ -13,15 +13,14 @@ from tools.limitations_evaluate import point_prf, token_f1
 from scholartools.limitations.extract import ExtractOptions, extract
 from scholartools.limitations.segment import SegmentOptions, segment_many
 
-LIMTOPIC = EXTERNAL / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
 GOLD = ROOT / "fixtures" / "limitations" / "limtopic_points.jsonl"
-REVIEWCRITIQUE = EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl"
 _CHECKLIST_Q = re.compile(r"Did you|Have you|Do the abstract")
 
 
 @lru_cache(maxsize=1)
 def _limtopic() -> tuple:
-    return tuple(json.loads(line) for line in LIMTOPIC.open(encoding="utf-8"))
+    path = EXTERNAL / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
+    return tuple(json.loads(line) for line in path.open(encoding="utf-8"))
 
 
 @pytest.mark.needs_data("bagels")
@@ -100,7 +99,7 @@ def _weakness_segments(segments: list[str]) -> set[int]:
 
 @pytest.mark.needs_data("aaar")
 def test_reviewcritique_reviewer_points_are_verbatim_and_from_weakness_parts_only():
-    papers = [json.loads(line) for line in REVIEWCRITIQUE.open(encoding="utf-8")]
+    papers = [json.loads(line) for line in (EXTERNAL / "aaar" / "ReviewCritique_LLM.jsonl").open(encoding="utf-8")]
     models = ("claude_opus", "gpt4", "gemini_pro_1.5")
     recs = [{"id": str(i), "sections": [], "reviews": [p[m] for m in models]} for i, p in enumerate(papers)]
     outs = list(extract(recs, ExtractOptions(segment=SegmentOptions(embeddings=False), embeddings=False)))

@@ -16,7 +16,6 @@ import pytest
 from conftest import EXTERNAL, ROOT
 from scholartools.facets import corpora
 
-ROLES = EXTERNAL / "abstract-roles"
 
 
 def test_mappings_reproduce_the_published_label_counts():
@@ -45,7 +44,7 @@ def test_coda19_sentence_label_is_the_segment_majority():
     import json
     import tarfile
 
-    tar = ROLES / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
+    tar = EXTERNAL / "abstract-roles" / "CODA-19" / "CODA19_v1_20200504_human_label.tar.gz"
     with tarfile.open(tar) as t:
         first = min((m for m in t if "/human_label/test/" in m.name and m.name.endswith(".json")
                      and "/expert/" not in m.name), key=lambda m: m.name)

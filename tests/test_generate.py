@@ -46,7 +46,7 @@ def test_usage_errors_name_their_option(server, tmp_path):
 
 # ---------------------------------------------------------------------- rq
 
-def test_rq_prompts_read_abstract_and_introduction_of_real_paperrq_rows(server, tmp_path, shared):
+def test_rq_prompts_read_abstract_and_introduction_of_real_paperrq_rows(server, tmp_path):
     every = [json.loads(line) for line in (EXTERNAL / "paperrq" / "dataset.jsonl").open()]
     rows = [every[0], next(r for r in every if r["paper_id"] != every[0]["paper_id"])]   # two different papers
     rows = [{k: r[k] for k in ("id", "title", "abstract", "introduction")} for r in rows]

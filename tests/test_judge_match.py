@@ -270,7 +270,7 @@ def test_offline_threshold_is_the_dev_optimum_and_its_test_figures():
     assert (round(p, 3), round(r, 3), round(f, 3)) == (0.721, 0.756, 0.738)     # docs/st-judge.md
 
 
-def test_labelled_pairs_real_texts_are_verbatim_limtopic_points(shared):
+def test_labelled_pairs_real_texts_are_verbatim_limtopic_points():
     src = EXTERNAL / "bagels" / "limtopic_acl2023_limitation_sections.jsonl"
     texts = {}
     for line in src.open(encoding="utf-8"):

@@ -10,7 +10,7 @@ import pytest
 import judge_realdata as rd
 
 
-def test_paperrq_rate_through_st_agree_beside_the_length_baseline(openai_server, shared):
+def test_paperrq_rate_through_st_agree_beside_the_length_baseline(openai_server):
     rows = rd.rate_table(openai_server, aspects=("problem",))
     r = rows[0]
     assert r["n"] == 217 and openai_server.calls == 217
@@ -29,7 +29,7 @@ def test_paperrq_rate_through_st_agree_beside_the_length_baseline(openai_server,
     assert r["judge_spearman"] == pytest.approx(correlation("spearman", direct, human))
 
 
-def test_reviewcritique_critique_through_critique_prf(openai_server, shared):
+def test_reviewcritique_critique_through_critique_prf(openai_server):
     t = rd.critique_table(openai_server)
     assert (t["n_segments"], t["n_deficient"], t["calls"]) == (1610, 226, 60)    # one call per review
     base = t["all deficient"]

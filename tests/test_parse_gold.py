@@ -9,14 +9,11 @@ hand-computed cases first, so the floors measure the parser, not the scorer.
 """
 
 import pytest
-from conftest import EXTERNAL
 
 from scholartools.parsing import parse_path
 from tools.evaluate_parse import (heading_counts, heading_misses, load_gold, markdown_headings,
                                            normalise_heading, prf, record_headings, score_corpus, title_match,
                                            token_f1)
-
-PDFS = EXTERNAL / "pdfs"
 
 
 def test_scorer_hand_cases():
@@ -42,7 +39,7 @@ def test_scorer_hand_cases():
 
 
 @pytest.fixture(scope="module")
-def parsed():
+def parsed():      # tools.evaluate_parse finds the pdfs dataset itself: its tests are marked needs_data
     return [(g, parse_path(g["path"])) for g in load_gold("visible")]
 
 
@@ -51,6 +48,7 @@ def parsed_new():
     return [(g, parse_path(g["path"])) for g in load_gold("new")]
 
 
+@pytest.mark.needs_data("pdfs")
 def test_gold_scores_stay_above_floor(parsed):
     s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in parsed)
     assert s["n_titles"] >= 22 and s["n_abstracts"] >= 16 and s["n_heading_docs"] >= 15
@@ -76,6 +74,7 @@ def test_no_false_hidden_text_on_new_papers(parsed_new):
     assert noisy == []
 
 
+@pytest.mark.needs_data("pdfs")
 def test_record_shape_and_pages(parsed):
     for g, r in parsed:
         assert r["source"]["pages"] == g["pages"], g["id"]
@@ -86,11 +85,13 @@ def test_record_shape_and_pages(parsed):
             assert {"heading", "type", "text", "level"} <= set(sec)
 
 
+@pytest.mark.needs_data("pdfs")
 def test_no_false_hidden_text_on_real_papers(parsed):
     noisy = [(g["id"], w) for g, r in parsed for w in r["warnings"] if w["kind"] == "hidden_text"]
     assert noisy == []
 
 
+@pytest.mark.needs_data("pdfs")
 def test_acl_back_matter_and_references(parsed):
     by_id = {g["id"]: r for g, r in parsed}
     specter = by_id["s2orc-doc2json/2020.acl-main.207"]

@@ -18,15 +18,15 @@ from conftest import EXTERNAL, ROOT
 from scholartools.parsing import parse_path
 from scholartools.parsing.latex_source import strip_comments
 
-LATEX = EXTERNAL / "latex"
 TINY = ROOT / "fixtures" / "latex" / "tiny"
 ENV = {"\\[": "\\[\\]", "$$": "$$"}
 
 
 @pytest.fixture(scope="module")
 def papers():
-    gold = [json.loads(line) for line in (LATEX / "gold.jsonl").read_text().splitlines() if line.strip()]
-    return {g["name"]: (g, parse_path(str(LATEX / g["main"]))) for g in gold}
+    latex = EXTERNAL / "latex"
+    gold = [json.loads(line) for line in (latex / "gold.jsonl").read_text().splitlines() if line.strip()]
+    return {g["name"]: (g, parse_path(str(latex / g["main"]))) for g in gold}
 
 
 def _where(g, rec):

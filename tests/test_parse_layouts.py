@@ -13,7 +13,6 @@ from pdf_pages import BODY
 from scholartools.parsing import parse_path
 from scholartools.text.sections import section_type, type_sections
 
-VIS = EXTERNAL / "pdfs"
 NEW = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs"
 
 
@@ -142,10 +141,11 @@ def built(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def real():
-    names = {"iclr": VIS / "iclr-template/iclr2026_conference.pdf", "roark13": VIS / "science-parse/roark13.pdf",
-             "dyer12": VIS / "science-parse/dyer12.pdf", "fader11": VIS / "science-parse/fader11.pdf",
-             "papermage": VIS / "papermage/papermage.pdf", "n18": VIS / "s2orc-doc2json/N18-3011.pdf",
-             "c921": VIS / "science-parse/c921a74c209e720534939dfa191d639e647dd242.pdf",
+    vis = EXTERNAL / "pdfs"
+    names = {"iclr": vis / "iclr-template/iclr2026_conference.pdf", "roark13": vis / "science-parse/roark13.pdf",
+             "dyer12": vis / "science-parse/dyer12.pdf", "fader11": vis / "science-parse/fader11.pdf",
+             "papermage": vis / "papermage/papermage.pdf", "n18": vis / "s2orc-doc2json/N18-3011.pdf",
+             "c921": vis / "science-parse/c921a74c209e720534939dfa191d639e647dd242.pdf",
              "bmc": NEW / "bmc-hsr-2014.pdf", "rsc": NEW / "rsc-chemsci-2022.pdf", "pnas": NEW / "pnas-2024.pdf",
              "msphere": NEW / "asm-msphere-2024.pdf", "elife": NEW / "elife-2024.pdf"}
     return {k: parse_path(str(v)) for k, v in names.items()}
@@ -249,7 +249,7 @@ def test_class7_on_real_papers(real):
 
 
 def test_class8_rotated_pages_raise_no_hidden_text_alarm(tmp_path):
-    src = pymupdf.open(str(VIS / "science-parse/dyer12.pdf"))
+    src = pymupdf.open(str(EXTERNAL / "pdfs" / "science-parse/dyer12.pdf"))
     for page in src:
         page.set_rotation(90)
     path = tmp_path / "rotated.pdf"

@@ -43,7 +43,7 @@ TABLE3 = {"bertscore": (0.8408, 0.8408, 0.8534, 0.8408, 0.8317, 0.8383),
 
 
 @pytest.fixture(scope="module")
-def pubmed(shared):
+def pubmed():
     recs = scholarsum_pubmed_pairs()
     assert len(recs) == 294 and not any(r["duplicate_of"] for r in recs)
     return recs
