@@ -23,7 +23,8 @@ Gold from the JATS (``gold_quality`` "publisher XML"):
   the titles of a structured abstract's parts, without the "Abstract" label and without a
   ``sec-type="highlights"`` part (bullet points some publishers put inside the abstract element);
 * headings: the ``title`` of every ``sec`` of ``body`` in document order (``label`` put before
-  it; nesting depth as ``level``; sections inside boxes, figures and tables left out), then the
+  it; nesting depth as ``level``; sections inside boxes, figures and tables left out; the sections
+  Europe PMC's conversion adds, ``GENERATED_SECTIONS``, optional), then the
   titled ``ack``, ``sec``, ``app``, ``notes`` and ``fn-group`` of ``back``. Back-matter labels
   the XML does not title (acknowledgements, conflicts of interest, funding...) are listed as
   ``optional`` in ``heading_detail``: a parser that prints them is neither right nor wrong.
@@ -65,6 +66,12 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                "Additional information", "Compliance with ethical standards", "Data Availability Statement",
                "Contributors", "Patient and public involvement", "Patient consent for publication", "Patient consent",
                "Ethics approval", "Provenance and peer review", "Data sharing statement"]
+
+
+# sections Europe PMC's conversion adds to the body (a list of supplementary files, "Associated
+# Data", the figures and tables gathered at the end, footnotes as a section): a publisher's PDF
+# may print a heading for them or not, so they are optional, their subsections too
+GENERATED_SECTIONS = {"supplementary-material", "associated-data", "display-objects", "fn-group", "ref-list"}
 
 
 def licence_code(text: str | None) -> str | None:
@@ -181,12 +188,13 @@ def gold_from_jats(data: bytes) -> dict:
     jtitle = _text(_first(jmeta, ["journal-title-group", "journal-title"])) or _text(_first(jmeta, ["journal-title"]))
     detail = []
 
-    def walk(el, level):
+    def walk(el, level, optional=False):
         for sec in _children(el, "sec"):
             h = _heading(sec)
+            opt = optional or sec.get("sec-type") in GENERATED_SECTIONS
             if h:
-                detail.append({"text": h, "level": level})
-            walk(sec, level + 1 if h else level)
+                detail.append({"text": h, "level": level, **({"optional": True} if opt else {})})
+            walk(sec, level + 1 if h else level, opt)
 
     walk(_first(root, ["body"]), 1)
     back = _first(root, ["back"])
@@ -216,7 +224,7 @@ def gold_from_jats(data: bytes) -> dict:
 
     have = {normalise_heading(h["text"]) for h in detail}
     optional = [{"text": t, "level": 1, "optional": True} for t in BACK_LABELS if normalise_heading(t) not in have]
-    return {"title": title, "abstract": _abstract(meta), "headings": [h["text"] for h in detail],
+    return {"title": title, "abstract": _abstract(meta), "headings": [h["text"] for h in detail if not h.get("optional")],
             "heading_detail": detail + optional, "journal": jtitle or None,
             "publisher": _text(_first(jmeta, ["publisher", "publisher-name"])) or None, "licence": lic or None,
             "doi": ids.get("doi"), "pmcid": ids.get("pmcid") or ids.get("pmc")}

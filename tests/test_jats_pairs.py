@@ -65,3 +65,16 @@ def test_a_heading_keeps_the_names_it_cites_and_drops_numeric_markers():
     g = gold_from_jats(xml)
     assert "2.1. Plant material (Katz, 1981)" in g["headings"]
     assert g["title"] == "Effect of Ocimum sanctum in rats"      # a title still drops its marks
+
+
+def test_sections_europe_pmc_adds_are_optional():
+    # a list of supplementary files and "Associated Data" that the conversion appends to the body:
+    # many publishers' PDFs print no heading for them (30 of the dev set's misses were these)
+    xml = XML.replace(b"</sec></sec></body>",
+                      b'</sec></sec><sec sec-type="supplementary-material"><title>Supplementary Material</title></sec>'
+                      b'<sec sec-type="associated-data"><title>Associated Data</title><sec><title>Data Availability '
+                      b'Statement</title></sec></sec></body>')
+    g = gold_from_jats(xml)
+    assert g["headings"] == ["1. Introduction", "2. Methods", "2.1. Plant material", "Extraction", "Acknowledgments"]
+    optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
+    assert {"Supplementary Material", "Associated Data", "Data Availability Statement"} <= optional
