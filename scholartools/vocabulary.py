@@ -137,7 +137,8 @@ STANDARD_HEADING_WORDS = (
     "supplementary (online )?(material|materials|information|data)", "data availability",
     "authors?['’]? contributions?", "author details",
     "competing interests", "conflicts? of interest", "funding", "keywords", "summary", "declarations",
-    "abbreviations", "additional information", "code availability", "availability of data and materials")
+    "abbreviations", "additional information", "code availability", "availability of data and materials",
+    "ethics approval( and consent to participate)?", "consent for publication")
 #: headings that open the bibliography
 REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "works cited", "cited literature",
                            "references and notes")
