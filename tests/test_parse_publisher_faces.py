@@ -210,3 +210,20 @@ def test_the_declarations_of_a_paper_s_back_matter_are_standard_sections():
 
     assert KNOWN_HEADINGS.match("Ethics approval and consent to participate")
     assert KNOWN_HEADINGS.match("Consent for publication") and KNOWN_HEADINGS.match("Ethics approval")
+
+
+def test_a_numbered_run_in_head_in_a_heavier_face_takes_its_place_in_the_outline():
+    # "2.3. NMR Studies. A single isomer …", the lead in a face bold by its glyphs only: scored
+    # 0.1–0.3, it was lost between "2.2." and "3."; an unnumbered or one-level lead gets no help
+    from scholartools.parsing.pdf.headings import _plausible_sequence
+
+    texts = [("2. Results", 0.9, ""), ("2.1. Synthesis", 0.9, ""), ("2.2. NMR Studies", 0.11, "2.2. NMR Studies."),
+             ("2.3. Computational Studies", 0.3, "2.3. Computational Studies."), ("3. Conclusions", 0.9, ""),
+             ("4. Training", 0.11, "4. Training.")]
+    rows = [_row(t, 100 + 20 * k, 300) for k, (t, _, _) in enumerate(texts)]
+    cands = [_numbered(rows, k, t, p) for k, (t, p, _) in enumerate(texts)]
+    for c, (_, _, lead) in zip(cands, texts):
+        if lead:
+            rows[c.i].lead, rows[c.i].lead_style, c.runin = lead, "f", True
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [True, True, True, True, True, False]

@@ -1009,6 +1009,15 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
         and len(c.title.split()) <= 14 and not sent_end(c.title) and not _SENTENCE_START.search(c.title)
 
 
+def _numbered_lead(c: Cand, rows: list[Row]) -> bool:
+    """A run-in head numbered two levels deep in a styled lead closed by a period ("**2.3. NMR
+    Studies.** A single isomer …", the lead in a heavier face than the text): the model is unsure
+    of such leads in a face it does not know; their place in the outline decides."""
+    r = rows[c.i]
+    return c.runin and c.p >= 0.05 and "." in (c.number or "").strip(".") and r.lead_style in ("b", "i", "f") \
+        and r.lead.rstrip().endswith(".") and len(c.title.split()) <= 14
+
+
 def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
     """Numbered headings must form an outline. Among numbered candidates (weak ones included)
     the chain of plausible steps (2 → 2.1 → 2.2 → 3) with the largest total evidence is kept;
@@ -1028,7 +1037,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     for kind in ("roman", "letter", "digit"):
         items = []
         for c in cands:
-            if not c.number or c.runin and c.p < threshold:
+            if not c.number or c.runin and c.p < threshold and not _numbered_lead(c, rows):
                 continue
             pr = _parts(c.number)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
@@ -1044,7 +1053,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         for j in range(n):
             cj, bj = items[j]
             gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) \
-                + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) else 0.0)
+                + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) or _numbered_lead(cj, rows) else 0.0)
             start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
