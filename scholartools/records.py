@@ -1,4 +1,4 @@
-"""Records: one JSON object per line, read and written with jsonlines over orjson.
+"""Records: one JSON object per line, read by jsonlines' rules over orjson and written with orjson.
 
 The conventions (DESIGN.md "Records"):
 
@@ -14,8 +14,9 @@ The JSON Lines boundary is :mod:`jsonlines` and orjson. Reading (:func:`iter_lin
 parses each line's bytes, and every line it does not take as a JSON object as it stands goes to
 ``jsonlines.Reader``, whose rules decide (blank lines skipped, a byte-order mark or record
 separator dropped, the line refused as not UTF-8, not JSON or not an object, with its number).
-Writing (:func:`writer`): ``jsonlines.Writer`` over ``orjson.dumps``. Why reading does not give
-every line to jsonlines, and what each side costs: ``benchmarks/README.md``.
+Writing (:func:`writer`): ``orjson.dumps`` and a newline per record, the bytes ``jsonlines.Writer``
+writes over the same ``dumps`` (a test holds the two together), without jsonlines' import. Why
+reading does not give every line to jsonlines, and what each side costs: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ import orjson
 
 from scholartools.errors import RecordError, UsageError  # noqa: F401 (RecordError re-exported)
 
-if TYPE_CHECKING:   # jsonlines (with attrs) is imported where a line is refused or output is written:
-    import jsonlines  # most of `import scholartools.records` otherwise, paid by --help and the API
+if TYPE_CHECKING:   # jsonlines (with attrs) is imported only where a line is refused: most of
+    import jsonlines  # `import scholartools.records` otherwise, paid by --help, the API and writing
 
 #: the one "no value here" sentinel (``get_path(rec, path, MISSING) is MISSING``: the field is absent)
 MISSING = object()
@@ -443,19 +444,37 @@ def is_pipe(stream: IO) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
-def writer(stream: IO[bytes]) -> jsonlines.Writer:
-    """A JSONL writer on a binary stream (``jsonlines.Writer`` over ``orjson.dumps``, numpy values
-    and sets made JSON); it flushes after every record when the stream is a pipe or a socket.
+class LineWriter:
+    """Writes each record as one line: ``orjson.dumps`` (numpy values and sets made JSON) and a
+    newline, flushed after every record when ``flush`` (a pipe or a socket downstream). The bytes
+    ``jsonlines.Writer`` writes over the same ``dumps`` on a binary stream, without importing
+    jsonlines and attrs (2–3 % of ``st-parse`` on a small PDF) in every command that writes."""
 
-    orjson is called through a partial, so the writer adds no Python frame of its own; what it
-    costs beside a bare orjson loop (≈0.3 µs a record, jsonlines' ``write``) is measured by
-    ``benchmarks/jsonl_speed.py``."""
-    import functools
+    __slots__ = ("_fp", "_dumps", "_flush")
 
-    import jsonlines
+    def __init__(self, fp: IO[bytes], flush: bool = False):
+        self._fp = fp
+        self._flush = flush
 
-    dumps = functools.partial(orjson.dumps, option=_DUMP_OPTIONS, default=_default)
-    return jsonlines.Writer(stream, dumps=dumps, flush=is_pipe(stream))
+    def write(self, obj: Any) -> int:
+        """Encode and write one record (orjson's ``JSONEncodeError``, a ``TypeError``, when it
+        cannot); the number of bytes written, newline included."""
+        line = orjson.dumps(obj, option=_DUMP_OPTIONS, default=_default)
+        fp = self._fp
+        fp.write(line)
+        fp.write(b"\n")
+        if self._flush:
+            fp.flush()
+        return len(line) + 1
+
+    def write_all(self, records: Iterable[Any]) -> int:
+        return sum(self.write(rec) for rec in records)
+
+
+def writer(stream: IO[bytes]) -> LineWriter:
+    """A JSONL writer on a binary stream (:class:`LineWriter`: what ``jsonlines.Writer`` over
+    ``orjson.dumps`` writes); it flushes after every record when the stream is a pipe or a socket."""
+    return LineWriter(stream, flush=is_pipe(stream))
 
 
 def records_from_text(text: str, source: str = "<text>") -> list[dict]:

@@ -85,6 +85,12 @@ class _StrictStop(Exception):
     pass
 
 
+#: set when a command was started from its own command line (:meth:`StCommand.main` without
+#: arguments): the process is the command's, so process-wide state is its to set
+#: (:attr:`RecordIO.owns_process`)
+_OWN_PROCESS = False
+
+
 class StCommand(click.Command):
     """A click command that names itself ``st-…`` in usage lines, however it was started."""
 
@@ -92,6 +98,8 @@ class StCommand(click.Command):
         kwargs.setdefault("prog_name", self.name)
         if args is not None or rest or not kwargs.get("standalone_mode", True):
             return super().main(args, *rest, **kwargs)   # called from Python: behave as click does
+        global _OWN_PROCESS
+        _OWN_PROCESS = True
         try:
             super().main(args, **kwargs)
         except SystemExit as exc:
@@ -119,6 +127,9 @@ class RecordIO:
                  max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                  max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES):
         self.command = command
+        #: the command runs in a process of its own (started from its command line, not called
+        #: from Python): it may set process-wide state such as the cyclic collector's
+        self.owns_process = _OWN_PROCESS
         self.inputs = tuple(inputs) or ("-",)
         self.strict = strict
         self.quiet = quiet
