@@ -914,6 +914,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         text = " ".join(join_lines(parts).split())
         if len(text.split()) >= 3:
             return text, used
+    text, used = _parted_heads(rows, heads, page)
+    if text:
+        return text, used
     return _unlabelled(rows, heads, body, page, body_family, body_gap)
 
 
@@ -1053,21 +1056,69 @@ def _opens_after_drop(cap: Row, r: Row) -> bool:
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
     """Paragraphs joined where a structured abstract without a label sets each part apart
     ("Objective: …", "Methods: …", "Results: …"): a paragraph opening with a part title joins the
-    one before when that one opened with a part title too and sits close above it in its type."""
+    one before when that one opened with a part title too and sits close above it in its type; a
+    part title alone on its row ("Background:" in bold over its text) joins the paragraph under it."""
     out: list[list[int]] = []
     opened = False
+    alone = False   # the last paragraph is a part title alone on its row ("Background:", "METHODS")
     for idx in paras:
         r = rows[idx[0]]
         label = structured_label(r.text.strip(), r.lead)
-        if out and label and opened:
+        if out and (label and opened or alone):
             q = rows[out[-1][-1]]
-            if abs(q.size - r.size) < 0.4 and q.family == r.family and abs(q.x0 - r.x0) < 3 * r.size \
+            # (a part title alone on its row may be set in another face: its text follows in any)
+            if (alone or abs(q.size - r.size) < 0.4 and q.family == r.family) and abs(q.x0 - r.x0) < 3 * r.size \
                     and -0.6 * r.size < r.y0 - q.y1 < 2.5 * r.size:
                 out[-1] = out[-1] + idx
+                alone = len(idx) == 1 and _part_title(r.text)
                 continue
         out.append(list(idx))
         opened = label
+        alone = len(idx) == 1 and _part_title(r.text)
     return out
+
+
+def _parted_heads(rows: list[Row], heads: dict, page: int) -> tuple[str | None, set]:
+    """A structured abstract without a label whose part titles stand on rows of their own, read as
+    the first headings ("Background" / "Methods" / "Results" / "Conclusions"): three or more part
+    titles in one type open the front page's headings, each over a short text (at most 200 words,
+    40 to 700 in all), and a heading that is not one more of them follows (the body's first). The text from the first
+    part title to the last part's end (a "Keywords:" row ends it), or (None, set())."""
+    hs = sorted(i for i, c in heads.items() if not c.runin and rows[i].page == page)
+    run: list[int] = []
+    for i in hs:
+        if _part_title(heads[i].text) and (not run or _same_type(rows[i], rows[run[0]])):
+            run.append(i)
+        else:
+            break
+    if len(run) < 3 or len({heads[i].text.strip(" .:").lower() for i in run}) < 3:
+        return None, set()
+    after = min((i for i, c in heads.items() if not c.runin and i > run[-1] and rows[i].page <= page + 1), default=None)
+    if after is None or _part_title(heads[after].text) and _same_type(rows[after], rows[run[0]]):
+        return None, set()   # no heading after the parts, or one more part title: the body's own sections
+    used: set[int] = set()
+    parts: list[str] = []
+    total = 0
+    bounds = run + [after]
+    for a, b in zip(bounds, bounds[1:]):
+        used.update(heads[a].rows)
+        parts.append(heads[a].text.strip())
+        n = 0
+        for k in range(max(heads[a].rows) + 1, b):
+            q = rows[k]
+            if q.kind not in ("text", "small") or k in heads:
+                continue
+            if _KEYWORDS_ROW.match(unspace(q.text)) or _BOX_ROW.match(q.text.strip()):
+                break
+            used.add(k)
+            parts.append(q.text)
+            n += len(q.text.split())
+        if n == 0 or n > 200:
+            return None, set()
+        total += n
+    if not 40 <= total <= 700:
+        return None, set()
+    return " ".join(join_lines(parts).split()), used
 
 
 def _affiliations(text: str, words: int) -> bool:
