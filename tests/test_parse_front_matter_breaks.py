@@ -435,3 +435,16 @@ def test_body_sections_named_like_abstract_parts_are_no_abstract(tmp_path):
     rec = _save(doc, tmp_path, "imrad.pdf")
     assert not rec["abstract"]
     assert record_headings(rec) == [h for h, _ in PARTS]
+
+
+CCS = "".join(chr(0x1D44E + ord(c) - ord("a")) if c.isalpha() and c.islower() and c != "h" else c
+              for c in "<concept_id> 10010147.10010178 </concept_id> <concept_desc> computing methodologies")
+
+
+def test_markup_typeset_in_math_italic_is_no_abstract():
+    # a CCS XML block typeset in math italic, its text lines joined to it as emphasised lines, was
+    # a paragraph "in another type" and taken for the abstract (one LaTeX class's build)
+    from scholartools.parsing.pdf.frontmatter import _math_letters
+    assert _math_letters(CCS)
+    assert not _math_letters("We study a weighted loss with a penalty 𝜆 and report what it changes.")
+

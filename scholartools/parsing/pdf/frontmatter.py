@@ -1156,6 +1156,13 @@ def _author_list(text: str) -> bool:
     return len(pieces) >= 6 and _names_row(", ".join(pieces[:-1]))
 
 
+def _math_letters(text: str) -> bool:
+    """Are a third or more of a text's letters mathematical alphanumerics (U+1D400-U+1D7FF: code or
+    markup typeset in math italic, "𝑐𝑜𝑛𝑐𝑒𝑝𝑡𝑖𝑑")?"""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and 3 * sum(1 for c in letters if "\U0001D400" <= c <= "\U0001D7FF") >= len(letters)
+
+
 def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
     """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
     not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
@@ -1325,7 +1332,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue   # a long author list with affiliation marks, in a type of its own
         r = _main_row(rows, idx)
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
-        if other and sum(rows[x].math for x in idx) >= 0.5 * len(idx):
+        if other and (sum(rows[x].math for x in idx) >= 0.5 * len(idx) or _math_letters(text)):
             continue   # set mostly in a math font: formulas or code typeset as math, no summary
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
