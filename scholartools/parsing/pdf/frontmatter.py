@@ -17,8 +17,14 @@
   "Objective: … Methods: …", joined), else the first long paragraph before the first heading when
   it shows itself an abstract (the first heading right after it, or set inset from the text; not
   a drop cap's paragraph): a letter without an abstract gets none; a short one (20–39 words, two
-  sentences or more) right above the first heading is a case report's abstract. A labelled abstract
-  ends before notes set under it in its column (set well apart, or opening with a note's mark).
+  sentences or more) right above the first heading is a case report's abstract, and so is the first
+  paragraph after the title of 8–39 words, one sentence allowed, set inset or in another type right
+  above the first heading; an unlabelled structured abstract whose part titles stand on rows of
+  their own is read from them. A labelled abstract ends before notes set under it in its column
+  (set well apart, or opening with a note's mark), and at the body's first heading atop the next
+  column; an abstract that fills its column or page to the foot goes on atop the next one
+  (:func:`column_tail`, :func:`page_tail`) unless the introduction under a heading runs on there.
+  A line wholly in an emphasis face stays in its paragraph.
 * **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
   become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
