@@ -26,7 +26,8 @@ NUMBER_RE = re.compile(
 _RULES: list[tuple[str, re.Pattern]] = [
     ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary)$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
-    ("front_matter", re.compile(r"^((additional )?key ?words?( and phrases)?|index ?terms|article ?(history|info|information)|"
+    ("front_matter", re.compile(r"^((additional )?key ?words?( and phrases)?|index ?terms|"
+                                r"article ?(history|info|information)|"
                                 r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
                                 r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"

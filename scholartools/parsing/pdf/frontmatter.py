@@ -871,7 +871,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 j += 1
                 continue
             if q.kind not in ("text", "small", "caption+", "heading", "heading+") \
-                    or q.kind in ("heading", "heading+") and not label and not said and j in heads and not heads[j].runin:
+                    or q.kind in ("heading", "heading+") and not label and not said \
+                    and j in heads and not heads[j].runin:
                 j += 1
                 continue
             if first_size is None:
@@ -986,7 +987,8 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             # a line set wholly in another face of the paragraph's type (an emphasised phrase that
             # fills it) and the line after it stay in the paragraph
             same = abs(q.size - r.size) < 0.4 \
-                and (any(_same_face(rows[k], r) for k in cur[-3:]) or _emphasis_line(rows, i, q, rows[cur[-2]] if len(cur) > 1 else None)) \
+                and (any(_same_face(rows[k], r) for k in cur[-3:])
+                     or _emphasis_line(rows, i, q, rows[cur[-2]] if len(cur) > 1 else None)) \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size \
                 and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
