@@ -444,11 +444,14 @@ def printed_gold(row: dict, pdf: Path) -> dict:
 
     with pymupdf.open(pdf) as doc:
         text = normalise(" ".join(doc[k].get_text() for k in range(min(2, doc.page_count))))
+    # the text's letters and digits alone: a word hyphenated at a line's end ("time do-" / "main",
+    # a narrow column's abstract) is the source's word again
+    solid = text.replace(" ", "")
     row = dict(row)
     if row.get("title") and normalise(row["title"]) not in text:
         row["title"] = None
     words = normalise(row.get("abstract")).split()
-    if words and " ".join(words[:8]) not in text:
+    if words and " ".join(words[:8]) not in text and "".join(words[:8]) not in solid:
         row["abstract"] = None
     return row
 

@@ -160,7 +160,8 @@ ARTICLE_TYPE_LABEL_WORDS = (
     "articles", "clinical (study|trial|investigation|research|report|trial report)", "original investigation",
     "(study |trial )?protocol", "review paper", "full[- ]length (article|paper)", "research (communication|report)",
     "special (article|report|communication)", "invited (paper|article|commentary)", "case series",
-    "data (descriptor|note|article)", "short note", "brief (note|article)", "(clinical|scientific) letter")
+    "data (descriptor|note|article)", "short note", "brief (note|article)", "(clinical|scientific) letter",
+    "letter to (the )?editor", "((systematic )?review (and|&) )?meta-?analysis")
 
 
 def words_pattern(words: tuple[str, ...], head: str = "^", tail: str = r"$") -> re.Pattern:

@@ -26,9 +26,11 @@ NUMBER_RE = re.compile(
 _RULES: list[tuple[str, re.Pattern]] = [
     ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary)$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
-    ("front_matter", re.compile(r"^(key ?words?|index terms|article (history|info|information)|highlights|"
-                                r"graphical abstract|in brief|ccs concepts|general terms|pacs( numbers)?|"
-                                r"jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
+    ("front_matter", re.compile(r"^((additional )?key ?words?( and phrases)?|index ?terms|"
+                                r"article ?(history|info|information)|"
+                                r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
+                                r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
+                                r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
                                 r"one-sentence summary|teaser)$")),
     ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
@@ -50,6 +52,10 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("method", re.compile(r"method|approach|\bmodel\b|\bmodels\b|architecture|framework|algorithm"
                           r"|\bsystem\b|proposed|formulation|\bmaterials and methods\b|\btheory\b")),
 ]
+
+
+# a heading set letter by letter ("K E Y W O R D S", "A R T I C L E  I N F O")
+_SPACED = re.compile(r"^(?:[a-z] {1,3}){3,}[a-z]$")
 
 
 def strip_number(heading: str) -> tuple[str | None, str]:
@@ -84,6 +90,8 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
     number = number or num
     low = text.lower().strip(" .:")
     low = re.sub(r"\s+", " ", low)
+    if _SPACED.match(low):   # a letter-spaced label ("a r t i c l e  i n f o"): its words
+        low = " ".join(w.replace(" ", "") for w in re.split(r"\s{2,}", (heading or "").lower().strip(" .:")))
     if number and re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number):
         in_appendix = True
     if re.match(r"^appendix\b", low):

@@ -17,8 +17,14 @@
   "Objective: … Methods: …", joined), else the first long paragraph before the first heading when
   it shows itself an abstract (the first heading right after it, or set inset from the text; not
   a drop cap's paragraph): a letter without an abstract gets none; a short one (20–39 words, two
-  sentences or more) right above the first heading is a case report's abstract. A labelled abstract
-  ends before notes set under it in its column (set well apart, or opening with a note's mark).
+  sentences or more) right above the first heading is a case report's abstract, and so is the first
+  paragraph after the title of 8–39 words, one sentence allowed, set inset or in another type right
+  above the first heading; an unlabelled structured abstract whose part titles stand on rows of
+  their own is read from them. A labelled abstract ends before notes set under it in its column
+  (set well apart, or opening with a note's mark), and at the body's first heading atop the next
+  column; an abstract that fills its column or page to the foot goes on atop the next one
+  (:func:`column_tail`, :func:`page_tail`) unless the introduction under a heading runs on there.
+  A line wholly in an emphasis face stays in its paragraph.
 * **Front-matter labels** run in before the first heading ("Keywords: …", "Article history: …")
   become sections of type ``front_matter`` (:func:`front_matter_sections`).
 """
@@ -32,7 +38,7 @@ from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, connective_end,
                                                join_ligature_gaps, unspace)
-from scholartools.text.sections import strip_number
+from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
 
@@ -458,7 +464,9 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     t = unspace(r.text)
     m = ABSTRACT_START.match(t)
     if not m:
-        return False, ""
+        # the side box's label and the abstract's on one baseline, read as one row, the box's first
+        # ("Article Info      Abstract", "a r t i c l e  i n f o    a b s t r a c t")
+        return _BOX_THEN_LABEL.match("".join(t.split())) is not None, ""
     rest = t[m.end():].strip()
     if not rest:
         return True, ""
@@ -476,6 +484,7 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
 # the first rows of an article-info box: its label, the history, the keywords
 _BOX_ROW = re.compile(r"^\W*(article\s*info(rmation)?\b|article\s*history|history\s*:|keywords?\b|key\s*words\b|"
                       r"(received|revised|accepted|available\s*online|published(\s*online)?)\b[^.]{0,40}\d{4})", re.I)
+_BOX_THEN_LABEL = re.compile(r"^\W*articleinfo(rmation)?\W*(abstract|summary)\W*$", re.I)
 _LABEL_HEAD = re.compile(r"^([A-Za-z][A-Za-z /&-]{2,40}?)\s*[:.—–]")
 
 
@@ -586,7 +595,7 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
                                                  if finished else _continues(parts, q.text.strip())):
             start = k
             break
-    if start is None:
+    if start is None or _body_goes_on(rows, idx[-1], start, heads):
         return "", set()
     top = rows[start]
     out, low = [start], top.y1
@@ -602,6 +611,108 @@ def column_tail(rows: list[Row], used: set, heads: dict) -> tuple[str, set]:
             out.append(k)
             low = max(low, q.y1)
     return " ".join(join_lines([rows[k].text for k in out]).split()), set(out)
+
+
+def page_tail(rows: list[Row], used: set, heads: dict, body: float, body_family: str) -> tuple[str, set]:
+    """(text, row indices) of an abstract's continuation on the next page: its last line ends its
+    column (nothing in its type or larger below it), and the next page opens, before any heading,
+    with rows in its face and size. An abstract set in a face of its own (bold, another family or
+    size than the body's) goes on over all such rows, paragraph breaks included; one in the body's
+    own face only over the rest of a sentence its last line broke off, to that paragraph's end, or,
+    when it ended a sentence, over a paragraph that runs on to the first heading.
+    ("", set()) otherwise."""
+    if not used:
+        return "", set()
+    idx = sorted(used)
+    end = idx[-1]
+    last = rows[end]
+    if last.kind != "text" or not _column_foot(rows, end):
+        return "", set()
+    own = abs(last.size - body) >= 0.45 or last.family != body_family or last.bold >= 0.6
+    parts = [rows[i].text for i in idx[-2:]]
+    ended = not _unfinished(parts)
+    pitch = sorted(rows[b].y0 - rows[a].y1 for a, b in zip(idx, idx[1:])
+                   if rows[a].page == rows[b].page == last.page and rows[b].y0 > rows[a].y1)
+    gap = pitch[len(pitch) // 2] if pitch else 0.3 * last.size
+    left = min(rows[i].x0 for i in idx if rows[i].page == last.page)
+    width = max(rows[i].x1 for i in idx if rows[i].page == last.page) - left
+    out: list[int] = []
+    prev = None
+    for k in range(end + 1, len(rows)):
+        q = rows[k]
+        if q.page == last.page:
+            if q.kind == "text" and q.size >= last.size - 1.0:
+                return "", set()   # text of the page after the abstract: it ended on its page
+            continue
+        if q.page > last.page + 1 or k in heads or q.kind in ("heading", "heading+", "title", "caption"):
+            break
+        if q.kind != "text":
+            if out:
+                break
+            continue
+        if not _same_face(q, last) or abs(q.size - last.size) > 0.3 or q.x1 - q.x0 > width + last.size:
+            break
+        if prev is None:
+            # in the body's face: the rest of a broken-off sentence, or a paragraph that runs on
+            # to the first heading
+            if not own and not (_continues(parts, q.text.strip()) if not ended else _heading_after(rows, k, heads)):
+                return "", set()
+        elif not (prev.x0 < q.x1 and q.x0 < prev.x1) or not own and q.y0 - prev.y1 > gap + 0.5 * q.size:
+            break   # another column, or (in the body's face) the paragraph's end
+        out.append(k)
+        prev = q
+        if not own and not ended and _SENTENCE_END.search(q.text) and k + 1 < len(rows) \
+                and rows[k + 1].x0 > q.x0 + 0.5 * q.size and rows[k + 1].page == q.page:
+            break   # the sentence ended the paragraph: the next line is indented
+    if not out:
+        return "", set()
+    return " ".join(join_lines([rows[k].text for k in out]).split()), set(out)
+
+
+def _body_goes_on(rows: list[Row], end: int, start: int, heads: dict) -> bool:
+    """Does the top of the next column (row ``start``) go on with the body text rather than with
+    the abstract that ended at row ``end``: a standalone heading comes between them in reading
+    order, and the text row right before ``start``, in the previous column and the abstract's type,
+    broke off mid-sentence at that column's foot (the introduction under the heading runs on into
+    the next column; an abstract across both columns' tops has its rest there instead, above a
+    column that ends a paragraph or a note)."""
+    if not any(k in heads and not heads[k].runin for k in range(end + 1, start)):
+        return False
+    top, last = rows[start], rows[end]
+    prev = rows[start - 1]
+    return prev.kind == "text" and prev.page == top.page and prev.x1 <= top.x0 + 2 \
+        and abs(prev.size - last.size) <= 0.3 and prev.family == last.family and _unfinished([prev.text])
+
+
+def _column_foot(rows: list[Row], k: int) -> bool:
+    """Is row ``k`` the last line of its column on its page: no row in its type's size or larger
+    lies below it across its width (footnotes in small print may)?"""
+    last = rows[k]
+    for q in rows:
+        if q.page == last.page and q.y0 > last.y1 and q.x0 < last.x1 and last.x0 < q.x1 \
+                and q.size >= last.size - 1.0 and q.kind not in ("drop",):
+            return False
+    return True
+
+
+def _heading_after(rows: list[Row], k: int, heads: dict) -> bool:
+    """Does the paragraph opening at row ``k`` (its lines in its face and size, a line apart, in
+    its column) end right above a standalone heading?"""
+    q = rows[k]
+    for m in range(k + 1, min(k + 40, len(rows))):
+        r = rows[m]
+        if m in heads:
+            return not heads[m].runin
+        if r.kind != "text" or r.page != q.page or not _same_face(r, q) or abs(r.size - q.size) > 0.3 \
+                or not (r.x0 < q.x1 and q.x0 < r.x1) or r.y0 - rows[m - 1].y1 > 0.9 * r.size:
+            return False
+    return False
+
+
+def _front_label(text: str) -> bool:
+    """A front page's label ("Keywords", "Article info", "Abstract", "Highlights"), not a section's heading."""
+    t = unspace(text.strip())
+    return bool(_BOX_ROW.match(t) or ABSTRACT_START.match(t)) or section_type(t) in ("front_matter", "abstract")
 
 
 def _under_label(rows: list[Row], j: int, label: Row) -> bool:
@@ -646,7 +757,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         boxed: list[Row] = []   # rows of a side box passed over
         part_row = None          # the first of a structured abstract's part titles set on rows of their own
         lead_type = None         # (style, size) of the run-in part titles ("Methods:") met so far
-        prev = None              # the last row taken, and the gaps between the lines taken
+        prev = prev2 = None       # the last two rows taken, and the gaps between the lines taken
         leads: list[float] = []
         j = i + 1
         while j < n:
@@ -683,12 +794,23 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if q.page == r.page and q.y0 >= r.y0 - r.size and (q.x1 < ax0 - 2 or ax1 is not None and q.x0 > ax1 + 2):
                 if prev is not None and j in heads and not heads[j].runin and q.y0 > prev.y1:
                     break   # the body's first heading below the abstract, left of it, is no side box's row
+                if prev is not None and j in heads and not heads[j].runin and q.x0 > ax1 + 2 and nwords >= 30 \
+                        and not _unfinished(parts) and not _front_label(qt):
+                    break   # nor is the body's first heading atop the next column, after the abstract's last sentence
                 # ... unless the abstract's last line broke off mid-sentence and this row, in the
                 # next column below the box and apart from it, goes on with it in the same type
+                # (or, the abstract's column full down to its foot, this row, right after it in
+                # reading order, opens the next column level with the label in the abstract's type,
+                # and the abstract's last line ended no sentence or this row's paragraph runs on to
+                # the body's first heading)
                 if not (first_size is not None and q.x0 > ax1 + 2 and _continues(parts, qt)
                         and abs(q.size - first_size) <= 0.3 and q.family == first_family
                         and not any(p.x0 < q.x1 and q.x0 < p.x1 and -0.5 * q.size < q.y0 - p.y1 < 1.5 * q.size
-                                    for p in boxed)):
+                                    for p in boxed)
+                        or prev is not None and q.x0 > ax1 + 2 and rows[j - 1] is prev and q.y0 < r.y1 + 2 * q.size
+                        and _same_face(q, prev) and abs(q.size - prev.size) <= 0.3
+                        and _column_foot(rows, j - 1)
+                        and (not _SENTENCE_END.search(prev.text) or _heading_after(rows, j, heads))):
                     boxed.append(q)
                     j += 1
                     continue
@@ -709,7 +831,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 structured = True
                 parts.append(qt)
                 used.add(j)
-                prev = q
+                prev2, prev = prev, q
                 j += 1
                 continue
             label = structured_label(qt, q.lead)
@@ -730,8 +852,17 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 and q_lead[1:] == lead_type[1:] and not STOP_FRONT.match(unspace(qt)) \
                 and not _FRONT_FIELD.match(q_lead[0])
             label = label or lead_part
-            if not label and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
-                              or j in heads and not heads[j].runin):
+            # the first lines under a label standing alone, taken for a heading, that read as a
+            # sentence (ten words or more, ending in a full stop) are the abstract's own lines (a
+            # short abstract in a type of its own)
+            said = first_size is None and not rest and j in heads and not heads[j].runin \
+                and (_sentence(heads[j].text) or _runs_on(rows, heads[j].rows[-1]))
+            # so is a line taken for a heading inside a sentence of the abstract: the line above broke
+            # off and the line below goes on with it in lower case, in the abstract's face and size
+            said = said or first_size is not None and j in heads and not heads[j].runin and _unfinished(parts) \
+                and _goes_on_below(rows, heads[j].rows[-1], first_size, first_family)
+            if not label and not said and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
+                                           or j in heads and not heads[j].runin):
                 break
             if cands and j in cands and nwords > 20 and not cands[j].runin and cands[j].p >= 0.25 \
                     and not label and len(cands[j].text.split()) <= 14 and not _continues(parts, qt):
@@ -740,7 +871,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 j += 1
                 continue
             if q.kind not in ("text", "small", "caption+", "heading", "heading+") \
-                    or q.kind in ("heading", "heading+") and not label and j in heads and not heads[j].runin:
+                    or q.kind in ("heading", "heading+") and not label and not said \
+                    and j in heads and not heads[j].runin:
                 j += 1
                 continue
             if first_size is None:
@@ -760,8 +892,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                                   and abs(q.size - first_size) > 0.3
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
                                   and abs(q.x1 - first_x1) > 2 * q.size
-                                  or q.first_in_block and (q.bold >= 0.6) != first_bold):
-                break
+                                  or q.first_in_block and (q.bold >= 0.6) != first_bold) \
+                    and not (abs(q.size - first_size) <= 0.3 and _emphasis_line(rows, j, prev, prev2)):
+                break   # (a line wholly in an emphasis face, the abstract going on under it, is its own)
             if prev is not None and q.page == prev.page and q.x0 < prev.x1 and prev.x0 < q.x1:
                 gap = q.y0 - prev.y1
                 # a paragraph set well apart under the abstract's last line, which ended a sentence,
@@ -776,7 +909,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     leads.append(max(gap, 0.5))
             if label and lead_type is None:
                 lead_type = _runin_title(q)
-            prev = q
+            prev2, prev = prev, q
             parts.append(q.text)
             used.add(j)
             nwords += len(qt.split())
@@ -788,6 +921,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         text = " ".join(join_lines(parts).split())
         if len(text.split()) >= 3:
             return text, used
+    text, used = _parted_heads(rows, heads, page)
+    if text:
+        return text, used
     return _unlabelled(rows, heads, body, page, body_family, body_gap)
 
 
@@ -848,9 +984,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             continue
         if cur:
             q = rows[next(k for k in reversed(cur) if k not in pieces)]
-            same = abs(q.size - r.size) < 0.4 and q.family == r.family \
+            # a line set wholly in another face of the paragraph's type (an emphasised phrase that
+            # fills it) and the line after it stay in the paragraph
+            same = abs(q.size - r.size) < 0.4 \
+                and (any(_same_face(rows[k], r) for k in cur[-3:])
+                     or _emphasis_line(rows, i, q, rows[cur[-2]] if len(cur) > 1 else None)) \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
-                and abs(r.x0 - q.x0) < 3 * r.size and (q.bold >= 0.5) == (r.bold >= 0.5) \
+                and abs(r.x0 - q.x0) < 3 * r.size \
                 and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
             if same:
                 open_.remove(cur)
@@ -866,6 +1006,38 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
         drop = None
     out.extend(open_)
     return sorted(out, key=lambda c: c[0])
+
+
+def _same_face(q: Row, r: Row) -> bool:
+    """Are two rows set in one font family and weight?"""
+    return q.family == r.family and (q.bold >= 0.5) == (r.bold >= 0.5)
+
+
+def _main_row(rows: list[Row], idx: list[int]) -> Row:
+    """The row of a paragraph that shows its type: the middlemost of the rows in its most common
+    face and size (a line in an emphasis or code face joined to the paragraph does not set it)."""
+    keys = [(rows[x].family, rows[x].bold >= 0.5, round(rows[x].size)) for x in idx]
+    count: dict = {}
+    for key in keys:
+        count[key] = count.get(key, 0) + 1
+    best = max(count.values())
+    mid = len(idx) // 2
+    k = min((k for k, key in enumerate(keys) if count[key] == best), key=lambda k: (abs(k - mid), k))
+    return rows[idx[k]]
+
+
+def _emphasis_line(rows: list[Row], i: int, q: Row, above: Row | None) -> bool:
+    """Is row ``i``, in another face than the row ``q`` above it, a line of ``q``'s paragraph set in
+    an emphasis face: it follows ``q`` at the paragraph's own line gap (``above`` is the line before
+    ``q``), and the next row goes on in ``q``'s face and size right below it? (A run-in field set
+    apart under a paragraph, "CCS Concepts: …", is not.)"""
+    r = rows[i]
+    if above is None or above.page != q.page or r.y0 - q.y1 > max(q.y0 - above.y1, 0) + 0.25 * r.size:
+        return False
+    nxt = rows[i + 1] if i + 1 < len(rows) else None
+    return nxt is not None and nxt.kind == "text" and nxt.page == r.page and _same_face(nxt, q) \
+        and abs(nxt.size - q.size) < 0.4 and -0.6 * r.size < nxt.y0 - r.y1 < max(0.9 * r.size, r.y0 - q.y1 + 2) \
+        and nxt.x0 < r.x1 and r.x0 < nxt.x1
 
 
 def _line_rest(q: Row, r: Row) -> bool:
@@ -892,21 +1064,69 @@ def _opens_after_drop(cap: Row, r: Row) -> bool:
 def _structured_runs(rows: list[Row], paras: list[list[int]]) -> list[list[int]]:
     """Paragraphs joined where a structured abstract without a label sets each part apart
     ("Objective: …", "Methods: …", "Results: …"): a paragraph opening with a part title joins the
-    one before when that one opened with a part title too and sits close above it in its type."""
+    one before when that one opened with a part title too and sits close above it in its type; a
+    part title alone on its row ("Background:" in bold over its text) joins the paragraph under it."""
     out: list[list[int]] = []
     opened = False
+    alone = False   # the last paragraph is a part title alone on its row ("Background:", "METHODS")
     for idx in paras:
         r = rows[idx[0]]
         label = structured_label(r.text.strip(), r.lead)
-        if out and label and opened:
+        if out and (label and opened or alone):
             q = rows[out[-1][-1]]
-            if abs(q.size - r.size) < 0.4 and q.family == r.family and abs(q.x0 - r.x0) < 3 * r.size \
+            # (a part title alone on its row may be set in another face: its text follows in any)
+            if (alone or abs(q.size - r.size) < 0.4 and q.family == r.family) and abs(q.x0 - r.x0) < 3 * r.size \
                     and -0.6 * r.size < r.y0 - q.y1 < 2.5 * r.size:
                 out[-1] = out[-1] + idx
+                alone = len(idx) == 1 and _part_title(r.text)
                 continue
         out.append(list(idx))
         opened = label
+        alone = len(idx) == 1 and _part_title(r.text)
     return out
+
+
+def _parted_heads(rows: list[Row], heads: dict, page: int) -> tuple[str | None, set]:
+    """A structured abstract without a label whose part titles stand on rows of their own, read as
+    the first headings ("Background" / "Methods" / "Results" / "Conclusions"): three or more part
+    titles in one type open the front page's headings, each over a short text (at most 200 words,
+    40 to 700 in all), and a heading that is not one more of them follows (the body's first). The text from the first
+    part title to the last part's end (a "Keywords:" row ends it), or (None, set())."""
+    hs = sorted(i for i, c in heads.items() if not c.runin and rows[i].page == page)
+    run: list[int] = []
+    for i in hs:
+        if _part_title(heads[i].text) and (not run or _same_type(rows[i], rows[run[0]])):
+            run.append(i)
+        else:
+            break
+    if len(run) < 3 or len({heads[i].text.strip(" .:").lower() for i in run}) < 3:
+        return None, set()
+    after = min((i for i, c in heads.items() if not c.runin and i > run[-1] and rows[i].page <= page + 1), default=None)
+    if after is None or _part_title(heads[after].text) and _same_type(rows[after], rows[run[0]]):
+        return None, set()   # no heading after the parts, or one more part title: the body's own sections
+    used: set[int] = set()
+    parts: list[str] = []
+    total = 0
+    bounds = run + [after]
+    for a, b in zip(bounds, bounds[1:]):
+        used.update(heads[a].rows)
+        parts.append(heads[a].text.strip())
+        n = 0
+        for k in range(max(heads[a].rows) + 1, b):
+            q = rows[k]
+            if q.kind not in ("text", "small") or k in heads:
+                continue
+            if _KEYWORDS_ROW.match(unspace(q.text)) or _BOX_ROW.match(q.text.strip()):
+                break
+            used.add(k)
+            parts.append(q.text)
+            n += len(q.text.split())
+        if n == 0 or n > 200:
+            return None, set()
+        total += n
+    if not 40 <= total <= 700:
+        return None, set()
+    return " ".join(join_lines(parts).split()), used
 
 
 def _affiliations(text: str, words: int) -> bool:
@@ -942,6 +1162,13 @@ def _author_list(text: str) -> bool:
     pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 6 and _names_row(", ".join(pieces[:-1]))
+
+
+def _math_letters(text: str) -> bool:
+    """Are a third or more of a text's letters mathematical alphanumerics (U+1D400-U+1D7FF: code or
+    markup typeset in math italic, "𝑐𝑜𝑛𝑐𝑒𝑝𝑡𝑖𝑑")?"""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and 3 * sum(1 for c in letters if "\U0001D400" <= c <= "\U0001D7FF") >= len(letters)
 
 
 def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
@@ -1000,7 +1227,7 @@ def body_start(rows: list[Row], heads: dict, body: float, page: int, body_family
         words = len(text.split())
         if words < 50 or _affiliations(text, words) or words < 120 and _names_row(text):
             continue
-        r = rows[idx[len(idx) // 2]]
+        r = _main_row(rows, idx)
         if abs(r.size - body) < 0.45 and r.family == body_family and r.bold < 0.6:
             return idx[0]
     return None
@@ -1021,6 +1248,59 @@ def _short_abstract(rows: list[Row], idx: list[int], text: str, first_head: int)
                 or _names_row(text) or _drop_cap(rows[idx[0]]))
 
 
+def _sentence(text: str) -> bool:
+    """Does a heading candidate's text read as a sentence: ten words or more, ending in a full stop?"""
+    t = text.strip()
+    return len(t.split()) >= 10 and _SENTENCE_END.search(t) is not None and not strip_number(t)[0]
+
+
+def _runs_on(rows: list[Row], k: int) -> bool:
+    """Does row ``k`` run on into the next row as a paragraph's line does: the next row, in its face
+    and size at its left edge a line below, goes on in lower case?"""
+    if k + 1 >= len(rows):
+        return False
+    r, nxt = rows[k], rows[k + 1]
+    t = nxt.text.strip()
+    return nxt.kind == "text" and nxt.page == r.page and _same_face(nxt, r) and abs(nxt.size - r.size) <= 0.3 \
+        and abs(nxt.x0 - r.x0) < r.size and -0.5 * r.size < nxt.y0 - r.y1 < 0.9 * r.size \
+        and t[:1].islower() and not _SENTENCE_END.search(r.text)
+
+
+def _goes_on_below(rows: list[Row], k: int, size: float, family: str) -> bool:
+    """Does the row after row ``k`` go on in lower case, in the face ``family`` and ``size``, a line
+    below at its left edge?"""
+    if k + 1 >= len(rows):
+        return False
+    r, nxt = rows[k], rows[k + 1]
+    return nxt.kind == "text" and nxt.page == r.page and nxt.family == family and abs(nxt.size - size) <= 0.3 \
+        and abs(nxt.x0 - r.x0) < r.size and -0.5 * r.size < nxt.y0 - r.y1 < 2.5 * r.size \
+        and nxt.text.strip()[:1].islower()
+
+
+def _front_note(text: str) -> bool:
+    """A front page's row that is no abstract: a field (©, licence, dates, correspondence, an
+    e-mail, "Keywords: …"), an institution or a list of names."""
+    return bool(_hard_noise(text) or _FRONT_FIELD.match(text) or _KEYWORDS_ROW.match(unspace(text))
+                or INSTITUTION.search(text) or _names_row(text))
+
+
+def _brief_abstract(rows: list[Row], idx: list[int], text: str, first_head: int, body: float,
+                    body_family: str) -> bool:
+    """Is the first paragraph after the title (authors, affiliations and front-page fields passed
+    over), of 8-39 words, a short unlabelled abstract, one sentence allowed: it opens with a capital
+    and ends a sentence, the first heading follows it on its page, and it is set apart as an
+    abstract is — inset on both sides from the body's text area, or in a type other than the body's?"""
+    words = len(text.split())
+    if not 8 <= words < 40 or first_head >= len(rows) or rows[first_head].page != rows[idx[-1]].page:
+        return False
+    t = text.strip()
+    if not t[:1].isupper() or not _SENTENCE_END.search(t) or _drop_cap(rows[idx[0]]):
+        return False
+    r = _main_row(rows, idx)
+    other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6 or r.italic >= 0.6
+    return other or _inset(rows, idx, body, body_family)
+
+
 _PART_AT = re.compile(r"(?:^|[.!?][)\]]?\s+)([A-Z][A-Za-z /&-]{2,40}?)\s*:")
 
 
@@ -1039,12 +1319,16 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
     opened = False
     long = False
     short = None   # the last paragraph of 20-39 words before the first heading, and its text
+    brief = None   # the first paragraph of eight words or more after the title, and its text
+    title_end = max((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         long = long or words >= 40
         if idx[0] < first_head:
             short = (idx, text) if 20 <= words < 40 else None
+            if brief is None and words >= 8 and idx[0] > title_end and not _front_note(text):
+                brief = (idx, text)
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
         # (a study of hospitals or laboratories names many institutions: three sentences or more,
@@ -1054,9 +1338,9 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue
         if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own
-        r = rows[idx[len(idx) // 2]]
+        r = _main_row(rows, idx)
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
-        if other and sum(rows[x].math for x in idx) >= 0.5 * len(idx):
+        if other and (sum(rows[x].math for x in idx) >= 0.5 * len(idx) or _math_letters(text)):
             continue   # set mostly in a math font: formulas or code typeset as math, no summary
         if other and styled is None and idx[0] < max(first_head, 1) + 400:
             styled = (" ".join(text.split()), set(idx))
@@ -1071,6 +1355,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return plain
     if short is not None and not opened and _short_abstract(rows, short[0], short[1], first_head):
         return " ".join(short[1].split()), set(short[0])
+    if brief is not None and not opened and _brief_abstract(rows, brief[0], brief[1], first_head, body, body_family):
+        return " ".join(brief[1].split()), set(brief[0])
     if not long:
         # a front page without a paragraph (a title page of title, authors, keywords and a
         # graphic): the abstract is a paragraph in another type than the body's that opens the
@@ -1080,7 +1366,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             if idx[0] > nxt or rows[idx[0]].page != page + 1:
                 continue
             text = join_lines([rows[x].text for x in idx])
-            r = rows[idx[len(idx) // 2]]
+            r = _main_row(rows, idx)
             if len(text.split()) >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
                 return " ".join(text.split()), set(idx)
     return None, set()

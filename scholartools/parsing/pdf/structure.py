@@ -405,6 +405,10 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
         if more_idx:
             abstract = " ".join(join_lines([abstract, more]).split())
             abstract_idx = abstract_idx | more_idx
+        more, more_idx = frontmatter.page_tail(rows, abstract_idx, heads, body, st.body_family)
+        if more_idx:
+            abstract = " ".join(join_lines([abstract, more]).split())
+            abstract_idx = abstract_idx | more_idx
     first_head = min(heads) if heads else len(rows)
     first_body = first_head
     if abstract_idx:
