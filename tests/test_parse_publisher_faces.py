@@ -227,3 +227,17 @@ def test_a_numbered_run_in_head_in_a_heavier_face_takes_its_place_in_the_outline
             rows[c.i].lead, rows[c.i].lead_style, c.runin = lead, "f", True
     _plausible_sequence(cands, 0.4, rows)
     assert [c.p > 0.4 for c in cands] == [True, True, True, True, True, False]
+
+
+def test_a_label_typed_front_matter_by_its_words_still_gives_back_the_body():
+    # "Keywords" is typed front matter by its words before label_sections sees it; the body's
+    # paragraphs read under it must still go back (a run-in label's one paragraph stays)
+    from scholartools.parsing.pdf.frontmatter import label_sections
+
+    long_para = "The body goes on here with a long paragraph of the first column. " * 8
+    secs = [_sec("Introduction", ["First."], kind="introduction"),
+            _sec("Keywords", ["virus; vaccine", long_para], kind="front_matter"),
+            _sec("Keywords", ["a; b"], kind="front_matter")]
+    out = label_sections(secs)
+    assert out[0]["paragraphs"] == ["First.", long_para]
+    assert out[1]["paragraphs"] == ["virus; vaccine"] and out[2]["paragraphs"] == ["a; b"]

@@ -1495,7 +1495,7 @@ def label_sections(sections: list[dict]) -> list[dict]:
     out: list[dict] = []
     for sec in sections:
         h = sec.get("heading") or ""
-        if sec.get("type") == "front_matter" or not _LABEL_HEADING.match(h) \
+        if sec.get("type") == "front_matter" and len(sec.get("paragraphs") or []) <= 1 or not _LABEL_HEADING.match(h) \
                 or (sec.get("page") or 1) > 2 and not _REVIEW_RECORD.match(h):
             out.append(sec)
             continue

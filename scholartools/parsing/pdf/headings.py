@@ -552,7 +552,8 @@ def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
     """A numbered heading set in the body's type that wraps: "3.1.1. Research on the Molecular …
     Mechanism" / "of Viral Pathogens …" / "… (Cluster 1)". Its lines are a text block of their own
     (the paragraph under it is the next block, or opens at an indent); each line but the last
-    reaches the column's right part or broke before a word that would not fit."""
+    reaches the column's right part, broke before a word that would not fit, or ends in a
+    connective ("Synthesis of")."""
     if len(c.rows) != 1 or strip_number(c.text)[0] is None or sent_end(c.text) or _SENTENCE_INSIDE.search(c.text):
         return   # (a numbered run-in head: "5.3.4 Meta-Level Σ-Types. We define …")
     head = rows[c.i]

@@ -401,14 +401,13 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
         for i in [i for i in heads if i <= last or i in abstract_idx]:
             del heads[i]
             rows[i].kind = "text"
-        more, more_idx = frontmatter.column_tail(rows, abstract_idx, heads)
-        if more_idx:
-            abstract = " ".join(join_lines([abstract, more]).split())
-            abstract_idx = abstract_idx | more_idx
-        more, more_idx = frontmatter.page_tail(rows, abstract_idx, heads, body, st.body_family)
-        if more_idx:
-            abstract = " ".join(join_lines([abstract, more]).split())
-            abstract_idx = abstract_idx | more_idx
+        # the abstract's rest atop the next column, then atop the next page
+        for tail in (lambda: frontmatter.column_tail(rows, abstract_idx, heads),
+                     lambda: frontmatter.page_tail(rows, abstract_idx, heads, body, st.body_family)):
+            more, more_idx = tail()
+            if more_idx:
+                abstract = " ".join(join_lines([abstract, more]).split())
+                abstract_idx = abstract_idx | more_idx
     first_head = min(heads) if heads else len(rows)
     first_body = first_head
     if abstract_idx:
