@@ -153,6 +153,8 @@ def _probe(tmp_path, **env) -> subprocess.CompletedProcess:
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
+#: the message of tests/data_probe.py's file that only the shared copy holds
+SHARED_ONLY = "pdfs/gold_index.jsonl is only in the project's shared copy"
 #: tests/data_probe.py: each way a test needs a dataset, and the dataset
 PROBED = {"test_marked": "scholarsum", "test_reads_through_external": "paperrq",
           "test_reads_through_a_fixture": "bagels", "test_library_code_raises_missing_data": "latex"}
@@ -161,10 +163,12 @@ PROBED = {"test_marked": "scholarsum", "test_reads_through_external": "paperrq",
 def test_a_test_that_needs_a_missing_dataset_is_skipped_naming_it_and_how_to_get_it(tmp_path):
     p = _probe(tmp_path)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
-    assert "1 passed, 4 skipped" in p.stdout
+    assert "1 passed, 5 skipped" in p.stdout
     for name in PROBED.values():
         assert (f"dataset(s) {name} not found; get them with: make data (or: python -m scholartools.data fetch "
                 f"{name}), or set ST_DATA to a folder that holds them") in p.stdout
+    # a file `make data` does not bring skips too, saying so (it failed, after a fetch, before)
+    assert SHARED_ONLY in p.stdout
 
 
 def test_under_st_require_data_a_test_that_needs_a_missing_dataset_fails(tmp_path):
@@ -177,8 +181,10 @@ def test_under_st_require_data_a_test_that_needs_a_missing_dataset_fails(tmp_pat
         line = next((ln for ln in p.stdout.splitlines() if ln.startswith(("FAILED", "ERROR")) and f"::{test}" in ln),
                     "")
         assert f"ST_REQUIRE_DATA=1: dataset(s) {name} not found" in line, (test, p.stdout[-3000:])
+    line = next(ln for ln in p.stdout.splitlines() if "::test_library_code_raises_shared_only_file" in ln)
+    assert line.startswith("FAILED") and f"ST_REQUIRE_DATA=1: {SHARED_ONLY}" in line
     off = _probe(tmp_path, ST_REQUIRE_DATA="0")
-    assert off.returncode == 0 and "1 passed, 4 skipped" in off.stdout
+    assert off.returncode == 0 and "1 passed, 5 skipped" in off.stdout
 
 
 def test_a_dataset_resolved_while_test_modules_are_imported_is_an_error(tmp_path):

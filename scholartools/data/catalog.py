@@ -83,6 +83,16 @@ def find_dataset(name: str) -> Path | None:
     return None
 
 
+class SharedOnlyFile(MissingData):
+    """A file of a found dataset that a fetch does not bring (made by hand in the project's shared
+    copy): a dataset missing in part, as :class:`MissingData` is one missing whole."""
+
+    def __init__(self, name: str, path: str, how: str):
+        self.name, self.path = name, path
+        FileNotFoundError.__init__(self, f"{name}/{path} is only in the project's shared copy "
+                                         f"(../shared/external/{name}); a fetch does not rebuild it: {how}")
+
+
 def dataset_dir(name: str) -> Path:
     """The folder of dataset ``name`` (see the module docstring); :class:`MissingData` when absent."""
     folder = find_dataset(name)
@@ -99,9 +109,7 @@ def data_file(name: str, path: str) -> Path:
         for _, root in data_roots():
             if (root / name / path).is_file():
                 return root / name / path
-        raise FileNotFoundError(f"{name}/{path} is only in the project's shared copy "
-                                f"(../shared/external/{name}); a fetch does not rebuild it: "
-                                f"{entry.get('made_here') or 'made here from ' + ', '.join(entry['from'])}")
+        raise SharedOnlyFile(name, path, entry.get("made_here") or "made here from " + ", ".join(entry["from"]))
     return dataset_dir(name) / path
 
 
