@@ -450,7 +450,7 @@ class LineWriter:
     ``jsonlines.Writer`` writes over the same ``dumps`` on a binary stream, without importing
     jsonlines and attrs (2–3 % of ``st-parse`` on a small PDF) in every command that writes."""
 
-    __slots__ = ("_fp", "_dumps", "_flush")
+    __slots__ = ("_fp", "_flush")
 
     def __init__(self, fp: IO[bytes], flush: bool = False):
         self._fp = fp

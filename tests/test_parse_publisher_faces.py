@@ -196,11 +196,12 @@ def test_a_heading_ending_in_a_compound_number_is_no_contents_entry():
 def test_a_numbered_heading_broken_after_a_connective_keeps_its_next_line():
     # "3.2.2. Synthesis of" / "(OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-…, 5": a heading
     # never ends in "of"; the long name did not fit on the first line
+    # (the next line's first word is short enough to have fitted: only the connective tells the break)
     rows = [_row("3.2.2. Synthesis of", 100, 246),
-            _row("(OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-dichlorido-platinum(IV), 5", 112, 511),
+            _row("(OC-6-44) acetato diammine dichlorido platinum(IV), 5", 112, 511),
             _row("In a 10 mL round-bottom flask, 0.250 g of 1 was dissolved in the solvent.", 130, 519, block=4)]
     rows[2].x0 = 98.0
-    assert _wrapped(rows) == "3.2.2. Synthesis of (OC-6-44)-Acetato-(7-aminoheptanoato)-diammine-dichlorido-platinum(IV), 5"
+    assert _wrapped(rows) == "3.2.2. Synthesis of (OC-6-44) acetato diammine dichlorido platinum(IV), 5"
 
 
 def test_the_declarations_of_a_paper_s_back_matter_are_standard_sections():

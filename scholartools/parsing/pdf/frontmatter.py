@@ -1458,13 +1458,13 @@ _LABEL_HEADING = re.compile(r"^\W*(key ?words?|index terms|article (?:history|in
 _REVIEW_RECORD = re.compile(r"^\W*(edited by|reviewed by|history|received)", re.I)
 
 
-# the parts of a structured abstract, in the languages journals print a second abstract in
-_ABSTRACT_PART = re.compile(
-    r"^\W*(background|context[eo]?|historique|antecedentes|hintergrund|objectives?|objectifs?|objetivos?|aims?|"
-    r"purpose|ziel|methods?|m[ée]thodes?|m[ée]todos?|methoden|metodologia|design|setting|cadre|results?|"
-    r"r[ée]sultats?|resultados?|ergebnisse|conclusions?|conclus(?:ões|ão|iones|ión)|schlussfolgerungen?|fazit|"
-    r"key ?words?|mots[- ]cl[ée]s|descritores|descriptores|palabras clave|palavras[- ]chave|schlüsselwörter)\W*$",
-    re.I)
+# the part titles of a structured abstract in the other languages journals print a second abstract
+# in, and keyword labels (English part titles: :func:`_part_title`)
+_OTHER_PART = re.compile(
+    r"^\W*(context[eo]|historique|antecedentes|hintergrund|objectifs?|objetivos?|ziel|m[ée]thodes|m[ée]todos?|"
+    r"methoden|metodologia|cadre|r[ée]sultats?|resultados?|ergebnisse|conclus(?:ões|ão|iones|ión)|"
+    r"schlussfolgerungen?|fazit|key ?words?|mots[- ]cl[ée]s|descritores|descriptores|palabras clave|"
+    r"palavras[- ]chave|schlüsselwörter)\W*$", re.I)
 
 
 def _abstract_parts(sections: list[dict]) -> None:
@@ -1480,7 +1480,7 @@ def _abstract_parts(sections: list[dict]) -> None:
             and len(sections[k - 1].get("text") or "") <= 1200 and sections[k - 1].get("type") != "front_matter":
         k -= 1
     run = sections[k:intro]
-    named = sum(1 for s in run if _ABSTRACT_PART.match(s["heading"]))
+    named = sum(1 for s in run if _part_title(s["heading"]) or _OTHER_PART.match(s["heading"]))
     if named >= 3 and named >= 0.6 * len(run):
         for s in run:
             s["type"] = "front_matter"
