@@ -36,7 +36,9 @@ def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_ad
     counts = {r: {name: sum(len(_units(pid, name)) for pid in pids) for name in ("passA", "passB", "claims")}
               for r, pids in PDF_ROUNDS.items()}
     # issue 36's table-row fix joined dinu14's sentence 10.8 and its tail 11.0 (split by a table label read as a
-    # heading) into one unit, annotated in both passes: 364/373 → 363/372
+    # heading) into one unit, annotated in both passes: 364/373 → 363/372; issue 36's seventeenth round reads
+    # two of longeval23's bold run-in findings ("Human evaluation studies … are not reproducible.", their period
+    # set in roman) as the headings they are, and headings are no units: 142 → 140
     assert counts == {"issue37-a": {"passA": 363, "passB": 372, "claims": 372},
                       "issue37-b": {"passA": 46, "passB": 47, "claims": 47},
                       "issue37-c": {"passA": 165, "passB": 174, "claims": 174},
@@ -44,7 +46,7 @@ def test_every_annotation_resolves_to_its_hashed_sentence_and_the_gold_is_the_ad
                       "issue37-e": {"passA": 95, "passB": 96, "claims": 96},
                       "issue37-f": {"passA": 145, "passB": 146, "claims": 146},
                       "issue37-g": {"passA": 65, "passB": 65, "claims": 65},
-                      "issue37-h": {"passA": 142, "passB": 142, "claims": 142}}
+                      "issue37-h": {"passA": 140, "passB": 140, "claims": 140}}
     for pid in PDF_PAPERS:
         union = {u["ref"] for u in _units(pid, "passA")} | {u["ref"] for u in _units(pid, "passB")}
         assert {u["ref"] for u in _units(pid, "claims")} <= union
@@ -121,7 +123,9 @@ def test_extraction_figures_reported_in_the_docs():
     assert dev3 == (0.885, 0.709, 0.787)   # round e; .870 / .716 / .785 (4400ec6), .869 / .661 / .750
     assert dev4 == (0.844, 0.711, 0.772)   # round f; .839 / .713 / .771 (4400ec6); .775 / .510 / .615 (its one scoring before tuning)
     assert dev5 == (0.852, 0.551, 0.669)   # round g; .840 / .556 / .669 (4400ec6); .721 / .277 / .400; .781 / .385 / .515 before it was read
-    assert dev6 == (0.944, 0.671, 0.784)   # round h; .849 / .550 / .668 (its one scoring before tuning)
+    # round h; .944 / .671 / .784 before two of its claims became run-in headings (issue 36, round 17);
+    # .849 / .550 / .668 (its one scoring before tuning)
+    assert dev6 == (0.937, 0.683, 0.79)
     assert test == (0.909, 0.645, 0.755)   # .903 / .647 / .754 (4400ec6)
     assert test2 == (0.717, 0.305, 0.428)   # unchanged
     assert test3 == (0.628, 0.606, 0.616)   # .632 / .602 / .617 before issue 36 round 15 read phonefb in column order; .619 / .575 / .596

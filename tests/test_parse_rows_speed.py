@@ -109,6 +109,9 @@ def _plain_set_lead(r, styles, parts):
     rest = styles[i][1]
     if rest[4]:
         return
+    after = "".join(parts[styles[i - 1][0]:])      # the text after the lead: its period closes it
+    if after[:1] == "." and after[1:2].isspace():
+        lead += "."
     if first[0] and not rest[0]:
         kind = "b"
     elif first[1] and not rest[1] and not rest[0]:
@@ -120,6 +123,7 @@ def _plain_set_lead(r, styles, parts):
     r.lead = fix_accents(lead)
     r.lead_style = kind
     r.lead_size = first[3]
+    r.lead_family = first[2]
 
 
 def _slots(r):
@@ -129,7 +133,7 @@ def _slots(r):
 FONTS = ["Times-Roman", "Times-Bold", "Times-Italic", "ABCDEF+CMBX10", "CMMI10", "CMSY7", "Helvetica",
          "Helvetica-Oblique", "NimbusSanL-BoldItal", "CMCSC10", "Arial,Bold", "MinionPro-Regular"]
 TEXTS = ["1.", "2.1", "IV.", "B.", "1.1.", "3", ".2", "1.", "2.1", "Introduction", "Methods.", " We train", "the model ", "x",
-         "=", "(3)", "Lemaˆıtre", "a´e", "RESULTS", "and", " ", "Data:", "—", "αβ", "12"]
+         "=", "(3)", "Lemaˆıtre", "a´e", "RESULTS", "and", " ", "Data:", "—", "αβ", "12", ". After", ".", "."]
 
 
 def _spans(rnd):

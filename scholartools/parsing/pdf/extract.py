@@ -83,7 +83,7 @@ class Row:
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
                  "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
                  "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index", "upper",
-                 "lead_size", "gap")
+                 "lead_size", "lead_family", "gap")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -96,6 +96,7 @@ class Row:
         self.lead = ""
         self.lead_style = ""
         self.lead_size = 0.0
+        self.lead_family = ""
         self.underline = False
         self.fig = False
         self.neighbours = 0
@@ -279,6 +280,14 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     rest = runs[i][2]
     if rest[4]:
         return  # a math span follows: an inline formula, not a heading
+    # the lead's closing period set in the text's face ("**Regrowth test**. After …") closes the
+    # lead as it would in the lead's own (not a colon so set: list items' labels take one too)
+    if lead:
+        k = runs[i - 1][1]
+        after = parts[k]
+        if after[:1] == "." and (after[1:2].isspace() or after == "." and k + 1 < len(parts)
+                                 and parts[k + 1][:1].isspace()):
+            lead += "."
     if f0 and not rest[0]:
         kind = "b"
     elif f1 and not rest[1] and not rest[0]:
@@ -290,6 +299,7 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     r.lead = fix_accents(lead)
     r.lead_style = kind
     r.lead_size = first[3]
+    r.lead_family = f2
 
 
 def page_size(page) -> tuple[float, float]:

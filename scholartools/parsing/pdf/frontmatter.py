@@ -62,7 +62,7 @@ _COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see 
                          re.I)
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
-_CITATION_TAIL = re.compile(r"^\W*((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
+_CITATION_TAIL = re.compile(r"^\W*(\d{1,4}\W+)?((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
 _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
@@ -287,12 +287,23 @@ def _cited_names(rows: list[Row], page: int) -> _CitedNames:
 
 def _journal_name(text: str, cited: _CitedNames) -> bool:
     """A short group whose words open a citation row elsewhere in the paper ("Metabolites 2014, 4,
-    932-945; doi:…", a running foot "Journal Name 2006, 6:3") is the journal's name set large, not
-    the title (a running head that only repeats the title is followed by no year, volume or doi)."""
+    932-945; doi:…", a running foot "Journal Name 2006, 6:3", "Name 4 (2025) 100109") or make a
+    link's path is the journal's name set large, not the title (a running head that only repeats
+    the title is followed by no year, volume or doi)."""
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
     # both tests below need a row whose key holds all of k's words: the rows holding its longest
+    # the name's words joined by hyphens as a path in a link of the page ("journal homepage:
+    # www.…/science-in-one-health")
+    if " " in k:
+        path = "/" + k.replace(" ", "-")
+        at = cited.low.find(path)
+        while at >= 0:
+            end = at + len(path)
+            if end == len(cited.low) or cited.low[end] in "/\n ":
+                return True
+            at = cited.low.find(path, end)
     keys = cited.having(max(k.split(), key=len))
     opening = k + " "
     if any(o != k and o.startswith(opening) and _CITATION_TAIL.search(o[len(k):]) for o in keys):
@@ -446,18 +457,40 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
     return []
 
 
+# an open-peer-review platform's version and status after the title ("[version 2; peer review: 2
+# approved]"), which the article's metadata does not hold
+_TITLE_VERSION = re.compile(r"\s*\[version \d+[;,][^\]]*\]\s*$", re.I)
+
+
 def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
-    t = " ".join(" ".join(r.text for r in rows).split())
+    t = ""
+    for r in rows:
+        line = " ".join(r.text.split())
+        # a line broken after a hyphen of the title's own ("castration-" over "resistant"): titles
+        # are set ragged, not hyphenated, so the hyphen stays and the words join without a space
+        glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower()
+        if t.endswith("\u00ad"):
+            t, glue = t[:-1], True
+        t = t + line if glue or not t else t + " " + line
     cut = _run_together(t)
     if cut is not None:
         t = t[:cut]
-    t = join_ligature_gaps(_TRAIL_MARK.sub("", t))
+    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", t)))
     return t or None
 
 
 # ---------------------------------------------------------------------------------------------
+
+def _other_script(text: str) -> bool:
+    """Is a row written mostly in a script other than Latin (Arabic, Cyrillic, Chinese…): ten
+    letters or more, under a third of them Latin?"""
+    if text.isascii():
+        return False
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 10 and sum(ch < "\u0250" for ch in letters) < len(letters) / 3
+
 
 def _is_label_row(r: Row) -> tuple[bool, str]:
     """(is an abstract label, text after the label on the same row)."""
@@ -507,6 +540,8 @@ def _part_title(text: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"[.!?][)\]”’\"]?\s*$")
+# a note closing an abstract that places the article in a collection
+_PART_OF = re.compile(r"^\W*this (?:article|paper|contribution) (?:is|forms) (?:a )?part of\b", re.I)
 _NOTE_MARK = re.compile(r"^(\d{1,2}|[*∗†‡§¶])[A-Za-z]{2}")
 
 
@@ -768,6 +803,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     continue
                 break
             qt = q.text.strip()
+            # before the abstract's first line, a translation set first in another script (an
+            # Arabic abstract above the English one under a Latin label) is passed over, and so is
+            # a lone letter set far larger (the body's drop cap beside it)
+            if first_size is None and (_other_script(qt) and not _other_script(r.text)
+                                       or len(qt) == 1 and q.size > 1.8 * r.size):
+                j += 1
+                continue
             # before the abstract's first line, the rows of an article-info box (its label, history
             # dates, keywords and the short rows of their lists right under them) are passed over:
             # the box may follow the label in reading order (the label set above the box, the
@@ -1185,6 +1227,9 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     for a, b in zip(lines, lines[1:]):
         # a full stop at a line ending short, the next line indented: a second paragraph, which
         # only an abstract set inset as a block (all its paragraphs narrower than the text) has
+        # (or a note closing it: "This article is part of the theme issue …")
+        if _PART_OF.match(b.text):
+            break
         if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return _inset(rows, idx, body, body_family)
@@ -1334,7 +1379,8 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         # (a study of hospitals or laboratories names many institutions: three sentences or more,
         # with its keywords right under it, or its parts named, show the abstract)
         prose = _parted(text) or len(_SENTENCES.findall(text)) >= 2 and _keywords_below(rows, idx)
-        if words < 40 or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
+        if words < 40 or _FRONT_FIELD.match(text) and _hard_noise(text) \
+                or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
             continue
         if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own

@@ -42,7 +42,9 @@ NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|defin
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
                         r"phone|address|received|accepted|published|keywords?|key words|correspondence|copyright|"
                         r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing|"
-                        r"(?:notation|convention)\s+\d)\b", re.I)   # a numbered theorem-like head ("Notation 2")
+                        r"(?:notation|convention)\s+\d|"    # a numbered theorem-like head ("Notation 2")
+                        r"s\d{1,3}\s+(?:fig|figure|table|file|appendix|text|data|dataset|movie|video|audio|checklist|"
+                        r"protocol|code|materials?))\b", re.I)  # a supporting-information item ("S1 Fig. …")
 # the look-ahead holds the first letters of the words below (case-blind, as the words are): a
 # no-op for what matches, but at a word boundary where no word can start the engine makes one
 # test instead of trying each of the 37 words (2.3× faster over a page of text; frontmatter's
@@ -635,6 +637,9 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
         return None
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
         return None
+    # a lead broken off before a formula ("Fiat-Shamir transform of 𝑋.") or set in math letters
+    if connective_end(lead.rstrip(".: ")) or any("\U0001d400" <= ch <= "\U0001d7ff" for ch in lead):
+        return None
     return Cand(i=i, rows=[i], text=lead.rstrip(".: —–"), runin=True, rest=rest)
 
 
@@ -1186,9 +1191,14 @@ _OPERATOR = re.compile(r"(?:^|\s)[=<>≤≥≈≃∼~±∓×÷+−¼½¾¶→←
 
 def formula_fragment(title: str) -> bool:
     """A piece of an equation or a table cell standing alone ("qt q", "porosity ¼", "sd"): no
-    word of three letters and no two capitals in a row, or an operator standing as a word."""
+    word of three letters and no two capitals in a row, an operator standing as a word, or a term
+    in a math font's mapped brackets."""
     t = title.strip()
     if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
+        return True
+    # the same math fonts map "(" and ")" to "ð" and "Þ": a bracketed term ("ðC0 CÞ")
+    at = t.find("ð")
+    if at >= 0 and t.find("Þ", at) > at:
         return True
     return bool(_OPERATOR.search(t))
 
@@ -1197,6 +1207,18 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
     """Does a one-row standalone candidate hold a styled lead closed by a period or colon and then
     more words ("**Its PARylation Activity.** The")? Then the row is a run-in head, not a heading."""
     return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
+
+
+def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
+    """A row accepted whole that opens with a styled lead closed by a period and runs on into a
+    sentence ("Analytical exposure screening tools. To support the …", the lead in a face of its
+    own outweighing the text) opens a paragraph with a run-in head: the lead is the heading."""
+    runin = {c.i: c for c in cands if c.runin and not c.number}
+    for c in cands:
+        o = runin.get(c.i)
+        if o is not None and not c.runin and not c.number and c.p >= threshold > o.p and len(c.rows) == 1 \
+                and _sentence_lead(rows[c.i], c) and o.rest[:1].isupper() and len(o.rest.split()) >= 3:
+            o.p, c.p = c.p, 0.0
 
 
 def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
@@ -1404,11 +1426,17 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
     accepted standalone headings at the body's size are set in such a face, paragraphs opening
     with a short lead in another face, closed by a period or colon, open with run-in heads — two
-    or more of them, in the body's size or a little smaller (an experimental section set small)."""
-    faces = [c for c in cands if not c.runin and c.p >= threshold and abs(rows[c.i].size - st.body) < 0.6
+    or more of them, in the body's size or a little smaller (an experimental section set small).
+    Where only larger headings are set so ("Methods" over a methods part in small type, its
+    leads in the headings' face under obfuscated font names), the lead must be in their face."""
+    faces = [c for c in cands if not c.runin and c.p >= threshold and rows[c.i].size > st.body - 0.6
              and rows[c.i].family != st.body_family and rows[c.i].bold < 0.6 and rows[c.i].italic < 0.6]
     if len(faces) < 2:
         return
+    # headings at the body's size in such a face vouch for any lead in another face; larger ones
+    # (section heads over a methods part set small) only for leads in their own face
+    level = sum(abs(rows[c.i].size - st.body) < 0.6 for c in faces) >= 2
+    families = {rows[c.i].family for c in faces}
     heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
     first = min(c.i for c in faces)
     refs = min((c.i for c in cands if not c.runin and c.p >= threshold
@@ -1416,7 +1444,10 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     found = []
     for c in cands:
         r = rows[c.i]
-        if not c.runin or c.p <= 0 or c.p >= threshold or r.lead_style != "f" or r.family != st.body_family \
+        # (a row whose lead outweighs its text takes the lead's face: taken whole for a heading)
+        if not c.runin or c.p <= 0 or c.p >= threshold or r.lead_style != "f" \
+                or r.family != st.body_family and not (c.i in heads and r.family == r.lead_family) \
+                or not level and r.lead_family not in families \
                 or c.feats[28] or c.feats[39] or not first < c.i < refs or "," in c.title or ";" in c.title \
                 or abs(r.lead_size - r.size) >= 0.6 or r.size <= st.body - 1.6 or r.size >= st.body + 0.6 \
                 or not r.lead.rstrip().endswith((".", ":")) \
@@ -1425,7 +1456,7 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
             continue
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or prev.page != r.page or prev.col != r.col \
-                or sent_end(prev.text.rstrip()) or c.i - 1 in heads:
+                or sent_end(prev.text.rstrip()) or c.i - 1 in heads or c.i in heads:
             found.append(c)
     if len(found) >= 2:
         for c in found:
@@ -1542,10 +1573,14 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         # outside the front page's zone, where structured abstracts set their parts so
         if c.runin and c.p >= 0.15 and c.feats[33] and not c.feats[28] and KNOWN_HEADINGS.match(c.title):
             c.p = max(c.p, threshold + 0.01)
-        # an underlined short row standing apart, followed by body text, is a heading
+        # an underlined short row standing apart, followed by body text, is a heading (not a
+        # link, nor a fraction's numerator over its bar, the rest of the formula on the next row,
+        # nor a subscript set small over a rule)
         r = rows[c.i]
         if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
-                and c.feats[19] and not r.fig and r.neighbours == 0:
+                and c.feats[19] and not r.fig and r.neighbours == 0 and not _urlish(c.title) \
+                and r.size > st.body - 1.5 \
+                and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)):
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
@@ -1555,6 +1590,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold, rows)
+    _lead_of_accepted_row(rows, cands, threshold)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
