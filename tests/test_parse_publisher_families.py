@@ -208,3 +208,16 @@ def test_a_translation_in_another_script_above_the_abstract_is_passed_over():
     assert _other_script("هناك حالة وفاة متعلقة 587 الأوسط. اعلنت منظمة الصحة العالمية")
     assert not _other_script("The α-emitting radionuclide radium-223 (223Ra) is widely used")
     assert not _other_script("Résumé: l'étude décrit les effets observés")
+
+
+def test_an_acronym_alone_on_a_wrapped_heading_s_last_line_stays_in_the_heading(tmp_path):
+    from pdf_pages import headings_of, para
+
+    def draw(p, y):
+        p.insert_text((72, y + 14), "Aedes albopictus mosquitoes from Tunisia disseminate and transmit",
+                      fontsize=13.5, fontname="tibo")
+        p.insert_text((72, y + 30), "CHIKV", fontsize=13.5, fontname="tibo")
+        para(p, y + 38)
+
+    assert headings_of(tmp_path, "acronym.pdf", draw)[-1] == \
+        "Aedes albopictus mosquitoes from Tunisia disseminate and transmit CHIKV"

@@ -507,9 +507,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
         caps_block = q.block == last.block and head.size >= st.body + 0.6 and _mostly_caps(last.text) \
             and _mostly_caps(q.text)
+        # an acronym alone on the last line of a wrapped heading ("… disseminate and transmit" /
+        # "CHIKV") is no heading in capitals of its own
+        acronym = not caps and len(q.text.split()) <= 2 and not KNOWN_HEADINGS.match(q.text.strip(" .:"))
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
                               or _bodyish(q, st) and not _bodyish(head, st)
-                              or _is_caps(q) != caps and not paren and not caps_block):
+                              or _is_caps(q) != caps and not paren and not caps_block and not acronym):
             break
         g = q.y0 - last.y1
         # line boxes of large type overlap (their ascenders and descenders): below is enough; a
