@@ -221,3 +221,20 @@ def test_an_acronym_alone_on_a_wrapped_heading_s_last_line_stays_in_the_heading(
 
     assert headings_of(tmp_path, "acronym.pdf", draw)[-1] == \
         "Aedes albopictus mosquitoes from Tunisia disseminate and transmit CHIKV"
+
+
+def test_a_series_of_closed_leads_the_model_nearly_took_are_headings_together():
+    from scholartools.parsing.pdf.headings import _runin_series
+
+    def doc(n, end="."):
+        texts = ["Mask effectiveness", "Index cases", "Who wears masks", "Fraction wearing masks"][:n]
+        rows = [_row(f"{t}{end} The model is sensitive to this choice of ours.", 100 + 30 * k) for k, t in enumerate(texts)]
+        for r, t in zip(rows, texts):
+            r.lead, r.lead_style, r.lead_size, r.first_in_block = t + end, "f", 10.0, True
+        cands = _cands(rows, [0.39, 0.36, 0.33, 0.31][:n], [True] * n)
+        _runin_series(rows, cands, 0.4)
+        return [c.p > 0.4 for c in cands]
+
+    assert doc(3) == [True] * 3
+    assert doc(2) == [False] * 2            # two are no series
+    assert doc(3, ":") == [False] * 3       # labels closed by a colon: a list's items

@@ -1212,6 +1212,27 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
     return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
 
 
+def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
+    """Run-in heads of one level come as a series in one lead style: leads closed by a period in
+    bold, italic or another face, each opening a paragraph, three or more of them in one style
+    (style, size, face), that the model scored nearly a heading (0.3 or more) are headings together ("**Mask
+    effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.** The …")."""
+    series: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        r = rows[c.i]
+        if not c.runin or c.number or not 0.3 <= c.p < threshold or r.lead_style not in ("b", "i", "f") \
+                or not r.lead.rstrip().endswith(".") or _ABBREV_END.search(r.lead.rstrip()) \
+                or not c.rest[:1].isupper() or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
+            continue
+        prev = rows[c.i - 1] if c.i else None
+        if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
+            series.setdefault(_runin_key(r), []).append(c)
+    for found in series.values():
+        if len(found) >= 3:
+            for c in found:
+                c.p = threshold + 0.01
+
+
 def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """A row accepted whole that opens with a styled lead closed by a period and runs on into a
     sentence ("Analytical exposure screening tools. To support the …", the lead in a face of its
@@ -1590,6 +1611,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
+    _runin_series(rows, cands, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold, rows)
