@@ -279,7 +279,8 @@ def main() -> None:
     ap.add_argument("--jats-pairs", type=Path, default=None,
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
                          "'jats-dev' and 'jats-test'")
-    ap.add_argument("--jats-split", default=None, choices=["dev", "test"], help="only this half of --jats-pairs")
+    ap.add_argument("--jats-split", default=None, choices=["dev", "test", "test2"],
+                    help="only this part of --jats-pairs (test2: the twelfth round's blind pairs)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
                          "fixtures/tex-pairs) as sets 'tex-dev' and 'tex-test'")
