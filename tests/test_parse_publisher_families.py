@@ -10,8 +10,8 @@ Built from drawn pages or rows; no publisher is named in the code under test.
   bar, and supporting-information items ("S1 Fig. …") were taken for headings.
 * The journal's name set large on the front page was taken for the title when the page names it
   only in a link's path or in a running head "Name 4 (2025) 100109"; an open-peer-review platform's
-  "[version 2; peer review: 2 approved]" stayed in the title; a title's own hyphen at a line end
-  gained a space.
+  "[version 2; peer review: 2 approved]" stayed in the title, and so did an article-type label run
+  into it ("Data Descriptor: …"); a title's own hyphen at a line end gained a space.
 * The history dates, editor and licence set like the abstract were read as the abstract; an
   abstract closed by "This article is part of the theme issue …" was lost; an Arabic abstract set
   above the English one was taken."""
@@ -150,6 +150,9 @@ def test_a_title_keeps_its_own_hyphen_and_loses_a_review_platform_s_version():
     rows = [_row("Lyssaviruses and rabies: current conundrums", 100, 20),
             _row("[version 1; referees: 2 approved]", 125, 20)]
     assert title_text(rows) == "Lyssaviruses and rabies: current conundrums"
+    rows = [_row("Data Descriptor: Epidemiological characteristics", 100, 26), _row("of RNA viruses", 130, 26)]
+    assert title_text(rows) == "Epidemiological characteristics of RNA viruses"
+    assert title_text([_row("Review: the role of gut microbes", 100, 20)]) == "Review: the role of gut microbes"
 
 
 def _front_page(p, above_abstract, abstract, size=9):

@@ -460,6 +460,10 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
 # an open-peer-review platform's version and status after the title ("[version 2; peer review: 2
 # approved]"), which the article's metadata does not hold
 _TITLE_VERSION = re.compile(r"\s*\[version \d+[;,][^\]]*\]\s*$", re.I)
+# an article-type label run into the title's first line with a colon ("Data Descriptor: …"): only
+# labels no title opens with ("Review: …", "Case report: …", "Systematic review: …" do)
+_TITLE_TYPE_LABEL = re.compile(r"^(?:data descriptor|research article|original (?:research )?article|"
+                               r"original research|research paper)\s*:\s+(?=\S)", re.I)
 
 
 def title_text(rows: list[Row]) -> str | None:
@@ -477,7 +481,7 @@ def title_text(rows: list[Row]) -> str | None:
     cut = _run_together(t)
     if cut is not None:
         t = t[:cut]
-    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", t)))
+    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", t))))
     return t or None
 
 
