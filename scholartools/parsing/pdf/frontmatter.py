@@ -293,7 +293,6 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
     k = _key(text)
     if not k or len(k.split()) > 7:
         return False
-    # both tests below need a row whose key holds all of k's words: the rows holding its longest
     # the name's words joined by hyphens as a path in a link of the page ("journal homepage:
     # www.…/science-in-one-health")
     if " " in k:
@@ -304,6 +303,7 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
             if end == len(cited.low) or cited.low[end] in "/\n ":
                 return True
             at = cited.low.find(path, end)
+    # both tests below need a row whose key holds all of k's words: the rows holding its longest
     keys = cited.having(max(k.split(), key=len))
     opening = k + " "
     if any(o != k and o.startswith(opening) and _CITATION_TAIL.search(o[len(k):]) for o in keys):

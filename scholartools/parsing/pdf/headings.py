@@ -1215,8 +1215,8 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
 def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Run-in heads of one level come as a series in one lead style: leads closed by a period in
     bold, italic or another face, each opening a paragraph, three or more of them in one style
-    (style, size, face), that the model scored nearly a heading (0.3 or more) are headings together ("**Mask
-    effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.** The …")."""
+    (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
+    together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**")."""
     series: dict[tuple, list[Cand]] = {}
     for c in cands:
         r = rows[c.i]
@@ -1236,11 +1236,12 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
 def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """A row accepted whole that opens with a styled lead closed by a period and runs on into a
     sentence ("Analytical exposure screening tools. To support the …", the lead in a face of its
-    own outweighing the text) opens a paragraph with a run-in head: the lead is the heading."""
+    own outweighing the text) opens a paragraph with a run-in head: the lead is the heading (unless
+    a veto put the lead at 0)."""
     runin = {c.i: c for c in cands if c.runin and not c.number}
     for c in cands:
         o = runin.get(c.i)
-        if o is not None and not c.runin and not c.number and c.p >= threshold > o.p and len(c.rows) == 1 \
+        if o is not None and not c.runin and not c.number and c.p >= threshold > o.p > 0 and len(c.rows) == 1 \
                 and _sentence_lead(rows[c.i], c) and o.rest[:1].isupper() and len(o.rest.split()) >= 3:
             o.p, c.p = c.p, 0.0
 
