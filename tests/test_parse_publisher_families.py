@@ -241,3 +241,16 @@ def test_a_series_of_closed_leads_the_model_nearly_took_are_headings_together():
     assert doc(3) == [True] * 3
     assert doc(2) == [False] * 2            # two are no series
     assert doc(3, ":") == [False] * 3       # labels closed by a colon: a list's items
+
+
+def test_a_numbered_run_in_head_filling_its_line_in_italic_is_outline_like():
+    from scholartools.parsing.pdf.headings import Cand, _outline_like, number_and_title
+
+    def cand(italic):
+        c = Cand(i=0, rows=[0], text="2.4.2. Cytotoxicity of HR and SGR Essential Oils and LPS.", runin=False, p=0.9)
+        c.number, c.title = number_and_title(c.text, False)
+        c.feats = [0.0] * 60
+        c.feats[4] = 1.0 if italic else 0.0
+        return c
+
+    assert _outline_like(cand(True)) and not _outline_like(cand(False))   # nine words in roman: a sentence

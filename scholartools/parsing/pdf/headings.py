@@ -969,9 +969,11 @@ def _outline_like(c: Cand) -> bool:
     if len(words) > 24 or _YEAR.search(c.text):
         return False
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
-    # two levels or more and one short sentence
+    # two levels or more and one short sentence — longer when the row is set bold or italic (a
+    # run-in head filling its line: "2.4.2. *Cytotoxicity of HR and SGR Essential Oils and LPS.*")
+    styled = bool(c.feats) and (c.feats[3] or c.feats[4])
     return c.runin or not c.text.rstrip().endswith(".") \
-        or "." in (c.number or "").strip(".") and len(words) <= 8 and c.title.count(".") == 0
+        or "." in (c.number or "").strip(".") and len(words) <= (14 if styled else 8) and c.title.count(".") == 0
 
 
 def _step_ok(a: list[int], b: list[int]) -> bool:
