@@ -254,3 +254,18 @@ def test_a_numbered_run_in_head_filling_its_line_in_italic_is_outline_like():
         return c
 
     assert _outline_like(cand(True)) and not _outline_like(cand(False))   # nine words in roman: a sentence
+
+
+def test_a_numbered_run_in_head_over_two_rows_closed_in_the_second_s_lead_joins_the_outline():
+    from scholartools.parsing.pdf.headings import Cand, _numbered_lead, number_and_title
+
+    rows = [_row("4.2. Cytotoxicity against P815, MCF7, VERO, and PBMCs Cell", 100),
+            _row("Lines. Based on the results above, the oils were tested on four cell lines.", 112)]
+    rows[0].italic = 1.0
+    rows[1].lead, rows[1].lead_style = "Lines.", "i"
+    c = Cand(i=0, rows=[0, 1], text="4.2. Cytotoxicity against P815, MCF7, VERO, and PBMCs Cell Lines", runin=True,
+             p=0.39, rest="Based on the results above")
+    c.number, c.title = number_and_title(c.text, True)
+    assert _numbered_lead(c, rows)
+    rows[1].lead = "Lines"          # not closed by a period: a paragraph, not a head
+    assert not _numbered_lead(c, rows)

@@ -1022,9 +1022,10 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
 
 def _numbered_lead(c: Cand, rows: list[Row]) -> bool:
     """A run-in head numbered two levels deep in a styled lead closed by a period ("**2.3. NMR
-    Studies.** A single isomer …", the lead in a heavier face than the text): the model is unsure
-    of such leads in a face it does not know; their place in the outline decides."""
-    r = rows[c.i]
+    Studies.** A single isomer …", the lead in a heavier face than the text; or over two rows,
+    closed in the second's lead): the model is unsure of such leads in a face it does not know;
+    their place in the outline decides."""
+    r = rows[c.rows[-1]]    # a head over two rows closes in the last one's lead
     return c.runin and c.p >= 0.05 and "." in (c.number or "").strip(".") and r.lead_style in ("b", "i", "f") \
         and r.lead.rstrip().endswith(".") and len(c.title.split()) <= 14
 
