@@ -278,7 +278,7 @@ def main() -> None:
                          "PDF's document class)")
     ap.add_argument("--jats-pairs", type=Path, default=None,
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
-                         "'jats-dev' and 'jats-test'")
+                         "'jats-dev', 'jats-test' and 'jats-test2'")
     ap.add_argument("--jats-split", default=None, choices=["dev", "test", "test2"],
                     help="only this part of --jats-pairs (test2: the twelfth round's blind pairs)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
