@@ -36,6 +36,8 @@ def _plain_row_from_spans(spans, page, block):
         t = s["text"]
         bx0, by0, bx1, by1 = s["bbox"]
         ssize = s["size"]
+        if by1 - by0 > 1.8 * ssize:   # an outsized font box held to one em above the baseline
+            by0 = max(by0, s["origin"][1] - ssize)
         if prev_x1 is not None:
             g = (bx0 - prev_x1) / (1.0 if 1.0 > ssize else ssize)
             if g > widest:
@@ -153,7 +155,11 @@ def _spans(rnd):
         w = 5.0 * len(t)
         x0 = x + rnd.choice([0.0, 0.5, 1.0, 3.0, -2.0])
         y0 = 100 + rnd.uniform(-1, 1)
-        spans.append({"text": t, "bbox": (x0, y0, x0 + w, y0 + size), "size": size, "font": font, "flags": flags})
+        span = {"text": t, "bbox": (x0, y0, x0 + w, y0 + size), "size": size, "font": font, "flags": flags,
+                "origin": (x0, y0 + 0.8 * size)}
+        if rnd.random() < 0.1:   # a math font's outsized box (STIX's ascent is 2.6 em)
+            span["bbox"] = (x0, y0 - 1.8 * size, x0 + w, y0 + 1.3 * size)
+        spans.append(span)
         x = x0 + w
     return spans
 

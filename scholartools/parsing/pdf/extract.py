@@ -152,6 +152,10 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         t = s["text"]
         bx0, by0, bx1, by1 = s["bbox"]
         sz = s["size"]
+        if by1 - by0 > 1.8 * sz:
+            # a font whose ascent is outsized (a math font's "™" in a title line): the span's box
+            # reaches one em above its baseline, so the row keeps its place among the lines above
+            by0 = max(by0, s["origin"][1] - sz)
         f = s["font"]
         fl = s["flags"]
         if f != font or fl != flags or sz != ssize:
@@ -244,6 +248,11 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
 
 
 _RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
+# a numbered lead's own closing period inside a styled prefix that runs on into the text's first
+# word in the same style ("*3.1. Rosmarinus Genus. Rosmarinus* in the …": a species name opening
+# the text): a word of three letters or more, no abbreviation, then a capital
+_LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
+                         r"(?<!\b(?:[Ff]ig|[Ee]qs|[Rr]ef|[Ee]tc|[Vv]ol|[Nn]os))\. (?=[A-Z])")
 
 
 def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
@@ -288,6 +297,10 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
         if after[:1] == "." and (after[1:2].isspace() or after == "." and k + 1 < len(parts)
                                  and parts[k + 1][:1].isspace()):
             lead += "."
+        elif lead[-1] not in ".:":
+            m = _LEAD_CLOSE.match(lead)
+            if m is not None:
+                lead = lead[:m.end() - 1]
     if f0 and not rest[0]:
         kind = "b"
     elif f1 and not rest[1] and not rest[0]:

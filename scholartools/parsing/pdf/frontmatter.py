@@ -57,12 +57,12 @@ _JOURNAL_NAME = re.compile(r"^(The )?([A-Z][\w'’-]* ){0,3}Journal( of( the)?((
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
-_COVER_TEXT = re.compile(r"hhs public access|author manuscript|escholarship|see discussions, stats, and author profiles|"
+_COVER_TEXT = re.compile(r"hhs public access|author manuscript|funders group|escholarship|see discussions, stats, and author profiles|"
                          r"your use of the jstor archive|this content downloaded from|powered by the california digital",
                          re.I)
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
-_CITATION_TAIL = re.compile(r"^\W*(\d{1,4}\W+)?((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
+_CITATION_TAIL = re.compile(r"^\W*(\d{1,4}\W+){0,2}((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
 _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
@@ -338,6 +338,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if strip_number(text)[0] and size < body + 1.5:
             continue
         hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
+            or words <= 6 and _cover_text(text) \
             or _JOURNAL.match(text) is not None and words <= 7 \
             or words <= 8 and _JOURNAL_NAME.match(" ".join(text.split())) is not None
         if not hard and words <= 7:
@@ -868,6 +869,17 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                 boxed.append(q)
                 j += 1
                 continue
+            # a note at the column's foot opening with a field, set smaller and apart from the
+            # abstract's last line ("Corresponding address: …"): its rows and the small print after
+            # them on the page ("E-mail: …", a publisher's line) are passed over, the abstract going
+            # on in the next column
+            if nwords > 30 and first_size is not None and q.first_in_block and q.size < first_size - 0.3 \
+                    and _FRONT_FIELD.match(qt) \
+                    and prev is not None and q.page == prev.page and q.y0 - prev.y1 > q.size:
+                j += 1
+                while j < n and rows[j].page == q.page and (rows[j].block == q.block or rows[j].size < first_size - 0.3):
+                    j += 1
+                continue
             # a structured abstract whose part titles stand on rows of their own ("Background",
             # "Methods" as small headings under the label): a part title right under the label sets
             # their type; a later row in that type that names a part is the next part's title
@@ -939,8 +951,11 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
                                   and abs(q.x1 - first_x1) > 2 * q.size
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold) \
-                    and not (abs(q.size - first_size) <= 0.3 and _emphasis_line(rows, j, prev, prev2)):
-                break   # (a line wholly in an emphasis face, the abstract going on under it, is its own)
+                    and not (abs(q.size - first_size) <= 0.3 and _emphasis_line(rows, j, prev, prev2)) \
+                    and not (abs(q.size - first_size) <= 0.3 and q.family == first_family and _continues(parts, qt)):
+                # (a line wholly in an emphasis face, the abstract going on under it, is its own; so
+                # is a block in the abstract's type going on with its broken-off sentence elsewhere)
+                break
             if prev is not None and q.page == prev.page and q.x0 < prev.x1 and prev.x0 < q.x1:
                 gap = q.y0 - prev.y1
                 # a paragraph set well apart under the abstract's last line, which ended a sentence,
@@ -1207,7 +1222,14 @@ def _author_list(text: str) -> bool:
         return True
     pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
-    return len(pieces) >= 6 and _names_row(", ".join(pieces[:-1]))
+    if len(pieces) < 6:
+        return False
+    if _names_row(", ".join(pieces[:-1])):
+        return True
+    # a long list where a line's last name, its marks set on a row of their own, ran into the next
+    # line's first ("Anwar M. Hashem Samy Kasem"): ten pieces or more, 85 % of them names of 2-4 words
+    names = sum(1 for p in pieces if _NAME.match(p) and 2 <= len(p.split()) <= 4)
+    return len(pieces) >= 10 and names >= 0.85 * len(pieces)
 
 
 def _math_letters(text: str) -> bool:

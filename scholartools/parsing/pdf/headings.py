@@ -628,7 +628,7 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     rest = r.text[len(r.lead):].strip() if r.text.startswith(r.lead) else r.text[len(lead):].strip()
     if not rest:
         return None
-    ends = lead.endswith((".", ":")) or rest.startswith(("—", "–", ":", ". "))
+    ends = lead.endswith((".", ":", "—", "–")) or rest.startswith(("—", "–", ":", ". "))
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
     new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and rest[:1] in _SENTENCE_OPENERS
     # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
@@ -641,7 +641,7 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
         return None
     # a lead broken off before a formula ("Fiat-Shamir transform of 𝑋.") or set in math letters
-    if connective_end(lead.rstrip(".: ")) or any("\U0001d400" <= ch <= "\U0001d7ff" for ch in lead):
+    if connective_end(lead.rstrip(".: —–")) or any("\U0001d400" <= ch <= "\U0001d7ff" for ch in lead):
         return None
     return Cand(i=i, rows=[i], text=lead.rstrip(".: —–"), runin=True, rest=rest)
 
@@ -1020,6 +1020,10 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
         and len(c.title.split()) <= 14 and not sent_end(c.title) and not _SENTENCE_START.search(c.title)
 
 
+# what closes a run-in lead set in its own style: its period, or a dash ("**Harm—**Respondents …")
+_LEAD_CLOSERS = (".", "—", "–")
+
+
 def _numbered_lead(c: Cand, rows: list[Row]) -> bool:
     """A run-in head numbered two levels deep in a styled lead closed by a period ("**2.3. NMR
     Studies.** A single isomer …", the lead in a heavier face than the text; or over two rows,
@@ -1027,7 +1031,7 @@ def _numbered_lead(c: Cand, rows: list[Row]) -> bool:
     their place in the outline decides."""
     r = rows[c.rows[-1]]    # a head over two rows closes in the last one's lead
     return c.runin and c.p >= 0.05 and "." in (c.number or "").strip(".") and r.lead_style in ("b", "i", "f") \
-        and r.lead.rstrip().endswith(".") and len(c.title.split()) <= 14
+        and r.lead.rstrip().endswith(_LEAD_CLOSERS) and len(c.title.split()) <= 14
 
 
 def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
@@ -1216,15 +1220,15 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
 
 
 def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
-    """Run-in heads of one level come as a series in one lead style: leads closed by a period in
-    bold, italic or another face, each opening a paragraph, three or more of them in one style
+    """Run-in heads of one level come as a series in one lead style: leads closed by a period (or
+    a dash) in bold, italic or another face, each opening a paragraph, three or more of them in one style
     (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
     together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**")."""
     series: dict[tuple, list[Cand]] = {}
     for c in cands:
         r = rows[c.i]
         if not c.runin or c.number or not 0.3 <= c.p < threshold or r.lead_style not in ("b", "i", "f") \
-                or not r.lead.rstrip().endswith(".") or _ABBREV_END.search(r.lead.rstrip()) \
+                or not r.lead.rstrip().endswith(_LEAD_CLOSERS) or _ABBREV_END.search(r.lead.rstrip()) \
                 or not c.rest[:1].isupper() or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
@@ -1294,12 +1298,21 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
     (or indented as a paragraph opens): "Statistical analysis" between two paragraphs. With
     ``styled``, the same place for a row set in the body's size in bold or italic."""
     r = rows[c.i]
-    if c.runin or c.number or len(c.rows) != 1 or r.fig or r.neighbours or r.kind != "text" \
+    if c.runin or c.number or len(c.rows) > 2 or r.fig or r.neighbours or r.kind != "text" \
             or abs(r.size - st.body) >= 0.6 or (r.bold >= 0.6 or r.italic >= 0.6) != styled:
         return False
+    # a heading broken over two lines ("Analysis of total DPP4 expression by SDS-PAGE" / "and
+    # immunoblot"): its second line in its type, at the body's line pitch, ends it short, and it
+    # must stand apart from the paragraph below as well (below, ``r`` is its last line)
+    two = len(c.rows) == 2
+    if two:
+        last = rows[c.rows[-1]]
+        if c.rows[-1] != c.i + 1 or not _same_style(r, last) or last.fig or last.neighbours or last.kind != "text" \
+                or (last.page, last.col) != (r.page, r.col) or not 0 <= _gap(r, last) <= st.body_gap + 0.2 * st.body:
+            return False
     t = c.title
     words = t.split()
-    if not 1 <= len(words) <= 12 or not t[:1].isupper() or not _title_end(c.text.rstrip()) \
+    if not 1 <= len(words) <= (16 if two else 12) or not t[:1].isupper() or not _title_end(c.text.rstrip()) \
             or connective_end(t) or sum(map(str.isdigit, t)) > 0.2 * len(t) \
             or _urlish(t) or institution(t) or NOISE_LEAD.match(t) or CAPTION.match(t) \
             or _YEAR.search(t) or formula_fragment(t):
@@ -1315,7 +1328,10 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
         while k > 0 and rows[k].size < st.body - 0.6 and (rows[k].page, rows[k].col) == (prev.page, prev.col):
             k -= 1
         prev = rows[k]
-    nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
+    first = r
+    if two:
+        r = last
+    nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
     under = c.i - 1 in heads     # right under a heading of a level above ("Methods" / "Study design")
     if prev is None or nxt is None or prev.text.rstrip().endswith(":") and not under \
             or not sent_end(prev.text.rstrip()) and prev.kind != "equation" and not under:
@@ -1333,11 +1349,13 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
         after = rows[c.i + 2] if c.i + 2 < len(rows) else None
         if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
             return False
-    gb, ga = _gap(prev, r), _gap(r, nxt)
+    gb, ga = _gap(prev, first), _gap(r, nxt)
     if ga > st.body_gap + st.body or not under and (gb < st.body_gap + 0.35 * st.body
                                                     or gb < 90 and gb < ga + 0.25 * st.body):
         return False
     # a line short of the paragraph's width; or as wide, standing apart from the text below too
+    if two:
+        return r.x1 - r.x0 < 0.72 * width and ga >= st.body_gap + 0.4 * st.body
     return r.x1 - r.x0 < 0.72 * width or ga >= st.body_gap + 0.4 * st.body
 
 
@@ -1603,11 +1621,13 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.p = max(c.p, threshold + 0.01)
         # an underlined short row standing apart, followed by body text, is a heading (not a
         # link, nor a fraction's numerator over its bar, the rest of the formula on the next row,
-        # nor a subscript set small over a rule)
+        # nor a subscript set small over a rule, nor a running head over the rule atop the page:
+        # the page's first row in its top margin)
         r = rows[c.i]
         if not c.runin and r.underline and len(c.title.split()) <= 14 and not c.text.rstrip().endswith(".") \
                 and c.feats[19] and not r.fig and r.neighbours == 0 and not _urlish(c.title) \
                 and r.size > st.body - 1.5 \
+                and not (r.y1 < 0.08 * st.page_height and (c.i == 0 or rows[c.i - 1].page != r.page)) \
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)):
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
