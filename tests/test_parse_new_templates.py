@@ -11,8 +11,9 @@ blind scoring. Built from drawn pages, rows or spans; no publisher is named in t
   author list, and became the abstract; a "Plain Language Summary" ran on in the abstract; a note
   at the column's foot ("Corresponding address: …") cut the abstract off from its next column.
 * A numbered italic run-in head whose text opens with an italic species name ("3.1. Rosmarinus
-  Genus. Rosmarinus in …") was no closed lead; a heading in the body's type broken over two lines
-  was no heading."""
+  Genus. Rosmarinus in …") was no closed lead, nor was a bold lead closed by a dash ("Harm—…"); a
+  heading in the body's type broken over two lines was no heading; a running head over the rule
+  atop a page was taken for an underlined heading."""
 
 import pymupdf
 
@@ -160,3 +161,41 @@ def test_a_heading_in_the_body_s_type_broken_over_two_lines_is_a_heading():
     assert doc("and immunoblot", 20)                 # apart above and below, its last line short
     assert not doc("and immunoblot", 13)             # at the body's pitch from the paragraph below
     assert not doc("and immunoblot was done.", 20)   # a sentence's end: a paragraph's lines
+
+
+def test_a_lead_closed_by_a_dash_is_a_run_in_head():
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import _runin
+
+    r = _row("1.2.1 Japan (Sakurajima volcano)—Since 2009, the volcano has been in a phase of activity", 100,
+             x1=540)
+    r.lead, r.lead_style = "1.2.1 Japan (Sakurajima volcano)—", "b"
+    c = _runin([r], 0, SimpleNamespace(body=10.0, body_family="body"))
+    assert c is not None and c.text == "1.2.1 Japan (Sakurajima volcano)" and c.rest.startswith("Since 2009")
+    r.lead = "1.2.1 Japan and"       # a lead broken off at a connective is still none
+    r.text = "1.2.1 Japan and Mexico share the volcanoes of the region"
+    assert _runin([r], 0, SimpleNamespace(body=10.0, body_family="body")) is None
+
+
+def test_a_running_head_over_the_page_s_rule_is_no_heading(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Post-mortem detection of a respiratory coronavirus", fontsize=17, fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = para(p, 136, "We test how the parser reads this kind of page. " * 8)
+    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
+    para(p, y + 26)
+    for k, head in enumerate(("W.H. Mahallawi 303", "Detection of a coronavirus in a cadaver")):
+        q = doc.new_page(width=612, height=792)
+        q.insert_text((250, 42), head, fontsize=10, fontname="tiro")
+        q.draw_line((240, 47), (540, 47), width=0.5)
+        y = para(q, 62)
+        if k == 0:
+            q.insert_text((72, y + 20), "Discussion", fontsize=12, fontname="tibo")
+            para(q, y + 26)
+    rec = saved_record(doc, tmp_path, "running.pdf")
+    heads = [s["heading"] for s in rec["sections"] if s["heading"]]
+    assert "Introduction" in heads and "Discussion" in heads
+    assert not any("Mahallawi" in h or "cadaver" in h for h in heads)
