@@ -9,7 +9,8 @@ blind scoring. Built from drawn pages, rows or spans; no publisher is named in t
   set in the title's size was taken for the title.
 * A list of forty authors whose superscripts stood on rows of their own ran names together, was no
   author list, and became the abstract; a "Plain Language Summary" ran on in the abstract; a note
-  at the column's foot ("Corresponding address: …") cut the abstract off from its next column.
+  at the column's foot ("Corresponding address: …") cut the abstract off from its next column; an
+  article type spaced out above the title, taken for a heading, made the licence note the abstract.
 * A numbered italic run-in head whose text opens with an italic species name ("3.1. Rosmarinus
   Genus. Rosmarinus in …") was no closed lead, nor was a bold lead closed by a dash ("Harm—…"); a
   heading in the body's type broken over two lines was no heading; a running head over the rule
@@ -199,3 +200,29 @@ def test_a_running_head_over_the_page_s_rule_is_no_heading(tmp_path):
     heads = [s["heading"] for s in rec["sections"] if s["heading"]]
     assert "Introduction" in heads and "Discussion" in heads
     assert not any("Mahallawi" in h or "cadaver" in h for h in heads)
+
+
+def test_an_article_type_spaced_out_above_the_title_opens_no_body(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((46, 74), "C O N S E N S U S   S T A T E M E N T S", fontsize=9, fontname="tibo")
+    para(p, 90, "Consensus statements of the college provide the veterinary community with up-to-date "
+         "information on the pathophysiology, diagnosis and treatment of important animal diseases. " * 2,
+         x=46, w=520, size=8)
+    p.insert_text((46, 190), "Management of an infection in livestock populations", fontsize=18, fontname="tibo")
+    p.insert_text((46, 214), "Paul Plummer and Paula Menzies", fontsize=12, fontname="tibo")
+    abstract = ("Infections caused by the organism are an important cause of abortions, decreased reproductive "
+                "efficiency and subclinical infections in ruminants. The purpose of this statement is to provide "
+                "veterinarians and public health officials with a summary of the available information. ") * 2
+    y = para(p, 240, abstract, x=210, w=356, size=8)
+    p.insert_text((210, y + 14), "KEYWORDS", fontsize=7, fontname="tibo")
+    p.insert_text((210, y + 26), "abortion, zoonotic, shedding", fontsize=8, fontname="tiro")
+    para(p, y + 40, "This is an open access article under the terms of the Creative Commons Attribution License, "
+         "which permits use, distribution and reproduction in any medium, provided the original work is "
+         "properly cited. The Authors. Journal of Internal Medicine published by an example publisher.",
+         x=46, w=520, size=7)
+    p.insert_text((307, y + 110), "1 INTRODUCTION", fontsize=10, fontname="tibo")
+    para(p, y + 116, "Query fever was first described as a febrile illness of abattoir workers. " * 6,
+         x=307, w=260, size=8)
+    rec = saved_record(doc, tmp_path, "spaced.pdf")
+    assert rec["abstract"].startswith("Infections caused by") and "Creative Commons" not in rec["abstract"]

@@ -1199,6 +1199,8 @@ def _affiliations(text: str, words: int) -> bool:
 
 
 _SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
+# a licence note ("This is an open access article under the terms of the Creative Commons …")
+_LICENCE_NOTE = re.compile(r"creative commons|open[- ]access article (distributed )?under", re.I)
 _KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
 # a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
 _DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
@@ -1384,15 +1386,20 @@ def _parted(text: str) -> bool:
 
 
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
-    first_head = min((i for i, c in heads.items() if not c.runin), default=len(rows))
+    title_end = max((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
+    title_start = min((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
+    # the body's first heading comes after the title (a spaced-out article type above it, "C O N S
+    # E N S U S  S T A T E M E N T S", taken for a heading, opens no body)
+    first_head = min((i for i, c in heads.items() if not c.runin and i > title_start), default=len(rows))
     styled = None
     plain = None
     opened = False
     long = False
     short = None   # the last paragraph of 20-39 words before the first heading, and its text
     brief = None   # the first paragraph of eight words or more after the title, and its text
-    title_end = max((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
     for idx in _structured_runs(rows, _paragraphs(rows, page, body_gap, heads)):
+        if idx[-1] < title_start:
+            continue   # a note set above the title (a series' preface) is neither abstract nor body
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
         long = long or words >= 40
@@ -1405,7 +1412,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         # (a study of hospitals or laboratories names many institutions: three sentences or more,
         # with its keywords right under it, or its parts named, show the abstract)
         prose = _parted(text) or len(_SENTENCES.findall(text)) >= 2 and _keywords_below(rows, idx)
-        if words < 40 or _FRONT_FIELD.match(text) and _hard_noise(text) \
+        if words < 40 or _FRONT_FIELD.match(text) and _hard_noise(text) or _LICENCE_NOTE.search(text[:200]) \
                 or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
             continue
         if words < 120 and _names_row(text) or words < 300 and _author_list(text):
