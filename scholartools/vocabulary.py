@@ -146,8 +146,8 @@ REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "w
 FRONT_MATTER_STOP_WORDS = (
     "keywords?", "key ?words", "index terms", "pacs", "ccs concepts", "acm reference format", "general terms",
     "categories and subject descriptors", "jel", "graphical abstract", "significance( statement)?", "importance",
-    "author summary", "(plain language|lay) summary", "one-sentence summary", "elife assessment", "highlights", "abbreviations", "introduction",
-    "background")
+    "author summary", "(plain language|lay) summary", "one-sentence summary", "elife assessment", "highlights",
+    "abbreviations", "introduction", "background")
 #: article-type labels set above a title ("Research Article", "Review"): never part of the title
 ARTICLE_TYPE_LABEL_WORDS = (
     "research( article| paper| letter)?", "original( research)?( article| paper| contribution)?",

@@ -57,8 +57,8 @@ _JOURNAL_NAME = re.compile(r"^(The )?([A-Z][\w'’-]* ){0,3}Journal( of( the)?((
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
-_COVER_TEXT = re.compile(r"hhs public access|author manuscript|funders group|escholarship|see discussions, stats, and author profiles|"
-                         r"your use of the jstor archive|this content downloaded from|powered by the california digital",
+_COVER_TEXT = re.compile(r"hhs public access|author manuscript|funders group|escholarship|"
+                         r"see discussions, stats, and author profiles|your use of the jstor archive|this content downloaded from|powered by the california digital",
                          re.I)
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
@@ -877,7 +877,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     and _FRONT_FIELD.match(qt) \
                     and prev is not None and q.page == prev.page and q.y0 - prev.y1 > q.size:
                 j += 1
-                while j < n and rows[j].page == q.page and (rows[j].block == q.block or rows[j].size < first_size - 0.3):
+                while j < n and rows[j].page == q.page \
+                        and (rows[j].block == q.block or rows[j].size < first_size - 0.3):
                     j += 1
                 continue
             # a structured abstract whose part titles stand on rows of their own ("Background",

@@ -1291,9 +1291,9 @@ _BULLETS = _LIST_MARKS | frozenset("–-·")    # a list's item opening the text
 
 def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = frozenset(),
                    styled: bool = False) -> bool:
-    """Is a one-row candidate set in the body's type a heading by its place alone? A short line,
-    not filling the column, opening with a capital and ending in a word (no sentence's final
-    stop, no comma or connective), after a row that ended a sentence and across more space than
+    """Is a one-row candidate (or a two-row one, see below) set in the body's type a heading by its
+    place alone? A short line, not filling the column, opening with a capital and ending in a word
+    (no sentence's final stop, no comma or connective), after a row that ended a sentence and across more space than
     separates the body's lines, close above a paragraph's full first line that starts under it
     (or indented as a paragraph opens): "Statistical analysis" between two paragraphs. With
     ``styled``, the same place for a row set in the body's size in bold or italic."""
@@ -1346,7 +1346,7 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
     e = st.extents.get((r.page, r.col), [r.x0, r.x1])
     width = nxt.x1 - nxt.x0
     if width < 0.8 * (e[1] - e[0]):
-        after = rows[c.i + 2] if c.i + 2 < len(rows) else None
+        after = rows[c.rows[-1] + 2] if c.rows[-1] + 2 < len(rows) else None
         if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
             return False
     gb, ga = _gap(prev, first), _gap(r, nxt)
