@@ -226,3 +226,19 @@ def test_an_article_type_spaced_out_above_the_title_opens_no_body(tmp_path):
          x=307, w=260, size=8)
     rec = saved_record(doc, tmp_path, "spaced.pdf")
     assert rec["abstract"].startswith("Infections caused by") and "Creative Commons" not in rec["abstract"]
+
+
+def test_running_heads_naming_the_authors_and_numbered_affiliations_are_no_headings():
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import Cand, _affiliation_line, _vetoes
+
+    texts = ["Hamzeh Pour et al.: Emergency Department Response in Dealing with Crimean-Congo …",
+             "B. Roḿan-Ponce and F.U. Rojas-Rojas", "Statistical analysis", "Comparison with Smith et al."]
+    rows = [_row(t, 100 + 40 * k) for k, t in enumerate(texts)]
+    cands = [Cand(i=k, rows=[k], text=t, p=0.6) for k, t in enumerate(texts)]
+    _vetoes(rows, cands, SimpleNamespace(body=10.0))
+    assert [c.p for c in cands] == [0.0, 0.0, 0.6, 0.6]
+    assert _affiliation_line("Beijing Key Laboratory of Photoelectronic Conversion Materials, Ministry of "
+                             "Education, School of Chemistry")
+    assert not _affiliation_line("Japan (Sakurajima volcano)")   # a place alone is a heading's subject

@@ -1057,7 +1057,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                 continue
             pr = _parts(c.number)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
-                    and _outline_like(c):
+                    and _outline_like(c) and not _affiliation_line(c.title):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 c.p = 0.0
@@ -1092,6 +1092,13 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
 
 
+def _affiliation_line(title: str) -> bool:
+    """An affiliation numbered by its mark ("1 Beijing Key Laboratory of …, Ministry of Education,
+    School of …"): eight words or more naming two institutions or places. Where the paper prints no
+    "1 Introduction", it would start the outline chain."""
+    return len(title.split()) >= 8 and len(INSTITUTION.findall(title)) >= 2
+
+
 def _between(positions: list[int], a: int, b: int) -> bool:
     """Is any of the sorted ``positions`` strictly between ``a`` and ``b``?"""
     k = bisect.bisect_right(positions, a)
@@ -1115,9 +1122,11 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
-                or c.text[:2] in _ITEM_BULLETS:
+                or c.text[:2] in _ITEM_BULLETS or not c.runin and _RUNNING_HEAD.match(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
-            continue    # a list's item opening with a styled lead: "• **Generic programming.** There …")
+            continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
+            #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
+            #             "B. Román-Ponce and F.U. Rojas-Rojas")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
@@ -1137,6 +1146,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 c.p = 0.0
 
 
+# a running head that names the authors ("Hamzeh Pour et al.: Emergency Department …", "Smith et
+# al. Page 3", "B. Román-Ponce and F.U. Rojas-Rojas"), set on a page that has no other to repeat it
+_RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2} et al\.?(?:[:,]|\s+\S)"
+                           r"|^(?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ][\w'’\u0300-\u036f-]+ (?:and|&) (?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ]")
 _FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
 
 
