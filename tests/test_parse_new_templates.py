@@ -1,6 +1,6 @@
-"""Titles, abstracts and headings of templates no fixture had (issue 36, eighteenth round): what 52
-JATS-paired PDFs of 22 publishers, 42 of their journals new to the JATS dev half, showed after one
-blind scoring. Built from drawn pages, rows or spans; no publisher is named in the code under test.
+"""Titles, abstracts and headings of templates no fixture had (issue 36, eighteenth round): what 51
+JATS-paired PDFs of 23 publishers, 41 of their journals new to the JATS dev half, showed after one
+blind scoring (and the earlier rounds' pairs, read again). Built from drawn pages, rows or spans; no publisher is named in the code under test.
 
 * A math font's outsized box around one glyph ("™" in a title's first line) lifted that row above
   the line before it, so the title lost its first line.
@@ -11,10 +11,13 @@ blind scoring. Built from drawn pages, rows or spans; no publisher is named in t
   author list, and became the abstract; a "Plain Language Summary" ran on in the abstract; a note
   at the column's foot ("Corresponding address: …") cut the abstract off from its next column; an
   article type spaced out above the title, taken for a heading, made the licence note the abstract.
+* A face named bold italic by a typesetter's suffix (".BI") was read as neither, so a heading
+  whose species name was set in it fell short of bold and broke off its second line.
 * A numbered italic run-in head whose text opens with an italic species name ("3.1. Rosmarinus
   Genus. Rosmarinus in …") was no closed lead, nor was a bold lead closed by a dash ("Harm—…"); a
   heading in the body's type broken over two lines was no heading; a running head over the rule
-  atop a page was taken for an underlined heading."""
+  atop a page was taken for an underlined heading, and one naming the authors ("… et al.: …") or
+  an affiliation numbered by its mark for a heading."""
 
 import pymupdf
 
@@ -242,3 +245,12 @@ def test_running_heads_naming_the_authors_and_numbered_affiliations_are_no_headi
     assert _affiliation_line("Beijing Key Laboratory of Photoelectronic Conversion Materials, Ministry of "
                              "Education, School of Chemistry")
     assert not _affiliation_line("Japan (Sakurajima volcano)")   # a place alone is a heading's subject
+
+
+def test_a_font_named_with_a_bold_italic_suffix_is_bold_and_italic():
+    from scholartools.parsing.pdf.extract import font_traits
+
+    assert font_traits("AdvOTd0125be5.BI")[:2] == (True, True)    # a typesetter's ".B", ".I", ".BI"
+    assert font_traits("AdvTT6071803a.B")[:2] == (True, False)
+    assert font_traits("AdvTT3f84ef53.I")[:2] == (False, True)
+    assert font_traits("AdvOT1ef757c0")[:2] == (False, False)

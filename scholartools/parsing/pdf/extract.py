@@ -18,9 +18,9 @@ from operator import itemgetter
 
 from scholartools import recache as re
 
-BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.b$|-bd|cmbx|cmb\d|cmssbx|"
+BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.bi?$|-bd|cmbx|cmb\d|cmssbx|"
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
-ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
+ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.b?i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
 MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non)|cambria ?math|rsfs|esint|lmmath"
                        r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|mnsymbol|wasy", re.I)
 SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps", re.I)
