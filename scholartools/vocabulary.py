@@ -138,7 +138,9 @@ STANDARD_HEADING_WORDS = (
     "authors?['’]? contributions?", "author details",
     "competing interests", "conflicts? of interest", "funding", "keywords", "summary", "declarations",
     "abbreviations", "additional information", "code availability", "availability of data and materials",
-    "ethics approval( and consent to participate)?", "consent for publication")
+    "ethics approval( and consent to participate)?", "consent for publication", "contributors",
+    "declaration of (competing )?interests?", "data sharing( statement)?", "data accessibility",
+    "role of the funding source")
 #: headings that open the bibliography
 REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "works cited", "cited literature",
                            "references and notes")

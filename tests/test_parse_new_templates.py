@@ -254,3 +254,25 @@ def test_a_font_named_with_a_bold_italic_suffix_is_bold_and_italic():
     assert font_traits("AdvTT6071803a.B")[:2] == (True, False)
     assert font_traits("AdvTT3f84ef53.I")[:2] == (False, True)
     assert font_traits("AdvOT1ef757c0")[:2] == (False, False)
+
+
+def test_back_matter_sections_set_as_small_run_in_leads_are_headings_together():
+    from scholartools.parsing.pdf.headings import KNOWN_HEADINGS, Cand, _back_matter_leads
+
+    for name in ("Contributors", "Declaration of interests", "Data sharing", "Data accessibility",
+                 "Role of the funding source"):
+        assert KNOWN_HEADINGS.match(name), name
+    leads = ["Data accessibility.", "Authors' contributions.", "Competing interests.", "Funding."]
+    rows = [_row(lead + " The authors declare the following about this work.", 500 + 12 * k, 8.0)
+            for k, lead in enumerate(leads)]
+    for r, lead in zip(rows, leads):
+        r.lead, r.lead_style = lead, "b"
+    cands = []
+    for k, lead in enumerate(leads):
+        c = Cand(i=k, rows=[k], text=lead.rstrip("."), runin=True, p=0.04, rest="The authors declare …")
+        c.feats, c.title = [0.0] * 60, c.text
+        cands.append(c)
+    _back_matter_leads(rows, cands[:2], 0.4)
+    assert [c.p for c in cands[:2]] == [0.04, 0.04]        # two are no series
+    _back_matter_leads(rows, cands, 0.4)
+    assert all(c.p > 0.4 for c in cands)

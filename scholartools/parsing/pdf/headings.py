@@ -1253,6 +1253,23 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
                 c.p = threshold + 0.01
 
 
+def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> None:
+    """The back matter's sections set as run-in leads in small type ("**Data accessibility.** This
+    article …", "**Authors' contributions.** …", "**Funding.** …"), which the model scores near
+    nothing: three or more leads of one style naming standard sections, outside the front page's
+    zone, are headings together."""
+    series: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        r = rows[c.i]
+        if c.runin and c.p < threshold and c.p >= 0.02 and r.lead_style in ("b", "f") and not c.feats[28] \
+                and KNOWN_HEADINGS.match(c.title):
+            series.setdefault(_runin_key(r), []).append(c)
+    for found in series.values():
+        if len(found) >= 3:
+            for c in found:
+                c.p = threshold + 0.01
+
+
 def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """A row accepted whole that opens with a styled lead closed by a period and runs on into a
     sentence ("Analytical exposure screening tools. To support the …", the lead in a face of its
@@ -1649,6 +1666,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _standing_apart_in_one_style(cands, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
     _runin_series(rows, cands, threshold)
+    _back_matter_leads(rows, cands, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold, rows)
