@@ -349,12 +349,28 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
         g = gold_from_jats(got[1])
         with pymupdf.open(out / f"{r['id']}.pdf") as doc:
             pages = doc.page_count
+            front = " ".join(doc[k].get_text() for k in range(min(2, pages)))
+        share = title_printed(g["title"], front)
+        if share < 0.5:
+            print(f"{r['id']}: only {share:.0%} of the XML's title words are on the PDF's first pages "
+                  "(another paper's PDF beside the XML, or fonts with no text mapping?)", file=sys.stderr)
         gold.append({"id": r["id"], "pdf": f"{r['id']}.pdf", "split": r["split"], "family": r["family"],
                      "source": r["repo"], "source_path": r.get("pdf_path") or f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
                      "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
                      "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
                      "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]})
     return write_gold(out, gold, len(rows))
+
+
+def title_printed(title: str | None, text: str) -> float:
+    """The share of a title's words of four letters or more found in ``text`` (a PDF's first
+    pages); 1.0 for a title without such words. A folder whose PDF is another paper than its XML
+    (one in the thirteenth round) shows as a low share."""
+    words = {w for w in re.findall(r"[^\W\d_]{4,}", (title or "").lower())}
+    if not words:
+        return 1.0
+    have = set(re.findall(r"[^\W\d_]{4,}", text.lower()))
+    return len(words & have) / len(words)
 
 
 def regold(out: Path) -> list[dict]:

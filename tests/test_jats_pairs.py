@@ -78,3 +78,13 @@ def test_sections_europe_pmc_adds_are_optional():
     assert g["headings"] == ["1. Introduction", "2. Methods", "2.1. Plant material", "Extraction", "Acknowledgments"]
     optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
     assert {"Supplementary Material", "Associated Data", "Data Availability Statement"} <= optional
+
+
+def test_a_pdf_that_is_another_paper_than_its_xml_shows_by_its_title():
+    from benchmarks.jats_pairs import title_printed
+
+    title = "Climate-Driven Redistribution of Early-Spring Ephemeral Plant Communities in Cold Arid Deserts"
+    assert title_printed(title, "Application of crop growth models in crop yield assessment. Frontiers") < 0.2
+    assert title_printed(title, "climate-driven redistribution of early-spring ephemeral plant communities "
+                                "in cold arid deserts: evidence") == 1.0
+    assert title_printed(None, "anything") == 1.0
