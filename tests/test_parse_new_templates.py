@@ -17,7 +17,8 @@ blind scoring (and the earlier rounds' pairs, read again). Built from drawn page
   Genus. Rosmarinus in …") was no closed lead, nor was a bold lead closed by a dash ("Harm—…"); a
   heading in the body's type broken over two lines was no heading; a running head over the rule
   atop a page was taken for an underlined heading, and one naming the authors ("… et al.: …") or
-  an affiliation numbered by its mark for a heading."""
+  an affiliation numbered by its mark for a heading; a run-in head's row ending in a hyphen took
+  the next row's formula for a lead that closed a two-row heading."""
 
 import pymupdf
 
@@ -29,6 +30,7 @@ def _row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
     r = Row(page, 3)
     r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, x0, x1, y, y + size, size, len(text)
     r.col, r.bold, r.italic, r.family, r.kind, r.lead, r.gap = 0, bold, 0.0, "body", "text", "", 0.0
+    r.upper = False
     return r
 
 
@@ -276,3 +278,19 @@ def test_back_matter_sections_set_as_small_run_in_leads_are_headings_together():
     assert [c.p for c in cands[:2]] == [0.04, 0.04]        # two are no series
     _back_matter_leads(rows, cands, 0.4)
     assert all(c.p > 0.4 for c in cands)
+
+
+def test_a_run_in_head_s_row_wraps_into_no_formula_lead():
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import Cand, _extend
+
+    head = _row("Statistical analysis. Shannon's diversity (H) was cal-", 100, 9.5, x1=540)
+    head.bold, head.family, head.lead, head.lead_style, head.lead_size = 0.5, "sans.b", "Statistical analysis.", "b", 9.5
+    nxt = _row("culated as -∑S p ln p over the species observed in each sample.", 112, 9.5, x1=540)
+    nxt.lead, nxt.lead_style, nxt.lead_size = "culated as -", "f", 9.5   # the formula's face
+    st = SimpleNamespace(body=9.5, body_family="body", body_gap=2.0, extents={(0, 0): [72.0, 540.0]},
+                         text_left={}, extra={})
+    c = Cand(i=0, rows=[0], text=head.text)
+    _extend([head, nxt], c, st)
+    assert c.rows == [0] and not c.runin     # before: "… was cal-culated as -", a run-in head

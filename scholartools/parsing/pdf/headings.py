@@ -497,9 +497,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         q = rows[j]
         if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
             break
+        # (not after a row that is itself a closed lead and a sentence: "**Statistical analysis.**
+        # Shannon's diversity was cal-" / "culated as -∑", the formula's face no heading's lead)
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
             and abs(q.lead_size - head.size) < 0.6 \
-            and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q))
+            and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q)) \
+            and not (len(c.rows) == 1 and _sentence_lead(head, c))
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
