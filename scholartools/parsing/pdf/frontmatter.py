@@ -58,7 +58,8 @@ _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publicat
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
 _COVER_TEXT = re.compile(r"hhs public access|author manuscript|funders group|escholarship|"
-                         r"see discussions, stats, and author profiles|your use of the jstor archive|this content downloaded from|powered by the california digital",
+                         r"see discussions, stats, and author profiles|your use of the jstor archive|"
+                         r"this content downloaded from|powered by the california digital",
                          re.I)
 _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|copyright|licen[cs]e|\bissn\b|received:|accepted:|"
                          r"published( online)?:|vol\.|volume \d|pp\. \d|\d{4}\s*[,;]\s*\d+\s*[:(]", re.I)
@@ -1387,8 +1388,8 @@ def _parted(text: str) -> bool:
 
 
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
-    title_end = max((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
-    title_start = min((k for k, r in enumerate(rows) if r.kind == "title" and r.page == page), default=-1)
+    title = [k for k, r in enumerate(rows) if r.kind == "title" and r.page == page]
+    title_start, title_end = (title[0], title[-1]) if title else (-1, -1)
     # the body's first heading comes after the title (a spaced-out article type above it, "C O N S
     # E N S U S  S T A T E M E N T S", taken for a heading, opens no body)
     first_head = min((i for i, c in heads.items() if not c.runin and i > title_start), default=len(rows))

@@ -1235,10 +1235,19 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
     return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
 
 
+def _lift_series(series: dict[tuple, list[Cand]], threshold: float) -> None:
+    """Candidates grouped by their lead's style (``_runin_key``): three or more of one style are
+    headings together."""
+    for found in series.values():
+        if len(found) >= 3:
+            for c in found:
+                c.p = threshold + 0.01
+
+
 def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Run-in heads of one level come as a series in one lead style: leads closed by a period (or
-    a dash) in bold, italic or another face, each opening a paragraph, three or more of them in one style
-    (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
+    a dash) in bold, italic or another face, each opening a paragraph, three or more of them in
+    one style (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
     together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**")."""
     series: dict[tuple, list[Cand]] = {}
     for c in cands:
@@ -1250,10 +1259,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
             series.setdefault(_runin_key(r), []).append(c)
-    for found in series.values():
-        if len(found) >= 3:
-            for c in found:
-                c.p = threshold + 0.01
+    _lift_series(series, threshold)
 
 
 def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> None:
@@ -1267,10 +1273,7 @@ def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> 
         if c.runin and c.p < threshold and c.p >= 0.02 and r.lead_style in ("b", "f") and not c.feats[28] \
                 and KNOWN_HEADINGS.match(c.title):
             series.setdefault(_runin_key(r), []).append(c)
-    for found in series.values():
-        if len(found) >= 3:
-            for c in found:
-                c.p = threshold + 0.01
+    _lift_series(series, threshold)
 
 
 def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
@@ -1326,9 +1329,9 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
                    styled: bool = False) -> bool:
     """Is a one-row candidate (or a two-row one, see below) set in the body's type a heading by its
     place alone? A short line, not filling the column, opening with a capital and ending in a word
-    (no sentence's final stop, no comma or connective), after a row that ended a sentence and across more space than
-    separates the body's lines, close above a paragraph's full first line that starts under it
-    (or indented as a paragraph opens): "Statistical analysis" between two paragraphs. With
+    (no sentence's final stop, no comma or connective), after a row that ended a sentence and
+    across more space than separates the body's lines, close above a paragraph's full first line
+    that starts under it (or indented as a paragraph opens): "Statistical analysis" between two paragraphs. With
     ``styled``, the same place for a row set in the body's size in bold or italic."""
     r = rows[c.i]
     if c.runin or c.number or len(c.rows) > 2 or r.fig or r.neighbours or r.kind != "text" \
