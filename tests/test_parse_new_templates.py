@@ -22,7 +22,7 @@ blind scoring (and the earlier rounds' pairs, read again). Built from drawn page
 
 import pymupdf
 
-from pdf_pages import BODY, para, saved_record
+from pdf_pages import BODY, front, para, saved_record
 from scholartools.parsing.pdf.extract import Row
 
 
@@ -187,10 +187,7 @@ def test_a_lead_closed_by_a_dash_is_a_run_in_head():
 def test_a_running_head_over_the_page_s_rule_is_no_heading(tmp_path):
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
-    p.insert_text((72, 80), "Post-mortem detection of a respiratory coronavirus", fontsize=17, fontname="tibo")
-    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
-    y = para(p, 136, "We test how the parser reads this kind of page. " * 8)
+    y = front(p)
     p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
     para(p, y + 26)
     for k, head in enumerate(("W.H. Mahallawi 303", "Detection of a coronavirus in a cadaver")):
