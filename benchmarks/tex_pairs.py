@@ -227,6 +227,13 @@ def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
     return True, "ok"
 
 
+def row_id(family: str, repo: str, pdf_path: str) -> str:
+    """A manifest row's id: family, repository name and the PDF's path without ".pdf", in lower
+    case with every other character a hyphen, cut to 52 characters (the PDF's file name in OUT)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", f"{family}-{repo.rsplit('/', 1)[-1]}-{pdf_path[:-4]}".lower())
+    return slug.strip("-")[:52].rstrip("-")
+
+
 def survey(gitdir: Path, repo: str) -> list[dict]:
     """Manifest rows for the PDFs of HEAD compiled from a ``.tex`` of the same folder (same stem,
     or the folder's one file with ``\\documentclass``) whose gold checks out."""
@@ -280,7 +287,8 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
                 continue
             fam = family_of(src.read_text(errors="replace"), {p.rsplit("/", 1)[-1] for p in by_dir[folder]})
         seen.add(blobs[path][0])
-        rows.append({"id": None, "family": fam, "split": None, "repo": repo, "commit": commit, "pdf_path": path,
+        rows.append({"id": row_id(fam, repo, path), "family": fam, "class": fam, "split": None, "repo": repo,
+                     "commit": commit, "pdf_path": path,
                      "tex_path": main, "pdf_blob": blobs[path][0], "tex_blob": blobs[main][0], "licence": licence,
                      "title": gold["title"], "n_headings": len(gold["headings"]), "has_abstract": bool(gold["abstract"])})
     return rows
@@ -293,6 +301,9 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
 
     out.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(x) for x in manifest.read_text().splitlines() if x.strip()]
+    for k, r in enumerate(rows, 1):
+        if not r.get("id") or not r.get("split"):
+            sys.exit(f"{manifest}:{k}: the row of {r.get('pdf_path')} needs an id and a split")
     dirs = [git_dir(s, out / "_clones") for s in sources]
     gold = []
     for r in rows:

@@ -1,7 +1,7 @@
 """benchmarks/tex_pairs: gold from an author's LaTeX source, the template family and the licence
 (no PDF needed)."""
 
-from benchmarks.tex_pairs import family_of, licence_of, source_gold
+from benchmarks.tex_pairs import family_of, licence_of, row_id, source_gold
 
 TEX = r"""\documentclass{article}
 \usepackage[preprint]{neurips_2024}
@@ -47,3 +47,12 @@ def test_licence_of_a_licence_file():
     assert licence_of("MIT License\n\nPermission is hereby granted, free of charge, to any person") == "MIT"
     assert licence_of("Apache License\n Version 2.0, January 2004") == "Apache-2.0"
     assert licence_of("Copyright 2024. All rights reserved.") is None
+
+
+def test_a_surveyed_row_is_named_as_the_manifest_names_its_rows():
+    # the manifest's pattern (family, repository name, the PDF's path; 52 characters at most), so a
+    # surveyed row builds to a file of its own, never to "None.pdf"
+    assert row_id("acm", "staeiou/cscw19-paper-lengths", "paper/geiger-cscw19-paper-lengths.pdf") \
+        == "acm-cscw19-paper-lengths-paper-geiger-cscw19-paper-l"
+    assert row_id("aastex", "mileslucas/sirius-b", "paper/paper.pdf") == "aastex-sirius-b-paper-paper"
+    assert row_id("article", "o/Repo_Name", "A Draft (v2).pdf") == "article-repo-name-a-draft-v2"
