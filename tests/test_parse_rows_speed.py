@@ -47,13 +47,13 @@ def _plain_row_from_spans(spans, page, block):
         append(t)
         prev_x1 = bx1
         k = len(t.strip())
-        font = s["font"]
+        if not styles or t not in ex.LIGATURE_SPANS:   # a ligature alone takes the span before's style
+            font, flags, ssize_style = s["font"], s["flags"], ssize
         fb, fi, fm, fc, family = font_traits(font)
-        flags = s["flags"]
         bold = fb or (flags & 16) != 0
         italic = fi or (flags & 2) != 0
         n += k
-        size = round(ssize * 2) / 2
+        size = round(ssize_style * 2) / 2
         size_chars[size] = size_chars.get(size, 0) + k
         font_chars[font] = font_chars.get(font, 0) + k
         if bold:
@@ -81,6 +81,10 @@ def _plain_row_from_spans(spans, page, block):
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
     r.upper = r.caps_font or (n >= 3 and r.text.isupper())
+    if not r.upper and ni and 2 * ni < n <= 120:   # upright spans in capitals, italic ones not
+        upright = "".join("".join(parts[a:b]) for (a, _), (b, st) in zip([(0, None)] + styles, styles)
+                          if not st[1] and not st[4])
+        r.upper = upright.isupper() and sum(map(str.isalpha, upright)) >= 3
     r.gap = widest
     _plain_set_lead(r, styles, parts)
     return r

@@ -22,7 +22,7 @@ BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.bi?$
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
 ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.b?i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
 MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non)|cambria ?math|rsfs|esint|lmmath"
-                       r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|mnsymbol|wasy", re.I)
+                       r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|rtxm|rtxsy|rtxex|mnsymbol|wasy", re.I)
 SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps", re.I)
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 # a re-encoded copy of a font, named by a two-character suffix ("Foo.B+20", "Foo+fb": the same face
@@ -31,6 +31,11 @@ _RECODED = re.compile(r"\+[0-9a-z]{2}$")
 _STYLE_WORDS = ("semibold", "demibold", "condensed", "regular", "oblique", "italic", "medium", "black", "heavy",
                 "light", "roman", "semicn", "bold", "book", "demi", "medi", "ital", "psmt", "std", "pro", "mt", "ps",
                 "lt", "cn", "bd", "it")
+
+
+# a span holding a ligature alone, which some fonts take from a font of their own (newtx sets an
+# italic "ffi" in "rtxi", flagged upright): it continues the run of spans around it, in its style
+LIGATURE_SPANS = frozenset(("ff", "fi", "fl", "ffi", "ffl", "ﬀ", "ﬁ", "ﬂ", "ﬃ", "ﬄ"))
 
 
 def _family(name: str) -> str:
@@ -158,7 +163,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             by0 = max(by0, s["origin"][1] - sz)
         f = s["font"]
         fl = s["flags"]
-        if f != font or fl != flags or sz != ssize:
+        if (f != font or fl != flags or sz != ssize) and (font is None or t not in LIGATURE_SPANS):
             if font is not None:   # book the run that ends here
                 n += run
                 size_chars[size] = size_chars.get(size, 0) + run
@@ -244,7 +249,23 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     else:
         runs.append((start, len(parts), style))
         _set_lead(r, runs, parts)
+        if not r.upper and ni and 2 * ni < n <= 120:
+            r.upper = _upright_upper(runs, parts)
     return r
+
+
+def _upright_upper(runs: list, parts: list[str]) -> bool:
+    """Are a row's upright runs set in capitals (three letters or more) while its italic runs are
+    not: a heading in capitals that names a mission or a species in italics ("2. THE *Kepler*–GAIA
+    DATA")? Runs in a math font count as italic. ``runs`` as :func:`_set_lead` takes them."""
+    upright = []
+    k = 0
+    for _first, end, style in runs:
+        if not style[1] and not style[4]:
+            upright.append("".join(parts[k:end]))
+        k = end
+    text = "".join(upright)
+    return text.isupper() and sum(map(str.isalpha, text)) >= 3
 
 
 _RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")

@@ -36,8 +36,8 @@ from bisect import bisect_right
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, connective_end,
-                                               join_ligature_gaps, unspace)
+from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
+                                               connective_end, join_ligature_gaps, unspace)
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -175,9 +175,12 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             # title in nearly its size starts no title: the title is the group after it
             label_above = len(g) == 1 and ((_is_type_label(last.text) or _spread_label(last))
                                            and not _is_type_label(r.text) or _banner_above(last, r))
-            # close below: by the boxes' gap, or by the line pitch where a font's tall boxes overlap
-            close = -0.5 * r.size < r.y0 - last.y1 < 1.0 * max(r.size, last.size) \
-                or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size
+            # close below: by the boxes' gap, or by the line pitch where a font's tall boxes overlap;
+            # a double-spaced manuscript's title keeps a line of its type a blank line apart
+            gap = r.y0 - last.y1
+            close = -0.5 * r.size < gap < 1.0 * max(r.size, last.size) \
+                or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size \
+                or gap < 1.3 * r.size and _same_type(r, last) and not SENT_END.search(last.text)
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
@@ -438,9 +441,10 @@ def _run_together(text: str) -> int | None:
 
 def _plain_title(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
     """The title of a front page that sets nothing larger than the body and nothing bold (a
-    manuscript at the body's size): the first group of rows above the abstract label, of three to
-    30 words (up to where a run-together author line starts), not a label, list of names, address
-    or note, not ending in a full stop. [] without an abstract label on the page."""
+    manuscript at the body's size): the first group of rows above the abstract label not set
+    smaller than the body, of three to 30 words (up to where a run-together author line starts),
+    not a label, list of names, address or note, not ending in a full stop. [] without an abstract
+    label on the page."""
     label = next((r for r in rows if r.page == page and _is_label_row(r)[0]), None)
     if label is None:
         return []
@@ -450,10 +454,10 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
         if cut is not None:
             text = text[:cut]
         words = len(text.split())
-        if words < 3:
-            continue
+        if words < 3 or max(r.size for r in g) < body - 1.0:
+            continue   # a note in small print above the title ("Draft version …", "Preprint typeset …")
         if words > 30 or _hard_noise(text) or _is_type_label(text) or _names_row(text) \
-                or INSTITUTION.search(text) or text.rstrip().endswith(".") or max(r.size for r in g) < body - 1.0:
+                or INSTITUTION.search(text) or text.rstrip().endswith("."):
             return []
         return g
     return []
@@ -796,6 +800,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
+        notes: list[Row] = []   # affiliation notes at the page's foot passed over
         part_row = None          # the first of a structured abstract's part titles set on rows of their own
         lead_type = None         # (style, size) of the run-in part titles ("Methods:") met so far
         prev = prev2 = None       # the last two rows taken, and the gaps between the lines taken
@@ -833,6 +838,15 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if first_size is None and not rest and q.page == r.page and q.x0 > r.x1 + q.size \
                     and _under_label(rows, j, r):
                 boxed.append(q)
+                j += 1
+                continue
+            # before the first line, under a label that stands alone, the affiliation notes the page
+            # sets at its foot (a row opening with a note's mark glued to an institution's name, and
+            # the rows of its block) are passed over: the abstract may start on the next page
+            if first_size is None and not rest and q.page == r.page and (
+                    _NOTE_MARK.match(qt) and INSTITUTION.search(qt)
+                    or notes and q.block == notes[-1].block):
+                notes.append(q)
                 j += 1
                 continue
             # a side box beside the abstract (article info: history dates, keywords) lies wholly

@@ -643,10 +643,17 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
         return None
     if NOISE_LEAD.match(lead) or CAPTION.match(lead) or lead.endswith(("et al.", "e.g.", "i.e.")):
         return None
+    # a field of the back matter closed by a colon ("Facilities: Keck:II …", "Software: astropy …")
+    if (lead.endswith(":") or rest.startswith(":")) and _FIELD_LEAD.match(lead):
+        return None
     # a lead broken off before a formula ("Fiat-Shamir transform of 𝑋.") or set in math letters
     if connective_end(lead.rstrip(".: —–")) or any("\U0001d400" <= ch <= "\U0001d7ff" for ch in lead):
         return None
     return Cand(i=i, rows=[i], text=lead.rstrip(".: —–"), runin=True, rest=rest)
+
+
+# the fields an astronomy journal prints after the text, each a run-in label and a list
+_FIELD_LEAD = re.compile(r"^(?:facilit(?:y|ies)|software)\s*:?$", re.I)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -997,30 +1004,46 @@ def _enumerated_leads(cands: list[Cand]) -> None:
     outline's sections, whose text runs for paragraphs: they would else make a chain of section
     numbers that wins over the document's own ("1 Introduction" … "5 Experiments"). The whole run
     of consecutive numbers goes, also its items set further apart (a list of baselines in an
-    appendix, "1. Random" … "9. Sentence BERT", whose later items run for a paragraph each)."""
+    appendix, "1. Random" … "9. Sentence BERT", whose later items run for a paragraph each).
+    So is a run of two or more whose paragraphs go on under their leads (a hanging indent: "1.
+    **Structure of B:** …" over lines set in from its number), however far apart and sure."""
+    k_hang = FEATURES.index("hanging")
+
+    def hangs(c: Cand) -> bool:
+        return len(c.feats) > k_hang and c.feats[k_hang] > 0.5
+
     items = [(c, int(c.number.strip("."))) for c in cands
-             if c.runin and c.number and c.number.strip(".").isdigit() and c.p < 0.97]
-    # runs of leads numbered one after another; a run with two of them a few rows apart is a list,
-    # all of it (its later items may each run for a paragraph)
+             if c.runin and c.number and c.number.strip(".").isdigit()]
+    # runs of leads numbered one after another; a run with two of them a few rows apart, or two
+    # hanging, is a list, all of it (its later items may each run for a paragraph)
     run: list[Cand] = []
     close = False
+    hung = 0
     for k, (c, n) in enumerate(items + [(None, 0)]):
         if run and c is not None and n == items[k - 1][1] + 1:
-            close = close or c.i - run[-1].i <= 4
+            close = close or c.i - run[-1].i <= 4 and c.p < 0.97 and run[-1].p < 0.97
+            hung += hangs(c)
             run.append(c)
             continue
-        if close:
+        if close or hung >= 2:
             for x in run:
                 x.p = 0.0
         run, close = ([c], False) if c is not None else ([], False)
+        hung = int(c is not None and hangs(c))
 
 
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
     """A number of three levels or more before a short capitalised title on a line of its own in
     one style ("3.2.1. Fungi"): the lowest level of an outline, set in the body's type by some
-    journals, which the model scores low; its place in the outline decides."""
-    return len(parts) >= 3 and not c.runin and not rows[c.i].lead and c.title[:1].isupper() \
-        and len(c.title.split()) <= 14 and not sent_end(c.title) and not _SENTENCE_START.search(c.title)
+    journals, which the model scores low; its place in the outline decides. So is a number of two
+    levels before a title of up to eight words in title case ("2.1 Topic Clustering")."""
+    if len(parts) < 2 or c.runin or rows[c.i].lead or not c.title[:1].isupper() or sent_end(c.title) \
+            or _SENTENCE_START.search(c.title):
+        return False
+    words = c.title.split()
+    if len(parts) >= 3:
+        return len(words) <= 14
+    return len(words) <= 8 and all(w[:1].isupper() for w in words if len(w) >= 4 and w[:1].isalpha())
 
 
 # what closes a run-in lead set in its own style: its period, or a dash ("**Harm—**Respondents …")
@@ -1115,6 +1138,12 @@ _LIST_MARKS = frozenset("•◦▪▸►")
 _ITEM_BULLETS = ("• ", "◦ ")     # a round bullet opens a list's item, never a heading (a square may adorn one)
 
 
+def _unmapped_mark(text: str) -> bool:
+    """Does ``text`` open with a C1 control character and a space: a list's bullet glyph whose
+    font maps it to no character ("\x88 ML Detection Performance: For ML …")?"""
+    return "\x80" <= text[:1] <= "\x9f" and text[1:2] == " "
+
+
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
     (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a
@@ -1125,12 +1154,16 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
-                or c.text[:2] in _ITEM_BULLETS or not c.runin and _RUNNING_HEAD.match(c.text):
+                or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
+                or _RUNNING_HEAD.match(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
+            continue
+        if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
+            c.p = 0.0   # part of a line split around a formula's scripts ("T MPC" over "calc. One of …")
             continue
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
             c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
@@ -1149,6 +1182,24 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 c.p = 0.0
 
 
+def _overlapped(rows: list[Row], i: int) -> bool:
+    """Does row ``i``, set smaller, overlap a row twice as wide near it in reading order on its page,
+    across and for half the taller one's height or more: a symbol with its superscript that the text
+    layer split from the rest of its line (the subscript set under the superscript makes the two
+    overlap)? (A formula's accent split from a heading overlaps it too, but is the narrower of the
+    two; a wide table spilling into the next column, over a heading there, is set no larger.)"""
+    r = rows[i]
+    width = r.x1 - r.x0
+    for j in range(max(i - 3, 0), min(i + 7, len(rows))):
+        if j != i:
+            q = rows[j]
+            if q.page == r.page and q.x0 < r.x1 - 2 and r.x0 < q.x1 - 2 and q.x1 - q.x0 > 2 * width \
+                    and r.size < q.size - 0.5 \
+                    and min(r.y1, q.y1) - max(r.y0, q.y0) > 0.5 * max(r.y1 - r.y0, q.y1 - q.y0):
+                return True
+    return False
+
+
 # a running head that names the authors ("Hamzeh Pour et al.: Emergency Department …", "Smith et
 # al. Page 3", "B. Román-Ponce and F.U. Rojas-Rojas"), set on a page that has no other to repeat it
 _RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2} et al\.?(?:[:,]|\s+\S)"
@@ -1156,10 +1207,11 @@ _RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2}
 _FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
 
 
-def _numbers_beside(rows: list[Row], c: Cand, r: Row) -> bool:
+def _numbers_beside(rows: list[Row], c: Cand, r: Row, ks: range | None = None) -> bool:
     """Is a row of figures set on ``r``'s baseline, apart from it (the other cells of a table row
-    read as a row of their own: "13 ± 0.7b  15 ± 0.7  1.25 ± 0.2")?"""
-    for k in range(max(c.i - 6, 0), min(c.rows[-1] + 7, len(rows))):
+    read as a row of their own: "13 ± 0.7b  15 ± 0.7  1.25 ± 0.2")? Rows ``ks`` are looked at,
+    by default the six either side in reading order."""
+    for k in ks or range(max(c.i - 6, 0), min(c.rows[-1] + 7, len(rows))):
         q = rows[k]
         if k in c.rows or q.page != r.page or abs(q.y0 - r.y0) >= 0.6 * r.size or q.x0 < r.x1 and q.x1 > r.x0:
             continue
@@ -1168,6 +1220,17 @@ def _numbers_beside(rows: list[Row], c: Cand, r: Row) -> bool:
         if digits >= 3 and sum(ch in _FIGURE_CHARS for ch in t) >= 0.75 * len(t):
             return True
     return False
+
+
+def _page_rows(rows: list[Row], i: int) -> range:
+    """The indices of the rows on row ``i``'s page (rows come page by page)."""
+    page = rows[i].page
+    lo = hi = i
+    while lo > 0 and rows[lo - 1].page == page:
+        lo -= 1
+    while hi + 1 < len(rows) and rows[hi + 1].page == page:
+        hi += 1
+    return range(lo, hi + 1)
 
 
 def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
@@ -1664,7 +1727,11 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and c.feats[19] and not r.fig and r.neighbours == 0 and not _urlish(c.title) \
                 and r.size > st.body - 1.5 \
                 and not (r.y1 < 0.08 * st.page_height and (c.i == 0 or rows[c.i - 1].page != r.page)) \
-                and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)):
+                and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
+                and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) \
+                and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")):
+            # (nor a table's first cell over its rule, the row's figures read later, column by
+            # column, nor its header row under the caption)
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
