@@ -1027,7 +1027,8 @@ def _enumerated_leads(cands: list[Cand]) -> None:
             continue
         if close or hung >= 2:
             for x in run:
-                x.p = 0.0
+                if hung >= 2 or x.p < 0.97:   # items a few rows apart: not the ones the model is sure of
+                    x.p = 0.0
         run, close = ([c], False) if c is not None else ([], False)
         hung = int(c is not None and hangs(c))
 
