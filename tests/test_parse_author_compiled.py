@@ -94,11 +94,11 @@ def test_a_double_spaced_title_keeps_its_lines():
 def test_numbered_leads_whose_lines_hang_under_them_are_a_list_however_far_apart():
     from scholartools.parsing.pdf.headings import FEATURES, Cand, _enumerated_leads
 
-    def leads(hanging):
+    def leads(hanging, at=(0, 20, 40), p=(0.99, 0.99, 0.99)):
         out = []
         for k, (n, title) in enumerate([("1.", "Codeword Difference Structure"), ("2.", "Determinant Expansion"),
                                         ("3.", "Schur Complement")]):
-            c = Cand(i=20 * k, rows=[20 * k], text=f"{n} {title}", runin=True, p=0.99)
+            c = Cand(i=at[k], rows=[at[k]], text=f"{n} {title}", runin=True, p=p[k])
             c.number, c.title = n, title
             c.feats = [0.0] * len(FEATURES)
             c.feats[FEATURES.index("hanging")] = 1.0 if k in hanging else 0.0
@@ -109,6 +109,8 @@ def test_numbered_leads_whose_lines_hang_under_them_are_a_list_however_far_apart
     assert leads({0, 2}) == [0.0, 0.0, 0.0]      # two items hang: the whole run is a list
     assert leads({1}) == [0.99, 0.99, 0.99]      # one alone does not make the run a list
     assert leads(set()) == [0.99, 0.99, 0.99]    # run-in heads 20 rows apart, flush: an outline
+    # two items two rows apart make the run a list, and its item the model is sure of goes with it
+    assert leads(set(), at=(0, 2, 30), p=(0.9, 0.9, 0.99)) == [0.0, 0.0, 0.0]
 
 
 def test_a_bullet_mapped_to_a_control_character_opens_no_heading():

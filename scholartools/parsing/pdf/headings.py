@@ -1006,7 +1006,8 @@ def _enumerated_leads(cands: list[Cand]) -> None:
     of consecutive numbers goes, also its items set further apart (a list of baselines in an
     appendix, "1. Random" … "9. Sentence BERT", whose later items run for a paragraph each).
     So is a run of two or more whose paragraphs go on under their leads (a hanging indent: "1.
-    **Structure of B:** …" over lines set in from its number), however far apart and sure."""
+    **Structure of B:** …" over lines set in from its number), however far apart. Once a run is a
+    list, items the model is sure of go with it ("4. **Fixed Point Equation:**", scored 0.99)."""
     k_hang = FEATURES.index("hanging")
 
     def hangs(c: Cand) -> bool:
@@ -1027,8 +1028,7 @@ def _enumerated_leads(cands: list[Cand]) -> None:
             continue
         if close or hung >= 2:
             for x in run:
-                if hung >= 2 or x.p < 0.97:   # items a few rows apart: not the ones the model is sure of
-                    x.p = 0.0
+                x.p = 0.0
         run, close = ([c], False) if c is not None else ([], False)
         hung = int(c is not None and hangs(c))
 
