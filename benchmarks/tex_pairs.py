@@ -105,7 +105,7 @@ def family_of(tex: str, local_files: set[str]) -> str:
     """The document class, or the venue style a generic class loads."""
     m = _CLASS.search(tex)
     cls = m.group(1).strip() if m else "?"
-    cls = re.sub(r"\d+$", "", cls.rsplit("/", 1)[-1]).lower() or cls
+    cls = re.sub(r"[\d.-]+$", "", cls.rsplit("/", 1)[-1]).lower() or cls   # "revtex4-2" → "revtex"
     if cls not in _GENERIC:
         return cls
     for m in _USEPACKAGE.finditer(tex):
@@ -216,7 +216,10 @@ def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
 
     from tools.evaluate_parse import normalise
 
-    first, pages = _page_text(pdf, 1)
+    try:
+        first, pages = _page_text(pdf, 1)
+    except Exception as e:   # a PDF pymupdf cannot open (damaged, or not a PDF at all)
+        return False, f"unreadable PDF: {type(e).__name__}"
     if not gold["title"] or normalise(gold["title"]) not in first:
         return False, f"title not on page 1: {str(gold['title'])[:60]!r}"
     if pages < 2:
@@ -287,7 +290,10 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
                 continue
             fam = family_of(src.read_text(errors="replace"), {p.rsplit("/", 1)[-1] for p in by_dir[folder]})
         seen.add(blobs[path][0])
-        rows.append({"id": row_id(fam, repo, path), "family": fam, "class": fam, "split": None, "repo": repo,
+        rid = row_id(fam, repo, path)
+        if any(r["id"] == rid for r in rows):   # two PDFs whose paths differ only past the cut
+            rid = f"{rid[:49]}-{sum(r['id'].startswith(rid[:49]) for r in rows) + 1}"
+        rows.append({"id": rid, "family": fam, "class": fam, "split": None, "repo": repo,
                      "commit": commit, "pdf_path": path,
                      "tex_path": main, "pdf_blob": blobs[path][0], "tex_blob": blobs[main][0], "licence": licence,
                      "title": gold["title"], "n_headings": len(gold["headings"]), "has_abstract": bool(gold["abstract"])})
