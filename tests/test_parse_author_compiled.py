@@ -233,3 +233,71 @@ def test_a_table_s_first_cell_finds_its_figures_anywhere_on_its_page():
     assert list(_page_rows(rows, 3)) == list(range(16)) and list(_page_rows(rows, 16)) == [16]
     assert not _numbers_beside(rows, c, rows[3])                    # six rows either side: not there
     assert _numbers_beside(rows, c, rows[3], _page_rows(rows, 3))   # the page: its row's figures
+
+
+# the journal classes' batch of the same round: 18 pairs of Scientific Reports, MDPI, eLife, IEEE
+# Access, APA, Copernicus, revtex, … templates, scored once blind, then read
+
+def test_line_numbers_beside_the_text_stay_rows_of_their_own():
+    from scholartools.parsing.pdf.extract import page_rows
+
+    def line(text, x0, x1, size, y=89.0):
+        return {"dir": (1.0, 0.0), "bbox": (x0, y, x1, y + size),
+                "spans": [{"text": text, "bbox": (x0, y, x1, y + size), "size": size, "font": "Palladio",
+                           "flags": 4, "color": 0, "alpha": 255, "char_flags": 16, "origin": (x0, y + size)}]}
+
+    def texts(*lines):
+        return [r.text for r in page_rows({"blocks": [{"type": 0, "lines": list(lines)}]}, 0, (612.0, 792.0))[0]]
+
+    text = line("vectors, evaluates the gradients, and estimates the cost we", 166, 559, 10.0)
+    assert texts(text, line("36", 574, 579, 5.0, y=91.0)) == [text["spans"][0]["text"], "36"]
+    # a note's mark set small right after the text is the line's own
+    text = line("vectors, evaluates the cost we", 166, 400, 10.0)
+    assert texts(text, line("2", 401, 404, 6.0, y=88.0)) == ["vectors, evaluates the cost we 2"]
+
+
+def test_a_numbered_heading_takes_no_numbered_heading_as_its_next_line(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    y = front(p)
+    p.insert_text((72, y + 20), "I. INTRODUCTION", fontsize=10, fontname="hebo")
+    y = para(p, y + 26)
+    # the section's title reaches the column's right part, as a title that wraps would
+    p.insert_text((72, y + 16), "II. THEORY: DERIVATION AND PHYSICAL PICTURE OF THE MEASURED INFORMATION",
+                  fontsize=10, fontname="hebo")
+    p.insert_text((72, y + 28), "A. ACCESSIBLE INFORMATION AND THE HOLEVO BOUND", fontsize=10, fontname="hebi")
+    para(p, y + 34)
+    rec = saved_record(doc, tmp_path, "numbered.pdf")
+    heads = [s["heading"] for s in rec["sections"] if s["heading"]]
+    assert "THEORY: DERIVATION AND PHYSICAL PICTURE OF THE MEASURED INFORMATION" in heads
+    assert "ACCESSIBLE INFORMATION AND THE HOLEVO BOUND" in heads
+
+
+def test_console_output_and_lone_caption_labels_are_no_headings():
+    from scholartools.parsing.pdf.headings import _CODE_COMMENT, CAPTION
+
+    assert _CODE_COMMENT.match("## SIMULATION PARAMETERS") and _CODE_COMMENT.match("# load libraries")
+    assert not _CODE_COMMENT.match("#1 Introduction")
+    assert CAPTION.match("Table A1") and CAPTION.match("Figure 3") and CAPTION.match("Table 2: Results")
+    assert not CAPTION.match("Tables and Figures")
+
+
+def test_a_style_whose_rows_are_nearly_all_short_rows_over_body_text_is_the_headings_style():
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _same_style_as_headings
+
+    def cand(title, p):
+        c = Cand(i=0, rows=[0], text=title, p=p, skey=(12.0, True, False, "lmroman12", False))
+        c.title, c.feats = title, [0.0] * len(FEATURES)
+        c.feats[19] = 1.0          # body text follows
+        return c
+
+    titles = ["Introduction", "Model notation", "Link function", "Model fitting", "Simulating data",
+              "Power Analysis", "Conclusions", "Funding"]
+    cands = [cand(t, p) for t, p in zip(titles, (0.6, 0.58, 0.54, 0.13, 0.32, 0.12, 0.14, 0.21))]
+    st = SimpleNamespace(style_rows={cands[0].skey: 10})    # 8 of the style's 10 rows such rows
+    _same_style_as_headings(cands, st, 0.4)
+    assert all(c.p >= 0.4 for c in cands)
+    cands = [cand(t, p) for t, p in zip(titles, (0.6, 0.58, 0.54, 0.13, 0.32, 0.12, 0.14, 0.21))]
+    st = SimpleNamespace(style_rows={cands[0].skey: 40})    # a style the body's bold text shares
+    _same_style_as_headings(cands, st, 0.4)
+    assert [round(c.p, 2) for c in cands[3:]] == [0.13, 0.32, 0.12, 0.14, 0.21]

@@ -39,6 +39,8 @@ def test_source_gold_reads_title_abstract_and_sections_with_optional_lower_level
 def test_family_is_the_class_or_the_venue_style_of_a_generic_class():
     assert family_of(TEX, set()) == "neurips"
     assert family_of(r"\documentclass[sigconf]{acmart}", set()) == "acmart"
+    assert family_of(r"\documentclass[aps,prl]{revtex4-2}", set()) == "revtex"       # the version goes
+    assert family_of(r"\documentclass[twocolumn]{aastex631}", set()) == "aastex"
     assert family_of("\\documentclass{article}\n\\usepackage{mystyle}", {"mystyle.sty"}) == "mystyle"
     assert family_of("\\documentclass{article}\n\\usepackage{macros}", {"macros.sty"}) == "article"
 

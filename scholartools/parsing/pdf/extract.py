@@ -422,6 +422,13 @@ def _mark_rows(rows: list[Row], cells: set, rules: list) -> None:
                 k += 1
 
 
+def _margin_number(spans: list[dict], beside: list[dict]) -> bool:
+    """Are ``spans`` a bare number set at most 0.7 times the size of the line ``beside`` them: a
+    review copy's line number in the margin, which MuPDF may give the text's block (a submission
+    template's "… the cost we 36"), kept a row of its own for :func:`layout.drop_running_text`?"""
+    return len(spans) == 1 and spans[0]["size"] < 0.7 * beside[-1]["size"] and spans[0]["text"].strip().isdecimal()
+
+
 def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row], list[dict], list]:
     """Rows of one page's text dict, in MuPDF block order, spans needing a hidden-text check,
     and the page's vector boxes ``(x0, y0, x1, y1, colour, stroked, alpha)``.
@@ -486,7 +493,9 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                 # box cy0..cy1, cx1 kept in names; conditionals pick what min()/max() would)
                 ov = (ly1 if ly1 < cy1 else cy1) - (ly0 if ly0 > cy0 else cy0)
                 hl, hc = ly1 - ly0, cy1 - cy0
-                if ov > 0.5 * (hl if hl < hc else hc) and lx0 >= cx1 - 1:
+                if ov > 0.5 * (hl if hl < hc else hc) and lx0 >= cx1 - 1 \
+                        and not (lx0 - cx1 > 8.0 and _margin_number(visible, cur_spans)
+                                 or lx0 - cx1 > 8.0 and _margin_number(cur_spans, visible)):
                     cur_spans.extend(visible)
                     if ly0 < cy0:
                         cy0 = ly0

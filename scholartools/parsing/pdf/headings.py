@@ -36,7 +36,7 @@ from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WO
 
 KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
-                     r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s)", re.I)
+                     r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s|$)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
                         r"example|step|input|output|note|notes|where|and|or|with|case|claim|conjecture|assumption|"
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
@@ -505,6 +505,8 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             and not (len(c.rows) == 1 and _sentence_lead(head, c))
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
+        if numbered and strip_number(q.text)[0] is not None:
+            break       # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY: …": the next numbered heading
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
         # a heading in capitals set larger than the body, its lines one text block: "PHOSPHATES-BASED
         # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
@@ -1132,7 +1134,7 @@ def _between(positions: list[int], a: int, b: int) -> bool:
     return k < len(positions) and positions[k] < b
 
 
-_CODE_COMMENT = re.compile(r"^\s*(?:#|//|%|--)\s+\S")
+_CODE_COMMENT = re.compile(r"^\s*(?:#+|//|%|--)\s+\S")
 
 
 _LIST_MARKS = frozenset("•◦▪▸►")
@@ -1356,17 +1358,24 @@ def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) 
 def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Headings of one level share a style: a short standalone row followed by body text, set in
     a style that at least two accepted headings have and that few other rows use (the style is
-    the headings'), is a heading too even when it stands apart less than they do."""
+    the headings'), is a heading too even when it stands apart less than they do. So is one of a
+    style whose rows are nearly all such short rows over body text (a double-spaced manuscript's
+    headings in bold at the body's size, which the model scores 0.1–0.3), though few are sure."""
     accepted: dict[tuple, int] = {}
+    heady: dict[tuple, int] = {}
     for c in cands:
         if not c.runin and c.p >= threshold:
             accepted[c.skey] = accepted.get(c.skey, 0) + 1
+        if not c.runin and len(c.rows) == 1 and c.p >= 0.1 and c.feats[19] and not c.feats[10] \
+                and len(c.title.split()) <= 8:
+            heady[c.skey] = heady.get(c.skey, 0) + 1
     for c in cands:
         n = accepted.get(c.skey, 0)
         if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
             continue
-        if st.style_rows.get(c.skey, 0) <= 2 * (n + len(c.rows)) - 1 and len(c.title.split()) <= 8 * len(c.rows) \
-                and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
+        rows_in_style = st.style_rows.get(c.skey, 0)
+        if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
+                and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
             c.p = threshold + 0.01
 
 
