@@ -201,12 +201,17 @@ def test_a_subsection_numbered_two_levels_in_title_case_is_left_to_the_outline()
     assert deep("3.2.1 Fungi and the growth of their spores", [3, 2, 1])   # three levels: as before
 
 
-def test_a_table_s_header_under_its_caption_is_no_underlined_heading(tmp_path):
+def _first_section(heading="Introduction", font="tibo", size=12):
+    """A document whose front page has a first section: the document, its page, the y below."""
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
     y = front(p)
-    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
-    y = para(p, y + 26)
+    p.insert_text((72, y + 20), heading, fontsize=size, fontname=font)
+    return doc, p, para(p, y + 26)
+
+
+def test_a_table_s_header_under_its_caption_is_no_underlined_heading(tmp_path):
+    doc, p, y = _first_section()
     p.insert_text((72, y + 14), "Table 3: Optimal hyperparameters of the supervised models.", fontsize=10,
                   fontname="tiro")
     header = "Model Hyperparameters"     # the header's cells, ruled off from the rows below
@@ -257,11 +262,7 @@ def test_line_numbers_beside_the_text_stay_rows_of_their_own():
 
 
 def test_a_numbered_heading_takes_no_numbered_heading_as_its_next_line(tmp_path):
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
-    y = front(p)
-    p.insert_text((72, y + 20), "I. INTRODUCTION", fontsize=10, fontname="hebo")
-    y = para(p, y + 26)
+    doc, p, y = _first_section("I. INTRODUCTION", "hebo", 10)
     # the section's title reaches the column's right part, as a title that wraps would
     p.insert_text((72, y + 16), "II. THEORY: DERIVATION AND PHYSICAL PICTURE OF THE MEASURED INFORMATION",
                   fontsize=10, fontname="hebo")
