@@ -257,3 +257,40 @@ def test_texorpdfstring_in_a_heading_is_what_the_page_prints(tmp_path):
     rec = parse_path(str(tex))
     assert [s["heading"] for s in rec["sections"] if s["heading"]] == ["Conversions (utils)",
                                                                        "Rates $\\alpha$ and more"]
+
+
+COPERNICUS = r"""\documentclass[gmd]{copernicus}
+\begin{document}
+\title{A model of ocean plankton}
+\begin{abstract}
+We describe a model. It runs.
+\end{abstract}
+\introduction
+Plankton matter. We model them.
+\section{Methods}
+We use a grid.
+\conclusions
+The model works.
+\codedataavailability{The code is at https://example.org under an MIT licence.}
+\authorcontribution{AB wrote the code.}
+\end{document}
+"""
+
+
+def test_sections_a_class_prints_from_commands_of_its_own(tmp_path):
+    # Copernicus opens its introduction and conclusions with \introduction and \conclusions, and
+    # prints its statements ("Code and data availability") from commands that take their text
+    (tmp_path / "main.tex").write_text(COPERNICUS)
+    rec = parse_path(str(tmp_path / "main.tex"))
+    got = [(s["heading"], s["paragraphs"]) for s in rec["sections"] if s["heading"]]
+    assert got == [("Introduction", ["Plankton matter. We model them."]), ("Methods", ["We use a grid."]),
+                   ("Conclusions", ["The model works."]),
+                   ("Code and data availability", ["The code is at https://example.org under an MIT licence."]),
+                   ("Author contributions", ["AB wrote the code."])]
+    # a paper's own macro of one of those names is its own text
+    (tmp_path / "own.tex").write_text("\\documentclass{article}\n\\newcommand{\\introduction}{This paper, in short,}\n"
+                                      "\\begin{document}\n\\section{Background}\n\\introduction{} studies plankton.\n"
+                                      "\\end{document}\n")
+    rec = parse_path(str(tmp_path / "own.tex"))
+    assert [(s["heading"], s["paragraphs"]) for s in rec["sections"] if s["heading"]] == \
+        [("Background", ["This paper, in short, studies plankton."])]

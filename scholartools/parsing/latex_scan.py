@@ -34,6 +34,14 @@ FLOAT_ENVS = {"figure", "table", "algorithm", "algorithmic", "algorithm2e", "tab
               "sidewaysfigure", "thebibliography", "picture", "pspicture", "tikzcd", "forest", "titlepage",
               "acks"}
 SECTIONS = {"part": 0, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3, "paragraph": 4}
+#: sections a class prints from a command of its own (Copernicus: ``\introduction``, ``\conclusions``
+#: open the section; the availability and statement commands take its text as their argument)
+CLASS_SECTIONS = {"introduction": "Introduction", "conclusions": "Conclusions",
+                  "codeavailability": "Code availability", "dataavailability": "Data availability",
+                  "codedataavailability": "Code and data availability",
+                  "sampleavailability": "Sample availability", "videosupplement": "Video supplement",
+                  "authorcontribution": "Author contributions", "competinginterests": "Competing interests",
+                  "disclaimer": "Disclaimer"}
 DEFINERS = {"newcommand", "renewcommand", "providecommand", "DeclareRobustCommand", "def", "gdef", "edef",
             "xdef", "let", "newenvironment", "renewenvironment", "DeclareMathOperator", "newtheorem",
             "lstnewenvironment", "DefineVerbatimEnvironment", "newcolumntype", "definecolor"}
@@ -365,6 +373,10 @@ def scan(text: str, defs: Definitions, where=None) -> Scan:
                         pos = close
                     else:
                         group_failures += 1
+                continue
+            if word in CLASS_SECTIONS and word not in defs.text_macros:
+                # the paper's own macro of that name is left to the renderer
+                out.events.append((tok.start(), pos, "heading", ("section", CLASS_SECTIONS[word])))
                 continue
             if word in DEFINERS and group_failures < 100:
                 end = _skip_definition(text, tok.start(), pos, word)
