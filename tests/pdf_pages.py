@@ -1,10 +1,12 @@
 """Pages drawn with pymupdf for st-parse's layout tests: a body paragraph, a front page (title,
-authors, labelled abstract) and a document whose second page a test draws, parsed to its headings.
-Shared by the heading and journal-layout test files so each test draws only what it is about."""
+authors, labelled abstract) and a document whose second page a test draws, parsed to its headings;
+and a text row built by hand for the tests that call the layout rules on rows. Shared by the
+heading and journal-layout test files so each test draws only what it is about."""
 
 import pymupdf
 
 from scholartools.parsing import parse_path
+from scholartools.parsing.pdf.extract import Row
 
 BODY = ("Scholarly documents present their argument in sections, and each section opens with a heading "
         "that a reader recognises by its typography rather than by any fixed rule about fonts or sizes. This "
@@ -61,3 +63,13 @@ def hold_scores(monkeypatch, cap: float, which=lambda c: True) -> None:
             if which(c):
                 c.p = min(c.p, cap)
     monkeypatch.setattr(headings, "score", unsure)
+
+
+def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
+    """A body-family text row of one line at ``y`` (in capitals when its text is), for the rules
+    that read rows."""
+    r = Row(page, 3)
+    r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, x0, x1, y, y + size, size, len(text)
+    r.col, r.bold, r.italic, r.family, r.kind, r.lead, r.gap = 0, bold, 0.0, "body", "text", "", 0.0
+    r.upper, r.math, r.fig, r.underline, r.neighbours = text.isupper(), 0.0, False, False, 0
+    return r

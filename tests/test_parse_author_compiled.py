@@ -23,16 +23,7 @@ from types import SimpleNamespace
 
 import pymupdf
 
-from pdf_pages import front, para, saved_record
-from scholartools.parsing.pdf.extract import Row
-
-
-def _row(text, y, size=10.0, x0=72.0, x1=300.0, page=0, bold=0.0):
-    r = Row(page, 3)
-    r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, x0, x1, y, y + size, size, len(text)
-    r.col, r.bold, r.italic, r.family, r.kind, r.lead, r.gap = 0, bold, 0.0, "body", "text", "", 0.0
-    r.upper, r.math, r.fig, r.underline, r.neighbours = text.isupper(), 0.0, False, False, 0
-    return r
+from pdf_pages import front, para, row, saved_record
 
 
 def _span(text, x0, font="NimbusRomNo9L-ReguItal", flags=6, size=10.0, y=100.0):
@@ -64,13 +55,13 @@ def test_affiliation_notes_under_a_lone_abstract_label_are_passed_over(tmp_path)
 def test_a_title_in_the_body_s_size_under_a_draft_note_in_small_print_is_the_title():
     from scholartools.parsing.pdf.frontmatter import title_rows
 
-    rows = [_row("Draft version November 21, 2016", 69, 10.0),
-            _row("Preprint typeset using LaTeX style AASTeX6", 85, 8.0),
-            _row("ROTATING STARS FROM Kepler OBSERVED WITH GAIA DR1", 142, 12.0, x0=130, x1=480),
-            _row("James R. A. Davenport1,2", 205, 11.0, x0=236, x1=380),
-            _row("1Department of Physics & Astronomy, Western Washington University, Bellingham, WA", 236),
-            _row("ABSTRACT", 291, 12.0, x0=273, x1=330),
-            _row("Astrometric data from the recent Gaia Data Release 1 has been matched against", 308, 12.0)]
+    rows = [row("Draft version November 21, 2016", 69, 10.0),
+            row("Preprint typeset using LaTeX style AASTeX6", 85, 8.0),
+            row("ROTATING STARS FROM Kepler OBSERVED WITH GAIA DR1", 142, 12.0, x0=130, x1=480),
+            row("James R. A. Davenport1,2", 205, 11.0, x0=236, x1=380),
+            row("1Department of Physics & Astronomy, Western Washington University, Bellingham, WA", 236),
+            row("ABSTRACT", 291, 12.0, x0=273, x1=330),
+            row("Astrometric data from the recent Gaia Data Release 1 has been matched against", 308, 12.0)]
     for k, r in enumerate(rows):
         r.index = k
     assert [r.text for r in title_rows(rows, 12.0, 0, 792.0)] == [rows[2].text]
@@ -80,10 +71,10 @@ def test_a_double_spaced_title_keeps_its_lines():
     from scholartools.parsing.pdf.frontmatter import title_rows
 
     lines = ["Benchmarking Machine Learning Fault", "Detection Methods on the Tennessee", "Eastman Process Dataset"]
-    rows = [_row(t, 143.7 + 41.22 * k, 20.5, x0=110, x1=500, bold=1.0) for k, t in enumerate(lines)]
-    rows += [_row("Naixin Lyu, Suraj Botcha, Eesha Kulkarni and John R. Kitchin", 278, 14.5, x1=540),
-             _row("Abstract", 430, 10.0, bold=1.0),
-             _row("The Tennessee Eastman Process dataset is a standard benchmark for process control.", 450, 12.0)]
+    rows = [row(t, 143.7 + 41.22 * k, 20.5, x0=110, x1=500, bold=1.0) for k, t in enumerate(lines)]
+    rows += [row("Naixin Lyu, Suraj Botcha, Eesha Kulkarni and John R. Kitchin", 278, 14.5, x1=540),
+             row("Abstract", 430, 10.0, bold=1.0),
+             row("The Tennessee Eastman Process dataset is a standard benchmark for process control.", 450, 12.0)]
     for k, r in enumerate(rows):
         r.index = k
     assert [r.text for r in title_rows(rows, 12.0, 0, 792.0)] == lines   # a blank line (1.0 em) apart
@@ -127,7 +118,7 @@ def test_fields_after_the_text_are_no_run_in_heads():
     st = SimpleNamespace(body=10.0, body_family="body")
 
     def runin(lead, rest):
-        r = _row(lead + rest, 100, x1=540)
+        r = row(lead + rest, 100, x1=540)
         r.lead, r.lead_style = lead, "i"
         return _runin([r], 0, st)
 
@@ -140,7 +131,7 @@ def test_fields_after_the_text_are_no_run_in_heads():
 def test_a_published_as_note_naming_the_authors_is_no_run_in_head():
     from scholartools.parsing.pdf.headings import Cand, _vetoes
 
-    rows = [_row("M. Forgione and D. Piga. Continuous-time system identification with neural networks.", 100,
+    rows = [row("M. Forgione and D. Piga. Continuous-time system identification with neural networks.", 100,
                  x1=540)]
     c = Cand(i=0, rows=[0], text="M. Forgione and D. Piga", runin=True, p=0.51)
     _vetoes(rows, [c], SimpleNamespace(body=10.0))
@@ -174,16 +165,16 @@ def test_a_ligature_from_a_font_of_its_own_keeps_the_run_s_style():
 def test_a_symbol_and_superscript_split_from_their_line_are_no_heading():
     from scholartools.parsing.pdf.headings import _overlapped
 
-    rows = [_row("T MPC", 126, 7.0, x0=134, x1=159),
-            _row("calc . One of main strengths of this algorithm is its efficiency in terms of", 127, 10.0,
+    rows = [row("T MPC", 126, 7.0, x0=134, x1=159),
+            row("calc . One of main strengths of this algorithm is its efficiency in terms of", 127, 10.0,
                  x0=140, x1=477)]
     assert _overlapped(rows, 0)
     # a formula's accent split above a heading overlaps it too, but is the narrower of the two
-    rows = [_row("ˆ ˆ", 300, 7.0, x0=180, x1=200), _row("4.1.3 Lifting. ⇑A : B", 301, 10.0, x0=134, x1=260)]
+    rows = [row("ˆ ˆ", 300, 7.0, x0=180, x1=200), row("4.1.3 Lifting. ⇑A : B", 301, 10.0, x0=134, x1=260)]
     assert not _overlapped(rows, 1)
     # a wide table spilling into the next column over a heading there is set no larger than it
-    rows = [_row("N(x; µ, Σ) Gaussian distribution over x with mean µ and covariance", 285, 10.0, x0=88, x1=424),
-            _row("7.1 Margins in LaTeX", 289, 12.0, x0=311, x1=449)]
+    rows = [row("N(x; µ, Σ) Gaussian distribution over x with mean µ and covariance", 285, 10.0, x0=88, x1=424),
+            row("7.1 Margins in LaTeX", 289, 12.0, x0=311, x1=449)]
     assert not _overlapped(rows, 1)
 
 
@@ -193,7 +184,7 @@ def test_a_subsection_numbered_two_levels_in_title_case_is_left_to_the_outline()
     def deep(text, parts):
         c = Cand(i=0, rows=[0], text=text)
         c.title = text.split(" ", 1)[1]
-        return _deep_title(c, parts, [_row(text, 100)])
+        return _deep_title(c, parts, [row(text, 100)])
 
     assert deep("2.1 Topic Clustering", [2, 1]) and deep("4.1 Research Objectives of the Study", [4, 1])
     assert not deep("2.1 The set is clustered into groups", [2, 1])       # a sentence in the body's type
@@ -231,9 +222,9 @@ def test_a_table_s_first_cell_finds_its_figures_anywhere_on_its_page():
     # a table read column by column: its labels first, the figures of their rows ten rows later
     labels = ["Global News", "American football Teams", "Music", "Motivational Day journaling", "Cooking",
               "Travel", "Movies", "Average"]
-    rows = [_row(t, 500 + 11 * k, x0=157, x1=300) for k, t in enumerate(labels)]
-    rows += [_row(f"0.{k}75 0.{k}14", 500 + 11 * k, x0=317, x1=420) for k in range(8)]
-    rows += [_row("The next page opens with a paragraph of the body's text.", 80, x1=540, page=1)]
+    rows = [row(t, 500 + 11 * k, x0=157, x1=300) for k, t in enumerate(labels)]
+    rows += [row(f"0.{k}75 0.{k}14", 500 + 11 * k, x0=317, x1=420) for k in range(8)]
+    rows += [row("The next page opens with a paragraph of the body's text.", 80, x1=540, page=1)]
     c = Cand(i=3, rows=[3], text=labels[3])
     assert list(_page_rows(rows, 3)) == list(range(16)) and list(_page_rows(rows, 16)) == [16]
     assert not _numbers_beside(rows, c, rows[3])                    # six rows either side: not there

@@ -22,16 +22,7 @@ blind scoring (and the earlier rounds' pairs, read again). Built from drawn page
 
 import pymupdf
 
-from pdf_pages import BODY, front, para, saved_record
-from scholartools.parsing.pdf.extract import Row
-
-
-def _row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
-    r = Row(page, 3)
-    r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, x0, x1, y, y + size, size, len(text)
-    r.col, r.bold, r.italic, r.family, r.kind, r.lead, r.gap = 0, bold, 0.0, "body", "text", "", 0.0
-    r.upper = False
-    return r
+from pdf_pages import BODY, front, para, row, saved_record
 
 
 def test_an_outsized_glyph_box_keeps_its_row_at_its_baseline():
@@ -83,10 +74,10 @@ def test_a_journal_name_cited_with_volume_and_issue_before_the_year_is_no_title(
 def test_a_repository_banner_in_the_title_s_size_is_no_title():
     from scholartools.parsing.pdf.frontmatter import title_rows
 
-    rows = [_row("Europe PMC Funders Group", 17, 14.0, 1.0), _row("Author Manuscript", 34, 11.0, 1.0),
-            _row("Factors motivating the use of respiratory protection against", 128, 14.0, 1.0, x1=500),
-            _row("volcanic ashfall: a comparative analysis of communities", 148, 14.0, 1.0, x1=500),
-            _row("Judith Covey, Claire Horwell and Lena Dominelli", 198, 10.0)]
+    rows = [row("Europe PMC Funders Group", 17, 14.0, 1.0), row("Author Manuscript", 34, 11.0, 1.0),
+            row("Factors motivating the use of respiratory protection against", 128, 14.0, 1.0, x1=500),
+            row("volcanic ashfall: a comparative analysis of communities", 148, 14.0, 1.0, x1=500),
+            row("Judith Covey, Claire Horwell and Lena Dominelli", 198, 10.0)]
     for k, r in enumerate(rows):
         r.index = k
     assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == [rows[2].text, rows[3].text]
@@ -152,12 +143,12 @@ def test_a_heading_in_the_body_s_type_broken_over_two_lines_is_a_heading():
     from scholartools.parsing.pdf.headings import Cand, _plain_heading
 
     def doc(second, below):
-        rows = [_row("the solution was kept in the dark for two days.", 100, x1=300),
-                _row("Analysis of total receptor expression by gel electrophoresis", 124, x1=380),
-                _row(second, 137, x1=160),
-                _row("293T cells were transfected with expression vectors for the receptor and", 137 + below,
+        rows = [row("the solution was kept in the dark for two days.", 100, x1=300),
+                row("Analysis of total receptor expression by gel electrophoresis", 124, x1=380),
+                row(second, 137, x1=160),
+                row("293T cells were transfected with expression vectors for the receptor and", 137 + below,
                      x1=540),
-                _row("its mutants and harvested after two days in a lysis buffer with inhibitors.",
+                row("its mutants and harvested after two days in a lysis buffer with inhibitors.",
                      150 + below, x1=540)]
         c = Cand(i=1, rows=[1, 2], text=rows[1].text + " " + rows[2].text)
         c.feats, c.title = [0.0] * 60, c.text
@@ -174,7 +165,7 @@ def test_a_lead_closed_by_a_dash_is_a_run_in_head():
 
     from scholartools.parsing.pdf.headings import _runin
 
-    r = _row("1.2.1 Japan (Sakurajima volcano)—Since 2009, the volcano has been in a phase of activity", 100,
+    r = row("1.2.1 Japan (Sakurajima volcano)—Since 2009, the volcano has been in a phase of activity", 100,
              x1=540)
     r.lead, r.lead_style = "1.2.1 Japan (Sakurajima volcano)—", "b"
     c = _runin([r], 0, SimpleNamespace(body=10.0, body_family="body"))
@@ -237,7 +228,7 @@ def test_running_heads_naming_the_authors_and_numbered_affiliations_are_no_headi
 
     texts = ["Hamzeh Pour et al.: Emergency Department Response in Dealing with Crimean-Congo …",
              "B. Roḿan-Ponce and F.U. Rojas-Rojas", "Statistical analysis", "Comparison with Smith et al."]
-    rows = [_row(t, 100 + 40 * k) for k, t in enumerate(texts)]
+    rows = [row(t, 100 + 40 * k) for k, t in enumerate(texts)]
     cands = [Cand(i=k, rows=[k], text=t, p=0.6) for k, t in enumerate(texts)]
     _vetoes(rows, cands, SimpleNamespace(body=10.0))
     assert [c.p for c in cands] == [0.0, 0.0, 0.6, 0.6]
@@ -262,7 +253,7 @@ def test_back_matter_sections_set_as_small_run_in_leads_are_headings_together():
                  "Role of the funding source"):
         assert KNOWN_HEADINGS.match(name), name
     leads = ["Data accessibility.", "Authors' contributions.", "Competing interests.", "Funding."]
-    rows = [_row(lead + " The authors declare the following about this work.", 500 + 12 * k, 8.0)
+    rows = [row(lead + " The authors declare the following about this work.", 500 + 12 * k, 8.0)
             for k, lead in enumerate(leads)]
     for r, lead in zip(rows, leads):
         r.lead, r.lead_style = lead, "b"
@@ -282,9 +273,9 @@ def test_a_run_in_head_s_row_wraps_into_no_formula_lead():
 
     from scholartools.parsing.pdf.headings import Cand, _extend
 
-    head = _row("Statistical analysis. Shannon's diversity (H) was cal-", 100, 9.5, x1=540)
+    head = row("Statistical analysis. Shannon's diversity (H) was cal-", 100, 9.5, x1=540)
     head.bold, head.family, head.lead, head.lead_style, head.lead_size = 0.5, "sans.b", "Statistical analysis.", "b", 9.5
-    nxt = _row("culated as -∑S p ln p over the species observed in each sample.", 112, 9.5, x1=540)
+    nxt = row("culated as -∑S p ln p over the species observed in each sample.", 112, 9.5, x1=540)
     nxt.lead, nxt.lead_style, nxt.lead_size = "culated as -", "f", 9.5   # the formula's face
     st = SimpleNamespace(body=9.5, body_family="body", body_gap=2.0, extents={(0, 0): [72.0, 540.0]},
                          text_left={}, extra={})
