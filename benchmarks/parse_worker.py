@@ -32,8 +32,8 @@ def main() -> None:
         return n
 
     if mode == "ours":
-        import pymupdf
-
+        # as a caller of the library imports it: parse_path imports pymupdf itself (its table
+        # finder deferred: scholartools/parsing/pdf/mupdf.py)
         from scholartools.parsing import parse_path
 
         startup = time.process_time()
@@ -42,6 +42,7 @@ def main() -> None:
             r = parse_path(f)
             pages += tick(t, r["source"]["pages"])
             out.append({k: r.get(k) for k in ("title", "abstract", "sections")})
+        import pymupdf
 
         versions = {"pymupdf": pymupdf.VersionBind}
     elif mode == "peer":

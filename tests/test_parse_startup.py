@@ -50,3 +50,23 @@ def test_st_parse_called_from_python_leaves_the_collector_alone():
     res = CliRunner().invoke(main, [str(PDF), "--quiet"])
     assert res.exit_code == 0 and res.output.count("\n") == 1
     assert gc.get_freeze_count() == before and gc.isenabled()
+
+
+def test_parsing_a_pdf_defers_pymupdfs_table_finder_and_find_tables_still_works():
+    # pymupdf's table finder (pymupdf.table with statistics and html: 14 ms of its import) is
+    # executed only when something first asks for it (scholartools/parsing/pdf/mupdf.py)
+    code = ("import sys; from scholartools.parsing import parse_path; parse_path(sys.argv[1]); "
+            "before = [type(sys.modules['pymupdf.table']).__name__, 'statistics' in sys.modules]; "
+            "import pymupdf; page = pymupdf.open(sys.argv[1])[0]; found = page.find_tables(); "
+            "print(*before, type(found).__name__, len(found.tables), "
+            "type(sys.modules['pymupdf.table']).__name__, pymupdf.table is sys.modules['pymupdf.table'])")
+    out = subprocess.run([sys.executable, "-c", code, str(PDF)], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1].split()   # pymupdf advertises its layout package first
+    assert out == ["_Deferred", "False", "TableFinder", "0", "module", "True"]
+
+
+def test_the_deferred_table_finder_answers_from_the_real_module():
+    code = ("import sys; from scholartools.parsing.pdf.mupdf import load; p = load(); "
+            "from pymupdf import table; print(callable(table.find_tables), p.table.find_tables is table.find_tables)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "True"]

@@ -172,9 +172,9 @@ def _provenance(fmt: str, parser: str) -> dict:
     prov = {"method": "pymupdf-layout" if fmt == "pdf" else f"{fmt}-adapter", "parser": parser}
     if fmt == "pdf":
         try:
-            import pymupdf
+            from scholartools.parsing.pdf.mupdf import load
 
-            prov["pymupdf"] = pymupdf.VersionBind
+            prov["pymupdf"] = load().VersionBind
         except ImportError:
             pass
     return prov

@@ -17,9 +17,10 @@ PARSER = "scholartools-pdf"
 
 
 def _open(path: str):
-    import pymupdf
-
     from scholartools.parsing.pdf import messages
+    from scholartools.parsing.pdf.mupdf import load
+
+    pymupdf = load()
 
     messages.capture()
     messages.take()   # anything said before this file is not this file's
@@ -48,11 +49,12 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
     "first_text"}``; :func:`parse_pdf` builds the record from it and `tools/train_headings.py`
     reads the same rows.
     """
-    import pymupdf
-
     from scholartools.parsing.pdf import hidden
     from scholartools.parsing.pdf.extract import page_rows, page_size
     from scholartools.parsing.pdf.layout import body_size, drop_running_text, order_page
+    from scholartools.parsing.pdf.mupdf import load
+
+    pymupdf = load()
 
     doc = _open(path)
     warnings: list[dict] = []
@@ -225,8 +227,9 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vector
     Text among a figure's paths (a plot clips its own annotations) is not reported.
     """
     from scholartools.parsing.pdf.hidden import in_graphics
+    from scholartools.parsing.pdf.mupdf import load
 
-    import pymupdf
+    pymupdf = load()
 
     pw, ph = size
     inside = "".join("".join(r.text.split()) for r in rows if r.x1 > 0 and r.x0 < pw and r.y1 > 0 and r.y0 < ph)

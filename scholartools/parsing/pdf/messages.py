@@ -28,7 +28,9 @@ def capture() -> None:
     """Route PyMuPDF's messages to the collector (idempotent)."""
     global _installed
     if not _installed:
-        import pymupdf
+        from scholartools.parsing.pdf.mupdf import load
+
+        pymupdf = load()
 
         pymupdf.set_messages(stream=_Collector())
         _installed = True

@@ -1,0 +1,76 @@
+"""pymupdf, imported without the parts st-parse never calls.
+
+``import pymupdf`` also imports its table finder (``pymupdf.table``: with ``statistics``,
+``html`` and its header heuristics: 14 ms of a 110 ms import, 1.7 % of st-parse's instructions
+on the six smallest gold PDFs) for ``Page.find_tables``, which the parser does not use. :func:`load` registers that
+submodule as a stand-in before pymupdf is imported, so it is executed only when something
+first touches it (``page.find_tables()`` in the same process still works). Where the submodule
+is not found (another pymupdf layout), pymupdf is imported as it is.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+_LAZY = ("table",)
+
+
+def load():
+    """The pymupdf module (imported once, its table finder deferred)."""
+    mod = sys.modules.get("pymupdf")
+    if mod is not None:
+        return mod
+    _defer_submodules()
+    import pymupdf
+
+    return pymupdf
+
+
+class _Deferred(types.ModuleType):
+    """Stands in sys.modules for a submodule until an attribute is asked of it, then executes
+    the real module (bound in its place, in sys.modules and on the package) and answers from it.
+    Import machinery reads ``__spec__`` and the like from the module's own dict, so binding it
+    (``from . import table``) executes nothing."""
+
+    def __getattr__(self, attr: str):
+        real = self.__dict__.get("_real")
+        if real is None:
+            real = _execute(self.__name__, self.__dict__["_path"])
+            self._real = real
+        return getattr(real, attr)
+
+
+def _execute(full: str, path: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(full, path)
+    real = importlib.util.module_from_spec(spec)
+    sys.modules[full] = real
+    spec.loader.exec_module(real)
+    parent, _, name = full.rpartition(".")
+    setattr(sys.modules[parent], name, real)
+    return real
+
+
+def _defer_submodules() -> None:
+    import importlib.util
+    import os
+
+    try:
+        spec = importlib.util.find_spec("pymupdf")   # a top-level name: finds, does not import
+    except (ImportError, ValueError):
+        return
+    if spec is None or not spec.submodule_search_locations:
+        return
+    for name in _LAZY:
+        full = f"pymupdf.{name}"
+        if full in sys.modules:
+            continue
+        for folder in spec.submodule_search_locations:
+            path = os.path.join(folder, f"{name}.py")
+            if os.path.isfile(path):
+                module = _Deferred(full)
+                module._path = path
+                sys.modules[full] = module
+                break
