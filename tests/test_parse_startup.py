@@ -70,3 +70,11 @@ def test_the_deferred_table_finder_answers_from_the_real_module():
             "from pymupdf import table; print(callable(table.find_tables), p.table.find_tables is table.find_tables)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["True", "True"]
+
+
+def test_patching_the_deferred_table_finder_patches_the_real_module():
+    code = ("import sys; from scholartools.parsing.pdf.mupdf import load; p = load(); import pymupdf.table as t; "
+            "t.MARK = 7; import pymupdf; print(type(sys.modules['pymupdf.table']).__name__, pymupdf.table.MARK, "
+            "'find_tables' in dir(t))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["module", "7", "True"]

@@ -33,12 +33,20 @@ class _Deferred(types.ModuleType):
     Import machinery reads ``__spec__`` and the like from the module's own dict, so binding it
     (``from . import table``) executes nothing."""
 
-    def __getattr__(self, attr: str):
+    def _load(self):
         real = self.__dict__.get("_real")
         if real is None:
-            real = _execute(self.__name__, self.__dict__["_path"])
-            self._real = real
-        return getattr(real, attr)
+            real = self.__dict__["_real"] = _execute(self.__name__, self.__dict__["_path"])
+        return real
+
+    def __getattr__(self, attr: str):
+        return getattr(self._load(), attr)
+
+    def __setattr__(self, attr: str, value) -> None:   # a caller patching the module patches the real one
+        setattr(self._load(), attr, value)
+
+    def __dir__(self):
+        return dir(self._load())
 
 
 def _execute(full: str, path: str):
@@ -71,6 +79,6 @@ def _defer_submodules() -> None:
             path = os.path.join(folder, f"{name}.py")
             if os.path.isfile(path):
                 module = _Deferred(full)
-                module._path = path
+                module.__dict__["_path"] = path
                 sys.modules[full] = module
                 break
