@@ -35,7 +35,7 @@ _STYLE_WORDS = ("semibold", "demibold", "condensed", "regular", "oblique", "ital
 
 # a span holding a ligature alone, which some fonts take from a font of their own (newtx sets an
 # italic "ffi" in "rtxi", flagged upright): it continues the run of spans around it, in its style
-LIGATURE_SPANS = frozenset(("ff", "fi", "fl", "ffi", "ffl", "ﬀ", "ﬁ", "ﬂ", "ﬃ", "ﬄ"))
+LIGATURE_SPANS = frozenset(("ff", "fi", "fl", "ffi", "ffl", "ﬀ", "ﬁ", "ﬂ", "ﬃ", "ﬄ", "\ue103", "\ue104", "\ue09d"))
 
 
 def _family(name: str) -> str:
@@ -56,18 +56,27 @@ def _family(name: str) -> str:
 _SPACING_ACCENT = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300",
                    "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306", "¯": "\u0304", "˙": "\u0307"}
 _ACCENT_RE = re.compile("([ˆ˜¨´`¸˚ˇ˘¯˙])\\s?([A-Za-zıȷ])|([A-Za-zıȷ])([ˆ˜¨´¸˚ˇ˘¯˙])(?=[a-z])")
-# every match of _ACCENT_RE holds one of these: a single character class is searched by a fast scan,
-# where _ACCENT_RE's second branch is tried at every letter (once per row: 10x cheaper on rows without)
-_ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙]")
+# ligatures that some commercial text fonts (an OpenType family's private-use glyphs, and the
+# per-glyph fonts a typesetting system cuts from it) map to private-use code points, so the text
+# layer reads "pro\ue103le", "so\ue09dware", "\ue062is": read as their letters inside a word
+PUA_LIGATURES = {"\ue103": "fi", "\ue104": "fl", "\ue09d": "ft", "\ue062": "Th", "\ue0bb": "Th"}
+_PUA_LIGATURE = re.compile("[\ue103\ue104\ue09d](?=[^\\W\\d_])|(?<=[^\\W\\d_])[\ue103\ue104\ue09d]|[\ue062\ue0bb](?=[a-z])")
+# every match of _ACCENT_RE or _PUA_LIGATURE holds one of these: a single character class is
+# searched by a fast scan, where _ACCENT_RE's second branch is tried at every letter (once per row:
+# 10x cheaper on rows without)
+_ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]")
 
 
 def fix_accents(text: str) -> str:
-    """Recombine TeX-style spacing accents with their letter ("Lemaˆıtre" → "Lemaître")."""
+    """Recombine TeX-style spacing accents with their letter ("Lemaˆıtre" → "Lemaître"), and read
+    private-use ligatures inside a word as their letters (:data:`PUA_LIGATURES`)."""
     if text.isascii():   # of the accents only "`" is ASCII: a test for it instead of the scan
         if "`" not in text:
             return text
     elif not _ACCENT_CHAR.search(text):
         return text
+    if not text.isascii() and _PUA_LIGATURE.search(text):
+        text = _PUA_LIGATURE.sub(lambda m: PUA_LIGATURES[m.group(0)], text)
     if not _ACCENT_RE.search(text):
         return text
     import unicodedata
