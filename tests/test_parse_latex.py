@@ -294,3 +294,13 @@ def test_sections_a_class_prints_from_commands_of_its_own(tmp_path):
     rec = parse_path(str(tmp_path / "own.tex"))
     assert [(s["heading"], s["paragraphs"]) for s in rec["sections"] if s["heading"]] == \
         [("Background", ["This paper, in short, studies plankton."])]
+
+
+def test_the_vgtc_first_section_command_is_a_section(tmp_path):
+    # IEEE VIS papers (vgtc class) open their first section with \firstsection{…}
+    (tmp_path / "vis.tex").write_text("\\documentclass{vgtc}\n\\begin{document}\n\\title{Rendering stars}\n"
+                                      "\\firstsection{Introduction}\nStars are many.\n\\section{Approach}\n"
+                                      "We draw them.\n\\end{document}\n")
+    rec = parse_path(str(tmp_path / "vis.tex"))
+    assert [(s["heading"], s["paragraphs"]) for s in rec["sections"] if s["heading"]] == \
+        [("Introduction", ["Stars are many."]), ("Approach", ["We draw them."])]

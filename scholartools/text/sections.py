@@ -24,9 +24,11 @@ NUMBER_RE = re.compile(
 
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
-    ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary)$")),
+    ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary|аннотация|реферат"
+                            r"|resumen|resumo|résumé|zusammenfassung|riassunto)$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
-    ("front_matter", re.compile(r"^((additional )?key ?words?( and phrases)?|index ?terms|"
+    ("front_matter", re.compile(r"^((additional |author )?key ?words?( and phrases)?|index ?terms|"
+                                r"(acm )?classification keywords|categories and subject descriptors|"
                                 r"article ?(history|info|information)|"
                                 r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
                                 r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
@@ -38,7 +40,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
     # the whole heading: "Reference proteome construction" is a methods subsection
     ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
-                              r"|cited literature)$")),
+                              r"|cited literature|список (использованной )?литературы|литература)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"

@@ -42,7 +42,10 @@ from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
 
-ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b\s*[.:—–-]?\s*", re.I)
+# the label in the languages papers are often written in beside English (Russian "Аннотация",
+# Spanish "Resumen", German "Zusammenfassung", …)
+ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t|аннотация|реферат|resumen|resumo|résumé|"
+                            r"zusammenfassung|riassunto)\b\s*[.:—–-]?\s*", re.I)
 STOP_FRONT = words_pattern(FRONT_MATTER_STOP_WORDS, tail=r"\b")
 LABEL = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\W*$")
 # a label and the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience",
@@ -359,9 +362,18 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
     best = max(real, key=lambda c: (c[0], -real.index(c))) if real else None
     # a short group set larger than a long one of nearly its size is a journal name or a drop cap
     if best is not None and best[1] <= 3:
-        longer = [c for c in real if c[1] >= 4 and c[0] >= 0.72 * best[0] and c[0] >= body + 1.0]
+        # one word in a display size (2.5 times the body or more) is a wordmark ("brainhack" at
+        # 100 pt over a 25 pt title): any longer group set clearly larger than the body is the title
+        floor = body + 2.0 if best[1] == 1 and best[0] >= 2.5 * body else 0.72 * best[0]
+        longer = [c for c in real if c[1] >= 4 and c[0] >= floor and c[0] >= body + 1.0]
         if longer:
-            best = max(longer, key=lambda c: c[0])
+            short, best = best, max(longer, key=lambda c: c[0])
+            # the short group ends in a colon right above it: the title's first part, set larger
+            # ("Themis-ml:" over "A Fairness-aware Machine Learning Interface for …")
+            top, above = best[2][0], short[2][-1]
+            if above.text.rstrip().endswith(":") and cands.index(short) == cands.index(best) - 1 \
+                    and 0 <= top.y0 - above.y1 < 1.5 * top.size:
+                return list(short[2]) + list(best[2])
     if best is None or best[0] < body + 1.0:
         # no row set larger than the body: the title is the first bold group of three words or
         # more, also when it is a short row of capitals (a label is told apart by its words)
@@ -493,13 +505,13 @@ def title_text(rows: list[Row]) -> str | None:
 
 # ---------------------------------------------------------------------------------------------
 
-def _other_script(text: str) -> bool:
-    """Is a row written mostly in a script other than Latin (Arabic, Cyrillic, Chinese…): ten
+def _other_script(text: str, least: int = 10) -> bool:
+    """Is a row written mostly in a script other than Latin (Arabic, Cyrillic, Chinese…): ``least``
     letters or more, under a third of them Latin?"""
     if text.isascii():
         return False
     letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= 10 and sum(ch < "\u0250" for ch in letters) < len(letters) / 3
+    return len(letters) >= least and sum(ch < "\u0250" for ch in letters) < len(letters) / 3
 
 
 def _is_label_row(r: Row) -> tuple[bool, str]:
@@ -817,7 +829,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # before the abstract's first line, a translation set first in another script (an
             # Arabic abstract above the English one under a Latin label) is passed over, and so is
             # a lone letter set far larger (the body's drop cap beside it)
-            if first_size is None and (_other_script(qt) and not _other_script(r.text)
+            if first_size is None and (_other_script(qt) and not _other_script(r.text, 1)
                                        or len(qt) == 1 and q.size > 1.8 * r.size):
                 j += 1
                 continue
@@ -1407,6 +1419,14 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
     # the body's first heading comes after the title (a spaced-out article type above it, "C O N S
     # E N S U S  S T A T E M E N T S", taken for a heading, opens no body)
     first_head = min((i for i, c in heads.items() if not c.runin and i > title_start), default=len(rows))
+    # a paragraph in a type of its own may be the abstract past a heading taken in the front matter,
+    # but not past a numbered one or an introduction's: that heading opens the body (a two-page
+    # report without an abstract, whose introduction quotes a sentence in italics)
+    styled_until = max(first_head, 1) + 400
+    if first_head < len(rows):
+        number, rest = strip_number(rows[first_head].text.strip())
+        if number or section_type(rest) == "introduction":
+            styled_until = first_head
     styled = None
     plain = None
     opened = False
@@ -1437,7 +1457,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and (sum(rows[x].math for x in idx) >= 0.5 * len(idx) or _math_letters(text)):
             continue   # set mostly in a math font: formulas or code typeset as math, no summary
-        if other and styled is None and idx[0] < max(first_head, 1) + 400:
+        if other and styled is None and idx[0] < styled_until:
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
             if _ends_front(rows, idx, first_head, body, body_family) or _parted(text):

@@ -38,7 +38,8 @@ KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s|$)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
-                        r"example|step|input|output|note|notes|where|and|or|with|case|claim|conjecture|assumption|"
+                        r"example|step|input|output|require|ensure|note|notes|where|and|or|with|case|claim|"
+                        r"conjecture|assumption|"
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
                         r"phone|address|received|accepted|published|keywords?|key words|correspondence|copyright|"
                         r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing|"
@@ -515,7 +516,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # an acronym alone on the last line of a wrapped heading ("… disseminate and transmit" /
         # "CHIKV") is no heading in capitals of its own
         acronym = not caps and len(q.text.split()) <= 2 and not KNOWN_HEADINGS.match(q.text.strip(" .:"))
-        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q))
+        # sizes are kept to half points: a heading whose long first line is set a shade smaller
+        # (14.23 against 14.35 pt: its glyphs shrunk to fit) falls either side of 14.25 (same block)
+        rounded = q.block == last.block and abs(head.size - q.size) <= 0.5 and head.family == q.family \
+            and min(head.size, q.size) >= st.body + 1.0 \
+            and (head.bold >= 0.6) == (q.bold >= 0.6) and (head.italic >= 0.6) == (q.italic >= 0.6)
+        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded)
                               or _bodyish(q, st) and not _bodyish(head, st)
                               or _is_caps(q) != caps and not paren and not caps_block and not acronym):
             break
@@ -1093,12 +1099,17 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         if not items:
             continue
         n = len(items)
+        standing = {c.i for c, _ in items if not c.runin}
         best = [0.0] * n
         back = [-1] * n
         for j in range(n):
             cj, bj = items[j]
+            # (a run-in lead yields its place in the outline to a standalone heading of the same
+            # number on another row: "4. Diagonal resolvent entries. …", a proof's step, before
+            # "4 Main Results"; on its own row the run-in reading stays the stronger)
             gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) \
-                + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) or _numbered_lead(cj, rows) else 0.0)
+                + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) or _numbered_lead(cj, rows) else 0.0) \
+                - (0.1 if cj.runin and cj.i not in standing else 0.0)
             start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):

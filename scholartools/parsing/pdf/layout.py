@@ -171,7 +171,11 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
             side = "R"
         else:
             side = "F"
-        chars[side] += n
+        # a block set in print too small to read (a banner's 4 pt texture of digits) does not
+        # count towards the columns' shares: its thousands of characters made a two-column page
+        # read as one (the columns then interleaved band by band)
+        if any(r.size >= 5.0 for r in blocks[bid]):
+            chars[side] += n
         info.append((side, y0, x0, bid))
     total = sum(chars.values()) or 1
     two_col = chars["L"] > 0.2 * total and chars["R"] > 0.2 * total and width > 0.5 * page_width
