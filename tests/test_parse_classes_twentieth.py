@@ -153,3 +153,20 @@ def test_a_run_in_step_yields_the_outline_s_place_to_a_section_of_its_number(tmp
 
     got = headings_of(tmp_path, "steps.pdf", page, first_sections=("1 Introduction",))
     assert "Main Results" in got and "The critical ratio" in got
+
+
+def test_a_bilingual_front_page_gives_its_english_abstract(tmp_path):
+    # with labels in other languages read ("Resumen", "Аннотация"), the English one still wins where
+    # the front pages have it too
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Resumen", fontsize=12, fontname="tibo")
+    y = para(p, 136, "Estudiamos como el analizador lee este tipo de pagina con cuidado. " * 6)
+    p.insert_text((72, y + 14), "Abstract", fontsize=12, fontname="tibo")
+    y = para(p, y + 20, "We test how the parser reads this kind of page with care. " * 6)
+    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
+    para(p, y + 26)
+    rec = saved_record(doc, tmp_path, "bilingual.pdf")
+    assert rec["abstract"].startswith("We test how the parser reads")

@@ -46,6 +46,9 @@ from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_
 # Spanish "Resumen", German "Zusammenfassung", …)
 ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t|аннотация|реферат|resumen|resumo|résumé|"
                             r"zusammenfassung|riassunto)\b\s*[.:—–-]?\s*", re.I)
+# where the front pages label an abstract in English too, that one is the abstract (a bilingual
+# paper's "Resumen" above its "Abstract")
+_ENGLISH_LABEL = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b", re.I)
 STOP_FRONT = words_pattern(FRONT_MATTER_STOP_WORDS, tail=r"\b")
 LABEL = words_pattern(ARTICLE_TYPE_LABEL_WORDS, tail=r"\W*$")
 # a label and the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience",
@@ -514,6 +517,18 @@ def _other_script(text: str, least: int = 10) -> bool:
     return len(letters) >= least and sum(ch < "\u0250" for ch in letters) < len(letters) / 3
 
 
+def _english_label_after(rows: list[Row], i: int, last_page: int) -> int:
+    """The index of the last abstract label in English after row ``i`` up to ``last_page``, or 0."""
+    found = 0
+    for k in range(i + 1, len(rows)):
+        q = rows[k]
+        if q.page > last_page:
+            break
+        if _ENGLISH_LABEL.match(unspace(q.text)) and _is_label_row(q)[0]:
+            found = k
+    return found
+
+
 def _is_label_row(r: Row) -> tuple[bool, str]:
     """(is an abstract label, text after the label on the same row)."""
     t = unspace(r.text)
@@ -789,6 +804,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
     """(abstract text, set of row indices used); ``body_gap`` is the body text's usual gap between
     lines (a double-spaced document sets its paragraphs' lines a full line apart)."""
     n = len(rows)
+    english = -1   # the last row of the front pages labelled in English, when another label comes first
     for i, r in enumerate(rows):
         if r.page > page + 1:
             break
@@ -797,6 +813,11 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         ok, rest = _is_label_row(r)
         if not ok:
             continue
+        if not _ENGLISH_LABEL.match(unspace(r.text)):
+            if english < 0:
+                english = _english_label_after(rows, i, page + 1)
+            if english > i:
+                continue
         if not rest and i not in heads and r.bold < 0.5 and r.size < body + 0.9 and not r.text.isupper() \
                 and len(r.text) > 12:
             continue
