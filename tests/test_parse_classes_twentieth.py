@@ -19,7 +19,7 @@ read. What they showed:
 
 import pymupdf
 
-from pdf_pages import BODY, para, row, saved_record
+from pdf_pages import BODY, front, para, row, saved_record
 
 
 def test_a_one_word_wordmark_in_display_type_is_not_the_title(tmp_path):
@@ -115,10 +115,7 @@ def test_an_algorithm_s_ensure_and_require_lines_are_no_run_in_heads():
 def test_a_heading_s_second_line_set_a_shade_larger_joins_it(tmp_path):
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
-    p.insert_text((72, 80), "Relative cues for section headings in documents", fontsize=17, fontname="tiro")
-    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
-    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
-    y = para(p, 136, "We test how the parser reads this kind of page. " * 8)
+    y = front(p)
     p.insert_text((72, y + 24), "1. Introduction", fontsize=14.2, fontname="hebo")
     y = para(p, y + 32)
     p.insert_text((72, y + 24), "2. Uses of the parser in teaching professional", fontsize=14.2, fontname="hebo")
