@@ -2,10 +2,10 @@
 
 ``import pymupdf`` also imports its table finder (``pymupdf.table``: with ``statistics``,
 ``html`` and its header heuristics: 14 ms of a 110 ms import, 1.7 % of st-parse's instructions
-on the six smallest gold PDFs) for ``Page.find_tables``, which the parser does not use. :func:`load` registers that
-submodule as a stand-in before pymupdf is imported, so it is executed only when something
-first touches it (``page.find_tables()`` in the same process still works). Where the submodule
-is not found (another pymupdf layout), pymupdf is imported as it is.
+on the six smallest gold PDFs) for ``Page.find_tables``, which the parser does not use.
+:func:`load` registers a stand-in for that submodule before pymupdf is imported, so it is
+executed only when something first touches it (``page.find_tables()`` in the same process still
+works). Where the submodule is not found (another pymupdf layout), pymupdf is imported as it is.
 """
 
 from __future__ import annotations
