@@ -254,8 +254,8 @@ class Cand:
     level: int = 1
 
 
-def _same_style(a: Row, b: Row) -> bool:
-    return abs(a.size - b.size) < 0.4 and (a.bold >= 0.6) == (b.bold >= 0.6) \
+def _same_style(a: Row, b: Row, size_tol: float = 0.4) -> bool:
+    return abs(a.size - b.size) < size_tol and (a.bold >= 0.6) == (b.bold >= 0.6) \
         and (a.italic >= 0.6) == (b.italic >= 0.6) and a.family == b.family
 
 
@@ -518,9 +518,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         acronym = not caps and len(q.text.split()) <= 2 and not KNOWN_HEADINGS.match(q.text.strip(" .:"))
         # sizes are kept to half points: a heading whose long first line is set a shade smaller
         # (14.23 against 14.35 pt: its glyphs shrunk to fit) falls either side of 14.25 (same block)
-        rounded = q.block == last.block and abs(head.size - q.size) <= 0.5 and head.family == q.family \
-            and min(head.size, q.size) >= st.body + 1.0 \
-            and (head.bold >= 0.6) == (q.bold >= 0.6) and (head.italic >= 0.6) == (q.italic >= 0.6)
+        rounded = q.block == last.block and min(head.size, q.size) >= st.body + 1.0 and _same_style(head, q, 0.6)
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded)
                               or _bodyish(q, st) and not _bodyish(head, st)
                               or _is_caps(q) != caps and not paren and not caps_block and not acronym):
