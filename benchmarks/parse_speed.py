@@ -278,9 +278,10 @@ def main() -> None:
                          "PDF's document class)")
     ap.add_argument("--jats-pairs", type=Path, default=None,
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
-                         "'jats-dev', 'jats-test' and 'jats-test2'")
-    ap.add_argument("--jats-split", default=None, choices=["dev", "test", "test2"],
-                    help="only this part of --jats-pairs (test2: the twelfth round's blind pairs)")
+                         "'jats-dev', 'jats-dev4', 'jats-test' and 'jats-test2'")
+    ap.add_argument("--jats-split", default=None, choices=["dev", "dev4", "test", "test2"],
+                    help="only this part of --jats-pairs (test2: the twelfth round's blind pairs; dev4: the "
+                         "fourteenth round's, scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
                          "fixtures/tex-pairs) as sets 'tex-dev', 'tex-dev2', 'tex-dev3' and 'tex-test'")

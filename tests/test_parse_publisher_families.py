@@ -97,7 +97,7 @@ def test_a_row_taken_whole_that_opens_with_a_closed_lead_is_the_lead():
 def test_formula_pieces_links_and_supporting_items_are_no_headings():
     from scholartools.parsing.pdf.headings import NOISE_LEAD, _runin, formula_fragment
 
-    assert formula_fragment("ðC0 CÞ") and not formula_fragment("Photocatalytic air disinfection")
+    assert formula_fragment("ðC0 CÞ") and formula_fragment("(C0 C)") and not formula_fragment("Photocatalytic air disinfection")
     assert NOISE_LEAD.match("S1 Fig. Location of the island") and NOISE_LEAD.match("S12 Table")
     assert not NOISE_LEAD.match("Signs and symptoms")
     for lead in ("Fiat-Shamir transform of.", "\U0001d446\U0001d452\U0001d461\U0001d462\U0001d45d."):

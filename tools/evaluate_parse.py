@@ -307,9 +307,10 @@ def jats_gold(folder, split: str | None = None) -> list[dict]:
 @click.option("--misses", is_flag=True, help="list missed and spurious headings per PDF")
 @click.option("--only", multiple=True, help="ids containing one of these strings (repeatable)")
 @click.option("--jats", "jats", default=None, help="also the JATS-paired publisher PDFs built by "
-              "benchmarks/jats_pairs.py build --out DIR (sets jats-dev, jats-test, jats-test2)")
-@click.option("--jats-split", default=None, type=click.Choice(["dev", "test", "test2"]),
-              help="only this part of --jats (test2: the twelfth round's blind pairs)")
+              "benchmarks/jats_pairs.py build --out DIR (sets jats-dev, jats-dev4, jats-test, jats-test2)")
+@click.option("--jats-split", default=None, type=click.Choice(["dev", "dev4", "test", "test2"]),
+              help="only this part of --jats (test2: the twelfth round's blind pairs; dev4: the fourteenth "
+                   "round's, scored once blind)")
 def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...], jats: str | None,
          jats_split: str | None) -> None:
     import time

@@ -102,6 +102,11 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
         if rx.search(low):
             if in_appendix and kind not in BACK_MATTER_TYPES:
                 return "appendix"
+            # a numbered "Summary" past the first section closes the body ("5. Summary"): the
+            # paper's conclusion, not its abstract
+            if kind == "abstract" and number and number.strip(".").isdigit() and int(number.strip(".")) >= 2 \
+                    and low == "summary":
+                return "conclusion"
             return kind
     return "appendix" if in_appendix else "other"
 

@@ -164,6 +164,11 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     # page_rows passes only spans with text that is not all white space: every span counts
     for s in spans:
         t = s["text"]
+        if t == "ð" or t == "Þ":
+            # a math font's brackets, which some typesetters' fonts map to eth and thorn: alone in
+            # a span of their own ("u", "m", "ð", "t", "Þ" for u_m(t)); a word holding them does not
+            # change font around them
+            t = "(" if t == "ð" else ")"
         bx0, by0, bx1, by1 = s["bbox"]
         sz = s["size"]
         if by1 - by0 > 1.8 * sz:

@@ -285,10 +285,14 @@ def _body_rest(r: Row, st: DocStats) -> bool:
 def _short_tail(rows: list[Row], i: int) -> bool:
     """Does the row end after its styled lead (not closed by a period or colon) with a word or two
     in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
-    heading with an upright part, not a paragraph opening with a run-in lead."""
+    heading with an upright part, not a paragraph opening with a run-in lead. So does one whose
+    lead stops inside a word, a term in a math font following it ("2.7. *Setting bounds on the
+    controls u*m(t), and uv(t)"), with up to four words after it."""
     r = rows[i]
-    tail = r.text[len(r.lead):].split()
-    if not tail or len(tail) > 2 or r.lead.rstrip().endswith((".", ":", "—", "–")):
+    rest = r.text[len(r.lead):]
+    tail = rest.split()
+    glued = rest[:1].isalnum() or rest[:1] in "(["
+    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")):
         return False    # a run-in lead ends in punctuation ("Data availability. None.")
     nxt = rows[i + 1] if i + 1 < len(rows) else None
     return nxt is None or nxt.first_in_block or nxt.page != r.page or nxt.col != r.col
@@ -340,7 +344,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
         standalone = r.first_in_block or prev is None or not _same_style(prev, r) \
             or _gap(prev, r) > max(gap_apart, 0.5 * r.size) or prev.upper != r.upper \
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
-            or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None
+            or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None \
+            or _under_short_head(rows, out, i, st)
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not _short_tail(rows, i) and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -361,6 +366,22 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             if rc is not None:
                 out.append(rc)
     return out
+
+
+def _under_short_head(rows: list[Row], out: list[Cand], i: int, st: DocStats) -> bool:
+    """Is row ``i`` a subsection heading set in its section heading's style right under it, in
+    one block ("Methods" / "Study design and setting", both bold): the row above is a one-row
+    candidate of up to six words in a style set apart from the body, that did not run on into
+    this row (it ends short of its column's right part), and this row is short too."""
+    if not out or out[-1].rows != [i - 1] or out[-1].runin:
+        return False
+    prev, r = rows[i - 1], rows[i]
+    if _bodyish(r, st) or not _same_style(prev, r) or len(prev.text.split()) > 6 or len(r.text.split()) > 12 \
+            or prev.page != r.page or prev.col != r.col:
+        return False
+    e = st.extents.get((r.page, r.col), [prev.x0, prev.x1])
+    width = max(e[1] - e[0], 1.0)
+    return prev.x1 - e[0] < 0.6 * width and r.x1 - e[0] < 0.8 * width
 
 
 def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
@@ -1117,13 +1138,16 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                     best[j] = best[i] + gain + 0.1
                     back[j] = i
         j = max(range(n), key=lambda k: best[k])
+        # a chain with no evidence for it lifts nothing: a lone "S." that cannot start an outline
+        # (an author's initial: "S. L. Stramer" over an unlabelled abstract)
+        lift = best[j] > 0
         chain = set()
         while j >= 0:
             chain.add(id(items[j][0]))
             j = back[j]
         for c, _ in items:
             if id(c) in chain:
-                if c.p >= 0.2 or len(chain) >= 3:
+                if lift and (c.p >= 0.2 or len(chain) >= 3):
                     c.p = max(c.p, threshold + 0.01)
             elif c.p < 0.97:
                 c.p = 0.0
@@ -1297,9 +1321,10 @@ def formula_fragment(title: str) -> bool:
     t = title.strip()
     if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
         return True
-    # the same math fonts map "(" and ")" to "ð" and "Þ": a bracketed term ("ðC0 CÞ")
+    # the same math fonts map "(" and ")" to "ð" and "Þ": a bracketed term ("ðC0 CÞ", read "(C0 C)"
+    # where the brackets stand in spans of their own)
     at = t.find("ð")
-    if at >= 0 and t.find("Þ", at) > at:
+    if at >= 0 and t.find("Þ", at) > at or t[:1] == "(" and t[-1:] == ")" and not _WORD3.search(t):
         return True
     return bool(_OPERATOR.search(t))
 
@@ -1323,8 +1348,12 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Run-in heads of one level come as a series in one lead style: leads closed by a period (or
     a dash) in bold, italic or another face, each opening a paragraph, three or more of them in
     one style (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
-    together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**")."""
+    together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**"); so
+    is one scored nearly a heading in the style of a run-in head the model accepted ("**Materials
+    Synthesis.**" at 0.39 before "**Electrochemical Measurements.**" at 0.69)."""
     series: dict[tuple, list[Cand]] = {}
+    accepted = {_runin_key(rows[c.i]) for c in cands if c.runin and not c.number and c.p >= threshold
+                and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)}
     for c in cands:
         r = rows[c.i]
         if not c.runin or c.number or not 0.3 <= c.p < threshold or r.lead_style not in ("b", "i", "f") \
@@ -1334,6 +1363,10 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
             series.setdefault(_runin_key(r), []).append(c)
+    for key, found in series.items():
+        if key in accepted:
+            for c in found:
+                c.p = threshold + 0.01
     _lift_series(series, threshold)
 
 
@@ -1590,7 +1623,9 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
     accepted standalone headings at the body's size are set in such a face, paragraphs opening
     with a short lead in another face, closed by a period or colon, open with run-in heads — two
-    or more of them, in the body's size or a little smaller (an experimental section set small).
+    or more of them, in the body's size or up to two points smaller (an experimental section set
+    small: 7.5 pt under a 9.5 pt body), the rest opening with a capital or a step's number
+    ("Calculations. 1. The energy-conversion …").
     Where only larger headings are set so ("Methods" over a methods part in small type, its
     leads in the headings' face under obfuscated font names), the lead must be in their face."""
     faces = [c for c in cands if not c.runin and c.p >= threshold and rows[c.i].size > st.body - 0.6
@@ -1613,9 +1648,9 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
                 or r.family != st.body_family and not (c.i in heads and r.family == r.lead_family) \
                 or not level and r.lead_family not in families \
                 or c.feats[28] or c.feats[39] or not first < c.i < refs or "," in c.title or ";" in c.title \
-                or abs(r.lead_size - r.size) >= 0.6 or r.size <= st.body - 1.6 or r.size >= st.body + 0.6 \
+                or abs(r.lead_size - r.size) >= 0.6 or r.size <= st.body - 2.1 or r.size >= st.body + 0.6 \
                 or not r.lead.rstrip().endswith((".", ":")) \
-                or not c.rest[:1].isupper() or _ABBREV_END.search(r.lead.rstrip()) \
+                or not (c.rest[:1].isupper() or c.rest[:1].isdigit()) or _ABBREV_END.search(r.lead.rstrip()) \
                 or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper() and not c.title[:1].isdigit():
             continue
         prev = rows[c.i - 1] if c.i else None

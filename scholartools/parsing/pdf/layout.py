@@ -139,6 +139,39 @@ def _gutter_sides(blocks: dict[int, list[Row]], extent: dict[int, list], left: f
     return sides
 
 
+def _side_by_side(blocks: dict[int, list[Row]], info: list[tuple], width: float) -> list[tuple] | None:
+    """Two columns that hold too small a share of the page for the share test: a figure page
+    whose full-width caption (a thousand characters of 7 pt) outweighs the few lines of the two
+    columns below it, which then interleaved line by line ("Knockdown of CHL1 abolishes its
+    tumor" / a right-column line / "suppressive function"). The columns are there when at least
+    three lines of column width (three tenths of the text area) on each side sit beside a line
+    of the other side; a figure's short labels left and right of its middle are no such lines.
+    Returns ``info`` with the blocks outside the stretch those lines cover (give or take two
+    lines) read as full width — a table's cells above or below the columns keep the page's
+    order and their place in it — or None."""
+    def lines(side):
+        return [r for s, _, _, bid in info if s == side for r in blocks[bid]
+                if r.size >= 5.0 and r.x1 - r.x0 >= 0.3 * width]
+
+    left, right = lines("L"), lines("R")
+    beside_l = [r for r in left if any(q.y0 < r.y1 and r.y0 < q.y1 for q in right)]
+    beside_r = [q for q in right if any(q.y0 < r.y1 and r.y0 < q.y1 for r in left)]
+    if len(beside_l) < 3 or len(beside_r) < 3:
+        return None
+    beside = beside_l + beside_r
+    top = min(r.y0 for r in beside)
+    bottom = max(r.y1 for r in beside)
+    out = []
+    for side, y0, x0, bid in info:
+        if side != "F":
+            brs = blocks[bid]
+            reach = 2.5 * max(r.size for r in brs)
+            if min(r.y0 for r in brs) < top - reach or max(r.y1 for r in brs) > bottom + reach:
+                side = "F"
+        out.append((side, y0, x0, bid))
+    return out
+
+
 def order_page(rows: list[Row], page_width: float) -> list[Row]:
     """Rows of one page in reading order.
 
@@ -185,6 +218,11 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
             two_col = True
             sides = found
             info = [(sides[bid], extent[bid][2], extent[bid][0], bid) for bid in blocks]
+    if not two_col and chars["F"] and chars["L"] and chars["R"] and width > 0.5 * page_width:
+        found = _side_by_side(blocks, info, width)
+        if found is not None:
+            two_col = True
+            info = found
     if not two_col:
         info.sort(key=lambda t: (round(t[1] / 2), t[2]))
         order = [t[3] for t in info]
