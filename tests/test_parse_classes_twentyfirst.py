@@ -18,7 +18,10 @@ before they were read. What they showed:
   sections they are;
 * a heading whose italic part stops inside a math term ("*controls u*m(t), and uv(t)") read as a
   paragraph's run-in lead; a numbered "5. Summary" closing the body was typed as the abstract and
-  left out of the headings."""
+  left out of the headings;
+* the boxes set beside or under the abstract ("Strengths and limitations of this study", "Key
+  messages", "Research in context") were body sections, a figure's "Click here to view" link a
+  heading, and "**Patient consent for publication** Not required." a heading with its sentence."""
 
 from types import SimpleNamespace
 
@@ -168,3 +171,25 @@ def test_a_numbered_summary_past_the_first_section_is_the_conclusion():
 
     assert section_type("5. Summary") == "conclusion"
     assert section_type("Summary") == "abstract" and section_type("1 Summary") == "abstract"
+
+
+def test_boxes_beside_the_abstract_are_front_matter_and_a_figure_link_is_no_heading():
+    from scholartools.parsing.pdf.headings import _METADATA_LABEL
+    from scholartools.text.sections import section_type
+
+    for label in ("Strengths and limitations of this study", "Key messages", "What is already known on this topic",
+                  "What this study adds", "What are the new findings?", "Summary box", "Research in context",
+                  "Evidence before this study", "Added value of this study"):
+        assert section_type(label) == "front_matter", label
+    assert section_type("Limitations of this study") == "limitations"
+    assert _METADATA_LABEL.match("Click here to view")
+
+
+def test_a_sentence_after_a_bold_lead_is_its_paragraph_not_part_of_a_heading():
+    from scholartools.parsing.pdf.headings import _short_tail
+
+    r = row("Patient consent for publication Not required.", 700, 8.0, x0=40, x1=180)
+    r.lead, r.lead_style = "Patient consent for publication", "b"
+    nxt = row("Ethics approval This study was approved by the board.", 710, 8.0, x0=40, x1=290)
+    nxt.first_in_block = True
+    assert not _short_tail([r, nxt], 0)

@@ -33,7 +33,14 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
                                 r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
-                                r"one-sentence summary|teaser)$")),
+                                r"one-sentence summary|teaser|"
+                                # boxes beside or under the abstract ("Strengths and limitations of this
+                                # study", "What is already known on this topic", "Research in context")
+                                r"strengths and limitations of (this|the) study|key messages|summary box|"
+                                r"what (is|was) (already )?known( on| about)? (this|the) (topic|subject)|"
+                                r"what (this|the) study adds|what are the new findings\??|research in context|"
+                                r"evidence before this study|added value of this study|"
+                                r"implications of all the available evidence)$")),
     ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),

@@ -292,8 +292,11 @@ def _short_tail(rows: list[Row], i: int) -> bool:
     rest = r.text[len(r.lead):]
     tail = rest.split()
     glued = rest[:1].isalnum() or rest[:1] in "(["
-    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")):
-        return False    # a run-in lead ends in punctuation ("Data availability. None.")
+    # a run-in lead ends in punctuation ("Data availability. None."), or a sentence follows it, its
+    # paragraph ("**Patient consent for publication** Not required.")
+    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")) \
+            or tail[0][:1].isupper() and tail[-1].endswith("."):
+        return False
     nxt = rows[i + 1] if i + 1 < len(rows) else None
     return nxt is None or nxt.first_in_block or nxt.page != r.page or nxt.col != r.col
 
@@ -1666,7 +1669,7 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
     r"correspondence(?: to| address)?|corresponding authors?|"
-    r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?)$", re.I)
+    r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?|click here to view)$", re.I)
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
 _CREDIT_ROLE = re.compile(
     r"^(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
