@@ -21,7 +21,9 @@ before they were read. What they showed:
   left out of the headings;
 * the boxes set beside or under the abstract ("Strengths and limitations of this study", "Key
   messages", "Research in context") were body sections, a figure's "Click here to view" link a
-  heading, and "**Patient consent for publication** Not required." a heading with its sentence."""
+  heading, and "**Patient consent for publication** Not required." a heading with its sentence;
+* a caption's title drawn a second time over its label ("Figure 2") and read before it made the
+  label no caption, and the title a heading."""
 
 from types import SimpleNamespace
 
@@ -193,3 +195,16 @@ def test_a_sentence_after_a_bold_lead_is_its_paragraph_not_part_of_a_heading():
     nxt = row("Ethics approval This study was approved by the board.", 710, 8.0, x0=40, x1=290)
     nxt.first_in_block = True
     assert not _short_tail([r, nxt], 0)
+
+
+def test_a_caption_s_title_drawn_over_its_label_is_the_caption_s_not_a_heading():
+    from scholartools.parsing.pdf.structure import classify_rows
+
+    dup = row("Two-dimensional virtual micro-environment", 390, 9.5, x0=54, x1=229)
+    label = row("Figure 2", 390, 9.5, bold=1.0, x0=54, x1=91)
+    text = row("Two-dimensional virtual micro-environment. Depicted are the lattice and the seed cells.", 401,
+               9.5, x0=54, x1=551)
+    for k, r in enumerate((dup, label, text)):
+        r.block, r.first_in_block, r.bold_prefix, r.math = 7, k == 0, "Figure 2" if k == 1 else "", 0.0
+    classify_rows([dup, label, text], 9.5, {(0, 0): (54.0, 551.0)}, [])
+    assert [r.kind for r in (dup, label, text)] == ["caption-", "caption", "caption+"]

@@ -127,15 +127,37 @@ def _caption_like(r: Row, body: float) -> bool:
     return r.bold_prefix.strip() != "" or r.size < body - 0.4
 
 
+def _on_first_line(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` on its block's first line: the block's first row, or only rows set on its
+    baseline come before it in the block (a caption's title drawn a second time over its label,
+    "Two-dimensional virtual micro-environment" over "Figure 2", read first)?"""
+    r = rows[i]
+    if r.first_in_block:
+        return True
+    j = i - 1
+    while j >= 0 and rows[j].block == r.block and rows[j].page == r.page:
+        if abs(rows[j].y0 - r.y0) > 0.3 * r.size:
+            return False
+        if rows[j].first_in_block:
+            return True
+        j -= 1
+    return False
+
+
 def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[Row]) -> None:
     title_set = set(id(r) for r in title_rows)
-    for r in rows:
+    for i, r in enumerate(rows):
         if id(r) in title_set:
             r.kind = "title"
             continue
         cl, cr = extents[(r.page, r.col)]
-        if r.first_in_block and CAPTION.match(r.text) and _caption_like(r, body):
+        if CAPTION.match(r.text) and _caption_like(r, body) and _on_first_line(rows, i):
             r.kind = "caption"
+            j = i - 1     # what was drawn on the label's line before it is the caption's too
+            while not r.first_in_block and j >= 0 and rows[j].block == r.block and rows[j].page == r.page \
+                    and rows[j].kind == "text" and abs(rows[j].y0 - r.y0) <= 0.3 * r.size:
+                rows[j].kind = "caption-"
+                j -= 1
         elif _is_math_row(r, cl, cr):
             r.kind = "equation"
         elif r.size < body - 1.2 and not ABSTRACT_START.match(r.text):
@@ -230,6 +252,7 @@ class _Walker:
         self.para_last: Row | None = None
         self.eq_rows: list[Row] = []
         self.caption_rows: list[Row] = []
+        self.pre_caption: list[Row] = []   # rows read before a caption's label on its line
         self.in_refs = False
         self.head_styles: set = set()   # styles of the section headings met before the bibliography
 
@@ -259,13 +282,17 @@ class _Walker:
 
     def flush_caption(self) -> None:
         if self.caption_rows:
-            text = join_lines([r.text for r in self.caption_rows])
+            parts = [r.text for r in self.caption_rows]
+            # rows read before the label on its line: after the label, unless the caption repeats them
+            parts[1:1] = [r.text for r in self.pre_caption if r.text not in " ".join(parts)]
+            text = join_lines(parts)
             m = CAPTION.match(text)
             kind = m.group("kind").lower()
             kind = "table" if kind.startswith("tab") else ("figure" if kind.startswith("fig") else kind)
             self.figures.append({"kind": kind, "label": m.group("label"), "caption": text,
                                  "page": self.caption_rows[0].page + 1})
         self.caption_rows = []
+        self.pre_caption = []
 
     def open_section(self, c, r: Row) -> None:
         self.cur = {"heading": c.title, "number": c.number,
@@ -300,9 +327,14 @@ class _Walker:
         for i, r in enumerate(rows):
             if i in self.skip or r.kind in ("title", "heading+"):
                 continue
-            if r.kind == "caption":
+            if r.kind == "caption-":
                 self.flush_caption()
-                self.caption_rows = [r]
+                self.pre_caption.append(r)
+                continue
+            if r.kind == "caption":
+                pre, self.pre_caption = self.pre_caption, []
+                self.flush_caption()
+                self.caption_rows, self.pre_caption = [r], pre
                 continue
             if r.kind == "caption+":
                 self.caption_rows.append(r)
