@@ -328,7 +328,8 @@ class _Walker:
             if i in self.skip or r.kind in ("title", "heading+"):
                 continue
             if r.kind == "caption-":
-                self.flush_caption()
+                if self.caption_rows:
+                    self.flush_caption()
                 self.pre_caption.append(r)
                 continue
             if r.kind == "caption":
