@@ -8,7 +8,8 @@ before they were read. What they showed:
   of the other column);
 * a methods part set two points under the body, its run-in heads in the headings' face under a
   name that hides its weight, lost them all; a run-in head the model scored 0.39 in the style of
-  one it accepted at 0.69 was dropped;
+  one it accepted at 0.69 was dropped, and so were such leads filling their row or running over
+  two rows (a JATS dev paper's);
 * a math font's brackets mapped to eth and thorn ("umðtÞ") broke headings that name a term;
 * an author's initials ("S. L. Stramer") made a one-letter outline that lifted the name to a
   heading, and the unlabelled abstract under it was lost;
@@ -208,3 +209,31 @@ def test_a_caption_s_title_drawn_over_its_label_is_the_caption_s_not_a_heading()
         r.block, r.first_in_block, r.bold_prefix, r.math = 7, k == 0, "Figure 2" if k == 1 else "", 0.0
     classify_rows([dup, label, text], 9.5, {(0, 0): (54.0, 551.0)}, [])
     assert [r.kind for r in (dup, label, text)] == ["caption-", "caption", "caption+"]
+
+
+def test_leads_in_the_style_of_an_accepted_run_in_head_over_one_row_or_two_are_headings():
+    from scholartools.parsing.pdf.headings import _runin_series
+
+    rows, cands = _runin_rows_and_cands(9.5, [("Statistical analyses.", "We used logistic regression.")])
+    for r in rows:
+        r.lead_style, r.family = "b", "garamond"
+    cands[0].p = 0.83
+    # a row that is all the lead, its paragraph going on below in the body's type
+    whole = row("Characteristics of the study population.", 300, 9.5, bold=1.0, x0=399, x1=561)
+    below = row("WTC workers enrolled in the registry were predominantly", 310.4, 9.5, x0=399, x1=561)
+    # a lead over two rows, closed in the second row's lead, that the model scored 0.08
+    first = row("Assessment of days worked without a", 400, 9.5, bold=1.0, x0=64, x1=212)
+    second = row("mask or respirator, by arrival time. We stratified", 410.4, 9.5, x0=50, x1=213)
+    for r in (whole, below, first, second):
+        r.family, r.block = "garamond", 8 if r.y0 < 350 else 9
+    whole.first_in_block = first.first_in_block = True
+    below.first_in_block = second.first_in_block = False
+    second.lead, second.lead_style = "mask or respirator, by arrival time.", "b"
+    rows += [whole, below, first, second]
+    f = [0.0] * len(FEATURES)
+    full = Cand(i=1, rows=[1], text=whole.text, p=0.35, feats=f, title=whole.text.rstrip("."))
+    two = Cand(i=3, rows=[3, 4], text="Assessment of days worked without a mask or respirator, by arrival time",
+               runin=True, rest="We stratified", p=0.08, feats=f,
+               title="Assessment of days worked without a mask or respirator, by arrival time")
+    _runin_series(rows, cands + [full, two], 0.4)
+    assert full.p > 0.4 and two.p > 0.4

@@ -1352,8 +1352,9 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     a dash) in bold, italic or another face, each opening a paragraph, three or more of them in
     one style (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
     together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**"); so
-    is one scored nearly a heading in the style of a run-in head the model accepted ("**Materials
-    Synthesis.**" at 0.39 before "**Electrochemical Measurements.**" at 0.69)."""
+    is one the model scored 0.05 or more in the style of a run-in head it accepted ("**Materials
+    Synthesis.**" at 0.39 before "**Electrochemical Measurements.**" at 0.69), and a row that is
+    all such a lead."""
     series: dict[tuple, list[Cand]] = {}
     accepted = {_runin_key(rows[c.i]) for c in cands if c.runin and not c.number and c.p >= threshold
                 and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)}
@@ -1366,11 +1367,39 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
             series.setdefault(_runin_key(r), []).append(c)
-    for key, found in series.items():
-        if key in accepted:
-            for c in found:
-                c.p = threshold + 0.01
     _lift_series(series, threshold)
+    if not accepted:
+        return
+    # in the lead style of an accepted run-in head the model's doubt counts for less: 0.05 will do,
+    # a lead over two rows (closed in the second row's lead) and of up to 14 words included
+    # ("***Assessment of days worked without a*** / ***mask or respirator, by arrival time.*** We …");
+    # not a description list's label, its text going on indented under it (a hanging indent)
+    k_hang = FEATURES.index("hanging")
+    for c in cands:
+        last = rows[c.rows[-1]]
+        if not c.runin or c.number or not 0.05 <= c.p < threshold or last.lead_style not in ("b", "i", "f") \
+                or len(c.feats) > k_hang and c.feats[k_hang] > 0.5 \
+                or _runin_key(last) not in accepted or not last.lead.rstrip().endswith(_LEAD_CLOSERS) \
+                or _ABBREV_END.search(last.lead.rstrip()) or not c.rest[:1].isupper() \
+                or not 1 <= len(c.title.split()) <= 14 or c.feats[28]:
+            continue
+        prev = rows[c.i - 1] if c.i else None
+        if rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()):
+            c.p = threshold + 0.01
+    # a run-in head that fills its row (the whole row a lead closed by a period, its paragraph
+    # going on below in the body's type: "***Characteristics of the study population.***" over
+    # "WTC workers enrolled …"), in the lead style of an accepted run-in head
+    for c in cands:
+        r = rows[c.i]
+        if c.runin or c.number or len(c.rows) != 1 or not 0.3 <= c.p < threshold or c.feats[28] \
+                or not c.text.rstrip().endswith(".") or _ABBREV_END.search(c.text.rstrip()) \
+                or not 1 <= len(c.text.split()) <= 10 or c.i + 1 >= len(rows):
+            continue
+        style = "b" if r.bold >= 0.6 else "i" if r.italic >= 0.6 else None
+        nxt = rows[c.i + 1]
+        if style and (style, round(r.size), r.family) in accepted and nxt.block == r.block \
+                and nxt.bold < 0.5 and nxt.italic < 0.5 and abs(nxt.size - r.size) < 0.6:
+            c.p = threshold + 0.01
 
 
 def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> None:
