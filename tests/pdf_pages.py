@@ -73,3 +73,10 @@ def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
     r.col, r.bold, r.italic, r.family, r.kind, r.lead, r.gap = 0, bold, 0.0, "body", "text", "", 0.0
     r.upper, r.math, r.fig, r.underline, r.neighbours = text.isupper(), 0.0, False, False, 0
     return r
+
+
+def block(rows, b):
+    """``rows`` put in MuPDF block ``b`` (for the reading-order rules, which keep blocks whole)."""
+    for r in rows:
+        r.block = b
+    return rows

@@ -19,7 +19,7 @@ read. What they showed:
 
 import pymupdf
 
-from pdf_pages import BODY, front, para, row, saved_record
+from pdf_pages import BODY, block, front, para, row, saved_record
 
 
 def test_a_one_word_wordmark_in_display_type_is_not_the_title(tmp_path):
@@ -68,11 +68,6 @@ def test_the_paragraph_under_a_numbered_introduction_is_no_abstract(tmp_path):
 
 def test_a_banner_in_tiny_print_does_not_make_two_columns_one():
     from scholartools.parsing.pdf.layout import order_page
-
-    def block(rows, b):
-        for r in rows:
-            r.block = b
-        return rows
 
     banner = block([row("0110110111000111001101101101101110001110011011011011" * 2, 80 + 4.5 * k, 4.0,
                         x0=57, x1=541) for k in range(60)], 1)

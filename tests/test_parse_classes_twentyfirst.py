@@ -30,28 +30,22 @@ from types import SimpleNamespace
 
 import pymupdf
 
-from pdf_pages import headings_of, row
+from pdf_pages import block, headings_of, row
 from scholartools.parsing.pdf.headings import Cand, FEATURES
-
-
-def _block(rows, b):
-    for r in rows:
-        r.block = b
-    return rows
 
 
 def test_two_columns_under_a_full_width_caption_are_read_column_by_column():
     from scholartools.parsing.pdf.layout import order_page
 
-    top = _block([row("the end of a paragraph of the left column here", 60 + 12 * k, x0=57, x1=291)
+    top = block([row("the end of a paragraph of the left column here", 60 + 12 * k, x0=57, x1=291)
                   for k in range(2)], 1)
-    cell = _block([row("Risk category", 300, 7.5, bold=1.0, x0=57, x1=120)], 2)
-    caption = _block([row("Figure 1. A caption set across the page in small type, long enough to weigh "
+    cell = block([row("Risk category", 300, 7.5, bold=1.0, x0=57, x1=120)], 2)
+    caption = block([row("Figure 1. A caption set across the page in small type, long enough to weigh "
                           f"more than the columns below it, line {k}", 330 + 8 * k, 7.0, x0=57, x1=541)
                       for k in range(12)], 3)
-    left = _block([row(f"left column line {k} under the caption of the figure", 520 + 12 * k, x0=57, x1=291)
+    left = block([row(f"left column line {k} under the caption of the figure", 520 + 12 * k, x0=57, x1=291)
                    for k in range(5)], 4)
-    right = _block([row(f"right column line {k} under the caption of it", 516 + 12 * k, x0=305, x1=539)
+    right = block([row(f"right column line {k} under the caption of it", 516 + 12 * k, x0=305, x1=539)
                     for k in range(5)], 5)
     order = order_page(top + cell + caption + left + right, 612)
     texts = [r.text for r in order]

@@ -127,21 +127,20 @@ def _caption_like(r: Row, body: float) -> bool:
     return r.bold_prefix.strip() != "" or r.size < body - 0.4
 
 
-def _on_first_line(rows: list[Row], i: int) -> bool:
-    """Is row ``i`` on its block's first line: the block's first row, or only rows set on its
-    baseline come before it in the block (a caption's title drawn a second time over its label,
-    "Two-dimensional virtual micro-environment" over "Figure 2", read first)?"""
+def _before_on_line(rows: list[Row], i: int) -> list[int] | None:
+    """The rows of row ``i``'s block read before it on its baseline (a caption's title drawn a
+    second time over its label, "Two-dimensional virtual micro-environment" over "Figure 2", read
+    first), or None when a row of an earlier line comes before it: row ``i`` is not on its
+    block's first line. Empty for the block's first row."""
     r = rows[i]
-    if r.first_in_block:
-        return True
+    before: list[int] = []
     j = i - 1
-    while j >= 0 and rows[j].block == r.block and rows[j].page == r.page:
-        if abs(rows[j].y0 - r.y0) > 0.3 * r.size:
-            return False
-        if rows[j].first_in_block:
-            return True
+    while not rows[j + 1].first_in_block:
+        if j < 0 or rows[j].block != r.block or rows[j].page != r.page or abs(rows[j].y0 - r.y0) > 0.3 * r.size:
+            return None
+        before.append(j)
         j -= 1
-    return False
+    return before
 
 
 def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[Row]) -> None:
@@ -151,13 +150,13 @@ def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[
             r.kind = "title"
             continue
         cl, cr = extents[(r.page, r.col)]
-        if CAPTION.match(r.text) and _caption_like(r, body) and _on_first_line(rows, i):
+        before = _before_on_line(rows, i) if CAPTION.match(r.text) and _caption_like(r, body) else None
+        if before is not None:
             r.kind = "caption"
-            j = i - 1     # what was drawn on the label's line before it is the caption's too
-            while not r.first_in_block and j >= 0 and rows[j].block == r.block and rows[j].page == r.page \
-                    and rows[j].kind == "text" and abs(rows[j].y0 - r.y0) <= 0.3 * r.size:
+            for j in before:     # what was drawn on the label's line before it is the caption's too
+                if rows[j].kind != "text":
+                    break
                 rows[j].kind = "caption-"
-                j -= 1
         elif _is_math_row(r, cl, cr):
             r.kind = "equation"
         elif r.size < body - 1.2 and not ABSTRACT_START.match(r.text):
