@@ -38,6 +38,24 @@ def test_scorer_hand_cases():
     assert [h["text"] for h in missed] == ["Methods"] and extra == ["Figure text"]
 
 
+def test_scorer_reads_appendix_numbers_and_optional_namesakes():
+    # an appendix's letter with a number or a period is numbering; a capital A set in a heading in
+    # capitals is the article (the gold, in mixed case, keeps it)
+    assert normalise_heading("A1 Scale dependent systematics") == "scale dependent systematics"
+    assert normalise_heading("D1.2 MPI Support") == "mpi support"
+    assert normalise_heading("B. r Constraints") == normalise_heading("$r$ Constraints") == "r constraints"
+    assert normalise_heading("A BRIEF INTRODUCTION TO THE ALGORITHM") \
+        == normalise_heading("A brief introduction to the algorithm")
+    assert normalise_heading("APPENDIX A DETAILS") == "details"
+    # an optional subsubsection and a required subsection of the same name: the parser's two
+    # headings are one hit and one uncounted, not two uncounted and a miss
+    assert heading_counts(["Methods", "Corr", "Results", "Corr"], ["Methods", "Results", "Corr"],
+                          ["Corr"]) == (3, 3, 3)
+    missed, extra = heading_misses(["Methods", "Corr", "Results", "Corr", "Noise"], {"heading_detail": [
+        {"text": "Methods"}, {"text": "Corr", "optional": True}, {"text": "Results"}, {"text": "Corr"}]})
+    assert missed == [] and extra == ["Noise"]
+
+
 @pytest.fixture(scope="module")
 def parsed():      # tools.evaluate_parse finds the pdfs dataset itself: its tests are marked needs_data
     return [(g, parse_path(g["path"])) for g in load_gold("visible")]

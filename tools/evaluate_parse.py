@@ -44,7 +44,11 @@ def normalise(text: str | None) -> str:
     return " ".join(_TOKEN.findall(text))
 
 
-_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix)\s+)?[A-Z]\s+(?=[A-Z])")   # "Appendix A Details" as "A Details"
+# an appendix's numbering left by strip_number: a bare letter before a capital ("Appendix A
+# Details" as "A Details"), a letter with a period ("B. r Constraints") or with a number ("A1
+# Scale dependent systematics", "D1.2 MPI support")
+_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix)\s+)?(?:[A-Z]\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.)\s+(?=\S)"
+                            r"|^(?:(?i:appendix)\s+)?[A-Z]\s+(?=[A-Z])")
 
 
 def normalise_heading(text: str | None) -> str:
@@ -53,7 +57,10 @@ def normalise_heading(text: str | None) -> str:
     if not text:
         return ""
     _, rest = strip_number(unicodedata.normalize("NFKC", text))
-    return normalise(_LETTER_NUMBER.sub("", rest))
+    text = normalise(_LETTER_NUMBER.sub("", rest))
+    # a heading set in capitals opening with the article reads like an appendix's letter ("A
+    # BRIEF INTRODUCTION …" as "BRIEF INTRODUCTION …"): the article is dropped on both sides
+    return text[2:] if text.startswith("a ") else text
 
 
 def title_match(pred: str | None, gold: str | None) -> bool:
@@ -72,27 +79,29 @@ def token_f1(pred: str | None, gold: str | None) -> float:
     return 2 * prec * rec / (prec + rec)
 
 
-def lcs_length(a: list[str], b: list[str]) -> int:
-    if not a or not b:
-        return 0
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
-
-
 def heading_counts(pred: list[str], gold: list[str], optional: list[str] = ()) -> tuple[int, int, int]:
     """(matched, n_pred, n_gold) for order-aware heading matching after normalisation.
 
     Predicted headings equal to an ``optional`` gold heading (a label the annotator left open,
     such as "Highlights" or "CCS Concepts") count neither as hits nor as false positives."""
-    opt = {normalise_heading(x) for x in optional}
-    p = [h for h in (normalise_heading(x) for x in pred) if h and h not in opt]
     g = [h for h in (normalise_heading(x) for x in gold) if h]
-    return lcs_length(p, g), len(p), len(g)
+    pairs, counted = _aligned(pred, g, optional)
+    return len(pairs), len(counted), len(g)
+
+
+def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int, int]], list[int]]:
+    """(pairs (i, j) of the order-aware match of the predicted headings ``pred`` to the normalised
+    required ``gold`` headings, the indices of the predictions that count). A prediction matched to
+    no required heading does not count when its text is an optional heading's: the same words may
+    be a required heading elsewhere in the paper (a subsubsection "Correlations between measures"
+    in the methods, optional, and a subsection of that name in the results, required), so the
+    optional texts do not remove predictions before the match, only unmatched ones after it."""
+    opt = {normalise_heading(x) for x in optional}
+    p = [normalise_heading(x) for x in pred]
+    keep = [i for i, h in enumerate(p) if h]
+    pairs = {(keep[i], j) for i, j in _lcs_pairs([p[i] for i in keep], gold)}
+    hit = {i for i, _ in pairs}
+    return pairs, [i for i in keep if i in hit or p[i] not in opt]
 
 
 def prf(matched: int, n_pred: int, n_gold: int) -> dict:
@@ -226,13 +235,12 @@ def _lcs_pairs(a: list[str], b: list[str]) -> set[tuple[int, int]]:
 def heading_misses(pred: list[str], gold: dict) -> tuple[list[dict], list[str]]:
     """(missed gold headings with their detail, predicted headings matching no gold heading)."""
     detail = gold.get("heading_detail") or [{"text": h, "level": None} for h in gold.get("headings") or []]
-    opt = {normalise_heading(h["text"]) for h in detail if h.get("optional")}
     gd = [h for h in detail if not h.get("optional")]
-    p = [x for x in pred if normalise_heading(x) and normalise_heading(x) not in opt]
-    pairs = _lcs_pairs([normalise_heading(x) for x in p], [normalise_heading(h["text"]) for h in gd])
+    pairs, counted = _aligned(pred, [normalise_heading(h["text"]) for h in gd],
+                              [h["text"] for h in detail if h.get("optional")])
     hit_p = {i for i, _ in pairs}
     hit_g = {j for _, j in pairs}
-    return [h for j, h in enumerate(gd) if j not in hit_g], [x for i, x in enumerate(p) if i not in hit_p]
+    return [h for j, h in enumerate(gd) if j not in hit_g], [pred[i] for i in counted if i not in hit_p]
 
 
 def miss_class(h: dict) -> str:

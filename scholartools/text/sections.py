@@ -82,10 +82,11 @@ def strip_number(heading: str) -> tuple[str | None, str]:
 
 
 def number_level(number: str | None) -> int:
-    """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` → 2; unnumbered → 1."""
+    """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` and ``"A1"`` (an
+    appendix's subsection as some journals number it) → 2; unnumbered → 1."""
     if not number:
         return 1
-    return number.count(".") + 1
+    return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
 
 def section_type(heading: str, in_appendix: bool = False, number: str | None = None) -> str:

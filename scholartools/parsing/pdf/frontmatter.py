@@ -72,6 +72,9 @@ _HARD_NOISE = re.compile(r"arxiv|https?:|www\.|©|\bdoi\b|[\w.+-]@[\w-]+\.\w|cop
 _CITATION_TAIL = re.compile(r"^\W*(\d{1,4}\W+){0,2}((19|20)\d\d\b|vol\b|volume\b)|\bdoi\b|\bissn\b", re.I)
 _YEAR_VOLUME = re.compile(r"(19|20)\d\d \d")
 _TRAIL_MARK = re.compile(r"[\s*∗†‡§¶⋆✉☆★]+$")
+# a note's mark in a letter and a closing bracket glued to the title's last word ("… A structural
+# analysisa)"), which no bracket in the title opens
+_TRAIL_LETTER_MARK = re.compile(r"(?<=[^\W\d_]{2})\s?[a-z](?:,[a-z])*\)$")
 _NAME = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|bin|al|el)\s+)?"
                    r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){1,4}$", re.U)
 _SUPER = re.compile(r"(?<=[^\W\d_])[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|\s[\d,*∗†‡§¶#⋆✉]+(?=\s|,|$)|[∗*†‡§¶⋆✉#]+")
@@ -503,6 +506,8 @@ def title_text(rows: list[Row]) -> str | None:
     if cut is not None:
         t = t[:cut]
     t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", t))))
+    if t.endswith(")") and t.count(")") > t.count("("):
+        t = _TRAIL_LETTER_MARK.sub("", t)
     return t or None
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
+from scholartools.text.sections import number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -994,6 +995,8 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
         return "roman", [_ROMAN[head]]
     if len(head) == 1 and head.isalpha() and head.isupper():
         return "letter", [ord(head) - 64] + rest
+    if 2 <= len(head) <= 3 and head[0].isupper() and head[1:].isdigit():   # "D2": appendix D's second part
+        return "letter", [ord(head[0]) - 64, int(head[1:])] + rest
     return None
 
 
@@ -1183,22 +1186,45 @@ def _unmapped_mark(text: str) -> bool:
     return "\x80" <= text[:1] <= "\x9f" and text[1:2] == " "
 
 
+def _over_fraction_bar(rows: list[Row], c: Cand) -> bool:
+    """Is the candidate's row a fraction's numerator: a row right under its bar (half a line or
+    less below), centred on it and of a like width ("min_l average RMSE of fitting procedure l"
+    over "average RMSE of fitting procedure j")? Rows a few places on in reading order are looked
+    at: a display's number or its closing period may come between."""
+    r = rows[c.rows[-1]]
+    w = r.x1 - r.x0
+    for q in rows[c.rows[-1] + 1:c.rows[-1] + 4]:
+        qw = q.x1 - q.x0
+        if q.page == r.page and 0 <= q.y0 - r.y1 <= 0.5 * r.size and 0.5 * w <= qw <= 2 * w \
+                and abs((q.x0 + q.x1) - (r.x0 + r.x1)) <= 6:
+            return True
+    return False
+
+
+def _unclosed(text: str) -> bool:
+    """Does ``text`` open a bracket it does not close: a piece of a line that the text layer set
+    in a block of its own ("• Stetson J  *(stetson*  j): The Welch-Stetson …" read as three)?"""
+    k = text.rfind("(")
+    return k >= 0 and ")" not in text[k:] and "]" not in text[k:]
+
+
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """Rows that cannot be headings whatever their style: text set far smaller than the body
-    (labels inside a reproduced page or a plot), a code listing's comment lines, and rows of a
-    table without rules (cells set apart by wide gaps, with a neighbouring row that is cut the
-    same way) — a styled first cell ("*Coleus aromaticus*  Ag  Flavonoids  [44]") included,
-    which reads like a run-in lead."""
+    (labels inside a reproduced page or a plot), a code listing's comment lines, a piece of a line
+    with a bracket left open, and rows of a table without rules (cells set apart by wide gaps, with
+    a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
+    Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
-                or _RUNNING_HEAD.match(c.text):
+                or _RUNNING_HEAD.match(c.text) or "(" in c.text and _unclosed(c.text) or c.text[:2] == "--":
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
-            #             "B. Román-Ponce and F.U. Rojas-Rojas")
+            #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
+            #             them: "--timestride <integer>")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1240,8 +1266,9 @@ def _overlapped(rows: list[Row], i: int) -> bool:
 
 
 # a running head that names the authors ("Hamzeh Pour et al.: Emergency Department …", "Smith et
-# al. Page 3", "B. Román-Ponce and F.U. Rojas-Rojas"), set on a page that has no other to repeat it
-_RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2} et al\.?(?:[:,]|\s+\S)"
+# al. Page 3", "Murrell & Cortes-Ciriano et al", "B. Román-Ponce and F.U. Rojas-Rojas"), set on a
+# page that has no other to repeat it
+_RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: (?:[A-ZÀ-Þ][\w'’-]*|&|and)){0,3} et al\.?(?:[:,]|\s+\S|\s*$)"
                            r"|^(?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ][\w'’\u0300-\u036f-]+ (?:and|&) (?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ]")
 _FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
 
@@ -1287,6 +1314,9 @@ def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
 
 
 _LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
+# an appendix's part numbered by its letter and a number, no point between ("A1 Scale dependent
+# systematics", "D2 MPI Support")
+_LETTER_DIGIT = re.compile(r"^([A-H])(\d{1,2})\.?\s+(?=[A-Z])")
 
 
 def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
@@ -1294,6 +1324,7 @@ def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
     "Appendix A Details"): read as numbers when the document has an "A" heading followed by a
     "B" one, or an "A" heading set like the other headings after the bibliography. The letter is
     followed by a capital: the article "A" of "A global view of …" is a word."""
+    _letter_digit_numbers(cands)
     found = []
     for c in cands:
         if c.number or c.runin or c.p < 0.08:
@@ -1309,6 +1340,23 @@ def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
     for c, m in found:
         c.number = m.group(1)
         c.title = unspace(c.text[m.end():]).strip(" .:")
+
+
+def _letter_digit_numbers(cands: list[Cand]) -> None:
+    """Appendix parts numbered "A1", "D2" read as numbers where the document has two of one letter
+    ("A1 …", "A2 …") or its appendix of that letter ("Appendix D: …" before "D2 MPI Support"): a
+    gene or a compound named so ("B2 receptor expression") has neither."""
+    found = [(c, m) for c in cands if not c.number and not c.runin and (m := _LETTER_DIGIT.match(c.text))]
+    if not found:
+        return
+    parts: dict[str, set[str]] = {}
+    for _, m in found:
+        parts.setdefault(m.group(1), set()).add(m.group(2))
+    appendices = {c.number for c in cands if c.number and len(c.number) == 1 and c.number.isalpha()}
+    for c, m in found:
+        if len(parts[m.group(1)]) >= 2 or m.group(1) in appendices:
+            c.number = m.group(1) + m.group(2)
+            c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
 _WORD3 = re.compile(r"[^\W\d_]{3,}")
@@ -1533,7 +1581,10 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
         if after is None or after.block != nxt.block or after.page != nxt.page or abs(after.x1 - nxt.x1) > 1.5:
             return False
     gb, ga = _gap(prev, first), _gap(r, nxt)
-    if ga > st.body_gap + st.body or not under and (gb < st.body_gap + 0.35 * st.body
+    # close above its paragraph; or a blank line under it and as much or more above (a class that
+    # sets its subsections in the body's type a line apart on both sides)
+    if ga > st.body_gap + st.body and not (ga <= st.body_gap + 1.5 * st.body and gb >= ga - 1) \
+            or not under and (gb < st.body_gap + 0.35 * st.body
                                                     or gb < 90 and gb < ga + 0.25 * st.body):
         return False
     # a line short of the paragraph's width; or as wide, standing apart from the text below too
@@ -1700,10 +1751,13 @@ _METADATA_LABEL = re.compile(
     r"correspondence(?: to| address)?|corresponding authors?|"
     r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?|click here to view)$", re.I)
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
-_CREDIT_ROLE = re.compile(
-    r"^(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
-    r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)\b"
-    r"(?!\s+(?:of|the|and|for|in)\b)", re.I)
+_ROLES = (r"(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
+          r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)")
+# a role alone, or before punctuation or another role (a contributor list); "writing" before
+# anything but a preposition ("Writing review and editing"); not a sentence opening with the word
+# ("Visualization functionality for model performance … is provided")
+_CREDIT_ROLE = re.compile(rf"^(?:{_ROLES}\s*(?:$|[:;,.&(–—-]|{_ROLES}\b)|writing\b(?!\s+(?:of|the|and|for|in)\b))",
+                          re.I)
 # a caption's label standing alone, its letters spaced apart or not ("FI G U R E 1", "Table 2")
 _CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|scheme|chart|plate)[-.]?s?\d{1,3}[a-z]?$",
                             re.I)
@@ -1814,6 +1868,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and r.size > st.body - 1.5 \
                 and not (r.y1 < 0.08 * st.page_height and (c.i == 0 or rows[c.i - 1].page != r.page)) \
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
+                and not _over_fraction_bar(rows, c) \
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) \
                 and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")):
             # (nor a table's first cell over its rule, the row's figures read later, column by
@@ -1858,7 +1913,7 @@ def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:
     for c in acc:
         if c.number and not c.runin:
             k = style_key(rows[c.rows[-1]])
-            style_level.setdefault(k, c.number.count(".") + 1)
+            style_level.setdefault(k, number_level(c.number))
     styles = []
     for c in acc:
         if not c.runin:
@@ -1869,8 +1924,8 @@ def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:
     rank_level = {k: i + 1 for i, k in enumerate(rank)}
     cur = 0
     for c in acc:
-        if c.number and c.number[0].isdigit() or c.number and "." in c.number:
-            c.level = c.number.count(".") + 1
+        if c.number and (c.number[0].isdigit() or "." in c.number or c.number[1:2].isdigit()):
+            c.level = number_level(c.number)
         elif c.runin:
             c.level = min(cur + 1, 4) if cur else 2
         else:
