@@ -17,7 +17,9 @@ read. What they showed:
   under it opens with the word ("Visualization functionality for model performance …");
 * appendix parts numbered "A1", "D2" (MNRAS, Copernicus) were not numbers: "D2 MPI Support" was
   lost and "A1 Scale dependent systematics" kept its number in its title and its level;
-* subsections set in the body's own type a blank line apart on both sides (svjour) were lost.
+* subsections set in the body's own type a blank line apart on both sides (svjour) were lost;
+* an MNRAS paper's closing "Summary" was typed as the abstract, unnumbered in the text as LaTeX
+  keeps it, so the LaTeX gold left it out (and so did the record's headings of a PDF).
 
 The scorer too: an appendix's "A1" or "B." numbering was not stripped, a capital "A" opening a
 heading in capitals was read as an appendix letter, and a prediction equal to an optional gold
@@ -137,3 +139,20 @@ def test_subsections_in_the_body_type_a_blank_line_apart_are_headings(tmp_path):
 
     heads = headings_of(tmp_path, "plain-apart.pdf", draw, ("Introduction", "Discussion"))
     assert heads[-2:] == ["Issues in file conversion", "Issues in matching energies"]
+
+
+def test_a_summary_after_the_body_closes_it_and_is_a_heading(tmp_path):
+    from scholartools.parsing import parse_path
+    from scholartools.text.sections import type_sections
+
+    types = [s["type"] for s in type_sections([{"heading": "Summary"}, {"heading": "Introduction"},
+                                               {"heading": "Methods"}, {"heading": "Summary"}])]
+    assert types == ["abstract", "introduction", "method", "conclusion"]
+    # an MNRAS paper's \section{Summary}: numbered by LaTeX, unnumbered in its text
+    tex = tmp_path / "main.tex"
+    tex.write_text("\\documentclass{article}\\title{A Survey of Periodic Sources}\\begin{document}\\maketitle\n"
+                   "\\begin{abstract}We search for periodic sources.\\end{abstract}\n"
+                   "\\section{Introduction}Sources vary.\n\\section{Results}We find ten.\n"
+                   "\\section{Summary}We found ten sources.\n\\end{document}\n")
+    rec = parse_path(str(tex))
+    assert [(s["heading"], s["type"]) for s in rec["sections"]][-1] == ("Summary", "conclusion")

@@ -128,6 +128,9 @@ def _letter_ok(number: str | None, last_letter: str) -> bool:
     return letter == "A" or (last_letter and ord(letter) - ord(last_letter) in (0, 1))
 
 
+_BODY_TYPES = frozenset(("introduction", "related_work", "method", "data", "experiments", "results", "discussion"))
+
+
 def type_sections(sections: list[dict]) -> list[dict]:
     """Fill ``type`` (and ``number``/``level`` when missing) on a list of section dicts in order.
 
@@ -135,11 +138,13 @@ def type_sections(sections: list[dict]) -> list[dict]:
     type comes from its own heading, or else from its parent's (the nearest earlier section of
     a lower level), never from a sibling: sub-sections of a typed section inherit its type when
     their own heading says nothing more specific. Sections after an appendix heading, or with
-    appendix letters (A, A.1, B … in sequence), are ``appendix``.
+    appendix letters (A, A.1, B … in sequence), are ``appendix``. A "Summary" after a section of
+    the body closes it (the conclusion), numbered or not: the abstract's label opens the paper.
     """
     in_appendix = False
     stack: list[tuple[int, str]] = []       # (level, type) of the open ancestors
     last_letter = ""
+    body = False                            # a section of the body's own came before
     for sec in sections:
         heading = sec.get("heading") or ""
         number = sec.get("number")
@@ -162,10 +167,13 @@ def type_sections(sections: list[dict]) -> list[dict]:
             kind = sec["type"]
         else:
             kind = section_type(heading_for_type, in_appendix=in_appendix, number=number or "")
+            if kind == "abstract" and body and heading_for_type.strip(" .:").lower() == "summary":
+                kind = "conclusion"   # "Summary" after the body's sections closes it, numbered or not
             if parent and parent not in ("other", "abstract", "references") \
                     and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
                 kind = parent
             sec["type"] = kind
+        body = body or kind in _BODY_TYPES
         if kind == "appendix":
             in_appendix = True
         stack.append((level, kind))
