@@ -156,3 +156,24 @@ def test_a_summary_after_the_body_closes_it_and_is_a_heading(tmp_path):
                    "\\section{Summary}We found ten sources.\n\\end{document}\n")
     rec = parse_path(str(tex))
     assert [(s["heading"], s["type"]) for s in rec["sections"]][-1] == ("Summary", "conclusion")
+
+
+def test_a_running_head_on_every_other_page_of_a_short_paper_is_dropped():
+    from scholartools.parsing.pdf.layout import drop_running_text
+
+    pages = []
+    for pno in range(4):
+        rows = [row(f"Body text of page {pno} in the column, a line of the paper", 100 + 12 * k, page=pno)
+                for k in range(6)]
+        if pno % 2:
+            rows.insert(0, row("Roberts", 22, 8.0, bold=1.0, page=pno, x0=40, x1=70))
+        else:
+            rows.append(row(f"PNAS 2025 Vol. 122 No. 29 e240467712{pno}", 753, 8.0, page=pno, x0=36, x1=566))
+        pages.append(rows)
+    # a heading at the top of two pages of one parity at different heights stays
+    pages[1].insert(1, row("Discussion", 60, 12.0, bold=1.0, page=1))
+    pages[3].insert(1, row("Discussion", 90, 12.0, bold=1.0, page=3))
+    drop_running_text(pages, [792.0] * 4)
+    dropped = {r.text for rows in pages for r in rows if r.drop}
+    assert "Roberts" in dropped and "PNAS 2025 Vol. 122 No. 29 e2404677120" in dropped
+    assert "Discussion" not in dropped

@@ -56,6 +56,19 @@ def test_scorer_reads_appendix_numbers_and_optional_namesakes():
     assert missed == [] and extra == ["Noise"]
 
 
+def test_scorer_pairs_back_matter_in_any_order():
+    # a JATS file keeps its back matter in its schema's order (acknowledgements first), a Nature
+    # paper prints data availability first: the names pair in any order, the body's do not
+    pred = ["Results", "Conclusions", "Data availability", "Acknowledgements", "Author contributions",
+            "Competing interests"]
+    gold = ["Introduction", "Results", "Conclusions", "Acknowledgements", "Author contributions",
+            "Data availability", "Competing interests"]
+    assert heading_counts(pred, gold) == (6, 6, 7)
+    assert heading_counts(["Conclusions", "Results"], ["Results", "Conclusions"]) == (1, 2, 2)
+    missed, extra = heading_misses(pred, {"headings": gold})
+    assert [h["text"] for h in missed] == ["Introduction"] and extra == []
+
+
 @pytest.fixture(scope="module")
 def parsed():      # tools.evaluate_parse finds the pdfs dataset itself: its tests are marked needs_data
     return [(g, parse_path(g["path"])) for g in load_gold("visible")]

@@ -101,7 +101,30 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
     keep = [i for i, h in enumerate(p) if h]
     pairs = {(keep[i], j) for i, j in _lcs_pairs([p[i] for i in keep], gold)}
     hit = {i for i, _ in pairs}
+    # back matter pairs by name, in any order: a JATS file keeps its back matter in the order
+    # its schema sets (acknowledgements first), not the page's ("Data availability",
+    # "Acknowledgements", "Author contributions", "Competing interests" in a Nature paper)
+    free = {}
+    taken = {j for _, j in pairs}
+    for j, g in enumerate(gold):
+        if j not in taken and _BACK_MATTER.match(g):
+            free.setdefault(g, []).append(j)
+    for i in keep:
+        if i not in hit and free.get(p[i]):
+            pairs.add((i, free[p[i]].pop(0)))
+            hit.add(i)
     return pairs, [i for i in keep if i in hit or p[i] not in opt]
+
+
+# the back-matter sections a journal prints after the body, normalised (see ``_aligned``)
+_BACK_MATTER = re.compile(
+    r"(acknowledge?ments?|funding( statement| information| sources?)?|(data|code|data and code|software)"
+    r" availability( statement)?|availability of (data|supporting data)( and materials)?|(authors? )?(s )?"
+    r"contributions?( statement)?|contributors|(competing|conflicts? of) (financial )?interests?( statement)?"
+    r"|declarations?( of (competing )?interests?)?|additional information|(supplementary|supporting|supplemental)"
+    r" (information|materials?|data)|peer review( information)?|abbreviations|ethics( statement| approval| declarations?)?"
+    r"|ethical (approval|statement)|consent for publication|orcid( ids?)?|author information|associated content"
+    r"|notes|footnotes|publisher s note)$")
 
 
 def prf(matched: int, n_pred: int, n_gold: int) -> dict:

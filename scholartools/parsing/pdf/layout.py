@@ -28,15 +28,17 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
 
     A row in the top or bottom band of a page (first/last three rows by position) is a running
     header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
-    them, unless it is set far larger than the other rows with that text (the title on the front
-    page that a running head repeats); a lone number there is a page number. A vertical stack of bare numbers in a margin
-    (eight or more at one x on a page) is review-copy line numbering.
+    them, or at one height on every other page of a short paper (:func:`_alternate`), unless it
+    is set far larger than the other rows with that text (the title on the front page that a
+    running head repeats); a lone number there is a page number. A vertical stack of bare numbers
+    in a margin (eight or more at one x on a page) is review-copy line numbering.
     """
     n_pages = len(pages)
     keys: Counter = Counter()
     sizes: dict[str, list[float]] = {}
+    where: dict[str, list[tuple[int, float]]] = {}   # (page, top) of each row a key names
     band_rows: list[list[tuple[str, Row]]] = []
-    for rows, h in zip(pages, page_heights):
+    for pno, (rows, h) in enumerate(zip(pages, page_heights)):
         by_y = sorted(rows, key=lambda r: r.y0)
         cand = []
         top = [r for r in by_y[:3] if r.y1 < 0.2 * h]
@@ -47,6 +49,7 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         seen = set()
         for key, r in cand:
             sizes.setdefault(key, []).append(r.size)
+            where.setdefault(key, []).append((pno, r.y0))
             if key not in seen:
                 keys[key] += 1
                 seen.add(key)
@@ -65,9 +68,23 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         for key, r in cand:
             if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
                 r.drop = True
-            elif n_pages >= 2 and keys[key] >= need and len(key) > 2 \
+            elif n_pages >= 2 and (keys[key] >= need or _alternate(where[key], n_pages)) and len(key) > 2 \
                     and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
+
+
+def _alternate(seen: list[tuple[int, float]], n_pages: int) -> bool:
+    """Do rows of one text stand at one height on every other page (a left page's running head
+    naming the author, "Roberts", a right page's naming the journal) in a paper too short for
+    the count of 3 pages: on two pages or more, all of one parity, and on all but one of that
+    parity's pages past the first, within two points of each other?"""
+    pages = {p for p, _ in seen}
+    if len(pages) < 2 or n_pages < 3 or len({p % 2 for p in pages}) > 1:
+        return False
+    tops = [y for _, y in seen]
+    parity = next(iter(pages)) % 2
+    of_parity = sum(1 for p in range(1, n_pages) if p % 2 == parity)
+    return max(tops) - min(tops) <= 2.0 and len(pages - {0}) >= of_parity - 1
 
 
 def _blocks(rows: list[Row]) -> tuple[dict[int, list[Row]], dict[int, list]]:
