@@ -67,6 +67,8 @@ def test_scorer_pairs_back_matter_in_any_order():
     assert heading_counts(["Conclusions", "Results"], ["Results", "Conclusions"]) == (1, 2, 2)
     missed, extra = heading_misses(pred, {"headings": gold})
     assert [h["text"] for h in missed] == ["Introduction"] and extra == []
+    # a statement's name with its "Statement" or without
+    assert heading_counts(["Summary", "Data Availability Statement"], ["Summary", "Data availability"]) == (2, 2, 2)
 
 
 @pytest.fixture(scope="module")

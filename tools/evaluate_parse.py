@@ -104,14 +104,16 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
     # back matter pairs by name, in any order: a JATS file keeps its back matter in the order
     # its schema sets (acknowledgements first), not the page's ("Data availability",
     # "Acknowledgements", "Author contributions", "Competing interests" in a Nature paper)
+    # and by their names without a "statement" ("Data Availability Statement" for "Data availability")
     free = {}
     taken = {j for _, j in pairs}
     for j, g in enumerate(gold):
         if j not in taken and _BACK_MATTER.match(g):
-            free.setdefault(g, []).append(j)
+            free.setdefault(g.removesuffix(" statement"), []).append(j)
     for i in keep:
-        if i not in hit and free.get(p[i]):
-            pairs.add((i, free[p[i]].pop(0)))
+        name = p[i].removesuffix(" statement")
+        if i not in hit and free.get(name):
+            pairs.add((i, free[name].pop(0)))
             hit.add(i)
     return pairs, [i for i in keep if i in hit or p[i] not in opt]
 

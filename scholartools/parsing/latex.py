@@ -51,6 +51,30 @@ def _command_arg(text: str, names: str) -> str | None:
     return text[m.end():end - 1] if end else None
 
 
+#: the parts of an A&A structured abstract, as its class prints their labels
+_AA_PARTS = ("Context", "Aims", "Methods", "Results", "Conclusions")
+
+
+def _command_args(text: str, names: str) -> list[str]:
+    """The braced argument of a command and those that follow it with only space or comments
+    between (A&A's ``\abstract`` takes five); ``[]`` when the command is not there."""
+    first = _command_arg(text, names)
+    if first is None:
+        return []
+    m = re.search(r"\\(?:" + names + r")\s*(?:\[[^\]]*\])?\s*\{", text)
+    out, at = [first], braced(text, m.end() - 1)
+    while at and len(out) < len(_AA_PARTS):
+        nxt = re.match(r"(?:\s|%[^\n]*\n)*\{", text[at:])
+        if not nxt:
+            break
+        end = braced(text, at + nxt.end() - 1)
+        if not end:
+            break
+        out.append(text[at + nxt.end():end - 1])
+        at = end
+    return out
+
+
 def _authors(raw: str) -> list[dict]:
     # \thanks{…} removed with its braces; names sit before the first line break of each block
     while "\\thanks" in raw:
@@ -121,7 +145,10 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     if rd.abstract:
         abstract = rd.text[rd.abstract[0]:rd.abstract[1]].strip() or None
     else:
-        raw = _command_arg(preamble + body, "abstract|Abstract")
+        parts = _command_args(preamble + body, "abstract|Abstract")
+        # A&A's \abstract{context}{aims}{methods}{results}{conclusions}; else its one argument
+        raw = " ".join(f"{label}. {part}" for label, part in zip(_AA_PARTS, parts)) \
+            if len(parts) == len(_AA_PARTS) else parts[0] if parts else None
         abstract = render_inline(raw, defs.text_macros) or None if raw else None
 
     references = []

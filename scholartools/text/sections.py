@@ -34,6 +34,12 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
                                 r"one-sentence summary|teaser|"
+                                # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
+                                # graphic: no section of the paper
+                                r"(table of )?contents|graphical toc( entry)?|toc (graphic|entry)|"
+                                r"for table of contents (use )?only|"
+                                # a LIPIcs or EPTCS front page's metadata labels
+                                r"digital object identifier|related versions?|(\d{4} )?acm subject classification|"
                                 # boxes beside or under the abstract ("Strengths and limitations of this
                                 # study", "What is already known on this topic", "Research in context")
                                 r"strengths and limitations of (this|the) study|key messages|summary box|"

@@ -729,6 +729,8 @@ def page_tail(rows: list[Row], used: set, heads: dict, body: float, body_family:
             continue
         if not _same_face(q, last) or abs(q.size - last.size) > 0.3 or q.x1 - q.x0 > width + last.size:
             break
+        if STOP_FRONT.match(unspace(q.text)) and not _continues(parts, q.text.strip()):
+            break   # the front page's next label ("Abbreviations:", "Keywords:") carried over to this page
         if prev is None:
             # in the body's face: the rest of a broken-off sentence, or a paragraph that runs on
             # to the first heading

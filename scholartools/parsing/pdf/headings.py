@@ -1201,6 +1201,23 @@ def _over_fraction_bar(rows: list[Row], c: Cand) -> bool:
     return False
 
 
+def _in_column_of_cells(rows: list[Row], c: Cand, st: DocStats) -> bool:
+    """Is the candidate's row one of a column of short cells: the rows right above and under it
+    start where it starts and are short too (under three fifths of its column), as a ruled
+    table's cells are ("Minimum number of observations in a node" over its group's rule, between
+    "Number of variables used at each split" and "Maximum number of iterations")? A heading has a
+    paragraph's line above it or its own heading (a subheading may follow it, short)."""
+    r, j = rows[c.i], c.rows[-1] + 1
+    # the row above across the candidate's width (a label of the table's first column, read
+    # between two cells of the second, is passed over)
+    i = next((k for k in range(c.i - 1, max(c.i - 4, -1), -1) if rows[k].x0 < r.x1 and r.x0 < rows[k].x1), -1)
+    if i < 0 or j >= len(rows):
+        return False
+    e = st.extents.get((r.page, r.col), [r.x0, r.x1])
+    return all(q.page == r.page and abs(q.x0 - r.x0) <= 1.0 and q.x1 - q.x0 < 0.6 * (e[1] - e[0])
+               for q in (rows[i], rows[j]))
+
+
 def _unclosed(text: str) -> bool:
     """Does ``text`` open a bracket it does not close: a piece of a line that the text layer set
     in a block of its own ("• Stetson J  *(stetson*  j): The Welch-Stetson …" read as three)?"""
@@ -1243,7 +1260,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             # heading between display-maths rows cut by wide spaces is a heading)
             above = _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1))
             below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
-            if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size):
+            # (its cells may be set a little in from it: "**Gender**" over "F  13  33")
+            if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size
+                          or len(c.title.split()) <= 3 and 0 < below.x0 - r.x0 < 1.5 * r.size):
                 c.p = 0.0
 
 
@@ -1665,11 +1684,15 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
     capitals with clear space above it (half a body line more than between the body's lines;
     the top of a column counts) and more space below it than between the body's lines, short,
     ending in no stop, without digits, not a lone short word (an acronym: a figure's label, a gene),
-    outside tables, figures, the front page's zone and what follows the references. Two or more
+    outside tables, figures, the front page's zone and what follows the references (unless
+    headings of its style were accepted there: a journal's methods after its references). Two or more
     such rows of one style (headings already found in it counted), on two pages or more, are a
     level of the document's headings."""
     found: dict[tuple, list[Cand]] = {}
     known: dict[tuple, list[Cand]] = {}     # headings in these styles already found
+    # styles of headings accepted after the references (a journal's methods set there: Cell
+    # Press's "STAR+METHODS", "KEY RESOURCES TABLE"): their rows there are no back matter's noise
+    after = {c.skey for c in cands if not c.runin and c.p >= threshold and c.feats[39]}
     for c in cands:
         if c.runin or c.p <= 0 or not rows[c.i].upper:
             continue
@@ -1677,7 +1700,8 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
             known.setdefault(c.skey, []).append(c)
             continue
         r, last = rows[c.i], rows[c.rows[-1]]
-        if abs(r.size - st.body) >= 0.6 or r.fig or r.neighbours or r.kind != "text" or c.feats[28] or c.feats[39]:
+        if abs(r.size - st.body) >= 0.6 or r.fig or r.neighbours or r.kind != "text" or c.feats[28] \
+                or c.feats[39] and c.skey not in after:
             continue
         t = c.title
         words = t.split()
@@ -1868,7 +1892,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and r.size > st.body - 1.5 \
                 and not (r.y1 < 0.08 * st.page_height and (c.i == 0 or rows[c.i - 1].page != r.page)) \
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
-                and not _over_fraction_bar(rows, c) \
+                and not _over_fraction_bar(rows, c) and not _in_column_of_cells(rows, c, st) \
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) \
                 and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")):
             # (nor a table's first cell over its rule, the row's figures read later, column by

@@ -75,16 +75,16 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
 
 def _alternate(seen: list[tuple[int, float]], n_pages: int) -> bool:
     """Do rows of one text stand at one height on every other page (a left page's running head
-    naming the author, "Roberts", a right page's naming the journal) in a paper too short for
-    the count of 3 pages: on two pages or more, all of one parity, and on all but one of that
-    parity's pages past the first, within two points of each other?"""
+    naming the author, "Roberts", a right page's naming the journal or the title, "8:4
+    Interactive Proofs For …"), too few for the count over all pages: on two pages or more, all
+    of one parity, within two points of each other, and on 40 % of that parity's pages?"""
     pages = {p for p, _ in seen}
     if len(pages) < 2 or n_pages < 3 or len({p % 2 for p in pages}) > 1:
         return False
     tops = [y for _, y in seen]
     parity = next(iter(pages)) % 2
-    of_parity = sum(1 for p in range(1, n_pages) if p % 2 == parity)
-    return max(tops) - min(tops) <= 2.0 and len(pages - {0}) >= of_parity - 1
+    of_parity = sum(1 for p in range(n_pages) if p % 2 == parity)
+    return max(tops) - min(tops) <= 2.0 and len(pages) >= max(2, int(0.4 * of_parity + 0.5))
 
 
 def _blocks(rows: list[Row]) -> tuple[dict[int, list[Row]], dict[int, list]]:
