@@ -205,8 +205,12 @@ def test_a_running_head_on_two_fifths_of_one_paritys_pages_is_dropped():
              for p in range(16)]
     for p in (1, 3, 5, 7):
         pages[p].insert(0, row(f"8:{p + 1} Interactive Proofs For Distribution Testing", 62, 10.5, bold=1.0, page=p))
+    # a table's header row atop two right pages of a longer paper is the table's
+    for p in (10, 12):
+        pages[p].insert(0, row("Input Output cbow count", 72, page=p))
     drop_running_text(pages, [792.0] * 16)
     assert all(pages[p][0].drop for p in (1, 3, 5, 7))
+    assert not any(pages[p][0].drop for p in (10, 12))
 
 
 def test_a_tables_group_label_over_cells_set_in_from_it_is_no_heading():

@@ -76,15 +76,18 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
 def _alternate(seen: list[tuple[int, float]], n_pages: int) -> bool:
     """Do rows of one text stand at one height on every other page (a left page's running head
     naming the author, "Roberts", a right page's naming the journal or the title, "8:4
-    Interactive Proofs For …"), too few for the count over all pages: on two pages or more, all
-    of one parity, within two points of each other, and on 40 % of that parity's pages?"""
+    Interactive Proofs For …"), too few for the count over all pages: all of one parity, within
+    two points of each other, on 40 % of that parity's pages and on two of them in a paper of six
+    pages or fewer, three in a longer one (where a table's header row atop two pages, "cbow
+    count", is no running head)?"""
     pages = {p for p, _ in seen}
     if len(pages) < 2 or n_pages < 3 or len({p % 2 for p in pages}) > 1:
         return False
     tops = [y for _, y in seen]
     parity = next(iter(pages)) % 2
     of_parity = sum(1 for p in range(n_pages) if p % 2 == parity)
-    return max(tops) - min(tops) <= 2.0 and len(pages) >= max(2, int(0.4 * of_parity + 0.5))
+    least = 2 if n_pages <= 6 else 3
+    return max(tops) - min(tops) <= 2.0 and len(pages) >= max(least, int(0.4 * of_parity + 0.5))
 
 
 def _blocks(rows: list[Row]) -> tuple[dict[int, list[Row]], dict[int, list]]:
