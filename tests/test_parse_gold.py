@@ -39,8 +39,8 @@ def test_scorer_hand_cases():
 
 
 def test_scorer_reads_appendix_numbers_and_optional_namesakes():
-    # an appendix's letter with a number or a period is numbering; a capital A set in a heading in
-    # capitals is the article (the gold, in mixed case, keeps it)
+    # an appendix's letter with a number or a period is numbering; a heading in capitals opening
+    # with the article reads like an appendix's letter, so the article is dropped on both sides
     assert normalise_heading("A1 Scale dependent systematics") == "scale dependent systematics"
     assert normalise_heading("D1.2 MPI Support") == "mpi support"
     assert normalise_heading("B. r Constraints") == normalise_heading("$r$ Constraints") == "r constraints"

@@ -17,10 +17,12 @@ Markdown (benchmarks/parse_speed.py), so the two are compared on equal terms:
 * title: exact match after Unicode NFKC, case folding, and collapsing whitespace and
   punctuation (the gold writes PDF line breaks as spaces);
 * abstract: bag-of-tokens F1 (lower-cased alphanumeric tokens, multiset overlap, as in SQuAD);
-* headings: the numbering is stripped ("3.2", "IV.", "A.1"), the rest normalised like titles;
-  a predicted heading counts when it matches a gold heading in order: the matched pairs are a
-  longest common subsequence of the two normalised sequences, P = |LCS| / |pred|,
-  R = |LCS| / |gold|.
+* headings: the numbering is stripped ("3.2", "IV.", "A.1", "A1"), the rest normalised like
+  titles; a predicted heading counts when it matches a gold heading in order: the matched pairs
+  are a longest common subsequence of the two normalised sequences, then back-matter headings
+  left over pair by name in any order (a JATS file keeps its back matter in its schema's order,
+  not the page's); P = matched / |pred|, R = matched / |gold|. A prediction equal to an optional
+  gold heading that matches no required one counts neither way.
 """
 
 from __future__ import annotations
@@ -83,7 +85,8 @@ def heading_counts(pred: list[str], gold: list[str], optional: list[str] = ()) -
     """(matched, n_pred, n_gold) for order-aware heading matching after normalisation.
 
     Predicted headings equal to an ``optional`` gold heading (a label the annotator left open,
-    such as "Highlights" or "CCS Concepts") count neither as hits nor as false positives."""
+    such as "Highlights" or "CCS Concepts") and matched to no required one count neither as hits
+    nor as false positives (:func:`_aligned`)."""
     g = [h for h in (normalise_heading(x) for x in gold) if h]
     pairs, counted = _aligned(pred, g, optional)
     return len(pairs), len(counted), len(g)
@@ -95,7 +98,8 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
     no required heading does not count when its text is an optional heading's: the same words may
     be a required heading elsewhere in the paper (a subsubsection "Correlations between measures"
     in the methods, optional, and a subsection of that name in the results, required), so the
-    optional texts do not remove predictions before the match, only unmatched ones after it."""
+    optional texts do not remove predictions before the match, only unmatched ones after it.
+    Back matter left over by the ordered match pairs by name in any order (see below)."""
     opt = {normalise_heading(x) for x in optional}
     p = [normalise_heading(x) for x in pred]
     keep = [i for i, h in enumerate(p) if h]
@@ -103,8 +107,8 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
     hit = {i for i, _ in pairs}
     # back matter pairs by name, in any order: a JATS file keeps its back matter in the order
     # its schema sets (acknowledgements first), not the page's ("Data availability",
-    # "Acknowledgements", "Author contributions", "Competing interests" in a Nature paper)
-    # and by their names without a "statement" ("Data Availability Statement" for "Data availability")
+    # "Acknowledgements", "Author contributions", "Competing interests" in a Nature paper); a
+    # name with its "Statement" or without ("Data Availability Statement", "Data availability")
     free = {}
     taken = {j for _, j in pairs}
     for j, g in enumerate(gold):

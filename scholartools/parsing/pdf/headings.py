@@ -1603,8 +1603,7 @@ def _plain_heading(rows: list[Row], c: Cand, st: DocStats, heads: set[int] = fro
     # close above its paragraph; or a blank line under it and as much or more above (a class that
     # sets its subsections in the body's type a line apart on both sides)
     if ga > st.body_gap + st.body and not (ga <= st.body_gap + 1.5 * st.body and gb >= ga - 1) \
-            or not under and (gb < st.body_gap + 0.35 * st.body
-                                                    or gb < 90 and gb < ga + 0.25 * st.body):
+            or not under and (gb < st.body_gap + 0.35 * st.body or gb < 90 and gb < ga + 0.25 * st.body):
         return False
     # a line short of the paragraph's width; or as wide, standing apart from the text below too
     if two:

@@ -28,10 +28,10 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
 
     A row in the top or bottom band of a page (first/last three rows by position) is a running
     header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
-    them, or at one height on every other page of a short paper (:func:`_alternate`), unless it
-    is set far larger than the other rows with that text (the title on the front page that a
-    running head repeats); a lone number there is a page number. A vertical stack of bare numbers
-    in a margin (eight or more at one x on a page) is review-copy line numbering.
+    them, or at one height on every other page (:func:`_alternate`: a left or right page's head),
+    unless it is set far larger than the other rows with that text (the title on the front page
+    that a running head repeats); a lone number there is a page number. A vertical stack of bare
+    numbers in a margin (eight or more at one x on a page) is review-copy line numbering.
     """
     n_pages = len(pages)
     keys: Counter = Counter()
