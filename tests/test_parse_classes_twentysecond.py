@@ -46,8 +46,6 @@ schema's order, not the page's (tests/test_parse_gold.py)."""
 
 from types import SimpleNamespace
 
-import pymupdf
-
 from pdf_pages import BODY, headings_of, para, row
 from scholartools.parsing.pdf.headings import FEATURES, Cand
 
