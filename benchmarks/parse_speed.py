@@ -284,10 +284,10 @@ def main() -> None:
                          "fourteenth round's, scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
-                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev5' and 'tex-test'")
-    ap.add_argument("--tex-split", default=None, choices=["dev", "dev2", "dev3", "dev4", "dev5", "test"],
+                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev6' and 'tex-test'")
+    ap.add_argument("--tex-split", default=None, choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test"],
                     help="only this part of --tex-pairs (dev2 / dev3: the nineteenth / twentieth round's pairs; "
-                         "dev4 / dev5: the twenty-second round's two batches; each read after one blind scoring)")
+                         "dev4 / dev5 / dev6: the twenty-second round's batches; each read after one blind scoring)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",

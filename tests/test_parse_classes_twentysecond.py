@@ -36,7 +36,9 @@ LIPIcs, JSS, KOMA-Script, …), scored once before it was read, and the JATS set
 * Cell Press's methods set after the references in capitals lost the headings the model scored
   just under its threshold once the running footers were dropped;
 * an abstract that ended its page took the next page's "Abbreviations:" and "Keywords:" once the
-  running head between them was dropped.
+  running head between them was dropped;
+* a LaTeX source that sets its title by hand (PLOS: ``{\Large \textbf\newline{…}}``) had none,
+  so no PLOS pair passed the tex-pairs survey.
 
 The scorer too: an appendix's "A1" or "B." numbering was not stripped, a capital "A" opening a
 heading in capitals was read as an appendix letter, a prediction equal to an optional gold
@@ -284,3 +286,14 @@ def test_an_abstract_ending_its_page_does_not_take_the_next_pages_labels():
     rows = lines + nxt
     heads = {5: _cand(5, "1. Introduction", 0.9)}
     assert page_tail(rows, {0, 1, 2}, heads, 9.0, "body") == ("", set())
+
+
+def test_a_title_set_by_hand_in_a_large_bold_group_is_the_title(tmp_path):
+    from scholartools.parsing import parse_path
+
+    tex = tmp_path / "main.tex"
+    tex.write_text("\\documentclass{article}\\begin{document}\n\\begin{flushleft}\n{\\Large\n"
+                   "\\textbf\\newline{Real-time resolution of short-read assembly graphs} % sentence case\n}\n"
+                   "\\newline\nSon Nguyen\n\\end{flushleft}\n\\section*{Introduction}Graphs {\\Large \\textbf{help}}.\n"
+                   "\\end{document}\n")
+    assert parse_path(str(tex))["title"] == "Real-time resolution of short-read assembly graphs"

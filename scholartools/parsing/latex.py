@@ -51,6 +51,21 @@ def _command_arg(text: str, names: str) -> str | None:
     return text[m.end():end - 1] if end else None
 
 
+# a title set by hand where a template has no \title: a large bold group before the first
+# section ("{\Large \textbf\newline{Real-time resolution of …}}", PLOS's template)
+_SET_TITLE = re.compile(r"\{\\(?:LARGE|Large|huge|Huge)\s*\\textbf\s*(?:\\newline\s*)?\{")
+
+
+def _set_title(body: str) -> str | None:
+    """The text of a title the source sets by hand (:data:`_SET_TITLE`) before its first section."""
+    first = re.search(r"\\section\*?\s*\{", body)
+    m = _SET_TITLE.search(body, 0, first.start() if first else len(body))
+    if not m:
+        return None
+    end = braced(body, m.end() - 1)
+    return body[m.end():end - 1] if end else None
+
+
 #: the parts of an A&A structured abstract, as its class prints their labels
 _AA_PARTS = ("Context", "Aims", "Methods", "Results", "Conclusions")
 
@@ -137,7 +152,7 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     rd = render(body, sc, defs.text_macros, list(defs.label_macros))
     warnings = cap_warnings(list(src.warnings)) + sc.warnings
 
-    title_raw = _command_arg(preamble + body, "title|icmltitle|Title")
+    title_raw = _command_arg(preamble + body, "title|icmltitle|Title") or _set_title(body)
     title = render_inline(title_raw, defs.text_macros) or None if title_raw else None
     author_raw = _command_arg(preamble + body, "author")
     authors = _authors(author_raw) if author_raw else []
