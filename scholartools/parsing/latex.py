@@ -44,11 +44,9 @@ def latex_to_text(s: str) -> str:
 
 
 def _command_arg(text: str, names: str) -> str | None:
-    m = re.search(r"\\(?:" + names + r")\s*(?:\[[^\]]*\])?\s*\{", text)
-    if not m:
-        return None
-    end = braced(text, m.end() - 1)
-    return text[m.end():end - 1] if end else None
+    """The braced argument of the first of the commands ``names`` (alternatives), or None."""
+    args = _command_args(text, names, 1)
+    return args[0] if args else None
 
 
 # a title set by hand where a template has no \title: a large bold group before the first
@@ -70,15 +68,15 @@ def _set_title(body: str) -> str | None:
 _AA_PARTS = ("Context", "Aims", "Methods", "Results", "Conclusions")
 
 
-def _command_args(text: str, names: str) -> list[str]:
-    """The braced argument of a command and those that follow it with only space or comments
-    between (A&A's ``\abstract`` takes five); ``[]`` when the command is not there."""
-    first = _command_arg(text, names)
-    if first is None:
-        return []
+def _command_args(text: str, names: str, most: int = len(_AA_PARTS)) -> list[str]:
+    """The braced argument of a command and up to ``most`` - 1 that follow it with only space or
+    comments between (A&A's ``\abstract`` takes five); ``[]`` when the command is not there."""
     m = re.search(r"\\(?:" + names + r")\s*(?:\[[^\]]*\])?\s*\{", text)
-    out, at = [first], braced(text, m.end() - 1)
-    while at and len(out) < len(_AA_PARTS):
+    at = braced(text, m.end() - 1) if m else None
+    if not at:
+        return []
+    out = [text[m.end():at - 1]]
+    while len(out) < most:
         nxt = re.match(r"(?:\s|%[^\n]*\n)*\{", text[at:])
         if not nxt:
             break

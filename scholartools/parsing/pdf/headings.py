@@ -1236,7 +1236,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
-                or _RUNNING_HEAD.match(c.text) or "(" in c.text and _unclosed(c.text) or c.text[:2] == "--":
+                or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--":
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1947,7 +1947,7 @@ def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:
     rank_level = {k: i + 1 for i, k in enumerate(rank)}
     cur = 0
     for c in acc:
-        if c.number and (c.number[0].isdigit() or "." in c.number or c.number[1:2].isdigit()):
+        if c.number and (c.number[0].isdigit() or number_level(c.number) > 1):   # "3", "A.1", "A1"; not "A", "IV"
             c.level = number_level(c.number)
         elif c.runin:
             c.level = min(cur + 1, 4) if cur else 2

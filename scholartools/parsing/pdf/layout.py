@@ -34,7 +34,6 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
     numbers in a margin (eight or more at one x on a page) is review-copy line numbering.
     """
     n_pages = len(pages)
-    keys: Counter = Counter()
     sizes: dict[str, list[float]] = {}
     where: dict[str, list[tuple[int, float]]] = {}   # (page, top) of each row a key names
     band_rows: list[list[tuple[str, Row]]] = []
@@ -46,13 +45,9 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         for r in top + bottom:
             key = ("t" if r in top else "b") + _DIGITS.sub("#", r.text.lower())[:80]
             cand.append((key, r))
-        seen = set()
         for key, r in cand:
             sizes.setdefault(key, []).append(r.size)
             where.setdefault(key, []).append((pno, r.y0))
-            if key not in seen:
-                keys[key] += 1
-                seen.add(key)
         band_rows.append(cand)
         # line numbers: many bare numbers sharing an x position
         nums = [r for r in rows if r.text[:1].isdecimal() and LINE_NUMBER.match(r.text)]   # \d opens it
@@ -64,11 +59,12 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
                         if abs(round(r.x1 / 4) - x) <= 1:
                             r.drop = True
     need = max(3, int(0.4 * n_pages + 0.5)) if n_pages >= 3 else 2
+    n_seen = {key: len({p for p, _ in seen}) for key, seen in where.items()}   # pages a key is on
     for cand in band_rows:
         for key, r in cand:
             if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
                 r.drop = True
-            elif n_pages >= 2 and (keys[key] >= need or _alternate(where[key], n_pages)) and len(key) > 2 \
+            elif n_pages >= 2 and (n_seen[key] >= need or _alternate(where[key], n_pages)) and len(key) > 2 \
                     and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
 
