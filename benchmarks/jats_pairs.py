@@ -65,7 +65,9 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                "Electronic supplementary material",
                "Additional information", "Compliance with ethical standards", "Data Availability Statement",
                "Contributors", "Patient and public involvement", "Patient consent for publication", "Patient consent",
-               "Ethics approval", "Provenance and peer review", "Data sharing statement"]
+               "Ethics approval", "Provenance and peer review", "Data sharing statement",
+               # MDPI's back matter, printed as bold labels from commands of its own
+               "Institutional Review Board Statement", "Informed Consent Statement", "Sample Availability"]
 
 
 # sections Europe PMC's conversion adds to the body (a list of supplementary files, "Associated
@@ -354,11 +356,12 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
         if share < 0.5:
             print(f"{r['id']}: only {share:.0%} of the XML's title words are on the PDF's first pages "
                   "(another paper's PDF beside the XML, or fonts with no text mapping?)", file=sys.stderr)
-        gold.append({"id": r["id"], "pdf": f"{r['id']}.pdf", "split": r["split"], "family": r["family"],
-                     "source": r["repo"], "source_path": r.get("pdf_path") or f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
-                     "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
-                     "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
-                     "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]})
+        row = {"id": r["id"], "pdf": f"{r['id']}.pdf", "split": r["split"], "family": r["family"],
+               "source": r["repo"], "source_path": r.get("pdf_path") or f"{r['folder']}/fulltext.pdf", "commit": r["commit"],
+               "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
+               "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
+               "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]}
+        gold.append(printed_headings(row, pdf_text(out / row["pdf"])))
     return write_gold(out, gold, len(rows))
 
 
@@ -373,13 +376,37 @@ def title_printed(title: str | None, text: str) -> float:
     return len(words & have) / len(words)
 
 
+def pdf_text(pdf: Path, pages: int = 10_000) -> str:
+    """The normalised text of a PDF's first ``pages`` pages (pymupdf's plain text)."""
+    import pymupdf
+
+    from tools.evaluate_parse import normalise
+
+    with pymupdf.open(pdf) as doc:
+        return normalise(" ".join(doc[k].get_text() for k in range(min(pages, doc.page_count))))
+
+
+def printed_headings(gold: dict, text: str) -> dict:
+    """The gold with the headings the PDF does not print made optional (no parser can find them:
+    Nature's PDFs print no "Introduction" where its XML has one); ``text``: the PDF's normalised
+    text (:func:`pdf_text`). "Printed" as the scorer matches: the normalised heading within the
+    text, so a heading a parser cannot give as the gold has it (a ligature's glyph missing from
+    the text layer, "so ware") is optional too."""
+    from tools.evaluate_parse import normalise_heading
+
+    detail = [dict(d, optional=True) if not d.get("optional") and normalise_heading(d["text"]) not in text else d
+              for d in gold["heading_detail"]]
+    return dict(gold, headings=[d["text"] for d in detail if not d.get("optional")], heading_detail=detail)
+
+
 def regold(out: Path) -> list[dict]:
     """``out/gold.jsonl`` derived again from the XML files a build left in ``out`` (after a change
     to how gold is read from JATS), without the repositories."""
     gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
-    for row in gold:
+    for i, row in enumerate(gold):
         g = gold_from_jats((out / f"{row['id']}.xml").read_bytes())
         row.update({k: g[k] for k in ("title", "abstract", "headings", "heading_detail")})
+        gold[i] = printed_headings(row, pdf_text(out / row["pdf"]))
     return write_gold(out, gold, len(gold))
 
 

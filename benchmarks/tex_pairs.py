@@ -29,7 +29,7 @@ The same rule as benchmarks/latex_corpus.py keeps the gold honest about the page
 is surveyed only when the PDF is the compiled source: the gold title is on page 1 and at least
 75 % of the gold headings are printed (a PDF left behind by an older draft fails); a gold heading
 whose words the PDF does not print (math or a reference the source spells as LaTeX) is made
-``optional`` (:func:`printed_headings`).
+``optional`` (:func:`jats_pairs.printed_headings`).
 
 ``family`` is the document class, or the venue's style file for a generic class
 (``article`` + ``neurips_2023.sty`` is ``neurips``); the dev and test halves share no family.
@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 MANIFEST = ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl"
 
-from jats_pairs import _git, git_dir, write_gold  # noqa: E402
+from jats_pairs import _git, git_dir, pdf_text, printed_headings, write_gold  # noqa: E402
 
 _CLASS = re.compile(r"^[^%\n]*\\documentclass\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
 _USEPACKAGE = re.compile(r"^[^%\n]*\\usepackage\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
@@ -191,16 +191,6 @@ def source_gold(main_tex: Path) -> dict:
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
 
 
-def printed_headings(gold: dict, pdf: Path) -> dict:
-    """The gold with the headings the PDF does not print (in its normalised text) made optional."""
-    from tools.evaluate_parse import normalise_heading
-
-    text, _ = _page_text(pdf, 10_000)
-    detail = [dict(d, optional=True) if not d.get("optional") and normalise_heading(d["text"]) not in text else d
-              for d in gold["heading_detail"]]
-    return dict(gold, headings=[d["text"] for d in detail if not d.get("optional")], heading_detail=detail)
-
-
 def _page_text(pdf: Path, pages: int) -> tuple[str, int]:
     import pymupdf
 
@@ -330,7 +320,7 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
                "source_path": r["pdf_path"], "commit": r["commit"], "pages": pages, "licence": r["licence"],
                "gold_quality": "author LaTeX source", "title": g["title"], "abstract": g["abstract"],
                "headings": g["headings"], "heading_detail": g["heading_detail"]}
-        gold.append(printed_gold(printed_headings(row, out / name), out / name))
+        gold.append(printed_gold(printed_headings(row, pdf_text(out / name)), out / name))
     return write_gold(out, gold, len(rows))
 
 

@@ -88,3 +88,16 @@ def test_a_pdf_that_is_another_paper_than_its_xml_shows_by_its_title():
     assert title_printed(title, "climate-driven redistribution of early-spring ephemeral plant communities "
                                 "in cold arid deserts: evidence") == 1.0
     assert title_printed(None, "anything") == 1.0
+
+
+def test_a_heading_the_pdf_does_not_print_is_optional():
+    # Nature's PDFs print no "Introduction" where the XML has one; a heading whose ligature glyph
+    # the text layer lost ("so ware") cannot be given as the XML has it either
+    from benchmarks.jats_pairs import printed_headings
+
+    from tools.evaluate_parse import normalise
+
+    g = printed_headings(gold_from_jats(XML), normalise("Effect of Ocimum sanctum in rats 2. Methods 2.1 Plant "
+                                                        "material Extraction Acknowledgments Thanks."))
+    assert g["headings"] == ["2. Methods", "2.1. Plant material", "Extraction", "Acknowledgments"]
+    assert {"text": "1. Introduction", "level": 1, "optional": True} in g["heading_detail"]

@@ -172,6 +172,8 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
             references.append(parse_reference(raw))
 
     sections = _sections(rd)
+    if abstract is None:
+        abstract = _abstract_section(sections)
     heads = [h[0] for h in rd.headings]
     equations = []
     for i, d in enumerate(sc.displays):
@@ -208,6 +210,17 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     return {"title": title, "authors": authors, "abstract": abstract, "sections": sections,
             "equations": equations, "references": references, "source": {"pages": None},
             "warnings": warnings}
+
+
+def _abstract_section(sections: list[dict]) -> str | None:
+    """The text of a first section headed "Abstract" (PLOS's template sets its abstract as
+    ``\\section*{Abstract}``, with no abstract environment), taken out of ``sections``; only text
+    without a heading may come before it."""
+    first = 1 if sections and sections[0]["heading"] is None else 0
+    if len(sections) > first and sections[first]["paragraphs"] \
+            and re.fullmatch(r"\s*abstract[.:]?\s*", sections[first]["heading"], re.I):
+        return "\n\n".join(sections.pop(first)["paragraphs"])
+    return None
 
 
 def _paragraphs(text: str, start: int, end: int, cuts: list[tuple[int, int]]) -> list[str]:

@@ -35,7 +35,8 @@ _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mand
     "linebreak": (1, 0), "pagebreak": (1, 0), "enlargethispage": (0, 1), "resizebox": (0, 2),
     "scalebox": (0, 1), "rule": (1, 2), "raisebox": (0, 1), "fontsize": (0, 2), "selectfont": (0, 0),
     "colorbox": (0, 1), "textcolor": (1, 1), "affil": (1, 0), "bibinfo": (0, 1), "pgfplotstableread": (1, 2),
-    "lstset": (0, 1), "setcitestyle": (0, 1), "url": (0, 0), "doi": (0, 0), "href": (0, 1),
+    "lstset": (0, 1), "setcitestyle": (0, 1), "url": (0, 0), "doi": (0, 0), "href": (0, 1), "hyperlink": (0, 1),
+    "hypertarget": (0, 1),
     "item": (0, 0), "cite": (2, 0), "citep": (2, 0), "citet": (2, 0),
 }
 _CITE = re.compile(r"\\(?:no)?(?:cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|"
