@@ -67,7 +67,11 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                "Contributors", "Patient and public involvement", "Patient consent for publication", "Patient consent",
                "Ethics approval", "Provenance and peer review", "Data sharing statement",
                # MDPI's back matter, printed as bold labels from commands of its own
-               "Institutional Review Board Statement", "Informed Consent Statement", "Sample Availability"]
+               "Institutional Review Board Statement", "Informed Consent Statement", "Sample Availability",
+               # labels a publisher prints over what the XML keeps outside its sections (the
+               # authors' addresses, a Nature paper's reviewers, ACS's supporting files)
+               "Affiliation", "Affiliations", "Author affiliations", "Peer review information",
+               "Associated content", "Author information"]
 
 
 # sections Europe PMC's conversion adds to the body (a list of supplementary files, "Associated

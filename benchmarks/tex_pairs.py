@@ -150,7 +150,26 @@ def _extract(gitdir: Path, commit: str, folder: str, dest: Path) -> None:
 
 
 # a paragraph opening with a styled lead: "\textbf{Ranking quality.} Per-utterance …"
-_LEAD = re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:textbf|textit|emph|textsc|underline)\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
+_LEAD_COMMANDS = "textbf|textit|emph|textsc|underline"
+# a paper's own one-argument macro that opens a paragraph with its argument in bold or italic, or
+# is a \paragraph ("\newcommand{\parhead}[1]{\medskip\noindent{\bfseries #1}}"): its leads
+# are leads too (not a macro for inline names: "\pkg{tidyr}" set in bold)
+_LEAD_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*\[1\]\s*\{|\\def\\([A-Za-z]+)#1\s*\{")
+_STYLED = re.compile(r"\\(?:bfseries|textbf|bf|itshape|textit|emph|paragraph)(?![A-Za-z])")
+_OPENS = re.compile(r"\\(?:noindent|paragraph|subparagraph|par|medskip|smallskip|bigskip|vspace|vskip)(?![A-Za-z])")
+
+
+def _lead_pattern(tex: str) -> re.Pattern:
+    """The pattern of a paragraph opening with a styled lead, the paper's own lead macros included."""
+    # (the definition's body read over its next 120 characters: enough for the style it sets)
+    own = [m.group(1) or m.group(2) for m in _LEAD_MACRO.finditer(tex)
+           if _STYLED.search(tex, m.end(), m.end() + 120) and _OPENS.search(tex, m.end(), m.end() + 120)]
+    names = "|".join([_LEAD_COMMANDS] + [re.escape(n) for n in own])
+    return re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:" + names + r")\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
+
+
+# \appendix, which many classes print as a heading of its own ("APPENDIX" in AASTeX)
+_APPENDIX = re.compile(r"^[^%\n]*\\appendix(?![A-Za-z])", re.M)
 
 
 def _lead_text(tex: str) -> str:
@@ -162,8 +181,9 @@ def source_gold(main_tex: Path) -> dict:
     """{title, abstract, headings, heading_detail} of a LaTeX source (scholartools' parser).
     Optional (neither right nor wrong when printed): ``\\subsubsection`` and ``\\paragraph``
     headings, the leads of paragraphs opening in bold or italic ("\\textbf{Ranking quality.}",
-    run-in heads a class sets like ``\\paragraph``), and the back-matter labels a class prints
-    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…)."""
+    run-in heads a class sets like ``\\paragraph``), the back-matter labels a class prints
+    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…), and
+    "Appendix" where the source has ``\\appendix``."""
     from jats_pairs import BACK_LABELS
 
     from scholartools.parsing import parse_path
@@ -181,12 +201,13 @@ def source_gold(main_tex: Path) -> dict:
         merged = read_source(str(main_tex)).text.text
     except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
         merged = ""
-    for m in _LEAD.finditer(merged):
+    for m in _lead_pattern(merged).finditer(merged):
         lead = _lead_text(m.group(1))
         if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
-    detail += [{"text": t, "level": 1, "optional": True} for t in BACK_LABELS if normalise_heading(t) not in have]
+    labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
+    detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]
     return {"title": g["title"], "abstract": g["abstract"],
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
 

@@ -1,4 +1,4 @@
-"""Author-compiled PDFs of journal classes the set lacked, twenty-second round (issue 36;
+r"""Author-compiled PDFs of journal classes the set lacked, twenty-second round (issue 36;
 docs/st-parse.md).
 
 Thirty-three papers whose repositories keep the LaTeX source beside the PDF (REVTeX for APS and

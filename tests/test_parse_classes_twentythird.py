@@ -1,8 +1,42 @@
 """What the twenty-third round of issue 36 mended (docs/st-parse.md, "Twenty-third round").
 
 * a LaTeX source whose template sets its abstract as ``\\section*{Abstract}`` (PLOS) had no
-  abstract and an "Abstract" section, so the tex-pairs gold of every PLOS pair lacked one.
+  abstract and an "Abstract" section, so the tex-pairs gold of every PLOS pair lacked one;
+* a table's first group label ("**Polytrauma**" under the column heads "n  Percent", over cells
+  set in from it) was a heading: the rule for group labels wanted a cut row across it above.
+
+A seventh batch of author-compiled papers (CVPR, ICCV, ICASSP, PNAS, LNCS, Springer Nature,
+SIAM, Biometrika, Interspeech, World Scientific, …), scored once before it was read, showed:
+
+* a structured abstract running over onto its second page ("**Methods:** …", "**Results:** …")
+  lost its rest: the first page's number under it hid that the abstract ended its page, and its
+  labels there were read as run-in headings;
+* a proceedings class that sets the whole front matter two points under the body (authors,
+  addresses, an unlabelled abstract and its keywords in 10 pt over a 12-pt body) had its abstract
+  read as small print, and none found;
+* SIAM's "**1. Introduction.**", standing alone and closed by a period, was no outline step (a
+  top-level number before a period reads as a list's item), and AASTeX's centred "1. INTRODUCTION"
+  right under the abstract's last line, scored 0.09, lost the outline's start to "2.";
+* a section number closed by a period touching its title ("4.3.Comparison among priors") was
+  no number;
+* a theorem-like environment's numbered head set in the subsections' italics ("*Problem 1
+  (Continuous System Parameter Optimization):*") was a heading;
+* a LaTeX heading broken by hand ("Algo-\\\\rithm") or set in a ``\\parbox`` kept the break
+  and the box's width in its text, so the tex-pairs gold lacked the printed heading.
 """
+
+from types import SimpleNamespace
+
+from pdf_pages import row
+from scholartools.parsing.pdf.headings import FEATURES, Cand
+
+
+def _cand(i, text, p=0.41):
+    return Cand(i=i, rows=[i], text=text, runin=False, p=p, title=text, feats=[0.0] * len(FEATURES))
+
+
+def _st(body=10.0):
+    return SimpleNamespace(body=body, body_family="body", page_height=792.0)
 
 
 def test_a_first_section_headed_abstract_is_the_abstract(tmp_path):
@@ -37,3 +71,161 @@ def test_a_hypertargets_name_is_no_text_and_a_structured_abstract_stays_sections
     assert rec["abstract"] is None
     assert [(s["heading"], s["paragraphs"]) for s in rec["sections"]] == [
         ("Abstract", []), ("Introduction", ["Injuries vary."]), ("Discussion", ["See the introduction."])]
+
+
+def _cells(text, y, x0=197, x1=402):
+    r = row(text, y, x0=x0, x1=x1)
+    r.gap = 8.0     # cut by wide gaps between its cells
+    return r
+
+
+def test_a_tables_first_group_label_under_the_column_heads_is_no_heading():
+    from scholartools.parsing.pdf.headings import _vetoes
+
+    rows = [row("Table 1: Patient demographics.", 310, x0=171, x1=441), _cells("n Percent", 335, 353, 425),
+            row("Polytrauma", 355, bold=1.0, x0=187, x1=246), _cells("Yes 16 41", 367), _cells("No 23 59", 379)]
+    cands = [_cand(2, "Polytrauma")]
+    _vetoes(rows, cands, _st())
+    assert cands[0].p == 0.0
+    # a heading over a table whose column heads stand above it, not beside the cells, stays
+    rows = [row("The cohort was recruited in two waves over the year.", 310, x0=72, x1=540),
+            row("Demographics", 330, bold=1.0, x0=72, x1=150), _cells("n Percent", 345, 353, 425),
+            _cells("Yes 16 41", 357), _cells("No 23 59", 369)]
+    cands = [_cand(1, "Demographics")]
+    _vetoes(rows, cands, _st())
+    assert cands[0].p == 0.41
+    # nor one with cells under it and running text above
+    rows = [row("The cohort was recruited in two waves over the year.", 310, x0=72, x1=540),
+            row("Cohort", 330, bold=1.0, x0=187, x1=246), _cells("Yes 16 41", 345), _cells("No 23 59", 357)]
+    cands = [_cand(1, "Cohort")]
+    _vetoes(rows, cands, _st())
+    assert cands[0].p == 0.41
+
+
+def test_a_structured_abstract_goes_on_over_its_labels_on_the_next_page():
+    from scholartools.parsing.pdf.frontmatter import page_tail
+
+    def lead(r, text):
+        r.lead, r.lead_style = text, "b"
+        return r
+
+    rows = [lead(row("Background: Verbal autopsies collect information on deaths occurring", 568, 9.0, x0=124,
+                     x1=447), "Background:"),
+            row("outside traditional healthcare settings to estimate the causes of death.", 579, 9.0, x0=124, x1=447),
+            row("The model shows promise; its use on narratives is not yet known.", 590, 9.0, x0=124, x1=447),
+            row("1", 760, 9.0, x0=300, x1=305),                                  # the page's number
+            row("Here it is evaluated.", 99, 9.0, page=1, x0=149, x1=300),
+            lead(row("Methods: We analyzed 6,939 records from Sierra Leone to compare four", 110, 9.0, page=1,
+                     x0=149, x1=471), "Methods:"),
+            row("models against the causes physicians assigned.", 121, 9.0, page=1, x0=149, x1=400),
+            row("Keywords: verbal autopsy, causes of death", 140, 9.0, page=1, x0=149, x1=400),
+            row("1 Introduction", 170, 12.0, bold=1.0, page=1, x0=125, x1=220)]
+    heads = {5: Cand(i=5, rows=[5], text="Methods:", runin=True, p=0.9, title="Methods", feats=[0.0] * len(FEATURES)),
+             8: _cand(8, "1 Introduction", 0.9)}
+    text, idx = page_tail(rows, {0, 1, 2}, heads, 10.0, "body")
+    assert idx == {4, 5, 6}
+    assert text == ("Here it is evaluated. Methods: We analyzed 6,939 records from Sierra Leone to "
+                    "compare four models against the causes physicians assigned.")
+    # an abstract without labels of its own stops at a run-in heading there
+    rows[0].lead = ""
+    assert page_tail(rows, {0, 1, 2}, heads, 10.0, "body")[1] == {4}
+
+
+def test_a_heading_broken_by_hand_or_set_in_a_parbox_is_read_whole(tmp_path):
+    from scholartools.parsing import parse_path
+
+    tex = tmp_path / "main.tex"
+    tex.write_text("\\documentclass{article}\\begin{document}\n"
+                   "\\section{\\parbox[t]{10cm}{The Proposed Colour Image Denoising Algo-\\\\rithm}}\nText.\n"
+                   "\\subsection{Line\\\\ broken and Semi-\\\\ Supervised}\nMore.\n\\end{document}\n")
+    assert [s["heading"] for s in parse_path(str(tex))["sections"]] == [
+        "The Proposed Colour Image Denoising Algorithm", "Line broken and Semi- Supervised"]
+
+
+def _numbered(rows, k, text, p, styled=False, runin=False):
+    from scholartools.parsing.pdf.headings import number_and_title
+
+    c = Cand(i=k, rows=[k], text=text, p=p, runin=runin, feats=[0.0] * len(FEATURES))
+    c.number, c.title = number_and_title(text)
+    c.feats[3] = 1.0 if styled else 0.0
+    return c
+
+
+def test_a_short_bold_first_level_heading_closed_by_a_period_is_outline_like():
+    from scholartools.parsing.pdf.headings import _outline_like
+
+    rows = [row("1. Introduction.", 100)]
+    assert _outline_like(_numbered(rows, 0, "1. Introduction.", 0.6, styled=True))
+    # in the text's face it reads as a list's item; a sentence stays a sentence however it is set
+    assert not _outline_like(_numbered(rows, 0, "1. Introduction.", 0.6))
+    assert not _outline_like(_numbered(rows, 0, "1. We fit the model. Then we test it.", 0.6, styled=True))
+
+
+def test_a_weak_first_introduction_starts_the_outline():
+    from scholartools.parsing.pdf.headings import _plausible_sequence
+
+    texts = [("1. INTRODUCTION", 0.085), ("2. OVERVIEW OF ACCRETION", 0.43), ("2.1. Oligarchic growth", 0.9),
+             ("3. NUMERICAL METHODS", 0.9)]
+    rows = [row(t, 100 + 20 * k) for k, (t, _) in enumerate(texts)]
+    cands = [_numbered(rows, k, t, p) for k, (t, p) in enumerate(texts)]
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [True, True, True, True]
+    # a weak "1." of another name gets no such help
+    texts[0] = ("1. We observed the disk", 0.085)
+    cands = [_numbered(rows, k, t, p) for k, (t, p) in enumerate(texts)]
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [False, True, True, True]
+
+
+def test_an_unlabelled_abstract_in_the_front_matters_small_print_is_found():
+    from scholartools.parsing.pdf.frontmatter import _unlabelled
+
+    def small(text, y, x0=77, x1=509):
+        r = row(text, y, 10.0, x0=x0, x1=x1)
+        r.kind = "small"
+        return r
+
+    title = row("Understanding and Evaluating Medical Concept Embeddings", 100, 12.0, bold=1.0, x0=120, x1=480)
+    title.kind = "title"
+    first = ["The amount of biomedical data available to researchers continues to grow at a pace.",
+             "Translating these stores of information into knowledge is a key challenge in informatics."]
+    second = ["Word embeddings, also known as distributed representations, have emerged in machine learning",
+              "as dense representations of high dimensional data. Though they are standard practice, they",
+              "are only beginning to attract interest in biomedical and clinical applications. We examine",
+              "the existing methodology and release the embeddings as a package for quick comparisons."]
+    rows = [title, small("Andrew Beam, Department of Biomedical Informatics, Harvard Medical School", 130, 150, 450),
+            small("Boston, MA, 02115, USA", 142, 240, 360)]
+    rows += [small(t, 170 + 12 * k) for k, t in enumerate(first)]
+    rows += [small(t, 196 + 12 * k) for k, t in enumerate(second)]
+    rows += [small("Keywords: Machine Learning; Distributed Representations; Word Vectors", 250),
+             row("1. Distributed Representations for Words", 280, 12.0, bold=1.0, x0=55, x1=400),
+             row("The idea of a vectorised representation of a word goes back to the earliest work.", 296, 12.0,
+                 x0=55, x1=540)]
+    heads = {10: _cand(10, "1. Distributed Representations for Words", 0.9)}
+    text, idx = _unlabelled(rows, heads, 12.0, 0, "body")
+    assert idx == set(range(3, 9))
+    assert text.startswith("The amount of biomedical data") and text.endswith("for quick comparisons.")
+    # without its keywords under it, small print before the first heading is no abstract
+    rows[9].text = "Received 3 May 2017"
+    assert _unlabelled(rows, heads, 12.0, 0, "body") == (None, set())
+
+
+def test_a_number_closed_by_a_period_may_touch_its_titles_capital():
+    from scholartools.text.sections import strip_number
+
+    assert strip_number("4.3.Comparison among external priors") == ("4.3", "Comparison among external priors")
+    assert strip_number("1.Introduction") == ("1", "Introduction")
+    # a measure or an abbreviation is no number
+    assert strip_number("3.5mm thick sections")[0] is None and strip_number("1.5Tesla scanner")[0] is None
+    assert strip_number("4.3.MRI scans")[0] is None      # (a capital then a capital: not a title's first word)
+
+
+def test_a_theorem_like_environments_numbered_head_is_no_heading():
+    from scholartools.parsing.pdf.headings import _vetoes
+
+    texts = ["Problem 1 (Continuous System Parameter Optimization):", "Definition 2. Parameterized constraint. A",
+             "Theorem 3.1", "Problem formulation", "Hypotheses and predictions"]
+    rows = [row(t, 100 + 30 * k) for k, t in enumerate(texts)]
+    cands = [_cand(k, t) for k, t in enumerate(texts)]
+    _vetoes(rows, cands, _st())
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.41, 0.41]

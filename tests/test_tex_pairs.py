@@ -34,6 +34,21 @@ def test_source_gold_reads_title_abstract_and_sections_with_optional_lower_level
     optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
     assert {"Details", "Ranking quality."} <= optional                        # \subsubsection, a bold lead
     assert "Acknowledgments" in optional and "Introduction" not in optional  # back-matter labels
+    assert "Appendix" not in optional
+    # \appendix, which a class may print as a heading of its own ("APPENDIX" in AASTeX)
+    main.write_text(TEX.replace("\\section{Results}", "\\appendix\n\\section{Results}"))
+    assert {"Appendix", "Appendices"} <= {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+
+
+def test_a_papers_own_lead_macros_give_optional_leads(tmp_path):
+    main = tmp_path / "main.tex"
+    main.write_text(TEX.replace("\\begin{document}", "\\newcommand{\\parhead}[1]{\\medskip\\noindent{\\bfseries #1}}\n"
+                                "\\def\\stitle#1{\\noindent{\\bf #1}}\n\\newcommand{\\vqa}[1]{VQA #1}\n\\begin{document}")
+                    .replace("Done.", "\\parhead{Our Contributions.} We do.\n\n\\stitle{Query Graphs.} Graphs.\n\n"
+                             "\\vqa{Not a lead.} Text."))
+    optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+    assert {"Our Contributions.", "Query Graphs."} <= optional
+    assert "Not a lead." not in optional
 
 
 def test_family_is_the_class_or_the_venue_style_of_a_generic_class():

@@ -36,7 +36,7 @@ _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mand
     "scalebox": (0, 1), "rule": (1, 2), "raisebox": (0, 1), "fontsize": (0, 2), "selectfont": (0, 0),
     "colorbox": (0, 1), "textcolor": (1, 1), "affil": (1, 0), "bibinfo": (0, 1), "pgfplotstableread": (1, 2),
     "lstset": (0, 1), "setcitestyle": (0, 1), "url": (0, 0), "doi": (0, 0), "href": (0, 1), "hyperlink": (0, 1),
-    "hypertarget": (0, 1),
+    "hypertarget": (0, 1), "parbox": (1, 1),
     "item": (0, 0), "cite": (2, 0), "citep": (2, 0), "citet": (2, 0),
 }
 _CITE = re.compile(r"\\(?:no)?(?:cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|"
@@ -91,7 +91,7 @@ def render_prose(s: str) -> str:
     s = re.sub(r"\\url\s*\{([^{}]*)\}", r"\1", s)
     s = re.sub(r"\\href\s*\{[^{}]*\}", "", s)
     s = re.sub(r"\\item\s*(?:\[([^\]\n]*)\])?", lambda m: "\n" + (m.group(1) or "") + " ", s)
-    s = re.sub(r"\\\\\*?(?:\[[^\]\n]{0,20}\])?", " ", s)
+    s = _line_breaks(s)
     s = _ACCENT_RE.sub(_accent, s)
     s = re.sub(r"\\([&%$#_{}])", r"\1", s)
     s = re.sub(r"\\[,;:! @/]", " ", s)
@@ -99,6 +99,18 @@ def render_prose(s: str) -> str:
     s = s.replace("~", " ").replace("``", "\u201c").replace("''", "\u201d").replace("---", "\u2014")
     s = s.replace("--", "\u2013").replace("{", "").replace("}", "")
     return s
+
+
+# a forced line break "\\" (with its optional "*" or "[2pt]"); after a hyphen inside a word,
+# before a lower-case letter ("Algo-\\rithm", a heading broken by hand), the word is joined
+_BREAK = re.compile(r"\\\\\*?(?:\[[^\]\n]{0,20}\])?")
+_HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_])-\\\\\*?(?:\[[^\]\n]{0,20}\])?\s*(?=[a-z])")
+
+
+def _line_breaks(s: str) -> str:
+    if "-\\\\" in s:   # (a pattern opening with a look-behind is tried at every position)
+        s = _HYPHEN_BREAK.sub("", s)
+    return _BREAK.sub(" ", s)
 
 
 def _accent(m: re.Match) -> str:
@@ -153,7 +165,7 @@ class Rendered:
 def render_inline(s: str, macros: dict[str, str] | None = None) -> str:
     """A short fragment (a title, a heading) as readable text, its ``$…$`` math kept as written."""
     parts = re.split(r"(\$[^$]{0,2000}\$)", _texorpdfstring(s))
-    return tidy("".join(p if k % 2 else render_prose(expand_text_macros(p.replace("\\\\", " "), macros or {}))
+    return tidy("".join(p if k % 2 else render_prose(expand_text_macros(_line_breaks(p), macros or {}))
                         for k, p in enumerate(parts)))
 
 

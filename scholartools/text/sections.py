@@ -15,11 +15,13 @@ from __future__ import annotations
 from scholartools import recache as re
 from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F401 (re-exported)
 
-# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" …
+# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" … (a number that
+# closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
     r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z]))"
-    r"\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
+    r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
+    r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
 
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.

@@ -715,15 +715,20 @@ def page_tail(rows: list[Row], used: set, heads: dict, body: float, body_family:
     width = max(rows[i].x1 for i in idx if rows[i].page == last.page) - left
     out: list[int] = []
     prev = None
+    # a structured abstract's run-in labels ("**Background:** …"): its parts on the next page are
+    # labelled in the same style ("**Methods:** …") and go on with it
+    labels = {rows[i].lead_style for i in idx if rows[i].lead.endswith(":")}
     for k in range(end + 1, len(rows)):
         q = rows[k]
         if q.page == last.page:
-            if q.kind == "text" and q.size >= last.size - 1.0:
+            if q.kind == "text" and q.size >= last.size - 1.0 and not _FOLIO.match(q.text):
                 return "", set()   # text of the page after the abstract: it ended on its page
             continue
-        if q.page > last.page + 1 or k in heads or q.kind in ("heading", "heading+", "title", "caption"):
+        label = out and k in heads and heads[k].runin and q.lead.endswith(":") and q.lead_style in labels
+        if not label and (q.page > last.page + 1 or k in heads
+                          or q.kind in ("heading", "heading+", "title", "caption")):
             break
-        if q.kind != "text":
+        if q.kind != "text" and not label:
             if out:
                 break
             continue
@@ -763,13 +768,17 @@ def _body_goes_on(rows: list[Row], end: int, start: int, heads: dict) -> bool:
         and abs(prev.size - last.size) <= 0.3 and prev.family == last.family and _unfinished([prev.text])
 
 
+# a page's number alone on its row (the first page's, which running-text removal may keep)
+_FOLIO = re.compile(r"^\s*\d{1,4}\s*$")
+
+
 def _column_foot(rows: list[Row], k: int) -> bool:
     """Is row ``k`` the last line of its column on its page: no row in its type's size or larger
-    lies below it across its width (footnotes in small print may)?"""
+    lies below it across its width (footnotes in small print may, and the page's number)?"""
     last = rows[k]
     for q in rows:
         if q.page == last.page and q.y0 > last.y1 and q.x0 < last.x1 and last.x0 < q.x1 \
-                and q.size >= last.size - 1.0 and q.kind not in ("drop",):
+                and q.size >= last.size - 1.0 and q.kind not in ("drop",) and not _FOLIO.match(q.text):
             return False
     return True
 
@@ -1066,7 +1075,11 @@ def _runin_title(r: Row) -> tuple[str, str, float] | None:
     return text[:k + 1], style, round(size, 1)
 
 
-def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict | None = None) -> list[list[int]]:
+_PARAGRAPH_KINDS = ("text", "heading", "heading+", "equation")
+
+
+def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict | None = None,
+                kinds: tuple = _PARAGRAPH_KINDS) -> list[list[int]]:
     """Rows of the front page grouped into paragraphs: consecutive text rows of one size, font
     family and weight that sit close below each other — within a line's height, or within 1.5
     times the body's own line gap in a double-spaced document; a standalone heading starts a new
@@ -1081,7 +1094,7 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     for i, r in enumerate(rows):
         if r.page > page:
             break
-        if r.page < page or r.kind not in ("text", "heading", "heading+", "equation"):
+        if r.page < page or r.kind not in kinds:
             continue
         if _drop_cap(r):
             drop = i
@@ -1262,11 +1275,11 @@ _KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
 _DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
 
 
-def _keywords_below(rows: list[Row], idx: list[int]) -> bool:
+def _keywords_below(rows: list[Row], idx: list[int], kinds: tuple = ("text",)) -> bool:
     """Is the next text row under a paragraph, close below it in its column, a "Keywords:" row
     (the abstract's own keywords)?"""
     last = rows[idx[-1]]
-    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind == "text" and q.page == last.page
+    nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind in kinds and q.page == last.page
                 and q.x0 < last.x1 and last.x0 < q.x1), None)
     return nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) is not None \
         and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
@@ -1496,6 +1509,9 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return styled
     if plain is not None:
         return plain
+    small = _small_print_abstract(rows, heads, page, body_gap, title_end, first_head)
+    if small is not None:
+        return small
     if short is not None and not opened and _short_abstract(rows, short[0], short[1], first_head):
         return " ".join(short[1].split()), set(short[0])
     if brief is not None and not opened and _brief_abstract(rows, brief[0], brief[1], first_head, body, body_family):
@@ -1513,6 +1529,34 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             if len(text.split()) >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
                 return " ".join(text.split()), set(idx)
     return None, set()
+
+
+def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: float, title_end: int,
+                          first_head: int) -> tuple[str, set] | None:
+    """An abstract set two points or more under the body, read as small print with the whole front
+    matter (a proceedings class: authors, addresses, abstract and keywords in 10 pt over a 12-pt
+    body): its last paragraph before the first heading is of 40 words or more in two sentences or
+    more, with its "Keywords:" right under it; a paragraph in its type right above it, apart from
+    it by no more than a line, goes with it (the addresses above stand apart)."""
+    paras = [idx for idx in _paragraphs(rows, page, body_gap, heads, _PARAGRAPH_KINDS + ("small",))
+             if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
+    for k in range(len(paras) - 1, -1, -1):
+        idx = paras[k]
+        text = join_lines([rows[x].text for x in idx])
+        if len(text.split()) < 40 or len(_SENTENCES.findall(text)) < 2 \
+                or not _keywords_below(rows, idx, ("text", "small")):
+            continue
+        while k > 0:
+            above = paras[k - 1]
+            q, r = rows[above[-1]], rows[idx[0]]
+            if q.page != r.page or abs(q.size - r.size) > 0.3 or abs(q.x0 - r.x0) > r.size \
+                    or not 0 <= r.y0 - q.y1 < 1.2 * r.size or len(rows[above[0]].text.split()) < 6 \
+                    or INSTITUTION.search(rows[above[0]].text):
+                break
+            idx = above + idx
+            k -= 1
+        return " ".join(join_lines([rows[x].text for x in idx]).split()), set(idx)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

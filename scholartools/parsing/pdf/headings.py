@@ -1014,9 +1014,12 @@ def _outline_like(c: Cand) -> bool:
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
     # two levels or more and one short sentence — longer when the row is set bold or italic (a
     # run-in head filling its line: "2.4.2. *Cytotoxicity of HR and SGR Essential Oils and LPS.*")
+    # — and a short heading of the first level set bold or italic, standing alone ("**1. Introduction.**"
+    # over the text, SIAM's style; a list's item is set in the text's face)
     styled = bool(c.feats) and (c.feats[3] or c.feats[4])
     return c.runin or not c.text.rstrip().endswith(".") \
-        or "." in (c.number or "").strip(".") and len(words) <= (14 if styled else 8) and c.title.count(".") == 0
+        or ("." in (c.number or "").strip(".") and len(words) <= (14 if styled else 8) or styled and len(words) <= 6) \
+        and c.title.count(".") == 0
 
 
 def _step_ok(a: list[int], b: list[int]) -> bool:
@@ -1132,9 +1135,12 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             # (a run-in lead yields its place in the outline to a standalone heading of the same
             # number on another row: "4. Diagonal resolvent entries. …", a proof's step, before
             # "4 Main Results"; on its own row the run-in reading stays the stronger)
+            # ("1. INTRODUCTION" weak on its own where it runs on under the abstract's last line
+            # is the outline's start)
             gain = cj.p - 0.35 + (0.15 if kind != "letter" or bj[0] == 1 else 0.0) \
                 + (0.3 if cj.number_alone else 0.25 if _deep_title(cj, bj, rows) or _numbered_lead(cj, rows) else 0.0) \
-                - (0.1 if cj.runin and cj.i not in standing else 0.0)
+                - (0.1 if cj.runin and cj.i not in standing else 0.0) \
+                + (0.2 if bj == [1] and not cj.runin and _INTRODUCTION.match(cj.title) else 0.0)
             start_ok = bj[0] <= 1 or kind == "digit" and bj[0] <= 2 and cj.p >= threshold
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
@@ -1158,6 +1164,9 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             elif c.p < 0.97:
                 c.p = 0.0
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+_INTRODUCTION = re.compile(r"(?i)introduction\W*$")
 
 
 def _affiliation_line(title: str) -> bool:
@@ -1236,12 +1245,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
-                or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--":
+                or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
+                or _THEOREM_HEAD.match(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
-            #             them: "--timestride <integer>")
+            #             them: "--timestride <integer>"; a theorem-like environment's numbered
+            #             head: "Problem 1 (Continuous System Parameter Optimization):")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1258,12 +1269,24 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             # a group label between two rows of the table, set in its first column ("Fungus"; a
             # centred subhead inside a table of notation is the document's heading; a numbered
             # heading between display-maths rows cut by wide spaces is a heading)
-            above = _cut_row_near(rows, r, range(c.i - 1, max(c.i - 3, -1), -1))
-            below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n))) if above else None
+            ks = range(c.i - 1, max(c.i - 3, -1), -1)
+            above = _cut_row_near(rows, r, ks)
+            below = _cut_row_near(rows, r, range(c.i + 1, min(c.i + 5, n)))
             # (its cells may be set a little in from it: "**Gender**" over "F  13  33")
-            if below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size
-                          or len(c.title.split()) <= 3 and 0 < below.x0 - r.x0 < 1.5 * r.size):
+            set_in = below and len(c.title.split()) <= 3 and 0 < below.x0 - r.x0 < 1.5 * r.size
+            if above and below and (abs(above.x0 - r.x0) < 0.5 * r.size or abs(below.x0 - r.x0) < 0.5 * r.size
+                                    or set_in):
                 c.p = 0.0
+            elif set_in and any(q.page == r.page and q.gap >= 1.4 and 0 < r.y0 - q.y0 < 3 * r.size
+                                and r.x1 < q.x0 < below.x1 for q in (rows[k] for k in ks)):
+                c.p = 0.0   # the first group, under the column heads, which stand right of it
+
+
+# a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
+# Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):")
+_THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|remark|problem|conjecture|assumption|"
+                           r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property)"
+                           r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)", re.I)
 
 
 def _overlapped(rows: list[Row], i: int) -> bool:

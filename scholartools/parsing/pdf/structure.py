@@ -440,6 +440,9 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
             if more_idx:
                 abstract = " ".join(join_lines([abstract, more]).split())
                 abstract_idx = abstract_idx | more_idx
+                for i in more_idx & heads.keys():   # a structured abstract's labels on that page
+                    del heads[i]
+                    rows[i].kind = "text"
     first_head = min(heads) if heads else len(rows)
     first_body = first_head
     if abstract_idx:
