@@ -27,7 +27,9 @@ Gold from the JATS (``gold_quality`` "publisher XML"):
   Europe PMC's conversion adds, ``GENERATED_SECTIONS``, optional), then the
   titled ``ack``, ``sec``, ``app``, ``notes`` and ``fn-group`` of ``back``. Back-matter labels
   the XML does not title (acknowledgements, conflicts of interest, funding...) are listed as
-  ``optional`` in ``heading_detail``: a parser that prints them is neither right nor wrong.
+  ``optional`` in ``heading_detail``: a parser that prints them is neither right nor wrong; so is
+  a heading the PDF does not print (:func:`printed_headings`: Nature's PDFs print no
+  "Introduction" where the XML has one).
 
 The XML is the same article's structure, not a description of the PDF page: a heading the PDF
 sets run-in, or a back-matter heading the XML leaves untitled, is still gold (or optional).
@@ -70,7 +72,7 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                "Institutional Review Board Statement", "Informed Consent Statement", "Sample Availability",
                # labels a publisher prints over what the XML keeps outside its sections (the
                # authors' addresses, a Nature paper's reviewers, ACS's supporting files)
-               "Affiliation", "Affiliations", "Author affiliations", "Peer review information",
+               "Affiliation", "Affiliations", "Author affiliations", "Peer review information", "Peer review",
                "Associated content", "Author information"]
 
 
@@ -78,6 +80,9 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
 # Data", the figures and tables gathered at the end, footnotes as a section): a publisher's PDF
 # may print a heading for them or not, so they are optional, their subsections too
 GENERATED_SECTIONS = {"supplementary-material", "associated-data", "display-objects", "fn-group", "ref-list"}
+# front matter some XML keeps as the body's first section ("Highlights" of Nano-Micro Letters): a
+# parser may type it front matter, as a keywords label, or print it as a heading
+_FRONT_SECTION = re.compile(r"(?i)\s*(?:highlights|graphical abstract|key points)\W*$")
 
 
 def licence_code(text: str | None) -> str | None:
@@ -197,7 +202,7 @@ def gold_from_jats(data: bytes) -> dict:
     def walk(el, level, optional=False):
         for sec in _children(el, "sec"):
             h = _heading(sec)
-            opt = optional or sec.get("sec-type") in GENERATED_SECTIONS
+            opt = optional or sec.get("sec-type") in GENERATED_SECTIONS or bool(h and _FRONT_SECTION.match(h))
             if h:
                 detail.append({"text": h, "level": level, **({"optional": True} if opt else {})})
             walk(sec, level + 1 if h else level, opt)

@@ -101,3 +101,10 @@ def test_a_heading_the_pdf_does_not_print_is_optional():
                                                         "material Extraction Acknowledgments Thanks."))
     assert g["headings"] == ["2. Methods", "2.1. Plant material", "Extraction", "Acknowledgments"]
     assert {"text": "1. Introduction", "level": 1, "optional": True} in g["heading_detail"]
+
+
+def test_a_highlights_section_of_the_body_is_optional():
+    g = gold_from_jats(XML.replace(b"<body><sec><label>1.</label>",
+                                   b"<body><sec><title>Highlights</title><p>A.</p></sec><sec><label>1.</label>"))
+    assert "Highlights" not in g["headings"] and g["headings"][0] == "1. Introduction"
+    assert {"text": "Highlights", "level": 1, "optional": True} in g["heading_detail"]

@@ -21,6 +21,10 @@ SIAM, Biometrika, Interspeech, World Scientific, …), scored once before it was
   no number;
 * a theorem-like environment's numbered head set in the subsections' italics ("*Problem 1
   (Continuous System Parameter Optimization):*") was a heading;
+* a review's "Summary" under each of its topics (Frontiers, 2013) was typed the abstract, so its
+  ten such subsections were no body sections; a Springer journal's "**Acknowledgements** This work
+  is …", the only lead of its style, was left in the text; BMC's list of supplementary files
+  ("Additional file 1: Table S1") read as headings;
 * a LaTeX heading broken by hand ("Algo-\\\\rithm") or set in a ``\\parbox`` kept the break
   and the box's width in its text, so the tex-pairs gold lacked the printed heading.
 """
@@ -229,3 +233,27 @@ def test_a_theorem_like_environments_numbered_head_is_no_heading():
     cands = [_cand(k, t) for k, t in enumerate(texts)]
     _vetoes(rows, cands, _st())
     assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.41, 0.41]
+
+
+def test_a_summary_under_a_section_of_its_own_is_no_abstract():
+    from scholartools.text.sections import type_sections
+
+    secs = type_sections([{"heading": "Summary", "level": 1}, {"heading": "Alzheimer's disease", "level": 1},
+                          {"heading": "Mechanisms of clearance", "level": 2}, {"heading": "Summary", "level": 3},
+                          {"heading": "Results", "level": 1}, {"heading": "Summary", "level": 2}])
+    assert [s["type"] for s in secs] == ["abstract", "other", "other", "other", "results", "results"]
+
+
+def test_an_acknowledgements_lead_alone_is_a_heading_and_a_supplementary_files_item_is_none():
+    from scholartools.parsing.pdf.headings import _back_matter_leads, _vetoes
+
+    r = row("Acknowledgements This work is supported by the Natural Science Foundation", 330, 8.5, x0=306, x1=544)
+    r.lead, r.lead_style = "Acknowledgements", "b"
+    c = Cand(i=0, rows=[0], text="Acknowledgements", runin=True, p=0.045, title="Acknowledgements",
+             feats=[0.0] * len(FEATURES))
+    _back_matter_leads([r], [c], 0.4)
+    assert c.p > 0.4
+    rows = [row("Additional file 1: Table S1. Demographics of the cohort.", 100, bold=1.0)]
+    cands = [_cand(0, rows[0].text, 0.8)]
+    _vetoes(rows, cands, _st())
+    assert cands[0].p == 0.0

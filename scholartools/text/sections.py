@@ -147,7 +147,8 @@ def type_sections(sections: list[dict]) -> list[dict]:
     a lower level), never from a sibling: sub-sections of a typed section inherit its type when
     their own heading says nothing more specific. Sections after an appendix heading, or with
     appendix letters (A, A.1, B … in sequence), are ``appendix``. A "Summary" after a section of
-    the body closes it (the conclusion), numbered or not: the abstract's label opens the paper.
+    the body closes it (the conclusion), numbered or not: the abstract's label opens the paper; a
+    "Summary" under a section of its own summarises that section.
     """
     in_appendix = False
     stack: list[tuple[int, str]] = []       # (level, type) of the open ancestors
@@ -175,8 +176,11 @@ def type_sections(sections: list[dict]) -> list[dict]:
             kind = sec["type"]
         else:
             kind = section_type(heading_for_type, in_appendix=in_appendix, number=number or "")
-            if kind == "abstract" and body and heading_for_type.strip(" .:").lower() == "summary":
-                kind = "conclusion"   # "Summary" after the body's sections closes it, numbered or not
+            if kind == "abstract" and heading_for_type.strip(" .:").lower() == "summary":
+                if parent is not None and parent != "abstract" and level >= 2:
+                    kind = "other"        # a section's own "Summary" (a review's, under each topic)
+                elif body:
+                    kind = "conclusion"   # "Summary" after the body's sections closes it, numbered or not
             if parent and parent not in ("other", "abstract", "references") \
                     and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
                 kind = parent

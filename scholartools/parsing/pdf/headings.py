@@ -1246,13 +1246,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
-                or _THEOREM_HEAD.match(c.text):
+                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
-            #             head: "Problem 1 (Continuous System Parameter Optimization):")
+            #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
+            #             of the supplementary files' list: "Additional file 1: Table S1")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1287,6 +1288,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
 _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|remark|problem|conjecture|assumption|"
                            r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property)"
                            r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)", re.I)
+
+
+_SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
 
 
 def _overlapped(rows: list[Row], i: int) -> bool:
@@ -1496,14 +1500,20 @@ def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> 
     """The back matter's sections set as run-in leads in small type ("**Data accessibility.** This
     article …", "**Authors' contributions.** …", "**Funding.** …"), which the model scores near
     nothing: three or more leads of one style naming standard sections, outside the front page's
-    zone, are headings together."""
+    zone, are headings together; an "Acknowledgements" lead is one alone."""
     series: dict[tuple, list[Cand]] = {}
     for c in cands:
         r = rows[c.i]
         if c.runin and c.p < threshold and c.p >= 0.02 and r.lead_style in ("b", "f") and not c.feats[28] \
                 and KNOWN_HEADINGS.match(c.title):
-            series.setdefault(_runin_key(r), []).append(c)
+            if _ACKNOWLEDGEMENTS.match(c.title):
+                c.p = threshold + 0.01   # alone too: "**Acknowledgements** This work is supported …"
+            else:
+                series.setdefault(_runin_key(r), []).append(c)
     _lift_series(series, threshold)
+
+
+_ACKNOWLEDGEMENTS = re.compile(r"(?i)acknowledge?ments?$")
 
 
 def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) -> None:
