@@ -278,16 +278,18 @@ def main() -> None:
                          "PDF's document class)")
     ap.add_argument("--jats-pairs", type=Path, default=None,
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
-                         "'jats-dev', 'jats-dev4', 'jats-test' and 'jats-test2'")
-    ap.add_argument("--jats-split", default=None, choices=["dev", "dev4", "test", "test2"],
-                    help="only this part of --jats-pairs (test2: the twelfth round's blind pairs; dev4: the "
-                         "fourteenth round's, scored once blind)")
+                         "'jats-dev', 'jats-dev4', 'jats-dev5', 'jats-test' and 'jats-test2'")
+    ap.add_argument("--jats-split", default=None, choices=["dev", "dev4", "dev5", "test", "test2"],
+                    help="only this part of --jats-pairs (test2: the twelfth round's blind pairs; dev4 / dev5: "
+                         "the fourteenth / fifteenth round's, each scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
-                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev6' and 'tex-test'")
-    ap.add_argument("--tex-split", default=None, choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test"],
+                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev7' and 'tex-test'")
+    ap.add_argument("--tex-split", default=None,
+                    choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test"],
                     help="only this part of --tex-pairs (dev2 / dev3: the nineteenth / twentieth round's pairs; "
-                         "dev4 / dev5 / dev6: the twenty-second round's batches; each read after one blind scoring)")
+                         "dev4 / dev5 / dev6: the twenty-second round's batches; dev7: the twenty-third's; each "
+                         "read after one blind scoring)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",

@@ -344,10 +344,12 @@ def jats_gold(folder, split: str | None = None) -> list[dict]:
 @click.option("--misses", is_flag=True, help="list missed and spurious headings per PDF")
 @click.option("--only", multiple=True, help="ids containing one of these strings (repeatable)")
 @click.option("--jats", "jats", default=None, help="also the JATS-paired publisher PDFs built by "
-              "benchmarks/jats_pairs.py build --out DIR (sets jats-dev, jats-dev4, jats-test, jats-test2)")
-@click.option("--jats-split", default=None, type=click.Choice(["dev", "dev4", "test", "test2"]),
-              help="only this part of --jats (test2: the twelfth round's blind pairs; dev4: the fourteenth "
-                   "round's, scored once blind)")
+              "benchmarks/jats_pairs.py build --out DIR, or the author-compiled PDFs built by "
+              "benchmarks/tex_pairs.py build --out DIR (sets jats-SPLIT)")
+@click.option("--jats-split", default=None,
+              help="only this part of --jats, as its gold names it (JATS: dev, dev4, dev5, test, test2; "
+                   "LaTeX pairs: dev … dev7, test; test2 and the dev splits after dev were each scored once "
+                   "blind)")
 def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...], jats: str | None,
          jats_split: str | None) -> None:
     import time

@@ -724,7 +724,7 @@ def page_tail(rows: list[Row], used: set, heads: dict, body: float, body_family:
             if q.kind == "text" and q.size >= last.size - 1.0 and not _FOLIO.match(q.text):
                 return "", set()   # text of the page after the abstract: it ended on its page
             continue
-        label = out and k in heads and heads[k].runin and q.lead.endswith(":") and q.lead_style in labels
+        label = bool(out) and k in heads and heads[k].runin and q.lead.endswith(":") and q.lead_style in labels
         if not label and (q.page > last.page + 1 or k in heads
                           or q.kind in ("heading", "heading+", "title", "caption")):
             break
