@@ -108,14 +108,25 @@ def family_of(tex: str, local_files: set[str]) -> str:
     cls = re.sub(r"[\d.-]+$", "", cls.rsplit("/", 1)[-1]).lower() or cls   # "revtex4-2" → "revtex"
     if cls not in _GENERIC:
         return cls
-    for m in _USEPACKAGE.finditer(tex):
-        for name in m.group(1).split(","):
-            name = name.strip().rsplit("/", 1)[-1].lower()
-            v = _VENUE_STYLE.match(name)
-            if v or f"{name}.sty" in local_files and not name.startswith(("macro", "math", "notation", "preamble",
-                                                                            "defs", "command", "header", "pkg")):
-                return v.group(1) if v else re.sub(r"[\d_-]+$", "", name)
+    names = [name.strip().rsplit("/", 1)[-1].lower() for m in _USEPACKAGE.finditer(tex) for name in m.group(1).split(",")]
+    for name in names:   # a venue's style first, wherever the preamble loads it
+        v = _VENUE_STYLE.match(name)
+        if v:
+            return v.group(1)
+    local = {f.lower() for f in local_files}
+    for name in names:   # else a style file kept beside the source (not a copy of a common package)
+        if f"{name}.sty" in local and name not in _COMMON_PACKAGES \
+                and not name.startswith(("macro", "math", "notation", "preamble", "defs", "command", "header", "pkg")):
+            return re.sub(r"[\d_-]+$", "", name)
     return cls
+
+
+# packages a repository may keep a copy of beside its source, which say nothing of the venue
+_COMMON_PACKAGES = frozenset(("natbib", "hyperref", "algorithm", "algorithmic", "algorithmicx", "algpseudocode",
+                              "fancyhdr", "times", "url", "subfigure", "subfig", "caption", "graphicx", "xcolor",
+                              "booktabs", "multirow", "listings", "cleveref", "geometry", "lineno", "authblk",
+                              "amsmath", "amssymb", "mathtools", "siunitx", "tikz", "pgfplots", "float", "wrapfig",
+                              "microtype", "enumitem", "todonotes", "xspace", "comment", "balance", "cite"))
 
 
 _SOURCE_EXT = (".tex", ".sty", ".cls", ".bbl", ".def", ".clo", ".cfg", ".ltx", ".macros")

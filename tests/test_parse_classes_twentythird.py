@@ -13,7 +13,7 @@ SIAM, Biometrika, Interspeech, World Scientific, …), scored once before it was
   labels there were read as run-in headings;
 * a proceedings class that sets the whole front matter two points under the body (authors,
   addresses, an unlabelled abstract and its keywords in 10 pt over a 12-pt body) had its abstract
-  read as small print, and none found;
+  read as small print, and none found; so had PNAS (a bold 7.5-pt abstract over a 12-pt body);
 * SIAM's "**1. Introduction.**", standing alone and closed by a period, was no outline step (a
   top-level number before a period reads as a list's item), and AASTeX's centred "1. INTRODUCTION"
   right under the abstract's last line, scored 0.09, lost the outline's start to "2.";
@@ -25,6 +25,8 @@ SIAM, Biometrika, Interspeech, World Scientific, …), scored once before it was
   ten such subsections were no body sections; a Springer journal's "**Acknowledgements** This work
   is …", the only lead of its style, was left in the text; BMC's list of supplementary files
   ("Additional file 1: Table S1") read as headings;
+* PNAS's template sets its abstract environment before ``\\begin{document}``: no PNAS source had
+  an abstract (nor the tex-pairs gold of the four PNAS pairs);
 * a LaTeX heading broken by hand ("Algo-\\\\rithm") or set in a ``\\parbox`` kept the break
   and the box's width in its text, so the tex-pairs gold lacked the printed heading.
 """
@@ -209,9 +211,16 @@ def test_an_unlabelled_abstract_in_the_front_matters_small_print_is_found():
     text, idx = _unlabelled(rows, heads, 12.0, 0, "body")
     assert idx == set(range(3, 9))
     assert text.startswith("The amount of biomedical data") and text.endswith("for quick comparisons.")
-    # without its keywords under it, small print before the first heading is no abstract
+    # without its keywords under it, small print before the first heading is no abstract ...
     rows[9].text = "Received 3 May 2017"
     assert _unlabelled(rows, heads, 12.0, 0, "body") == (None, set())
+    # ... unless it is set in bold, sixty words or more (PNAS: a bold 7.5-pt abstract, no label)
+    for k in range(3, 9):
+        rows[k].bold = 1.0
+    rows[3].text = rows[3].text.replace("grow at a pace.", "grow at a pace, in hospitals and in laboratories.")
+    rows[4].text += " It is also a question of scale for every group that studies outcomes in the clinic."
+    text, idx = _unlabelled(rows, heads, 12.0, 0, "body")
+    assert idx == set(range(3, 9)) and text.endswith("for quick comparisons.")
 
 
 def test_a_number_closed_by_a_period_may_touch_its_titles_capital():
@@ -257,3 +266,13 @@ def test_an_acknowledgements_lead_alone_is_a_heading_and_a_supplementary_files_i
     cands = [_cand(0, rows[0].text, 0.8)]
     _vetoes(rows, cands, _st())
     assert cands[0].p == 0.0
+
+
+def test_an_abstract_environment_in_the_preamble_is_the_abstract(tmp_path):
+    from scholartools.parsing import parse_path
+
+    tex = tmp_path / "main.tex"
+    tex.write_text("\\documentclass{pnas-new}\n\\title{Linear partition}\n\\begin{abstract}\n% what:\n"
+                   "\\vspace{-0.2cm}RNA structure is \\emph{predicted}.\n\\end{abstract}\n\\begin{document}\n"
+                   "\\maketitle\n\\section{Introduction}Text.\n\\end{document}\n")
+    assert parse_path(str(tex))["abstract"] == "RNA structure is predicted."

@@ -58,6 +58,11 @@ def test_family_is_the_class_or_the_venue_style_of_a_generic_class():
     assert family_of(r"\documentclass[twocolumn]{aastex631}", set()) == "aastex"
     assert family_of("\\documentclass{article}\n\\usepackage{mystyle}", {"mystyle.sty"}) == "mystyle"
     assert family_of("\\documentclass{article}\n\\usepackage{macros}", {"macros.sty"}) == "article"
+    # a style file named in capitals (the R Journal's "RJournal.sty"), and a venue's style loaded after
+    # a local copy of a common package (ICML 2016 after natbib)
+    assert family_of("\\documentclass{report}\n\\usepackage{RJournal}", {"RJournal.sty"}) == "rjournal"
+    assert family_of("\\documentclass{article}\n\\usepackage{natbib}\n\\usepackage{icml2016}",
+                     {"natbib.sty", "icml2016.sty"}) == "icml"
 
 
 def test_licence_of_a_licence_file():

@@ -163,6 +163,11 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
         raw = " ".join(f"{label}. {part}" for label, part in zip(_AA_PARTS, parts)) \
             if len(parts) == len(_AA_PARTS) else parts[0] if parts else None
         abstract = render_inline(raw, defs.text_macros) or None if raw else None
+    if abstract is None:
+        # PNAS's template sets its abstract environment in the preamble, before \begin{document}
+        m = re.search(r"\\begin\s*\{abstract\}(.*?)\\end\s*\{abstract\}", preamble, re.S)
+        if m:
+            abstract = render_inline(m.group(1), defs.text_macros) or None
 
     references = []
     for item in re.findall(r"\\bibitem(?:\[[^\]]*\])?\{[^}]*\}(.*?)(?=\\bibitem|\\end\{thebibliography\}|$)", body, re.S):

@@ -1533,30 +1533,39 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
 
 def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: float, title_end: int,
                           first_head: int) -> tuple[str, set] | None:
-    """An abstract set two points or more under the body, read as small print with the whole front
-    matter (a proceedings class: authors, addresses, abstract and keywords in 10 pt over a 12-pt
-    body): its last paragraph before the first heading is of 40 words or more in two sentences or
-    more, with its "Keywords:" right under it; a paragraph in its type right above it, apart from
-    it by no more than a line, goes with it (the addresses above stand apart)."""
+    """An abstract set two points or more under the body, read as small print with the rest of the
+    front matter: a paragraph before the first heading of 40 words or more in two sentences or
+    more, with its "Keywords:" right under it (a proceedings class: authors, addresses, abstract
+    and keywords in 10 pt over a 12-pt body), the last such; or else the first one set in bold, of
+    60 words or more (PNAS: a bold 7.5-pt abstract over a 12-pt body, no label, no keywords). A
+    paragraph in its type right above it, apart from it by no more than a line, goes with it (the
+    addresses above stand apart)."""
     paras = [idx for idx in _paragraphs(rows, page, body_gap, heads, _PARAGRAPH_KINDS + ("small",))
              if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
-    for k in range(len(paras) - 1, -1, -1):
-        idx = paras[k]
-        text = join_lines([rows[x].text for x in idx])
-        if len(text.split()) < 40 or len(_SENTENCES.findall(text)) < 2 \
-                or not _keywords_below(rows, idx, ("text", "small")):
-            continue
-        while k > 0:
-            above = paras[k - 1]
-            q, r = rows[above[-1]], rows[idx[0]]
-            if q.page != r.page or abs(q.size - r.size) > 0.3 or abs(q.x0 - r.x0) > r.size \
-                    or not 0 <= r.y0 - q.y1 < 1.2 * r.size or len(rows[above[0]].text.split()) < 6 \
-                    or INSTITUTION.search(rows[above[0]].text):
-                break
-            idx = above + idx
-            k -= 1
-        return " ".join(join_lines([rows[x].text for x in idx]).split()), set(idx)
-    return None
+    texts = [join_lines([rows[x].text for x in idx]) for idx in paras]
+
+    def prose(k: int, n: int) -> bool:
+        text = texts[k]
+        return len(text.split()) >= n and len(_SENTENCES.findall(text)) >= 2 \
+            and not _LICENCE_NOTE.search(text[:200]) and not _affiliations(text, len(text.split())) \
+            and not _author_list(text)
+
+    keyed = [k for k in range(len(paras)) if prose(k, 40) and _keywords_below(rows, paras[k], ("text", "small"))]
+    bold = [k for k in range(len(paras)) if _main_row(rows, paras[k]).bold >= 0.6 and prose(k, 60)]
+    if not keyed and not bold:
+        return None
+    k = keyed[-1] if keyed else bold[0]
+    idx = paras[k]
+    while k > 0:
+        above = paras[k - 1]
+        q, r = rows[above[-1]], rows[idx[0]]
+        if q.page != r.page or abs(q.size - r.size) > 0.3 or abs(q.x0 - r.x0) > r.size \
+                or not 0 <= r.y0 - q.y1 < 1.2 * r.size or len(rows[above[0]].text.split()) < 6 \
+                or INSTITUTION.search(rows[above[0]].text):
+            break
+        idx = above + idx
+        k -= 1
+    return " ".join(join_lines([rows[x].text for x in idx]).split()), set(idx)
 
 
 # ---------------------------------------------------------------------------------------------
