@@ -27,6 +27,13 @@ SIAM, Biometrika, Interspeech, World Scientific, …), scored once before it was
   ("Additional file 1: Table S1") read as headings;
 * PNAS's template sets its abstract environment before ``\\begin{document}``: no PNAS source had
   an abstract (nor the tex-pairs gold of the four PNAS pairs);
+* an eighth batch (ICML, the R Journal, IEEE Computer Society, USENIX, SciPost, LMCS, the Royal
+  Society, …), scored once before it was read: a title opening with the word "Abstract" set at
+  17 pt ("Abstract Gringo") was taken for the abstract's label; the Royal Society's second level
+  "(b) Kinematics" and "5. 3D Detectors" kept their numbers in their titles; a heading in capitals
+  broken inside a word ("MINI-" / "MAL") kept the hyphen and a space; a collaboration's paper
+  whose front page holds only its title, names and addresses had no abstract (its abstract opens
+  the next page, under the rest of the addresses);
 * a LaTeX heading broken by hand ("Algo-\\\\rithm") or set in a ``\\parbox`` kept the break
   and the box's width in its text, so the tex-pairs gold lacked the printed heading.
 """
@@ -276,3 +283,58 @@ def test_an_abstract_environment_in_the_preamble_is_the_abstract(tmp_path):
                    "\\vspace{-0.2cm}RNA structure is \\emph{predicted}.\n\\end{abstract}\n\\begin{document}\n"
                    "\\maketitle\n\\section{Introduction}Text.\n\\end{document}\n")
     assert parse_path(str(tex))["abstract"] == "RNA structure is predicted."
+
+
+def test_bracketed_letters_number_a_second_level_and_a_title_may_open_with_a_figure():
+    from scholartools.text.sections import number_level, strip_number
+
+    assert strip_number("(b) Kinematics") == ("(b)", "Kinematics") and number_level("(b)") == 2
+    assert strip_number("(a) the first item of a list")[0] is None    # a list's item in lower case
+    assert strip_number("5. 3D Detectors") == ("5", "3D Detectors")
+    assert strip_number("3D Detectors")[0] is None
+
+
+def test_a_large_title_opening_with_the_word_abstract_is_the_title():
+    from scholartools.parsing.pdf.frontmatter import title_rows
+
+    rows = [row("Under consideration for publication in Theory and Practice of Logic Programming", 116, 8.0),
+            row("Abstract Gringo", 164, 17.0, bold=1.0, x0=236, x1=357),
+            row("MARTIN GEBSER", 199, 10.0, x0=254, x1=338),
+            row("This paper defines the syntax and semantics of the input language of the grounder.", 300, 9.0,
+                x0=100, x1=500)]
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == ["Abstract Gringo"]
+    rows[1] = row("Abstract Background", 164, 10.0, bold=1.0, x0=236, x1=357)   # a label at the body's size
+    assert "Abstract Background" not in [r.text for r in title_rows(rows, 10.0, 0, 792.0)]
+
+
+def test_a_word_in_capitals_broken_across_a_headings_lines_is_joined_where_printed_whole():
+    from scholartools.parsing.pdf.headings import _join
+
+    assert _join("THE MINI-", "MAL SCHEMAS", keep_hyphen=False) == "THE MINIMAL SCHEMAS"
+    assert _join("STATE-OF-THE-", "ART METHODS", keep_hyphen=True) == "STATE-OF-THE- ART METHODS"
+    assert _join("RUN-", "IN HEADS") == "RUN- IN HEADS"     # no word check made: the hyphen stays
+
+
+def test_an_abstract_after_a_front_page_of_names_and_addresses_is_found():
+    from scholartools.parsing.pdf.frontmatter import _unlabelled
+
+    title = row("Diamond detectors for the high-luminosity LHC", 100, 17.0, bold=1.0, x0=120, x1=480)
+    title.kind = "title"
+    names = ", ".join(f"Author{k} Name{k}{k % 30 + 1}" for k in range(40))
+    places = ["1University of Toronto, Toronto, Canada 2CERN, Geneva, Switzerland 3Ohio State University, Columbus, USA",
+              "4University of Oxford, Oxford, UK 5Institute of Physics, University of Zagreb, Croatia 6MEPHI Institute,",
+              "Moscow, Russia 7University of Tennessee, Knoxville, USA 8University of Bristol, Bristol, UK"]
+    rows = [title] + [row(names[k:k + 90], 140 + 12 * i, 11.0, x0=83, x1=510) for i, k in enumerate(range(0, len(names), 90))]
+    rows += [row(t, 500 + 12 * i, 10.0, x0=83, x1=510) for i, t in enumerate(places)]
+    rows += [row(t, 80 + 12 * i, 10.0, page=1, x0=83, x1=510) for i, t in enumerate(places)]
+    abstract = ["The planned upgrade of the collider will push the luminosity limits above the design values.",
+                "Since the current detectors will not cope with that environment, more radiation tolerant",
+                "technologies are studied: diamond sensors among them. We report on their performance in",
+                "beam tests and in the detector that monitors the luminosity of the experiment since 2015."]
+    rows += [row(t, 200 + 15 * i, 10.0, page=1, x0=105, x1=491) for i, t in enumerate(abstract)]
+    rows += [row("1. Introduction", 300, 12.0, bold=1.0, page=1, x0=83, x1=200),
+             row("Diamond is a material whose band gap makes it a robust sensor in a harsh environment.", 320, 11.0,
+                 page=1, x0=83, x1=510)]
+    heads = {len(rows) - 2: _cand(len(rows) - 2, "1. Introduction", 0.9)}
+    text, idx = _unlabelled(rows, heads, 11.0, 0, "body")
+    assert text.startswith("The planned upgrade") and text.endswith("since 2015.")

@@ -19,7 +19,8 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 # closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
-    r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z]))"
+    r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    r"|\([a-z]\)(?=\s+[^\W_a-z]))"   # "(b) Kinematics": a second level lettered in brackets
     r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
@@ -84,16 +85,20 @@ def strip_number(heading: str) -> tuple[str | None, str]:
     rest = text[m.end():]
     # the words open with a letter, or with a number joined by a hyphen to a word ("3 3-DOF Vessel
     # Model", "5.4 4-Variant Ablation")
-    if not rest or not re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]", rest):
+    if not rest or not re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b", rest):   # ("5. 3D Detectors")
         return None, text
-    return m.group("num").rstrip(".:)"), rest
+    num = m.group("num")
+    return (num if num[0] == "(" else num.rstrip(".:)")), rest
 
 
 def number_level(number: str | None) -> int:
     """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` and ``"A1"`` (an
-    appendix's subsection as some journals number it) → 2; unnumbered → 1."""
+    appendix's subsection as some journals number it) → 2, ``"(b)"`` (the Royal Society's second
+    level) → 2; unnumbered → 1."""
     if not number:
         return 1
+    if number[0] == "(":
+        return 2
     return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
 

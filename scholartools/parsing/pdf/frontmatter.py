@@ -345,7 +345,8 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         size = max(r.size for r in g)
         if letters < 4 or size < body - 1.0:
             continue
-        if _hard_noise(text) or ABSTRACT_START.match(unspace(text)) and words < 4 \
+        # (an abstract's label, not a title of that word set far larger: "Abstract Gringo")
+        if _hard_noise(text) or ABSTRACT_START.match(unspace(text)) and words < 4 and size < body + 4 \
                 or KNOWN_HEADINGS.match(text.strip(" .:")):
             continue
         if strip_number(text)[0] and size < body + 1.5:
@@ -1479,7 +1480,6 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue   # a note set above the title (a series' preface) is neither abstract nor body
         text = join_lines([rows[x].text for x in idx])
         words = len(text.split())
-        long = long or words >= 40
         if idx[0] < first_head:
             short = (idx, text) if 20 <= words < 40 else None
             if brief is None and words >= 8 and idx[0] > title_end and not _front_note(text):
@@ -1494,6 +1494,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             continue
         if words < 120 and _names_row(text) or words < 300 and _author_list(text):
             continue   # a long author list with affiliation marks, in a type of its own
+        long = True    # (a collaboration's front page of names and addresses has no paragraph)
         r = _main_row(rows, idx)
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and (sum(rows[x].math for x in idx) >= 0.5 * len(idx) or _math_letters(text)):
@@ -1518,15 +1519,19 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return " ".join(brief[1].split()), set(brief[0])
     if not long:
         # a front page without a paragraph (a title page of title, authors, keywords and a
-        # graphic): the abstract is a paragraph in another type than the body's that opens the
-        # next page, before its first heading
+        # graphic, or a collaboration's names and addresses): the abstract is a paragraph in
+        # another type than the body's on the next page, before its first heading
         nxt = min((i for i, c in heads.items() if not c.runin and rows[i].page == page + 1), default=len(rows))
         for idx in _paragraphs(rows, page + 1, body_gap, heads):
             if idx[0] > nxt or rows[idx[0]].page != page + 1:
                 continue
             text = join_lines([rows[x].text for x in idx])
+            words = len(text.split())
+            if _affiliations(text, words) or INSTITUTION.search(text[:200]) and words < 80 \
+                    or words < 120 and _names_row(text) or words < 300 and _author_list(text):
+                continue   # the rest of the front page's names and addresses
             r = _main_row(rows, idx)
-            if len(text.split()) >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
+            if words >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
                 return " ".join(text.split()), set(idx)
     return None, set()
 

@@ -107,8 +107,16 @@ def connective_end(text: str) -> bool:
     ``\\b`` looks at the character before it, which they still hold)."""
     return CONNECTIVE.search(text[-12:]) is not None
 
-# (number, rest) of a heading's text: asked of one text by candidates, _extend, features and decide
-strip_number = lru_cache(maxsize=4096)(_strip_number_uncached)
+# (number, rest) of a heading's text: asked of one text by candidates, _extend, features and decide.
+# A letter in brackets ("(b) Kinematics", the Royal Society's second level) is a number in the
+# record, but not in finding headings: a figure's panel label ("(a) Observed AUC by mechanism")
+# opens rows the same way, and a number would exempt it from the vetoes of figure text.
+@lru_cache(maxsize=4096)
+def strip_number(text: str) -> tuple[str | None, str]:
+    number, rest = _strip_number_uncached(text)
+    if number is not None and number[0] == "(":
+        return None, " ".join(text.split())
+    return number, rest
 
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "heading_model.json")
 _MODEL: dict | None = None
@@ -388,16 +396,19 @@ def _under_short_head(rows: list[Row], out: list[Cand], i: int, st: DocStats) ->
     return prev.x1 - e[0] < 0.6 * width and r.x1 - e[0] < 0.8 * width
 
 
-def _join(a: str, b: str, keep_hyphen: bool = False) -> str:
+def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     """Join two lines of a heading. A line-end hyphen before a lower-case continuation is undone
     in a run-in head (set in justified body text, "informa-tion"); a standalone heading is set
     ragged, so its line-end hyphen is the word's own ("post-transcriptionally", "MMS-treated")
-    and is kept with ``keep_hyphen``. A soft hyphen is always undone."""
+    and is kept with ``keep_hyphen``. A soft hyphen is always undone; a hyphen between capitals
+    only where ``keep_hyphen`` is given as false (the caller found the joined word printed whole)."""
     a, b = a.rstrip(), b.strip()
     if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
         if keep_hyphen and a[-1] != "\u00ad":
             return a + b
         return a[:-1] + b
+    if a[-1:] in "-\u2011" and keep_hyphen is False and len(a) > 1 and a[-2].isupper() and b[:1].isupper():
+        return a[:-1] + b    # a word in capitals broken across the lines ("MINI-" / "MAL …")
     return a + " " + b
 
 
@@ -407,14 +418,16 @@ _WORD_START = re.compile(r"[^\W\d_]+")
 
 def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
-    "matography")? Yes when the joined word is printed whole elsewhere in the document and the
-    hyphenated form is not; a word's own hyphen ("post-" / "transcriptionally") stays."""
+    "matography", or in capitals "MINI-" / "MAL")? Yes when the joined word is printed whole
+    elsewhere in the document and the hyphenated form is not; a word's own hyphen ("post-" /
+    "transcriptionally") stays."""
     a = a.rstrip()
     if a[-1:] not in ("-", "\u2011"):
         return False    # _HYPHEN_END needs the hyphen last: no search of the whole line
     m = _HYPHEN_END.search(a)
     w = _WORD_START.match(b.strip())
-    if m is None or w is None or not w.group(0)[:1].islower():
+    # (in capitals too: "THE APPROACH TO IDENTIFY THE MINI-" / "MAL FAILURE-INDUCING SCHEMAS")
+    if m is None or w is None or not (w.group(0)[:1].islower() or w.group(0).isupper() and m.group(1).isupper()):
         return False
     text = _doc_lower(rows, st)
     whole = (m.group(1) + w.group(0)).lower()
