@@ -370,7 +370,7 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
                "pages": pages, "journal": g["journal"], "publisher": g["publisher"], "licence": r["licence"],
                "gold_quality": "publisher XML (JATS)", "title": g["title"], "abstract": g["abstract"],
                "headings": g["headings"], "heading_detail": g["heading_detail"], "doi": g["doi"]}
-        gold.append(printed_headings(row, pdf_text(out / row["pdf"])))
+        gold.append(printed_headings(row, pdf_text(out / row["pdf"])[0]))
     return write_gold(out, gold, len(rows))
 
 
@@ -385,20 +385,20 @@ def title_printed(title: str | None, text: str) -> float:
     return len(words & have) / len(words)
 
 
-def pdf_text(pdf: Path, pages: int = 10_000) -> str:
-    """The normalised text of a PDF's first ``pages`` pages (pymupdf's plain text)."""
+def pdf_text(pdf: Path, pages: int = 10_000) -> tuple[str, int]:
+    """(the normalised text of a PDF's first ``pages`` pages (pymupdf's plain text), its page count)."""
     import pymupdf
 
     from tools.evaluate_parse import normalise
 
     with pymupdf.open(pdf) as doc:
-        return normalise(" ".join(doc[k].get_text() for k in range(min(pages, doc.page_count))))
+        return normalise(" ".join(doc[k].get_text() for k in range(min(pages, doc.page_count)))), doc.page_count
 
 
 def printed_headings(gold: dict, text: str) -> dict:
     """The gold with the headings the PDF does not print made optional (no parser can find them:
     Nature's PDFs print no "Introduction" where its XML has one); ``text``: the PDF's normalised
-    text (:func:`pdf_text`). "Printed" as the scorer matches: the normalised heading within the
+    text (:func:`pdf_text`'s first). "Printed" as the scorer matches: the normalised heading within the
     text, so a heading a parser cannot give as the gold has it (a ligature's glyph missing from
     the text layer, "so ware") is optional too."""
     from tools.evaluate_parse import normalise_heading
@@ -415,7 +415,7 @@ def regold(out: Path) -> list[dict]:
     for i, row in enumerate(gold):
         g = gold_from_jats((out / f"{row['id']}.xml").read_bytes())
         row.update({k: g[k] for k in ("title", "abstract", "headings", "heading_detail")})
-        gold[i] = printed_headings(row, pdf_text(out / row["pdf"]))
+        gold[i] = printed_headings(row, pdf_text(out / row["pdf"])[0])
     return write_gold(out, gold, len(gold))
 
 

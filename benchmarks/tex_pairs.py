@@ -223,15 +223,6 @@ def source_gold(main_tex: Path) -> dict:
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
 
 
-def _page_text(pdf: Path, pages: int) -> tuple[str, int]:
-    import pymupdf
-
-    from tools.evaluate_parse import normalise
-
-    with pymupdf.open(pdf) as doc:
-        return normalise(" ".join(doc[k].get_text() for k in range(min(pages, doc.page_count)))), doc.page_count
-
-
 def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
     """(usable, why): the gold title on page 1 and >= 75 % of the gold headings printed."""
     from latex_corpus import _printed_share
@@ -239,7 +230,7 @@ def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
     from tools.evaluate_parse import normalise
 
     try:
-        first, pages = _page_text(pdf, 1)
+        first, pages = pdf_text(pdf, 1)
     except Exception as e:   # a PDF pymupdf cannot open (damaged, or not a PDF at all)
         return False, f"unreadable PDF: {type(e).__name__}"
     if not gold["title"] or normalise(gold["title"]) not in first:
@@ -347,12 +338,12 @@ def build(sources: list[str], out: Path, manifest: Path = MANIFEST) -> list[dict
         with tempfile.TemporaryDirectory() as tmp:
             _extract(d, r["commit"], folder, Path(tmp))
             g = source_gold(Path(tmp) / r["tex_path"][len(folder):].lstrip("/"))
-        _, pages = _page_text(out / name, 0)
+        text, pages = pdf_text(out / name)
         row = {"id": r["id"], "pdf": name, "split": r["split"], "family": r["family"], "source": r["repo"],
                "source_path": r["pdf_path"], "commit": r["commit"], "pages": pages, "licence": r["licence"],
                "gold_quality": "author LaTeX source", "title": g["title"], "abstract": g["abstract"],
                "headings": g["headings"], "heading_detail": g["heading_detail"]}
-        gold.append(printed_gold(printed_headings(row, pdf_text(out / name)), out / name))
+        gold.append(printed_gold(printed_headings(row, text), out / name))
     return write_gold(out, gold, len(rows))
 
 

@@ -1286,6 +1286,11 @@ def _keywords_below(rows: list[Row], idx: list[int], kinds: tuple = ("text",)) -
         and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
 
 
+def _name_list(text: str, words: int) -> bool:
+    """A paragraph of ``words`` words that is a row of names or a long author list."""
+    return words < 120 and _names_row(text) or words < 300 and _author_list(text)
+
+
 def _author_list(text: str) -> bool:
     """A list of person names ending in a group's name ("…, Bruno Coignard¹, Investigation team14",
     "…, on behalf of the … investigators"), or a note giving the authors' degrees and posts
@@ -1492,7 +1497,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         if words < 40 or _FRONT_FIELD.match(text) and _hard_noise(text) or _LICENCE_NOTE.search(text[:200]) \
                 or not prose and (INSTITUTION.search(text[:200]) and words < 80 or _affiliations(text, words)):
             continue
-        if words < 120 and _names_row(text) or words < 300 and _author_list(text):
+        if _name_list(text, words):
             continue   # a long author list with affiliation marks, in a type of its own
         long = True    # (a collaboration's front page of names and addresses has no paragraph)
         r = _main_row(rows, idx)
@@ -1527,8 +1532,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
                 continue
             text = join_lines([rows[x].text for x in idx])
             words = len(text.split())
-            if _affiliations(text, words) or INSTITUTION.search(text[:200]) and words < 80 \
-                    or words < 120 and _names_row(text) or words < 300 and _author_list(text):
+            if _affiliations(text, words) or INSTITUTION.search(text[:200]) and words < 80 or _name_list(text, words):
                 continue   # the rest of the front page's names and addresses
             r = _main_row(rows, idx)
             if words >= 40 and (abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6):
