@@ -179,8 +179,9 @@ def _lead_pattern(tex: str) -> re.Pattern:
     return re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:" + names + r")\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
 
 
-# \appendix, which many classes print as a heading of its own ("APPENDIX" in AASTeX)
-_APPENDIX = re.compile(r"^[^%\n]*\\appendix(?![A-Za-z])", re.M)
+# \appendix, which many classes print as a heading of its own ("APPENDIX" in AASTeX), and the
+# appendix package's environment, which prints "Appendices" (its [page] option)
+_APPENDIX = re.compile(r"^[^%\n]*\\(?:appendix(?![A-Za-z])|begin\s*\{appendices\})", re.M)
 
 
 def _lead_text(tex: str) -> str:
@@ -194,7 +195,7 @@ def source_gold(main_tex: Path) -> dict:
     headings, the leads of paragraphs opening in bold or italic ("\\textbf{Ranking quality.}",
     run-in heads a class sets like ``\\paragraph``), the back-matter labels a class prints
     without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…), and
-    "Appendix" where the source has ``\\appendix``."""
+    "Appendix" where the source has ``\\appendix`` or the ``appendices`` environment."""
     from jats_pairs import BACK_LABELS
 
     from scholartools.parsing import parse_path

@@ -36,7 +36,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
                                 r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
-                                r"one-sentence summary|teaser|"
+                                r"one-sentence summary|teaser|date|"
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
                                 r"(table of )?contents|graphical toc( entry)?|toc (graphic|entry)|"
@@ -186,8 +186,12 @@ def type_sections(sections: list[dict]) -> list[dict]:
                     kind = "other"        # a section's own "Summary" (a review's, under each topic)
                 elif body:
                     kind = "conclusion"   # "Summary" after the body's sections closes it, numbered or not
+            # (a front-matter label's own box may go on under it, "Monitoring Editor" under a
+            # "Significance Statement"; a numbered section or one its heading names is the body's:
+            # "0.1 Introduction" after the "Contents" of a thesis' chapter compiled alone)
             if parent and parent not in ("other", "abstract", "references") \
-                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data"):
+                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data") \
+                    and not (parent == "front_matter" and (number or kind != "other")):
                 kind = parent
             sec["type"] = kind
         body = body or kind in _BODY_TYPES

@@ -237,6 +237,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         return None
     r = Row(page, block)
     r.text = fix_accents("".join(parts).strip())
+    if r.text[1:2] == " " and _LETTER_SPACED.match(r.text):
+        r.text = _close_spacing(parts)
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
     if not runs:   # one run (most rows): its size and font
         r.size = r.maxsize = size
@@ -266,6 +268,18 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         if not r.upper and ni and 2 * ni < n <= 120:
             r.upper = _upright_upper(runs, parts)
     return r
+
+
+# a row set letter-spaced in capitals ("S P E C T R A L  D E N S I T Y", classicthesis' headings):
+# six letters or more, each standing alone (a kerned pair, "TA", or a hyphen may join a few)
+_LETTER_SPACED = re.compile(r"^(?:[\dA-ZÀ-ÖØ-Þ.+]{1,3}(?:[-–][\dA-ZÀ-ÖØ-Þ.+]{0,3})? ){5,}"
+                            r"[\dA-ZÀ-ÖØ-Þ.+]{1,3}(?:[-–][\dA-ZÀ-ÖØ-Þ.+]{0,3})?$")
+
+
+def _close_spacing(parts: list[str]) -> str:
+    """A letter-spaced row's text with its words closed up: the spaces inside a span are the
+    spacing, a gap between spans (where :func:`_row_from_spans` put a space) is a word's end."""
+    return fix_accents("".join(p if p == " " else p.replace(" ", "") for p in parts).strip())
 
 
 def _upright_upper(runs: list, parts: list[str]) -> bool:
@@ -443,6 +457,43 @@ def _margin_number(spans: list[dict], beside: list[dict]) -> bool:
     return len(spans) == 1 and spans[0]["size"] < 0.7 * beside[-1]["size"] and spans[0]["text"].strip().isdecimal()
 
 
+def _math_font(span: dict) -> bool:
+    return (_FONT_CACHE.get(span["font"]) or font_traits(span["font"]))[2]
+
+
+def _word_blocks(blocks: list[dict]) -> list[dict]:
+    """MuPDF's blocks with runs of one-line blocks that continue one another on a row, a word's
+    space apart, made one block: some producers write each word as a text object of its own, and
+    MuPDF then makes each word a block ("This", "work", "introduces", … for every line of an
+    abstract's later paragraphs), which the reading order would read as columns of words. Blocks
+    of several lines, a block a column's gutter away and pieces of a formula (a math font's glyphs,
+    which the text layer places apart on purpose) are left as they are; a block that took
+    others keeps the first one's place (the index of a block in the list returned names its rows'
+    block; where nothing is joined, the list is MuPDF's)."""
+    out: list[dict] = []
+    last = None   # the line a one-line block may continue: the last line of the last text block,
+    at = -1       # which is out[at] (vector graphics' blocks between do not part them)
+    for b in blocks:
+        lines = b.get("lines")
+        if b.get("type", 0) != 0 or not lines:
+            out.append(b)
+            continue
+        if len(lines) == 1 and last is not None and lines[0]["spans"]:
+            ln = lines[0]
+            x0, y0, _, y1 = ln["bbox"]
+            _, ly0, lx1, ly1 = last["bbox"]
+            if -1.0 <= x0 - lx1 <= 0.6 * ln["spans"][0]["size"] and ln["dir"][0] > 0.9 \
+                    and min(y1, ly1) - max(y0, ly0) > 0.5 * min(y1 - y0, ly1 - ly0) \
+                    and not _math_font(last["spans"][-1]) and not any(map(_math_font, ln["spans"])):
+                out[at] = dict(out[at], lines=out[at]["lines"] + [ln])   # MuPDF's dict stays as it is
+                last = ln
+                continue
+        out.append(b)
+        at = len(out) - 1
+        last = lines[-1] if lines[-1]["spans"] else None
+    return out
+
+
 def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row], list[dict], list]:
     """Rows of one page's text dict, in MuPDF block order, spans needing a hidden-text check,
     and the page's vector boxes ``(x0, y0, x1, y1, colour, stroked, alpha)``.
@@ -456,7 +507,7 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
     pw, ph = size
     right, bottom = pw - 0.5, ph - 0.5
     blocks = d["blocks"]
-    for bi, b in enumerate(blocks):
+    for bi, b in enumerate(_word_blocks(blocks)):
         if b.get("type", 0) != 0:
             continue
         cur_spans: list[dict] = []

@@ -36,7 +36,7 @@ from bisect import bisect_right
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
-from scholartools.parsing.pdf.headings import (CAPTION, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
+from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, unspace)
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
@@ -991,6 +991,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if cands and j in cands and nwords > 20 and not cands[j].runin and cands[j].p >= 0.25 \
                     and not label and len(cands[j].text.split()) <= 14 and not _continues(parts, qt):
                 break
+            if nwords > 30 and prev is not None and _SENTENCE_END.search(prev.text) and CITED_AS.search(qt):
+                break   # the paper's own citation under its abstract, its journal set as a run-in lead
+                #         ("*J Med Internet Res 2026;28:e82426;* doi: 10.2196/82426"), is no part of it
             if q.kind == "equation":
                 j += 1
                 continue
@@ -1344,6 +1347,16 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     return _inset(rows, idx, body, body_family)
 
 
+def _edges(rows: list[Row], idx: list[int]) -> tuple[float, float] | None:
+    """(left, right) of a paragraph of three lines or more: its lines' middle edges (a short
+    last line or an indented first one moves neither); None for a shorter one."""
+    if len(idx) < 3:
+        return None
+    lefts = sorted(rows[x].x0 for x in idx)
+    rights = sorted(rows[x].x1 for x in idx)
+    return lefts[len(lefts) // 2], rights[len(rights) // 2]
+
+
 def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bool:
     """Is the block of rows ``idx`` inset on both sides, by more than its type's size, from the text
     area of the body's own rows on its page and the next (five such rows at least)? The block's
@@ -1476,6 +1489,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
             styled_until = first_head
     styled = None
     plain = None
+    edges = None   # (left, right) of a plain abstract set inset as a block, while it may go on
     opened = False
     long = False
     short = None   # the last paragraph of 20-39 words before the first heading, and its text
@@ -1491,6 +1505,15 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
                 brief = (idx, text)
         if _drop_cap(rows[idx[0]]) and idx[0] < first_head:
             opened = True   # a drop cap opens the body text: no later paragraph in its type is an abstract
+        if plain is not None and edges is not None:
+            # an abstract set inset as a block goes on over its paragraphs of the same edges
+            # (Meta's template: three paragraphs, then "Date:" and "Correspondence:")
+            if idx[0] < first_head and _edges(rows, idx) is not None \
+                    and all(abs(a - b) <= 1.5 for a, b in zip(_edges(rows, idx), edges)) \
+                    and not _FRONT_FIELD.match(text):
+                plain = (plain[0] + "\n\n" + " ".join(text.split()), plain[1] | set(idx))
+                continue
+            edges = None
         # (a study of hospitals or laboratories names many institutions: three sentences or more,
         # with its keywords right under it, or its parts named, show the abstract)
         prose = _parted(text) or len(_SENTENCES.findall(text)) >= 2 and _keywords_below(rows, idx)
@@ -1509,6 +1532,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
             if _ends_front(rows, idx, first_head, body, body_family) or _parted(text):
                 plain = (" ".join(text.split()), set(idx))
+                edges = _edges(rows, idx) if _inset(rows, idx, body, body_family) else None
             elif not other:
                 opened = True   # the body began with this paragraph: no later one is an abstract
     if styled is not None:

@@ -556,7 +556,10 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         acronym = not caps and len(q.text.split()) <= 2 and not KNOWN_HEADINGS.match(q.text.strip(" .:"))
         # sizes are kept to half points: a heading whose long first line is set a shade smaller
         # (14.23 against 14.35 pt: its glyphs shrunk to fit) falls either side of 14.25 (same block)
-        rounded = q.block == last.block and min(head.size, q.size) >= st.body + 1.0 and _same_style(head, q, 0.6)
+        # (so does a heading in capitals whose lines mix a word's larger initials in unequal
+        # shares: "1.3 OVERVIEW OF THE METHODS DEVELOPED" / "IN THIS THESIS", 13.5 and 14 pt)
+        rounded = (q.block == last.block or caps and _is_caps(q)) and min(head.size, q.size) >= st.body + 1.0 \
+            and _same_style(head, q, 0.6)
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded)
                               or _bodyish(q, st) and not _bodyish(head, st)
                               or _is_caps(q) != caps and not paren and not caps_block and not acronym):
@@ -564,8 +567,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         g = q.y0 - last.y1
         # line boxes of large type overlap (their ascenders and descenders): below is enough; a
         # line box made tall by a glyph's bounding box still sits a line's pitch below
+        # (a double-spaced draft spaces a heading's lines as it spaces the body's: the pitch of
+        # the body's lines, grown with the heading's size, "4 Angle-Resolved … on the" / "2mer";
+        # capitals are set with more lead between their lines)
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
-                or g > max(0.5 * head.size, 1.5 * st.body_gap + 1.0):
+                or g > max((0.55 if caps else 0.5) * head.size, 1.5 * st.body_gap + 1.0) \
+                and q.y0 - last.y0 > 1.1 * (st.body + st.body_gap) * head.size / st.body:
             break
         # a colon ends no heading set apart from the body (a title and its subtitle: "Advancing the
         # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
@@ -1170,6 +1177,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         while j >= 0:
             chain.add(id(items[j][0]))
             j = back[j]
+        if lift:
+            _fill_steps(items, chain)
         for c, _ in items:
             if id(c) in chain:
                 if lift and (c.p >= 0.2 or len(chain) >= 3):
@@ -1177,6 +1186,34 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             elif c.p < 0.97:
                 c.p = 0.0
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+def _next_step(a: list[int], b: list[int]) -> bool:
+    """Does section number ``b`` come right after ``a``, none missing (3 → 3.1, 3.1 → 3.2,
+    3.2 → 4)?"""
+    if len(b) > len(a):
+        return b[:len(a)] == a and all(x == 1 for x in b[len(a):])
+    k = len(b) - 1
+    if k == 0:
+        return b[0] == a[0] + 1
+    return b[:k] == a[:k] and b[k] == a[k] + 1
+
+
+def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int]) -> None:
+    """Put on the outline's chain the weak candidates whose numbers fill it exactly: the step
+    from the chain's member before each to it, and from it to the member after, miss no number
+    ("2.3 Domain warping" between "2.2" and "3", set in the body's own type as its siblings are,
+    which the chain passed over: one heading tolerated missing, a weak one cost more than it
+    gave). A candidate opening in lower case ("2.3 times higher") is text."""
+    members = [(k, b) for k, (c, b) in enumerate(items) if id(c) in chain]
+    for k, (c, b) in enumerate(items):
+        if id(c) in chain or c.p < 0.05 or not c.title[:1].isupper():
+            continue
+        before = [m for m in members if m[0] < k]
+        after = [m for m in members if m[0] > k]
+        if before and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1])):
+            chain.add(id(c))
+            members.insert(len(before), (k, b))   # a run of them: "2.3", "2.4" before "3"
 
 
 _INTRODUCTION = re.compile(r"(?i)introduction\W*$")
@@ -1198,8 +1235,10 @@ def _between(positions: list[int], a: int, b: int) -> bool:
 _CODE_COMMENT = re.compile(r"^\s*(?:#+|//|%|--)\s+\S")
 
 
-_LIST_MARKS = frozenset("•◦▪▸►")
-_ITEM_BULLETS = ("• ", "◦ ")     # a round bullet opens a list's item, never a heading (a square may adorn one)
+_LIST_MARKS = frozenset("•◦∙▪▸►")
+# a round bullet opens a list's item, never a heading (a square may adorn one); "∙" is the bullet
+# operator Computer Modern sets for LaTeX's \bullet ("∙ Selfish behavior (sight range): Move …")
+_ITEM_BULLETS = ("• ", "◦ ", "∙ ")
 
 
 def _unmapped_mark(text: str) -> bool:
@@ -1240,11 +1279,20 @@ def _in_column_of_cells(rows: list[Row], c: Cand, st: DocStats) -> bool:
                for q in (rows[i], rows[j]))
 
 
+# a heading's enumerator closed by a bracket ("a) Methods", "iv) Results", "12) Data", "2.1) Setup")
+_CLOSING_ENUMERATOR = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2})*|[A-Za-z](?:\.\d{1,2})*|[ivxIVX]{1,5})\)")
+
+
 def _unclosed(text: str) -> bool:
-    """Does ``text`` open a bracket it does not close: a piece of a line that the text layer set
-    in a block of its own ("• Stetson J  *(stetson*  j): The Welch-Stetson …" read as three)?"""
+    """Does ``text`` open a bracket it does not close, or close one it did not open: a piece of a
+    line that the text layer set in a block of its own ("• Stetson J  *(stetson*  j): The
+    Welch-Stetson …" read as three; a table's cells "KDE) 0.13 B, 3.1.2" cut from "(weighted")?
+    An enumerator's bracket ("a) Methods") closes nothing."""
     k = text.rfind("(")
-    return k >= 0 and ")" not in text[k:] and "]" not in text[k:]
+    if k >= 0 and ")" not in text[k:] and "]" not in text[k:]:
+        return True
+    j = text.find(")")
+    return j >= 0 and "(" not in text[:j] and not _CLOSING_ENUMERATOR.match(text)
 
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
@@ -1259,14 +1307,15 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
-                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text):
+                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
             #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
-            #             of the supplementary files' list: "Additional file 1: Table S1")
+            #             of the supplementary files' list: "Additional file 1: Table S1"; the
+            #             paper's citation: "J Med Internet Res 2026;28:e82426;")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1304,6 +1353,10 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+
+# a journal's citation of the paper (year;volume:article, "J Med Internet Res 2026;28:e82426;") or a
+# DOI opening a line: under an abstract, in a running foot; never a heading
+CITED_AS = re.compile(r"\b(?:19|20)\d\d;\s*\d+(?:\(\d+\))?:\s*\w|^\W*doi:\s*10\.", re.I)
 
 
 def _overlapped(rows: list[Row], i: int) -> bool:
@@ -1347,6 +1400,22 @@ def _numbers_beside(rows: list[Row], c: Cand, r: Row, ks: range | None = None) -
     return False
 
 
+def _between_figure_rows(rows: list[Row], c: Cand) -> bool:
+    """Are the rows right above and under the candidate, on its page, a table's rows of figures
+    ("GO:0010762 0.0068 Inf 8.8567 13" over "regulation of fibroblast migration", ruled under,
+    and "GO:1903543 0.0100 Inf 8.1754 12" under it): three or more words, most of them holding
+    a digit?"""
+    r = rows[c.i]
+    around = (c.i - 1, c.rows[-1] + 1)
+    if around[0] < 0 or around[1] >= len(rows):
+        return False
+    for k in around:
+        words = rows[k].text.split()
+        if rows[k].page != r.page or len(words) < 3 or sum(any(ch.isdigit() for ch in w) for w in words) < 0.6 * len(words):
+            return False
+    return True
+
+
 def _page_rows(rows: list[Row], i: int) -> range:
     """The indices of the rows on row ``i``'s page (rows come page by page)."""
     page = rows[i].page
@@ -1384,6 +1453,7 @@ def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
     "B" one, or an "A" heading set like the other headings after the bibliography. The letter is
     followed by a capital: the article "A" of "A global view of …" is a word."""
     _letter_digit_numbers(cands)
+    _lowercase_letter_numbers(cands)
     found = []
     for c in cands:
         if c.number or c.runin or c.p < 0.08:
@@ -1399,6 +1469,54 @@ def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
     for c, m in found:
         c.number = m.group(1)
         c.title = unspace(c.text[m.end():]).strip(" .:")
+
+
+# a subsection lettered as IEEE's classes letter them, its words in lower case as the author wrote
+# them ("B. environment type", "A. random walk")
+_LETTERED_LOWER = re.compile(r"^([A-H])\.\s+(?=[a-z])")
+
+
+def _lowercase_letter_numbers(cands: list[Cand]) -> None:
+    """Lettered subsections whose words open in lower case ("B. environment type" between "A.
+    Experimental setup" and "C. Evaluation methods") read as numbered where a letter next to
+    theirs numbers another candidate, so the outline's chain runs through them (without its "B",
+    "C" stood alone under "A" and went); a species named so ("B. subtilis") has no such
+    neighbour."""
+    found = [(c, m) for c in cands if not c.number and not c.runin and c.p >= 0.08
+             and (m := _LETTERED_LOWER.match(c.text))]
+    if not found:
+        return
+    letters = {c.number for c in cands if c.number and len(c.number) == 1 and c.number.isalpha()}
+    letters |= {m.group(1) for _, m in found}
+    for c, m in found:
+        k = ord(m.group(1))
+        if chr(k - 1) in letters or chr(k + 1) in letters:
+            c.number = m.group(1)
+            c.title = unspace(c.text[m.end():]).strip(" .:")
+
+
+_CHAPTER = re.compile(r"(?i)^(?:chapter|part)\s+(\d{1,2}|[IVX]{1,5})$")
+
+
+def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """A thesis' or book's chapter opening: a large label "Chapter 2" on a row of its own, the
+    chapter's title under it in the same large type ("Interpolation and trace estimation"). The
+    title is a first-level heading numbered by the label; the label is none."""
+    by_row = {c.i: c for c in cands if not c.runin}
+    for c in cands:
+        m = _CHAPTER.match(c.text.strip()) if not c.runin else None
+        if m is None:
+            continue
+        r = rows[c.i]
+        t = by_row.get(c.rows[-1] + 1)
+        if t is None or r.size < st.body + 2 or rows[t.i].page != r.page or abs(rows[t.i].size - r.size) > 0.6 * r.size:
+            continue
+        if rows[t.i].size < st.body + 2 or _CHAPTER.match(t.text.strip()):
+            continue
+        c.p = 0.0
+        t.p = max(t.p, threshold + 0.01)
+        if t.number is None:
+            t.number = m.group(1)
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
@@ -1917,6 +2035,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     for c in cands:
         c.number, c.title = number_and_title(c.text, c.runin)
     _letter_numbers(cands, st.refs_row)
+    _chapter_titles(rows, cands, st, threshold)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
         # style of its own is a heading even when the model is unsure
@@ -1938,10 +2057,11 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and not (r.y1 < 0.08 * st.page_height and (c.i == 0 or rows[c.i - 1].page != r.page)) \
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
                 and not _over_fraction_bar(rows, c) and not _in_column_of_cells(rows, c, st) \
-                and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) \
+                and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) and not _between_figure_rows(rows, c) \
                 and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")):
             # (nor a table's first cell over its rule, the row's figures read later, column by
-            # column, nor its header row under the caption)
+            # column, nor a cell of its own row between rows of figures, nor its header row under
+            # the caption)
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)

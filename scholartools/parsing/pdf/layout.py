@@ -29,8 +29,9 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
     A row in the top or bottom band of a page (first/last three rows by position) is a running
     header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
     them, or at one height on every other page (:func:`_alternate`: a left or right page's head),
-    unless it is set far larger than the other rows with that text (the title on the front page
-    that a running head repeats); a lone number there is a page number. A vertical stack of bare
+    or at one height on three pages of a long document (:func:`_steady`: a chapter's head), unless
+    it is set far larger than the other rows with that text (the title on the front page that a
+    running head repeats); a lone number there is a page number. A vertical stack of bare
     numbers in a margin (eight or more at one x on a page) is review-copy line numbering.
     """
     n_pages = len(pages)
@@ -64,9 +65,62 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         for key, r in cand:
             if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
                 r.drop = True
-            elif n_pages >= 2 and (n_seen[key] >= need or _alternate(where[key], n_pages)) and len(key) > 2 \
+            elif n_pages >= 2 and (n_seen[key] >= need or _alternate(where[key], n_pages)
+                                    or _steady(where[key], n_pages) and not _CAPTION_KEY.match(key, 1)) \
+                    and len(key) > 2 \
                     and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
+    if n_pages >= 10:
+        _heads_beside_folios(band_rows)
+
+
+# a running head that carries the page's number at one end ("LOW-RANK FACTORIZATION 23", "4 Results")
+_FOLIO_END = re.compile(r"^(\d{1,4})\s+\S|\S\s+(\d{1,4})$")
+
+
+def _heads_beside_folios(band_rows: list[list[tuple[str, Row]]]) -> None:
+    """Running heads that name the section a right-hand page is in ("LOW-RANK FACTORIZATION 23"),
+    each text once: in the top band at the height where other pages' running heads were found (on
+    three pages or more, within a point), with the page's number at one end — a number that
+    stands to the page's place in the file as two other running heads' numbers do (a line of the
+    text that ends in a number there, "… transglutaminase 1", does not)."""
+    pages_at: dict[int, set[int]] = {}
+    offsets: dict[int, int] = {}   # printed number − page index → running heads showing it
+    for pno, cand in enumerate(band_rows):
+        for key, r in cand:
+            if r.drop and key[0] == "t" and not PAGE_NUMBER.match(r.text):
+                pages_at.setdefault(round(r.y0), set()).add(pno)
+    tops = [y for y, on in pages_at.items() if len(on) >= 3]
+    if not tops:
+        return
+    found = []
+    for pno, cand in enumerate(band_rows):
+        for key, r in cand:
+            m = _FOLIO_END.search(r.text) if key[0] == "t" and any(abs(r.y0 - y) <= 1.0 for y in tops) else None
+            if m:
+                off = int(m.group(1) or m.group(2)) - pno
+                offsets[off] = offsets.get(off, 0) + 1
+                if not r.drop:
+                    found.append((off, r))
+    for off, r in found:
+        if offsets[off] >= 3:
+            r.drop = True
+
+
+# a caption's label atop the pages of a paper's tables ("Table 1", "Table 2": "table #" masked),
+# which stands at one height as a running head does
+_CAPTION_KEY = re.compile(r"(?:table|fig(?:ure)?s?\.?|scheme|chart|plate|box)\s*[#ivx]", re.I)
+
+
+def _steady(seen: list[tuple[int, float]], n_pages: int) -> bool:
+    """Does a text stand at one height (within two points) on three pages or more of a long
+    document (ten pages or more), where a running head names the chapter it is in ("CHAPTER 2.
+    INTERPOLATION AND TRACE ESTIMATION" over a thesis' chapter of eight pages): too few pages for
+    the count over all of them?"""
+    if n_pages < 10 or len({p for p, _ in seen}) < 3:
+        return False
+    tops = [y for _, y in seen]
+    return max(tops) - min(tops) <= 2.0
 
 
 def _alternate(seen: list[tuple[int, float]], n_pages: int) -> bool:
