@@ -141,7 +141,9 @@ STANDARD_HEADING_WORDS = (
     "abbreviations", "additional information", "code availability", "availability of data and materials",
     "ethics approval( and consent to participate)?", "consent for publication", "contributors",
     "declaration of (competing )?interests?", "data sharing( statement)?", "data accessibility",
-    "role of the funding source")
+    "role of the funding source",
+    # a manuscript's tables and figures gathered after its references
+    "(supplementary )?(tables|figures)", "tables and figures", "figure (legends|captions)")
 #: headings that open the bibliography
 REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "works cited", "cited literature",
                            "references and notes")

@@ -165,6 +165,17 @@ def test_weak_subsections_that_fill_the_outline_exactly_are_kept():
         "Introduction", "Spline smoothing", "Partial differential equations", "Within-area distances",
         "Domain warping", "The model", "Examples", "Ramsay's horseshoe", "Peninsulae domain", "Aral sea",
         "Discussion"]
+    # a table's lettered panels before the appendix's own "A." stay out: a short chain's weak "A."
+    # anchors nothing
+    texts = [("A. Sensitivity analyses", 0.178), ("B. CLIP backbone variation", 0.175),
+             ("C. Input representation", 0.182), ("D. Cross-dataset synthesis", 0.175), ("Appendix", 0.9),
+             ("A. Per-Class Evidence and Diagnostics", 0.969)]
+    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
+    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [False, False, False, False, True, True]
 
 
 def test_a_piece_of_a_line_closing_a_bracket_it_did_not_open_is_no_heading():
@@ -331,3 +342,79 @@ def test_the_papers_own_citation_under_its_abstract_is_no_part_of_it(tmp_path):
     rec = saved_record(doc, tmp_path, "cited.pdf")
     assert rec["abstract"].endswith("to protect Canadians.")
     assert [s["heading"] for s in rec["sections"] if s["heading"]] == ["Introduction"]
+
+
+def test_a_lower_case_letter_numbers_the_american_meteorological_societys_subsections():
+    from scholartools.parsing.pdf.headings import _plausible_sequence, number_and_title
+    from scholartools.text.sections import number_level, strip_number
+
+    assert strip_number("b. Data preparation") == ("b", "Data preparation") and number_level("b") == 2
+    # an initial, a species and a list's lower-case opening are no numbers
+    assert strip_number("E. coli")[0] is None and strip_number("a. the first option")[0] is None
+    assert strip_number("i. Introduction")[0] is None
+    texts = [("1. Introduction", 0.9), ("2. Bayesian Networks", 0.9), ("a. Building blocks", 0.43),
+             ("b. Chain Rule for Bayesian Networks.", 0.11), ("3. Data", 0.9), ("a. Data exploration", 0.42),
+             ("b. Data preparation", 0.42), ("c. a panel's label", 0.3)]
+    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
+    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+        c.feats[4] = 1.0    # set in italics, as the class sets its subsections
+    _plausible_sequence(cands, 0.45, rows)
+    assert [c.p > 0.45 for c in cands] == [True] * 7 + [False]
+    # a list's lettered item running on into its sentence is no subsection, however it scored
+    item = _cand(0, "b. Safety: Treatment-related adverse event. The safety of", p=0.49)
+    item.number, item.title = number_and_title(item.text, item.runin)
+    _plausible_sequence([item], 0.45, [row(item.text, 100)])
+    assert item.p == 0.0
+
+
+def test_an_unlabelled_abstract_in_small_print_inset_from_the_text_is_found():
+    from scholartools.parsing.pdf.frontmatter import _small_print_abstract
+
+    def small(text, y, x0=168, x1=443):
+        r = row(text, y, 8.0, x0=x0, x1=x1)
+        r.kind = "small"
+        return r
+
+    lines = ["The causal bootstrap is a modification of the classical bootstrap that accounts for",
+             "uncertainty in the assignment of treatment. This allows for inference on causal parameters.",
+             "This paper outlines the procedure for two-sided inference on the average treatment effect",
+             "and applies it to the problem of marriage market incentives. I find evidence that women",
+             "signal less professional ambition when their preferences are observed by partners."]
+    title = row("THE BOOTSTRAP FOR CAUSAL INFERENCE WITH AN APPLICATION", 134, 10.0, bold=1.0, x0=144, x1=467)
+    title.kind = "title"
+    rows = [title, small("By Gregor Steiner", 168, 256, 354), small("University of Vienna", 188, 259, 351)]
+    rows += [small(t, 207 + 9.5 * k) for k, t in enumerate(lines)]
+    rows += [row("1. Introduction. The bootstrap was originally proposed by Efron and is frequently used", 296 + 12 * k,
+                 x0=126, x1=484) if k == 0 else
+             row("in situations where standard parametric inference is difficult or even impossible to do.",
+                 296 + 12 * k, x0=126, x1=484) for k in range(8)]
+    got = _small_print_abstract(rows, {}, 0, 2.0, 0, len(rows), 10.0, "body")
+    assert got is not None and got[0].startswith("The causal bootstrap") and got[1] == set(range(3, 8))
+    # set across the text's full width, small print is a note, not an abstract
+    for k in range(3, 8):
+        rows[k].x0, rows[k].x1 = 126, 484
+    assert _small_print_abstract(rows, {}, 0, 2.0, 0, len(rows), 10.0, "body") is None
+
+
+def test_proofs_french_theorems_and_lists_of_terms_are_no_headings():
+    from scholartools.parsing.pdf.headings import _vetoes
+
+    st = SimpleNamespace(body=10.0, body_family="body", page_height=792.0)
+    texts = ["Théorème 1", "Preuve", "Proof.", "node, tree, graph, path, edge, message, link, parent, leaf",
+             "Stomatal aperture, conductance, transpiration rate, water use, index, and density measurement"]
+    rows = [row(t, 100 + 30 * k) for k, t in enumerate(texts)]
+    cands = [_cand(k, t, p=0.8) for k, t in enumerate(texts)]
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.0, 0.8]
+
+
+def test_other_languages_references_and_a_manuscripts_tables_and_figures_are_known():
+    from scholartools.parsing.pdf.headings import KNOWN_HEADINGS
+    from scholartools.text.sections import section_type
+
+    assert [section_type(h) for h in ("Références", "Bibliographie", "Referencias", "Literaturverzeichnis")] \
+        == ["references"] * 4
+    assert all(KNOWN_HEADINGS.match(h) for h in ("Tables", "Figures", "Supplementary Figures", "Figure legends"))
+    assert not KNOWN_HEADINGS.match("Figures of merit")

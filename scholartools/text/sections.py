@@ -20,7 +20,8 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
     r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
-    r"|\([a-z]\)(?=\s+[^\W_a-z]))"   # "(b) Kinematics": a second level lettered in brackets
+    r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
+    r"|[a-h]\.(?=\s+[A-Z]))"           # "a. Building blocks": the American Meteorological Society's
     r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
@@ -56,7 +57,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
     # the whole heading: "Reference proteome construction" is a methods subsection
     ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
-                              r"|cited literature|список (использованной )?литературы|литература)$")),
+                              r"|cited literature|список (использованной )?литературы|литература"
+                              r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"
@@ -94,10 +96,11 @@ def strip_number(heading: str) -> tuple[str | None, str]:
 def number_level(number: str | None) -> int:
     """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` and ``"A1"`` (an
     appendix's subsection as some journals number it) → 2, ``"(b)"`` (the Royal Society's second
-    level) → 2; unnumbered → 1."""
+    level) and ``"b"`` (the American Meteorological Society's "b. Data preparation") → 2;
+    unnumbered → 1."""
     if not number:
         return 1
-    if number[0] == "(":
+    if number[0] == "(" or len(number) == 1 and number.islower():
         return 2
     return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 

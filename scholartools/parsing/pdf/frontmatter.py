@@ -1539,7 +1539,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         return styled
     if plain is not None:
         return plain
-    small = _small_print_abstract(rows, heads, page, body_gap, title_end, first_head)
+    small = _small_print_abstract(rows, heads, page, body_gap, title_end, first_head, body, body_family)
     if small is not None:
         return small
     if short is not None and not opened and _short_abstract(rows, short[0], short[1], first_head):
@@ -1565,14 +1565,15 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
 
 
 def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: float, title_end: int,
-                          first_head: int) -> tuple[str, set] | None:
+                          first_head: int, body: float = 10.0, body_family: str = "") -> tuple[str, set] | None:
     """An abstract set two points or more under the body, read as small print with the rest of the
     front matter: a paragraph before the first heading of 40 words or more in two sentences or
     more, with its "Keywords:" right under it (a proceedings class: authors, addresses, abstract
     and keywords in 10 pt over a 12-pt body), the last such; or else the first one set in bold, of
-    60 words or more (PNAS: a bold 7.5-pt abstract over a 12-pt body, no label, no keywords). A
-    paragraph in its type right above it, apart from it by no more than a line, goes with it (the
-    addresses above stand apart)."""
+    60 words or more (PNAS: a bold 7.5-pt abstract over a 12-pt body, no label, no keywords); or
+    else the last one inset on both sides from the body's text area (the IMS journals' 8-pt
+    abstract, no label). A paragraph in its type right above it, apart from it by no more than a
+    line, goes with it (the addresses above stand apart)."""
     paras = [idx for idx in _paragraphs(rows, page, body_gap, heads, _PARAGRAPH_KINDS + ("small",))
              if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
     texts = [join_lines([rows[x].text for x in idx]) for idx in paras]
@@ -1585,9 +1586,11 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
 
     keyed = [k for k in range(len(paras)) if prose(k, 40) and _keywords_below(rows, paras[k], ("text", "small"))]
     bold = [k for k in range(len(paras)) if _main_row(rows, paras[k]).bold >= 0.6 and prose(k, 60)]
-    if not keyed and not bold:
+    inset = [] if keyed or bold else \
+        [k for k in range(len(paras)) if prose(k, 40) and _inset(rows, paras[k], body, body_family)]
+    if not keyed and not bold and not inset:
         return None
-    k = keyed[-1] if keyed else bold[0]
+    k = keyed[-1] if keyed else bold[0] if bold else inset[-1]
     idx = paras[k]
     while k > 0:
         above = paras[k - 1]

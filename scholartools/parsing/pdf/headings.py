@@ -1006,7 +1006,7 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII":
 
 
 def _parts(number: str) -> tuple[str, list[int]] | None:
-    """("digit" | "roman" | "letter", numeric parts) of a section number, None if unusable."""
+    """("digit" | "roman" | "letter" | "lower", numeric parts) of a section number, None if unusable."""
     head, _, tail = number.partition(".")
     rest = [int(x) for x in tail.split(".") if x.isdigit()] if tail else []
     if head.isdigit():
@@ -1015,6 +1015,8 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
         return "roman", [_ROMAN[head]]
     if len(head) == 1 and head.isalpha() and head.isupper():
         return "letter", [ord(head) - 64] + rest
+    if len(head) == 1 and "a" <= head <= "h" and not tail:   # "a. Building blocks" under "2. Methods"
+        return "lower", [ord(head) - 96]
     if 2 <= len(head) <= 3 and head[0].isupper() and head[1:].isdigit():   # "D2": appendix D's second part
         return "letter", [ord(head[0]) - 64, int(head[1:])] + rest
     return None
@@ -1126,21 +1128,23 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
 
     Outlines that number each level in its own kind (I. → A. → 1.) restart the lower kinds under
     every higher heading: a kind may start again at 1 where a member of an outline chain of
-    another kind, found before it (kinds taken roman, letter, digit), lies in between."""
+    another kind, found before it (kinds taken roman, letter, digit, lower-case letter), lies in
+    between."""
     _enumerated_leads(cands)
     pos = {id(c): k for k, c in enumerate(cands)}
     # positions of chain members of the kinds done before; an unnumbered standard section
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
     others: list[int] = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold
                          and KNOWN_HEADINGS.match(c.title)]
-    for kind in ("roman", "letter", "digit"):
+    for kind in ("roman", "letter", "digit", "lower"):
         items = []
         for c in cands:
             if not c.number or c.runin and c.p < threshold and not _numbered_lead(c, rows):
                 continue
             pr = _parts(c.number)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
-                    and _outline_like(c) and not _affiliation_line(c.title):
+                    and _outline_like(c) and not _affiliation_line(c.title) \
+                    and not (kind == "lower" and (len(c.title.split()) > 10 or _LIST_ITEM_TEXT.search(c.title))):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 c.p = 0.0
@@ -1204,19 +1208,26 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int]) -> None:
     from the chain's member before each to it, and from it to the member after, miss no number
     ("2.3 Domain warping" between "2.2" and "3", set in the body's own type as its siblings are,
     which the chain passed over: one heading tolerated missing, a weak one cost more than it
-    gave). A candidate opening in lower case ("2.3 times higher") is text."""
+    gave); the member after may start the kind again ("a." under the next section). A candidate
+    opening in lower case ("2.3 times higher") is text."""
     members = [(k, b) for k, (c, b) in enumerate(items) if id(c) in chain]
     for k, (c, b) in enumerate(items):
         if id(c) in chain or c.p < 0.05 or not c.title[:1].isupper():
             continue
         before = [m for m in members if m[0] < k]
         after = [m for m in members if m[0] > k]
-        if before and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1])):
+        # (from a member the chain lifts: a short chain's weak member is no anchor, "A." over a
+        # table's panels "B.", "C.", "D." before the appendix's own "A.")
+        anchored = before and (len(chain) >= 3 or items[before[-1][0]][0].p >= 0.2)
+        if anchored and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1]) or after[0][1] == [1]):
             chain.add(id(c))
             members.insert(len(before), (k, b))   # a run of them: "2.3", "2.4" before "3"
 
 
 _INTRODUCTION = re.compile(r"(?i)introduction\W*$")
+# a list's item lettered "b." runs on into a sentence ("b. Safety: Treatment-related adverse event. The
+# safety of"): a lower-case letter numbers a heading only when its title is short and has no stop
+_LIST_ITEM_TEXT = re.compile(r"[.:;]\s")
 
 
 def _affiliation_line(title: str) -> bool:
@@ -1307,7 +1318,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
-                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text):
+                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
+                or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1315,7 +1327,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
             #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
             #             of the supplementary files' list: "Additional file 1: Table S1"; the
-            #             paper's citation: "J Med Internet Res 2026;28:e82426;")
+            #             paper's citation: "J Med Internet Res 2026;28:e82426;"; a list of
+            #             terms: "node, tree, graph, path, edge, message, link, parent, leaf")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1346,13 +1359,20 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
 
 
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
-# Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):")
+# Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):"), and a proof's
+# ("Proof.", "Preuve")
 _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|remark|problem|conjecture|assumption|"
-                           r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property)"
-                           r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)", re.I)
+                           r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property|"
+                           r"théorème|lemme|définition|corollaire|remarque|propriété)"   # a French paper's
+                           r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)"
+                           r"|^(?:proof|preuve|démonstration|beweis)\W*$", re.I)   # a proof's head alone
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+
+# a series closed by a conjunction: a heading naming its parts ("Stomatal aperture, …, and stomatal
+# density measurement"), not a list of terms
+_CONJUNCTION = re.compile(r"\b(?:and|or|und|et|y)\b|&")
 
 # a journal's citation of the paper (year;volume:article, "J Med Internet Res 2026;28:e82426;") or a
 # DOI opening a line: under an abstract, in a running foot; never a heading
