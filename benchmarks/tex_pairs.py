@@ -251,6 +251,15 @@ def row_id(family: str, repo: str, pdf_path: str) -> str:
     return slug.strip("-")[:52].rstrip("-")
 
 
+def _blob(gitdir: Path, blob: str) -> bytes:
+    """A blob's bytes, or none where the snapshot lacks it (a file of 4 MiB or more): a survey
+    goes on past it."""
+    try:
+        return _git(gitdir, "cat-file", "blob", blob, binary=True)
+    except subprocess.CalledProcessError:
+        return b""
+
+
 def survey(gitdir: Path, repo: str) -> list[dict]:
     """Manifest rows for the PDFs of HEAD compiled from a ``.tex`` of the same folder (same stem,
     or the folder's one file with ``\\documentclass``) whose gold checks out."""
@@ -275,7 +284,7 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
         cands = [stem + ".tex"] if stem + ".tex" in blobs else []
         if not cands:
             roots = [t for t in texs if blobs[t][1] < 2_000_000 and re.search(
-                rb"\\begin\s*\{document\}", _git(gitdir, "cat-file", "blob", blobs[t][0], binary=True))]
+                rb"\\begin\s*\{document\}", _blob(gitdir, blobs[t][0]))]
             if len(roots) != 1:
                 if folder.count("/") < 2:
                     print(f"skip {path}: {len(roots)} root .tex files beside it", file=sys.stderr)

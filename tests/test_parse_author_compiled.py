@@ -285,11 +285,17 @@ def test_a_style_whose_rows_are_nearly_all_short_rows_over_body_text_is_the_head
 
     titles = ["Introduction", "Model notation", "Link function", "Model fitting", "Simulating data",
               "Power Analysis", "Conclusions", "Funding"]
+    def bold_rows(n):
+        out = [row(f"Bold text of the body, line {k}", 100 + 12 * k, 12.0, bold=1.0) for k in range(n)]
+        for r in out:
+            r.family, r.upper = "lmroman12", False
+        return out
+
     cands = [cand(t, p) for t, p in zip(titles, (0.6, 0.58, 0.54, 0.13, 0.32, 0.12, 0.14, 0.21))]
     st = SimpleNamespace(style_rows={cands[0].skey: 10})    # 8 of the style's 10 rows such rows
-    _same_style_as_headings(cands, st, 0.4)
+    _same_style_as_headings(bold_rows(10), cands, st, 0.4)
     assert all(c.p >= 0.4 for c in cands)
     cands = [cand(t, p) for t, p in zip(titles, (0.6, 0.58, 0.54, 0.13, 0.32, 0.12, 0.14, 0.21))]
     st = SimpleNamespace(style_rows={cands[0].skey: 40})    # a style the body's bold text shares
-    _same_style_as_headings(cands, st, 0.4)
+    _same_style_as_headings(bold_rows(40), cands, st, 0.4)
     assert [round(c.p, 2) for c in cands[3:]] == [0.13, 0.32, 0.12, 0.14, 0.21]

@@ -165,6 +165,26 @@ def test_weak_subsections_that_fill_the_outline_exactly_are_kept():
         "Introduction", "Spline smoothing", "Partial differential equations", "Within-area distances",
         "Domain warping", "The model", "Examples", "Ramsay's horseshoe", "Peninsulae domain", "Aral sea",
         "Discussion"]
+    # one scored too low to be a step of its own (under 0.08) fills the chain too
+    texts = [("1 Introduction", 0.9), ("2 Materials and Methods", 0.9), ("2.1 Microarray data collection", 0.057),
+             ("2.2 Preprocessing", 0.9), ("2.3 Differential expression", 0.9), ("2.4 Enrichment analyses", 0.9),
+             ("2.5 ML procedure", 0.072), ("3 Results", 0.9)]
+    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
+    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+    _plausible_sequence(cands, 0.4, rows)
+    assert all(c.p > 0.4 for c in cands)
+    # but not after the last member (a reference's line), nor a paragraph's first line
+    texts = [("1 Introduction", 0.9), ("2 Methods", 0.9), ("2.1 Each dialysis unit should develop and implement", 0.05),
+             ("2.2 Water quality", 0.9), ("3 Results", 0.9), ("4 Discussion", 0.9), ("5 Rees D Murray J Nelson G", 0.06)]
+    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
+    rows.insert(3, row("a written protocol for the prevention of infection.", 110))
+    cands = [_cand(k + (k >= 3), t, p=p) for k, (t, p) in enumerate(texts)]
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+    _plausible_sequence(cands, 0.4, rows)
+    assert [c.p > 0.4 for c in cands] == [True, True, False, True, True, True, False]
     # a table's lettered panels before the appendix's own "A." stay out: a short chain's weak "A."
     # anchors nothing
     texts = [("A. Sensitivity analyses", 0.178), ("B. CLIP backbone variation", 0.175),
@@ -418,3 +438,30 @@ def test_other_languages_references_and_a_manuscripts_tables_and_figures_are_kno
         == ["references"] * 4
     assert all(KNOWN_HEADINGS.match(h) for h in ("Tables", "Figures", "Supplementary Figures", "Figure legends"))
     assert not KNOWN_HEADINGS.match("Figures of merit")
+
+
+def test_a_drafts_bold_headings_are_its_headings_style_though_its_abstract_shares_it():
+    from scholartools.parsing.pdf.headings import _same_style_as_headings
+
+    key = (12.0, True, False, "nimbus", False)
+    rows = []
+    for k in range(10):     # the abstract, in the headings' bold at the body's size
+        rows.append(row(f"The large volumes of sequencing data require new approaches, line {k}", 100 + 24 * k, 12.0,
+                        bold=1.0))
+    heads = [("Results", 0.07, False), ("Data reduction results in similar assemblies", 0.11, True),
+             ("Partitioning separates most reads by species", 0.29, True), ("Discussion", 0.41, True),
+             ("Tables", 0.42, True), ("Online Methods", 0.06, False), ("Assembly Pipeline", 0.13, True),
+             ("References", 0.41, True)]
+    cands = []
+    for t, p, over_body in heads:
+        rows.append(row(t, 400, 12.0, bold=1.0))
+        c = _cand(len(rows) - 1, t, p=p)
+        c.skey, c.feats[19] = key, 1.0 if over_body else 0.0
+        cands.append(c)
+        if over_body:
+            rows.append(row("Body text of the section, set in the regular face at the body's size.", 420, 12.0))
+    for r in rows:
+        r.family, r.upper = "nimbus", False
+    st = SimpleNamespace(style_rows={key: 18})
+    _same_style_as_headings(rows, cands, st, 0.4)
+    assert all(c.p >= 0.4 for c in cands)

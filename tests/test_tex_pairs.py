@@ -78,3 +78,23 @@ def test_a_surveyed_row_is_named_as_the_manifest_names_its_rows():
         == "acm-cscw19-paper-lengths-paper-geiger-cscw19-paper-l"
     assert row_id("aastex", "mileslucas/sirius-b", "paper/paper.pdf") == "aastex-sirius-b-paper-paper"
     assert row_id("article", "o/Repo_Name", "A Draft (v2).pdf") == "article-repo-name-a-draft-v2"
+
+
+def test_a_survey_goes_on_past_a_source_the_snapshot_lacks(tmp_path):
+    import subprocess
+
+    from tex_pairs import survey
+
+    # a repository whose one .tex beside a PDF has no blob in the snapshot (snapshots leave out
+    # files of 4 MiB or more): the survey skips that PDF instead of stopping
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "notes.tex").write_text("\\documentclass{article}\\begin{document}x\\end{document}")
+    (repo / "draft.pdf").write_bytes(b"%PDF-1.4 not really")
+    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
+    run("init", "-q")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
+    blob = run("rev-parse", "HEAD:notes.tex").stdout.strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    assert survey(repo / ".git", "o/repo") == []

@@ -1138,6 +1138,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                          and KNOWN_HEADINGS.match(c.title)]
     for kind in ("roman", "letter", "digit", "lower"):
         items = []
+        weak = []   # standalone candidates of the kind scored too low to be steps: fillers at most
         for c in cands:
             if not c.number or c.runin and c.p < threshold and not _numbered_lead(c, rows):
                 continue
@@ -1147,8 +1148,13 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                     and not (kind == "lower" and (len(c.title.split()) > 10 or _LIST_ITEM_TEXT.search(c.title))):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
-                c.p = 0.0
+                if c.p >= 0.05 and not c.runin and kind != "lower" and _outline_like(c):
+                    weak.append((c, pr[1]))
+                else:
+                    c.p = 0.0
         if not items:
+            for c, _ in weak:
+                c.p = 0.0
             continue
         n = len(items)
         standing = {c.i for c, _ in items if not c.runin}
@@ -1182,8 +1188,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             chain.add(id(items[j][0]))
             j = back[j]
         if lift:
-            _fill_steps(items, chain)
-        for c, _ in items:
+            _fill_steps(sorted(items + weak, key=lambda it: pos[id(it[0])]), chain, rows)
+        for c, _ in items + weak:
             if id(c) in chain:
                 if lift and (c.p >= 0.2 or len(chain) >= 3):
                     c.p = max(c.p, threshold + 0.01)
@@ -1203,7 +1209,14 @@ def _next_step(a: list[int], b: list[int]) -> bool:
     return b[:k] == a[:k] and b[k] == a[k] + 1
 
 
-def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int]) -> None:
+def _runs_into_text(rows: list[Row], c: Cand) -> bool:
+    """Does the candidate's row go on into the next row, which opens in lower case: a paragraph's
+    first line, not a heading?"""
+    j = c.rows[-1] + 1
+    return j < len(rows) and rows[j].page == rows[c.i].page and rows[j].text[:1].islower()
+
+
+def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list[Row]) -> None:
     """Put on the outline's chain the weak candidates whose numbers fill it exactly: the step
     from the chain's member before each to it, and from it to the member after, miss no number
     ("2.3 Domain warping" between "2.2" and "3", set in the body's own type as its siblings are,
@@ -1219,6 +1232,11 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int]) -> None:
         # (from a member the chain lifts: a short chain's weak member is no anchor, "A." over a
         # table's panels "B.", "C.", "D." before the appendix's own "A.")
         anchored = before and (len(chain) >= 3 or items[before[-1][0]][0].p >= 0.2)
+        # (one scored too low to be a step of its own fills only between two members, and only
+        # as a heading's row: "12. Rees, D.; …", a reference's line after the last section, "1.1.
+        # Each dialysis unit should develop and implement", a recommendation's first line, do not)
+        if c.p < 0.08 and (not after or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)):
+            continue
         if anchored and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1]) or after[0][1] == [1]):
             chain.add(id(c))
             members.insert(len(before), (k, b))   # a run of them: "2.3", "2.4" before "3"
@@ -1680,7 +1698,7 @@ def _lead_of_accepted_row(rows: list[Row], cands: list[Cand], threshold: float) 
             o.p, c.p = c.p, 0.0
 
 
-def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -> None:
+def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Headings of one level share a style: a short standalone row followed by body text, set in
     a style that at least two accepted headings have and that few other rows use (the style is
     the headings'), is a heading too even when it stands apart less than they do. So is one of a
@@ -1694,6 +1712,7 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
         if not c.runin and len(c.rows) == 1 and c.p >= 0.1 and c.feats[19] and not c.feats[10] \
                 and len(c.title.split()) <= 8:
             heady[c.skey] = heady.get(c.skey, 0) + 1
+    _style_of_headings(rows, cands, accepted, threshold)
     for c in cands:
         n = accepted.get(c.skey, 0)
         if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
@@ -1702,6 +1721,47 @@ def _same_style_as_headings(cands: list[Cand], st: DocStats, threshold: float) -
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
                 and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
             c.p = threshold + 0.01
+
+
+# a stop or a semicolon inside a row: a sentence's or a reference's line, not a heading's
+_STOP_INSIDE = re.compile(r"[.;:]\s+\S")
+
+
+def _style_of_headings(rows: list[Row], cands: list[Cand], accepted: dict[tuple, int], threshold: float) -> None:
+    """A style in which two accepted headings are set and whose short standalone candidates nearly
+    all stand as headings do — over body text, or over another candidate of the style (a section's
+    heading over its first subsection's) — and that make half the style's rows from the first of
+    them on, is the headings' style, however many rows above them use it (a double-spaced draft
+    that sets its abstract in the headings' bold at the body's size; a style the body's bold text
+    shares has many more rows): its headable candidates scored 0.05 or more are headings ("Results" 0.07 and "Online Methods" 0.06
+    over their first subsections, beside the accepted "Discussion" and "References"). A row of a
+    table or a figure (cut by wide gaps, beside other rows, in a figure's area), one ending in a
+    number (a contents line's page), in a connective or a hyphen (a sentence's first line), or
+    holding a stop or a semicolon (a reference's line) is no such candidate."""
+    by_style: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        r = rows[c.i]
+        if not c.runin and len(c.rows) == 1 and len(c.title.split()) <= 12 and c.title[:1].isupper() \
+                and not (r.fig or r.neighbours or r.gap >= 1.4 or c.title[-1:].isdigit()
+                         or _STOP_INSIDE.search(c.title) or connective_end(c.title) or c.title.endswith(("-", ","))):
+            by_style.setdefault(c.skey, []).append(c)   # (a paragraph's line opens in lower case)
+    index = {id(c): k for k, c in enumerate(cands)}
+    for key, short in by_style.items():
+        if accepted.get(key, 0) < 2 or len(short) < 6:
+            continue
+        heady = []
+        for c in short:
+            k = index[id(c)]
+            over = k + 1 < len(cands) and cands[k + 1].skey == key and not cands[k + 1].runin \
+                and cands[k + 1].i == c.rows[-1] + 1
+            if (c.feats[19] or over) and not c.feats[10]:
+                heady.append(c)
+        first = min(c.i for c in short)
+        in_style = sum(1 for r in rows[first:] if not r.drop and style_key(r) == key)
+        if len(heady) >= 6 and len(heady) >= 0.8 * len(short) and len(heady) >= 0.5 * in_style:
+            for c in heady:
+                if threshold > c.p >= 0.05:
+                    c.p = threshold + 0.01
 
 
 _TITLE_END = re.compile(r"[^\W_]['\")\]]?\??$")
@@ -2083,7 +2143,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             # column, nor a cell of its own row between rows of figures, nor its header row under
             # the caption)
             c.p = max(c.p, threshold + 0.01)
-    _same_style_as_headings(cands, st, threshold)
+    _same_style_as_headings(rows, cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, threshold)
