@@ -1733,8 +1733,9 @@ def _style_of_headings(rows: list[Row], cands: list[Cand], accepted: dict[tuple,
     heading over its first subsection's) — and that make half the style's rows from the first of
     them on, is the headings' style, however many rows above them use it (a double-spaced draft
     that sets its abstract in the headings' bold at the body's size; a style the body's bold text
-    shares has many more rows): its headable candidates scored 0.05 or more are headings ("Results" 0.07 and "Online Methods" 0.06
-    over their first subsections, beside the accepted "Discussion" and "References"). A row of a
+    shares has many more rows): its headable candidates scored 0.05 or more are headings
+    ("Results" 0.07 and "Online Methods" 0.06 over their first subsections, beside the accepted
+    "Discussion" and "References"). A row of a
     table or a figure (cut by wide gaps, beside other rows, in a figure's area), one ending in a
     number (a contents line's page), in a connective or a hyphen (a sentence's first line), or
     holding a stop or a semicolon (a reference's line) is no such candidate."""
