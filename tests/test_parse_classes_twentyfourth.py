@@ -23,6 +23,21 @@ def _cand(i, text, p=0.41):
     return Cand(i=i, rows=[i], text=text, runin=False, p=p, title=text, feats=[0.0] * len(FEATURES))
 
 
+def _outline(texts, threshold, rows=None, italic=False):
+    """Candidates of ``texts`` ((text, score) a row each, unless ``rows`` are given) numbered as
+    decide() numbers them, after the outline's chain: the candidates."""
+    from scholartools.parsing.pdf.headings import _plausible_sequence, number_and_title
+
+    rows = rows or [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
+    at = [k for k, r in enumerate(rows) if any(r.text == t for t, _ in texts)]
+    cands = [_cand(i, t, p=p) for i, (t, p) in zip(at, texts)]
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+        c.feats[4] = 1.0 if italic else 0.0
+    _plausible_sequence(cands, threshold, rows)
+    return cands
+
+
 def test_a_list_item_opening_with_the_bullet_operator_is_no_heading():
     from scholartools.parsing.pdf.headings import _vetoes
 
@@ -150,17 +165,11 @@ def test_a_cell_between_rows_of_figures_is_no_heading():
 
 
 def test_weak_subsections_that_fill_the_outline_exactly_are_kept():
-    from scholartools.parsing.pdf.headings import _plausible_sequence, number_and_title
-
     texts = [("1 Introduction", 0.9), ("2 Spline smoothing", 0.9), ("2.1 Partial differential equations", 0.12),
              ("2.2 Within-area distances", 0.10), ("2.3 Domain warping", 0.082), ("2.4 times higher than", 0.09),
              ("3 The model", 0.9), ("4 Examples", 0.9), ("4.1 Ramsay's horseshoe", 0.092),
              ("4.2 Peninsulae domain", 0.09), ("4.3 Aral sea", 0.057), ("5 Discussion", 0.9)]
-    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
-    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-    _plausible_sequence(cands, 0.4, rows)
+    cands = _outline(texts, 0.4)
     assert [c.title for c in cands if c.p > 0.4] == [
         "Introduction", "Spline smoothing", "Partial differential equations", "Within-area distances",
         "Domain warping", "The model", "Examples", "Ramsay's horseshoe", "Peninsulae domain", "Aral sea",
@@ -169,32 +178,21 @@ def test_weak_subsections_that_fill_the_outline_exactly_are_kept():
     texts = [("1 Introduction", 0.9), ("2 Materials and Methods", 0.9), ("2.1 Microarray data collection", 0.057),
              ("2.2 Preprocessing", 0.9), ("2.3 Differential expression", 0.9), ("2.4 Enrichment analyses", 0.9),
              ("2.5 ML procedure", 0.072), ("3 Results", 0.9)]
-    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
-    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-    _plausible_sequence(cands, 0.4, rows)
+    cands = _outline(texts, 0.4)
     assert all(c.p > 0.4 for c in cands)
     # but not after the last member (a reference's line), nor a paragraph's first line
     texts = [("1 Introduction", 0.9), ("2 Methods", 0.9), ("2.1 Each dialysis unit should develop and implement", 0.05),
              ("2.2 Water quality", 0.9), ("3 Results", 0.9), ("4 Discussion", 0.9), ("5 Rees D Murray J Nelson G", 0.06)]
     rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
     rows.insert(3, row("a written protocol for the prevention of infection.", 110))
-    cands = [_cand(k + (k >= 3), t, p=p) for k, (t, p) in enumerate(texts)]
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-    _plausible_sequence(cands, 0.4, rows)
+    cands = _outline(texts, 0.4, rows)
     assert [c.p > 0.4 for c in cands] == [True, True, False, True, True, True, False]
     # a table's lettered panels before the appendix's own "A." stay out: a short chain's weak "A."
     # anchors nothing
     texts = [("A. Sensitivity analyses", 0.178), ("B. CLIP backbone variation", 0.175),
              ("C. Input representation", 0.182), ("D. Cross-dataset synthesis", 0.175), ("Appendix", 0.9),
              ("A. Per-Class Evidence and Diagnostics", 0.969)]
-    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
-    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-    _plausible_sequence(cands, 0.4, rows)
+    cands = _outline(texts, 0.4)
     assert [c.p > 0.4 for c in cands] == [False, False, False, False, True, True]
 
 
@@ -375,12 +373,7 @@ def test_a_lower_case_letter_numbers_the_american_meteorological_societys_subsec
     texts = [("1. Introduction", 0.9), ("2. Bayesian Networks", 0.9), ("a. Building blocks", 0.43),
              ("b. Chain Rule for Bayesian Networks.", 0.11), ("3. Data", 0.9), ("a. Data exploration", 0.42),
              ("b. Data preparation", 0.42), ("c. a panel's label", 0.3)]
-    rows = [row(t, 60 + 20 * k) for k, (t, _) in enumerate(texts)]
-    cands = [_cand(k, t, p=p) for k, (t, p) in enumerate(texts)]
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-        c.feats[4] = 1.0    # set in italics, as the class sets its subsections
-    _plausible_sequence(cands, 0.45, rows)
+    cands = _outline(texts, 0.45, italic=True)    # set in italics, as the class sets its subsections
     assert [c.p > 0.45 for c in cands] == [True] * 7 + [False]
     # a list's lettered item running on into its sentence is no subsection, however it scored
     item = _cand(0, "b. Safety: Treatment-related adverse event. The safety of", p=0.49)
