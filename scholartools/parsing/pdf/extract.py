@@ -458,7 +458,7 @@ def _margin_number(spans: list[dict], beside: list[dict]) -> bool:
 
 
 def _math_font(span: dict) -> bool:
-    return (_FONT_CACHE.get(span["font"]) or font_traits(span["font"]))[2]
+    return font_traits(span["font"])[2]
 
 
 def _word_blocks(blocks: list[dict]) -> list[dict]:

@@ -1347,10 +1347,11 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     return _inset(rows, idx, body, body_family)
 
 
-def _edges(rows: list[Row], idx: list[int]) -> tuple[float, float] | None:
-    """(left, right) of a paragraph of three lines or more: its lines' middle edges (a short
-    last line or an indented first one moves neither); None for a shorter one."""
-    if len(idx) < 3:
+def _edges(rows: list[Row], idx: list[int], least: int = 3) -> tuple[float, float] | None:
+    """(left, right) of a paragraph of ``least`` lines or more: its lines' middle edges (a short
+    last line, an indented first one or a formula running into the margin moves neither); None
+    for a shorter one."""
+    if len(idx) < least:
         return None
     lefts = sorted(rows[x].x0 for x in idx)
     rights = sorted(rows[x].x1 for x in idx)
@@ -1362,9 +1363,7 @@ def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bo
     area of the body's own rows on its page and the next (five such rows at least)? The block's
     edges are its lines' middle ones (a formula running into the margin moves no edge)."""
     lines = [rows[x] for x in idx]
-    lefts = sorted(q.x0 for q in lines)
-    rights = sorted(q.x1 for q in lines)
-    left, right = lefts[len(lefts) // 2], rights[len(rights) // 2]
+    left, right = _edges(rows, idx, 1)
     page = lines[0].page
     used = set(idx)
     text = [q for k, q in enumerate(rows) if k not in used and page <= q.page <= page + 1 and q.kind == "text"

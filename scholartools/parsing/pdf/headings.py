@@ -1145,7 +1145,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             pr = _parts(c.number)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
                     and _outline_like(c) and not _affiliation_line(c.title) \
-                    and not (kind == "lower" and (len(c.title.split()) > 10 or _LIST_ITEM_TEXT.search(c.title))):
+                    and not (kind == "lower" and (len(c.title.split()) > 10 or _STOP_INSIDE.search(c.title))):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 if c.p >= 0.05 and not c.runin and kind != "lower" and _outline_like(c):
@@ -1243,9 +1243,10 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list
 
 
 _INTRODUCTION = re.compile(r"(?i)introduction\W*$")
-# a list's item lettered "b." runs on into a sentence ("b. Safety: Treatment-related adverse event. The
-# safety of"): a lower-case letter numbers a heading only when its title is short and has no stop
-_LIST_ITEM_TEXT = re.compile(r"[.:;]\s")
+# a stop, colon or semicolon inside a row: a sentence's or a reference's line, not a heading's (a
+# list's item lettered "b." running on into its sentence: "b. Safety: Treatment-related adverse
+# event. The safety of"; "12. Rees, D.; Murray, J.; …")
+_STOP_INSIDE = re.compile(r"[.;:]\s+\S")
 
 
 def _affiliation_line(title: str) -> bool:
@@ -1721,10 +1722,6 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
                 and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
             c.p = threshold + 0.01
-
-
-# a stop or a semicolon inside a row: a sentence's or a reference's line, not a heading's
-_STOP_INSIDE = re.compile(r"[.;:]\s+\S")
 
 
 def _style_of_headings(rows: list[Row], cands: list[Cand], accepted: dict[tuple, int], threshold: float) -> None:
