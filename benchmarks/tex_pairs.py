@@ -43,6 +43,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,8 +186,48 @@ _APPENDIX = re.compile(r"^[^%\n]*\\(?:appendix(?![A-Za-z])|begin\s*\{appendices\
 
 
 def _lead_text(tex: str) -> str:
+    tex = re.sub(r"\\([%&_#])", r"\1", tex)   # an escaped sign is the sign ("OPS\\%")
     tex = re.sub(r"\\[a-zA-Z]+\*?\s*(\[[^\]]*\])?", " ", tex)
     return " ".join(re.sub(r"[{}$~]", " ", tex).split())
+
+
+_MATH = re.compile(r"\$([^$]{1,300})\$")
+_KEEP_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|operatorname|boldsymbol|bm|mbox|rm|bf|it|cal)\b\s*")
+_VARIANT = {"varepsilon": "epsilon", "varphi": "phi", "vartheta": "theta", "varrho": "rho", "varsigma": "sigma",
+            "varpi": "pi"}
+
+
+# signs the scorer drops anyway (it keeps letters and digits)
+_SIGNS = {"times", "sim", "pm", "mp", "le", "leq", "ge", "geq", "to", "rightarrow", "leftarrow", "cdot", "ast",
+          "approx", "neq", "ne", "in", "infty", "prime", "star", "circ", "quad", "qquad", "left", "right", "cdots",
+          "ldots", "dots", "mid", "vert", "langle", "rangle", "equiv", "propto", "gg", "ll", "colon"}
+
+
+def _greek(m: re.Match) -> str:
+    """A Greek letter's command as the letter, a sign's as a space; KeyError for any other (a
+    paper's own macro, "\\miniVersePat", prints glyphs no rule can name)."""
+    name = _VARIANT.get(m.group(1), m.group(1))
+    if name in _SIGNS:
+        return " "
+    case = "CAPITAL" if name[0].isupper() else "SMALL"
+    return unicodedata.lookup(f"GREEK {case} LETTER {name.upper()}")
+
+
+def plain_math(heading: str) -> str:
+    """A heading's ``$…$`` math as the PDF prints its letters ("Saddle Property of Optimal
+    $\\mathcal{RO}$ Solution" → "… Optimal RO Solution", "$\\chi^2$" → "χ2"): font commands
+    keep their argument, Greek letters' names become the letters, signs and the sub- and
+    superscript marks go; what is left of a formula is closed up, as its glyphs are set. A
+    heading whose math holds any other command is left as written."""
+    def one(m: re.Match) -> str:
+        t = _KEEP_ARG.sub("", m.group(1))
+        t = re.sub(r"\\([A-Za-z]+)", _greek, t)
+        return re.sub(r"[\s{}^_\\]+", "", t)
+
+    try:
+        return " ".join(_MATH.sub(one, heading).split())
+    except KeyError:
+        return heading
 
 
 def source_gold(main_tex: Path) -> dict:
@@ -203,7 +244,7 @@ def source_gold(main_tex: Path) -> dict:
     from tools.evaluate_parse import normalise_heading
 
     g = parse_path(str(main_tex))
-    detail = [{"text": s["heading"], "level": s.get("level") or 1}
+    detail = [{"text": plain_math(s["heading"]), "level": s.get("level") or 1}
               for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
     for d in detail:
         if d["level"] >= 3:
@@ -220,8 +261,11 @@ def source_gold(main_tex: Path) -> dict:
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
     detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]
+    missing = [w["message"].split("\\input{", 1)[-1].split("}", 1)[0] for w in g.get("warnings") or []
+               if w.get("kind") == "latex_input_missing"]
     return {"title": g["title"], "abstract": g["abstract"],
-            "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail}
+            "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail,
+            "missing_inputs": missing}
 
 
 def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
@@ -258,6 +302,12 @@ def _blob(gitdir: Path, blob: str) -> bytes:
         return _git(gitdir, "cat-file", "blob", blob, binary=True)
     except subprocess.CalledProcessError:
         return b""
+
+
+# an input that is a part of the text: a .tex file or a name without extension, not one a build
+# writes (\jobname's files)
+_TEX_PART = re.compile(r"^(?!.*\\)(?:.*\.tex|[^.]*)$")
+_DOCUMENT = re.compile(r"^[^%\n]*\\begin\s*\{document\}", re.M)
 
 
 def survey(gitdir: Path, repo: str) -> list[dict]:
@@ -298,6 +348,11 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
                 src = (tmp / main[len(folder):].lstrip("/"))
                 if b"\\begin{document}" not in src.read_bytes():
                     continue
+                if len(_DOCUMENT.findall(src.read_text(errors="replace"))) > 1:
+                    # two documents in one file (an old draft kept below the new one): the PDF may
+                    # be either, the gold is the first
+                    print(f"skip {path}: two documents in {main}", file=sys.stderr)
+                    continue
                 gold = source_gold(src)
             except Exception as e:   # a source our LaTeX reader cannot take: no gold, no row
                 print(f"skip {path}: {type(e).__name__} {str(e)[:60]}", file=sys.stderr)
@@ -306,6 +361,12 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
                 (tmp / "_pair.pdf").write_bytes(_git(gitdir, "cat-file", "blob", blobs[path][0], binary=True))
             except subprocess.CalledProcessError:   # a snapshot without its large files
                 print(f"skip {path}: PDF not in the snapshot", file=sys.stderr)
+                continue
+            part = next((m for m in gold["missing_inputs"] if _TEX_PART.match(m)), None)
+            if part:
+                # a part of the text never committed ("sections/lessons-learned.tex"): the PDF
+                # prints headings the gold cannot have
+                print(f"skip {path}: the source inputs {part}, which the repository lacks", file=sys.stderr)
                 continue
             ok, why = check_pair(tmp / "_pair.pdf", gold)
             if not ok:

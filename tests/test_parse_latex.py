@@ -196,6 +196,21 @@ def test_inputs_never_leave_the_source_folder(tmp_path):
     assert "latex_input_missing" in kinds and "latex_input_repeated" in kinds
 
 
+def test_an_input_named_in_another_case_is_read_when_it_is_the_only_one(tmp_path):
+    """A source written on a file system that ignores case (macOS, Windows) inputs "intro.tex"
+    where the folder holds Intro.tex (a VLDB paper's introduction); two such files are ambiguous."""
+    main = _write(tmp_path, {"main.tex": DOC % "\\input{intro.tex}\n\\input{sec/Method}\n\\input{both}\n",
+                             "Intro.tex": "\\section{Introduction}\nText.\n",
+                             "sec/method.tex": "\\section{Method}\nMore.\n",
+                             "Both.tex": "\\section{One}\n", "BOTH.tex": "\\section{Two}\n"})
+    rec = parse_path(str(main))
+    assert [s["heading"] for s in rec["sections"] if s.get("heading")] == ["Introduction", "Method"]
+    kinds = [(w["kind"], w["message"].rsplit(": ", 1)[-1]) for w in rec["warnings"]]
+    assert kinds[:2] == [("latex_input_case", "read Intro.tex, the one file of that name in another case"),
+                         ("latex_input_case", "read sec/method.tex, the one file of that name in another case")]
+    assert [k for k, _ in kinds[2:]] == ["latex_input_missing"]
+
+
 def test_a_source_folder_reached_through_a_link_names_its_files_as_given(tmp_path):
     """Files are named relative to the folder as the user gave it, even when that folder (or one
     above it) is a symbolic link; the inside-the-folder check follows the links."""

@@ -98,3 +98,66 @@ def test_a_survey_goes_on_past_a_source_the_snapshot_lacks(tmp_path):
     blob = run("rev-parse", "HEAD:notes.tex").stdout.strip()
     (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
     assert survey(repo / ".git", "o/repo") == []
+
+
+def test_a_survey_skips_a_source_holding_two_documents(tmp_path, capsys):
+    import subprocess
+
+    from tex_pairs import survey
+
+    # an old draft kept below the new one in the same file (a conference paper's main.tex): the PDF
+    # may have been compiled from either, so the pair has no trustworthy gold
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    one = "\\documentclass{article}\\title{A}\\begin{document}\\maketitle\\section{Intro}x\\end{document}\n"
+    (repo / "main.tex").write_text(one + "% the old version\n" + one.replace("Intro", "Methods"))
+    (repo / "main.pdf").write_bytes(b"%PDF-1.4 not really")
+    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
+    run("init", "-q")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
+    assert survey(repo / ".git", "o/repo") == []
+    assert "skip main.pdf: two documents in main.tex" in capsys.readouterr().err
+
+
+def test_a_headings_math_is_gold_as_the_pdf_prints_its_letters():
+    from tex_pairs import _lead_text, plain_math
+
+    # a heading with math is gold as its printed letters, so a parser that reads the PDF's
+    # "Saddle Property of Optimal RO Solution" (IEEE) or "Nonzero Values of Lp" (VLDB) is right
+    assert plain_math("Saddle Property of Optimal $\\mathcal{RO}$ Solution") == "Saddle Property of Optimal RO Solution"
+    assert plain_math("Nonzero Values of $\\mathcal{L}_p$") == "Nonzero Values of Lp"
+    assert plain_math("Skewed-$\\chi^2$ decomposable kernel") == "Skewed-χ2 decomposable kernel"
+    assert plain_math("Bounding $F$ at $\\varepsilon_i$") == "Bounding F at εi"
+    assert plain_math("Team Click $\\sim$ Team Performance") == "Team Click Team Performance"
+    assert plain_math("No math, 5\\% off") == "No math, 5\\% off"
+    assert _lead_text("WL (OPS\\%)") == "WL (OPS%)"
+
+
+def test_a_survey_skips_a_source_missing_a_part_of_its_text(tmp_path, capsys):
+    import subprocess
+
+    from tex_pairs import survey
+
+    # a section file never committed (a blockchain paper's "sections/lessons-learned.tex"): the PDF
+    # prints headings the gold cannot have; a missing figure (".pdf_tex") does not matter
+    repo = tmp_path / "repo"
+    (repo / "sections").mkdir(parents=True)
+    (repo / "main.tex").write_text("\\documentclass{article}\\title{A}\\begin{document}\\maketitle\n"
+                                   "\\section{Intro}x\\input{fig/plot.pdf_tex}\\input{sections/lessons}\\end{document}\n")
+    (repo / "main.pdf").write_bytes(b"%PDF-1.4 not really")
+    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
+    run("init", "-q")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
+    assert survey(repo / ".git", "o/repo") == []
+    assert "skip main.pdf: the source inputs sections/lessons, which the repository lacks" in capsys.readouterr().err
+
+
+def test_a_headings_math_with_a_papers_own_macro_stays_as_written():
+    from tex_pairs import plain_math
+
+    # "Bidirectional $\miniVersePat$" prints "Bidirectional λP": dropping the macro would make a
+    # gold "Bidirectional" that no parser reading the page can give
+    assert plain_math("Bidirectional $\\miniVersePat$") == "Bidirectional $\\miniVersePat$"
+    assert plain_math("Scale $\\times$ seeds") == "Scale seeds"

@@ -267,6 +267,18 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _other_case(path: str) -> str | None:
+    """The one file in ``path``'s folder whose name differs from its name in case only (a source
+    written where case does not matter, as macOS' and Windows' file systems), or None."""
+    folder, name = os.path.split(path)
+    try:
+        found = [f for f in os.listdir(folder or ".") if f.lower() == name.lower() and f != name]
+    except OSError:
+        return None
+    found = [f for f in found if os.path.isfile(os.path.join(folder, f))]
+    return os.path.join(folder, found[0]) if len(found) == 1 else None
+
+
 class _Reader:
     def __init__(self, root: str):
         self.root = os.path.abspath(root)          # files are named relative to the folder as given
@@ -298,6 +310,13 @@ class _Reader:
                                       "message": f"{where}: \\input{{{name}}} leads outside the source folder; not read"})
                 return None
             if os.path.isfile(path):
+                return path
+        for cand in cands:   # written on a file system that ignores case ("intro.tex" for Intro.tex)
+            path = _other_case(os.path.normpath(os.path.join(self.root, cand)))
+            if path and self.inside(path):
+                self.warnings.append({"kind": "latex_input_case", "file": where,
+                                      "message": f"{where}: \\input{{{name}}}: read {os.path.relpath(path, self.root)}, "
+                                                 "the one file of that name in another case"})
                 return path
         self.warnings.append({"kind": "latex_input_missing", "file": where,
                               "message": f"{where}: \\input{{{name}}}: no such file (generated at build time?); skipped"})

@@ -1274,7 +1274,8 @@ def _affiliations(text: str, words: int) -> bool:
 _SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
 # a licence note ("This is an open access article under the terms of the Creative Commons …")
 _LICENCE_NOTE = re.compile(r"creative commons|open[- ]access article (distributed )?under", re.I)
-_KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms)\s*[:.—–]", re.I)
+_KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms|ccs concepts|categories and subject descriptors"
+                          r"|additional key\s*words(?: and phrases)?|general terms)\s*[:.—–]", re.I)
 # a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
 _DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
 
@@ -1356,6 +1357,15 @@ def _edges(rows: list[Row], idx: list[int], least: int = 3) -> tuple[float, floa
     lefts = sorted(rows[x].x0 for x in idx)
     rights = sorted(rows[x].x1 for x in idx)
     return lefts[len(lefts) // 2], rights[len(rights) // 2]
+
+
+def _right_above(rows: list[Row], idx: list[int], first_head: int) -> bool:
+    """Does the block of rows ``idx`` end right above the first heading, nothing between them, in
+    its column (less than four lines of the heading's type apart)?"""
+    if first_head >= len(rows) or idx[-1] + 1 != first_head:
+        return False
+    last, h = rows[idx[-1]], rows[first_head]
+    return h.page == last.page and 0 <= h.y0 - last.y1 < 4 * h.size and h.x0 < last.x1 and last.x0 < h.x1
 
 
 def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bool:
@@ -1567,11 +1577,13 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
                           first_head: int, body: float = 10.0, body_family: str = "") -> tuple[str, set] | None:
     """An abstract set two points or more under the body, read as small print with the rest of the
     front matter: a paragraph before the first heading of 40 words or more in two sentences or
-    more, with its "Keywords:" right under it (a proceedings class: authors, addresses, abstract
-    and keywords in 10 pt over a 12-pt body), the last such; or else the first one set in bold, of
-    60 words or more (PNAS: a bold 7.5-pt abstract over a 12-pt body, no label, no keywords); or
-    else the last one inset on both sides from the body's text area (the IMS journals' 8-pt
-    abstract, no label). A paragraph in its type right above it, apart from it by no more than a
+    more, with its "Keywords:" (or the ACM classification's "CCS Concepts:") right under it (a
+    proceedings class: authors, addresses, abstract and keywords in 10 pt over a 12-pt body), the
+    last such; or else the first one set in bold, of 60 words or more (PNAS: a bold 7.5-pt abstract
+    over a 12-pt body, no label, no keywords); or else the last one inset on both sides from the
+    body's text area (the IMS journals' 8-pt abstract, no label); or else the last one that ends
+    right above the first heading (the old ACM journal class's 8-pt abstract without keywords:
+    authors, then the abstract's paragraphs, then "1. INTRODUCTION"). A paragraph in its type right above it, apart from it by no more than a
     line, goes with it (the addresses above stand apart)."""
     paras = [idx for idx in _paragraphs(rows, page, body_gap, heads, _PARAGRAPH_KINDS + ("small",))
              if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
@@ -1587,9 +1599,11 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
     bold = [k for k in range(len(paras)) if _main_row(rows, paras[k]).bold >= 0.6 and prose(k, 60)]
     inset = [] if keyed or bold else \
         [k for k in range(len(paras)) if prose(k, 40) and _inset(rows, paras[k], body, body_family)]
-    if not keyed and not bold and not inset:
+    atop = [] if keyed or bold or inset else \
+        [k for k in range(len(paras)) if prose(k, 40) and _right_above(rows, paras[k], first_head)]
+    if not keyed and not bold and not inset and not atop:
         return None
-    k = keyed[-1] if keyed else bold[0] if bold else inset[-1]
+    k = keyed[-1] if keyed else bold[0] if bold else inset[-1] if inset else atop[-1]
     idx = paras[k]
     while k > 0:
         above = paras[k - 1]

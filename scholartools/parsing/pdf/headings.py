@@ -579,7 +579,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         colon_on = c.text.rstrip().endswith(":") and not _bodyish(head, st) and q.text[:1].isalpha() \
             and (head.size >= st.body + 0.6 or head.bold >= 0.6)
         if sent_end(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
-                or len(c.text.split()) + len(q.text.split()) > 30:
+                or len(c.text.split()) + len((q.lead if lead_cont else q.text).split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
@@ -1027,11 +1027,20 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
 _YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
 
 
+# a subsection named for the study whose data it describes, all its title ("2.3. Willott et al.
+# 2013", "2.1 Smith & Jones 2010": a paper comparing published measurements), where a numbered
+# reference goes on past the year
+_NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
+                               r"(?: et al\.?| (?:and|&) [A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?),? "
+                               r"\(?(?:19|20)\d\d[a-z]?\)?$")
+
+
 def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
     list items are long, end with a period or carry a year as references print it.)"""
     words = c.title.split()
-    if len(words) > 24 or _YEAR.search(c.text):
+    if len(words) > 24 or _YEAR.search(c.text) and not ("." in (c.number or "").strip(".")
+                                                        and _NAMED_FOR_SOURCE.match(c.title)):
         return False
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
     # two levels or more and one short sentence — longer when the row is set bold or italic (a
@@ -1375,6 +1384,24 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             elif set_in and any(q.page == r.page and q.gap >= 1.4 and 0 < r.y0 - q.y0 < 3 * r.size
                                 and r.x1 < q.x0 < below.x1 for q in (rows[k] for k in ks)):
                 c.p = 0.0   # the first group, under the column heads, which stand right of it
+            elif _column_heads(rows, c.i):
+                c.p = 0.0
+
+
+def _column_heads(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` a table's column heads over its first rows, which are cut by wide gaps and start
+    where it starts, in its block: the heads apart by more than a word space themselves
+    ("**Judgement Form    Description**" over "∆ ⊢ τ type    τ is a type", a thesis' tables of
+    judgements)?"""
+    r = rows[i]
+    if r.gap < 0.6:
+        return False
+    for q in rows[i + 1:i + 3]:
+        if q.block != r.block or q.page != r.page:
+            return False
+        if q.gap >= 1.4 and abs(q.x0 - r.x0) < 0.5 * r.size:
+            return True
+    return False
 
 
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
@@ -1534,13 +1561,14 @@ def _lowercase_letter_numbers(cands: list[Cand]) -> None:
             c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
-_CHAPTER = re.compile(r"(?i)^(?:chapter|part)\s+(\d{1,2}|[IVX]{1,5})$")
+_CHAPTER = re.compile(r"(?i)^(?:chapter|part)\s+(\d{1,2}|[IVX]{1,5})$|^(?i:appendix)\s+([A-Z])$")
 
 
 def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
-    """A thesis' or book's chapter opening: a large label "Chapter 2" on a row of its own, the
-    chapter's title under it in the same large type ("Interpolation and trace estimation"). The
-    title is a first-level heading numbered by the label; the label is none."""
+    """A thesis' or book's chapter opening: a large label "Chapter 2" (or "Appendix A") on a row of
+    its own, the chapter's title under it in the same large type ("Interpolation and trace
+    estimation", "Conventions"). The title is a first-level heading numbered by the label; the
+    label is none."""
     by_row = {c.i: c for c in cands if not c.runin}
     for c in cands:
         m = _CHAPTER.match(c.text.strip()) if not c.runin else None
@@ -1555,7 +1583,7 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
         c.p = 0.0
         t.p = max(t.p, threshold + 0.01)
         if t.number is None:
-            t.number = m.group(1)
+            t.number = m.group(1) or m.group(2)
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
@@ -1719,8 +1747,28 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
         if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
             continue
         rows_in_style = st.style_rows.get(c.skey, 0)
+        # (not a line closed by a comma: a reference's italic book title, "Human-Computer Interaction
+        # (Second Edition),", in the italics of the headings)
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
-                and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2:
+                and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2 \
+                and not c.title.endswith((",", ";")):
+            c.p = threshold + 0.01
+
+
+def _centred_as_headings(cands: list[Cand], threshold: float) -> None:
+    """An unnumbered row centred in its column as three accepted headings of its style are (the
+    outline's numbered ones, once its chain is known), over body text, one row of eight words at
+    most, not closed by a period, is a heading however unsure the model is ("Acknowledgements", an
+    appendix's titles after the references, in a journal that centres its headings in the bold
+    its theorems' names share)."""
+    centred: dict[tuple, int] = {}
+    for c in cands:
+        if not c.runin and c.p >= threshold and c.feats[17]:
+            centred[c.skey] = centred.get(c.skey, 0) + 1
+    for c in cands:
+        if 0.02 <= c.p < threshold and not c.runin and not c.number and centred.get(c.skey, 0) >= 3 \
+                and c.feats[17] and c.feats[19] and not c.feats[10] and len(c.rows) == 1 \
+                and len(c.title.split()) <= 8:
             c.p = threshold + 0.01
 
 
@@ -1865,12 +1913,18 @@ def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
             c.p = max(c.p, threshold + 0.01)
     # the same place in bold or italic at the body's size: headings when two or more rows of
     # one style stand so and that style is mostly theirs (few other rows use it)
+    # (one of them may stand already: "Statistical analyses" accepted, "Data" not)
     groups: dict[tuple, list[Cand]] = {}
+    standing: dict[tuple, int] = {}
     for c in cands:
-        if c.p > 0.1 and c.p < threshold and _plain_heading(rows, c, st, heads, styled=True):
-            groups.setdefault(c.skey, []).append(c)
+        if c.p > 0.1 and _plain_heading(rows, c, st, heads, styled=True):
+            if c.p < threshold:
+                groups.setdefault(c.skey, []).append(c)
+            elif not c.runin:
+                standing[c.skey] = standing.get(c.skey, 0) + 1
     for key, group in groups.items():
-        if len(group) >= 2 and st.style_rows.get(key, 0) <= 4 * len(group):
+        n = len(group) + standing.get(key, 0)
+        if n >= 2 and st.style_rows.get(key, 0) <= 4 * n:
             for c in group:
                 c.p = threshold + 0.01
 
@@ -2151,6 +2205,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold, rows)
+    _centred_as_headings(cands, threshold)
     _lead_of_accepted_row(rows, cands, threshold)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]

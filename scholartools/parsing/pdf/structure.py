@@ -200,15 +200,25 @@ def detect_headings(rows: list[Row], st: headings.DocStats) -> tuple[dict, dict]
 
 
 def _drop_toc(rows: list[Row], acc: list) -> None:
-    """Table-of-contents entries end with a page number: drop them where a page holds several."""
+    """Table-of-contents entries end with a page number: drop them where a page holds several
+    (its "Contents" heading too), or under the page's own "Contents" heading (a thesis' chapter
+    line in bold, "1 Introduction 9", over its sections' lines with dot leaders, which are no
+    candidates)."""
     per_page: dict[int, int] = {}
+    contents: set[int] = set()
     for c in acc:
         if _TOC_ENTRY.search(c.text):
             per_page[rows[c.i].page] = per_page.get(rows[c.i].page, 0) + 1
+        elif c.p > 0 and _CONTENTS.match(c.text):
+            contents.add(rows[c.i].page)
     for c in acc:
-        if per_page.get(rows[c.i].page, 0) >= 3 and (_TOC_ENTRY.search(c.text)
-                                                      or re.match(r"^(table of )?contents$", c.text, re.I)):
+        page = rows[c.i].page
+        if _TOC_ENTRY.search(c.text) and (per_page.get(page, 0) >= 3 or page in contents) \
+                or _CONTENTS.match(c.text) and per_page.get(page, 0) >= 3:
             c.p = 0.0
+
+
+_CONTENTS = re.compile(r"^(table of )?contents$", re.I)
 
 
 # ---------------------------------------------------------------------------------------------
