@@ -14,11 +14,18 @@ showed:
 * a journal's centred unnumbered headings in the bold its theorems share ("Acknowledgements", an
   appendix's titles) and a thesis' appendix under its large "Appendix A" label were missed;
 * an italic heading of two lines whose second line runs on into its paragraph was cut at its first.
+
+A thirteenth batch (physics and engineering proceedings, theses and reports) showed: a thesis'
+title set double-spaced over a line ending in "to", or run into its author's name in its size; an
+APA manuscript's title in the body's type, repeated over its introduction, and its centred bold
+"Introduction"; a thesis' list of abbreviations ("**GDPR** General Data Protection Regulation") and
+table notes ("*Nota.* …") as headings; front-matter lists in Spanish and other languages; a
+chapter's label and title on one row ("Capítulo I: Introducción").
 """
 
 from types import SimpleNamespace
 
-from pdf_pages import block, row
+from pdf_pages import block, hold_scores, para, row, saved_record
 from scholartools.parsing.pdf.headings import FEATURES, Cand
 
 
@@ -43,7 +50,9 @@ def test_subsections_named_for_the_studies_they_compare_keep_the_outline():
     assert all(c.p > 0.4 for c in cands)
     # a numbered reference goes on past its year, and a first-level number names no study
     from scholartools.parsing.pdf.headings import _outline_like
-    for text in ("2.1. Bouwens et al. 2015, ApJ, 803, 34", "3. Willott et al. 2013"):
+    # nor is a theorem's enumerated part broken off at a connective
+    for text in ("2.1. Bouwens et al. 2015, ApJ, 803, 34", "3. Willott et al. 2013",
+                 "1. If the constraint set C contains no negative cycles, then solve(C) and"):
         c = _cand(0, text)
         c.number, c.title = number_and_title(c.text, c.runin)
         assert not _outline_like(c), text
@@ -134,9 +143,9 @@ def test_a_thesis_lists_of_tables_and_figures_are_front_matter():
 
     assert [section_type(h) for h in ("List of Tables", "List of Figures", "List of Abbreviations")] == \
         ["front_matter", "front_matter", "other"]
-    # after the body's sections, a manuscript's own list of figure captions (PLOS) is a section
-    got = type_sections([{"heading": h} for h in ("List of Figures", "Introduction", "Results", "List of figures")])
-    assert [s["type"] for s in got] == ["front_matter", "introduction", "results", "other"]
+    # so are they after the body's sections (ASME asks for them at the end)
+    got = type_sections([{"heading": h} for h in ("Introduction", "Results", "List of Figures")])
+    assert [s["type"] for s in got] == ["introduction", "results", "front_matter"]
 
 
 def test_a_bold_contents_line_under_the_pages_contents_heading_is_dropped():
@@ -211,3 +220,95 @@ def test_an_appendix_title_under_its_large_label_is_a_lettered_heading():
     cands = [_cand(0, "Appendix A", 0.5), _cand(1, "Conventions", 0.3)]
     _chapter_titles(rows, cands, SimpleNamespace(body=12.0), 0.4)
     assert cands[0].p == 0.0 and cands[1].p == LIFT and cands[1].number == "A"
+
+
+def test_a_thesis_title_goes_on_over_a_connective_and_stops_at_its_authors_name():
+    from scholartools.parsing.pdf.frontmatter import title_rows
+
+    lines = ["Does Media Coverage of Sexual Assault Cases Cause Victims to",
+             "Go to the Police? Evidence from FBI Data and Google Trends"]
+    rows = [row(lines[0], 156.3, 12.0, bold=1.0, x0=115, x1=493), row(lines[1], 191.9, 12.0, bold=1.0, x0=118, x1=489),
+            row("Harry Elworthy", 233.2, 10.0, bold=1.0, x0=264, x1=343),
+            row("Honors Thesis submitted in partial fulfillment of the requirements for", 537.9, 11.0, x0=141, x1=471)]
+    for k, r in enumerate(rows):
+        r.index = k
+    # the lines are a blank line and more apart (1.97 em): the first ends in "to"
+    assert [r.text for r in title_rows(rows, 11.0, 0, 792.0)] == lines
+    rows[0].text = "Does Media Coverage of Sexual Assault Cases Cause Victims"
+    assert [r.text for r in title_rows(rows, 11.0, 0, 792.0)] == [rows[0].text]
+    # a thesis' author under the title in its size, upright where the title is bold
+    rows = [row("Aplicación de Slow Education en las Universidades", 70.4, 17.0, bold=1.0, x0=99, x1=513),
+            row("Ivan Hansen", 98.3, 17.0, x0=262, x1=350),
+            row("Presentado en el Departamento de Posgrado", 128.4, 14.5, x0=173, x1=439)]
+    for k, r in enumerate(rows):
+        r.index = k
+    assert [r.text for r in title_rows(rows, 11.0, 0, 792.0)] == [rows[0].text]
+
+
+def test_a_manuscripts_title_in_the_body_type_is_the_one_repeated_over_its_introduction():
+    from scholartools.parsing.pdf.frontmatter import title_rows
+
+    title = "Social influences and their interaction with private values in auctions"
+    rows = [row("Running head: SOCIAL INFLUENCES IN AUCTIONS. 1", 72.8, 12.0, x1=540),
+            row(title, 206.5, 12.0, x0=88, x1=520), row("Toelch, Jubera-Garcia & Dolan", 248.4, 12.0, x0=226, x1=386),
+            row("Affiliation", 272.4, 12.0, x0=280, x1=332),
+            row("Running head: SOCIAL INFLUENCES IN AUCTIONS. 2", 72.8, 12.0, page=1, x1=540),
+            row(title, 89.1, 12.0, page=1, x0=90, x1=522), row("Introduction", 137.1, 12.0, bold=1.0, page=1),
+            row("To make informed decisions individuals need to sample their environment.", 185.2, 12.0, page=1)]
+    for k, r in enumerate(rows):
+        r.index = k
+    assert [r.text for r in title_rows(rows, 12.0, 0, 792.0)] == [title]
+    # a text atop every page is a running head, not a title
+    rows += [row(title, 89.1, 12.0, page=2, x0=90, x1=522), row("More text of the paper goes here.", 120, page=2)]
+    for k, r in enumerate(rows):
+        r.index = k
+    assert title_rows(rows, 12.0, 0, 792.0) == []
+
+
+def test_a_centred_bold_introduction_at_the_body_size_is_a_heading(monkeypatch, tmp_path):
+    import pymupdf
+
+    # an APA manuscript's "Introduction", centred in bold at the body's size, which the model
+    # scores 0.1 (held there): a standard section's name set so is a heading
+    doc = pymupdf.open()
+    for k, y in enumerate((206, 89)):
+        p = doc.new_page(width=612, height=792)
+        p.insert_text((88, y), "Social influences and their interaction with private values", fontsize=12,
+                      fontname="tiro")
+    p.insert_text((270, 137), "Introduction", fontsize=12, fontname="tibo")
+    para(p, 160, size=12)
+    hold_scores(monkeypatch, 0.099, lambda c: c.text == "Introduction")
+    rec = saved_record(doc, tmp_path, "apa.pdf")
+    assert [s["heading"] for s in rec["sections"] if s["heading"]] == ["Introduction"]
+
+
+def test_a_list_of_abbreviations_and_a_tables_note_are_no_headings():
+    from scholartools.parsing.pdf.headings import _vetoes
+
+    st = SimpleNamespace(body=12.0, body_family="body", page_height=792.0, extents={(0, 0): [74.0, 521.0]})
+    texts = ["GDPR General Data Protection Regulation", "EW&NI England, Wales, and Northern Ireland",
+             "FRR False recency rate", "Nota. This is a great figure.", "Statistical analysis. We fitted",
+             "LSTM The Long Short-Term Memory network is a recurrent neural network that keeps"]
+    leads = ["GDPR", "EW&NI", "FRR", "Nota.", "Statistical analysis.", "LSTM"]
+    rows = [row(t, 100 + 23 * k, 12.0, x0=74, x1=359) for k, t in enumerate(texts)]
+    rows[4:] = [row(t, 300 + 60 * k, 12.0, x0=74, x1=521) for k, t in enumerate(texts[4:], 4)]
+    for r, lead in zip(rows, leads):
+        r.lead, r.lead_style = lead, "b"
+    cands = [_cand(k, lead.rstrip("."), 0.56) for k, lead in enumerate(leads)]
+    for c in cands:
+        c.runin = True
+    _vetoes(rows, cands, st)
+    # a glossary's entries and a note go; a paragraph headed by an abbreviation, among body text, stays
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.0, 0.56, 0.56]
+
+
+def test_front_matter_lists_in_other_languages_and_a_chapters_label_on_its_row():
+    from scholartools.parsing.pdf.headings import number_and_title
+    from scholartools.text.sections import section_type
+
+    assert {section_type(h) for h in ("Índice", "Índice de figuras", "Lista de Siglas", "Palabras Claves",
+                                      "Inhaltsverzeichnis", "Table des matières", "Sumário")} == {"front_matter"}
+    assert number_and_title("Capítulo I: Introducción") == ("I", "Introducción")
+    assert number_and_title("CHAPTER 3. RESULTS") == ("3", "RESULTS")
+    # a sentence that opens with the word is no chapter's label
+    assert number_and_title("Chapter 4 of the book explains") == (None, "Chapter 4 of the book explains")

@@ -41,9 +41,16 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
                                 r"(table of )?contents|graphical toc( entry)?|toc (graphic|entry)|"
-                                # a thesis' generated lists (\listoffigures, \listoftables), before its body
-                                # (type_sections)
+                                # generated lists (\listoffigures, \listoftables: a thesis' before its
+                                # body, a journal's that asks for them after it)
                                 r"list of (figures|tables|algorithms|listings)( and (figures|tables))?|"
+                                # the same in other languages ("Índice de figuras", "Lista de siglas",
+                                # "Inhaltsverzeichnis", "Table des matières"), and their keywords' labels
+                                r"índice( general| de (figuras|tablas|cuadros|ilustraciones|contenidos?))?|"
+                                r"lista de (siglas|s[íi]mbolos|ecuaciones|figuras|tablas|abreviaturas|acr[óo]nimos)|"
+                                r"sum[áa]rio|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
+                                r"table des mati[èe]res|liste des (figures|tableaux)|"
+                                r"palabras? claves?|palavras[- ]chave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|"
                                 r"for table of contents (use )?only|"
                                 # a LIPIcs or EPTCS front page's metadata labels
                                 r"digital object identifier|related versions?|(\d{4} )?acm subject classification|"
@@ -76,8 +83,6 @@ _RULES: list[tuple[str, re.Pattern]] = [
                           r"|\bsystem\b|proposed|formulation|\bmaterials and methods\b|\btheory\b")),
 ]
 
-
-_GENERATED_LIST = re.compile(r"(?i)^list of (figures|tables|algorithms|listings)\b")
 
 # a heading set letter by letter ("K E Y W O R D S", "A R T I C L E  I N F O")
 _SPACED = re.compile(r"^(?:[a-z] {1,3}){3,}[a-z]$")
@@ -189,8 +194,6 @@ def type_sections(sections: list[dict]) -> list[dict]:
             kind = sec["type"]
         else:
             kind = section_type(heading_for_type, in_appendix=in_appendix, number=number or "")
-            if kind == "front_matter" and body and _GENERATED_LIST.match(heading_for_type.strip()):
-                kind = "other"   # a manuscript's own list of figure captions at its end (PLOS)
             if kind == "abstract" and heading_for_type.strip(" .:").lower() == "summary":
                 if parent is not None and parent != "abstract" and level >= 2:
                     kind = "other"        # a section's own "Summary" (a review's, under each topic)

@@ -187,13 +187,16 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             # close below: by the boxes' gap, or by the line pitch where a font's tall boxes overlap;
             # a double-spaced manuscript's title keeps a line of its type a blank line apart
             gap = r.y0 - last.y1
+            # (a line ending in a connective goes on however wide the spacing: "… Cause Victims to"
+            # / "Go to the Police? …", a thesis' title page in double spacing)
             close = -0.5 * r.size < gap < 1.0 * max(r.size, last.size) \
                 or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size \
-                or gap < 1.3 * r.size and _same_type(r, last) and not SENT_END.search(last.text)
+                or gap < 1.3 * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
+                or gap < 2.5 * r.size and _same_type(r, last) and connective_end(last.text.rstrip())
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
-                    and not (_names_row(r.text) and not connective_end(last.text.rstrip())
+                    and not ((_names_row(r.text) or _one_name(r.text)) and not connective_end(last.text.rstrip())
                              and not _same_type(r, last)):
                 g.append(r)
                 placed = True
@@ -248,6 +251,13 @@ def _names_row(text: str) -> bool:
     pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
+
+
+def _one_name(text: str) -> bool:
+    """A row that is one person's name of two to four words ("Ivan Hansen" under a thesis' title
+    in its size, upright where the title is bold)."""
+    t = _unmark(text).strip(" '’\"*∗†‡§¶0123456789")
+    return bool(_NAME.match(t)) and 2 <= len(t.split()) <= 4
 
 
 _WORD_RUN = re.compile(r"\w+")
@@ -462,11 +472,11 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
     """The title of a front page that sets nothing larger than the body and nothing bold (a
     manuscript at the body's size): the first group of rows above the abstract label not set
     smaller than the body, of three to 30 words (up to where a run-together author line starts),
-    not a label, list of names, address or note, not ending in a full stop. [] without an abstract
-    label on the page."""
+    not a label, list of names, address or note, not ending in a full stop; without an abstract
+    label on the page, the group a later page repeats (:func:`_repeated_title`)."""
     label = next((r for r in rows if r.page == page and _is_label_row(r)[0]), None)
     if label is None:
-        return []
+        return _repeated_title(rows, page, body, page_height)
     for g in _groups(rows, page, label.y0):
         text = " ".join(" ".join(r.text for r in g).split())
         cut = _run_together(text)
@@ -479,6 +489,29 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
                 or INSTITUTION.search(text) or text.rstrip().endswith("."):
             return []
         return g
+    return []
+
+
+def _repeated_title(rows: list[Row], page: int, body: float, page_height: float) -> list[Row]:
+    """The title of a manuscript's title page set in the body's type without an abstract label
+    on it: a group of three to 30 words in the upper part of the page, not smaller than the body,
+    that one of the next two pages, and no other, prints again among its first rows (an APA
+    manuscript repeats its title over the introduction); [] when none is."""
+    tops: dict[int, set[str]] = {}   # the keys of each later page's first rows
+    for r in rows:
+        if r.page > page:
+            keys = tops.setdefault(r.page, set())
+            if len(keys) < 6:
+                keys.add(_key(r.text))
+    for g in _groups(rows, page, 0.62 * page_height):
+        text = " ".join(" ".join(r.text for r in g).split())
+        words = len(text.split())
+        # (once, on one of the next two pages: a text atop every page is a running head)
+        pages = [p for p, keys in tops.items() if _key(g[0].text) in keys]
+        if 3 <= words <= 30 and max(r.size for r in g) >= body - 1.0 and len(pages) == 1 and pages[0] <= page + 2 \
+                and not (_hard_noise(text) or _is_type_label(text) or _names_row(text) or INSTITUTION.search(text)
+                         or text.rstrip().endswith(".")):
+            return g
     return []
 
 

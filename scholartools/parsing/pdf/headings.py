@@ -538,8 +538,9 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             break
         # (not after a row that is itself a closed lead and a sentence: "**Statistical analysis.**
         # Shannon's diversity was cal-" / "culated as -∑", the formula's face no heading's lead)
+        # (nor one whose lead ends in a connective: a theorem's italic statement goes on, "… ⊨ C and")
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
-            and abs(q.lead_size - head.size) < 0.6 \
+            and abs(q.lead_size - head.size) < 0.6 and not connective_end(q.lead.rstrip(" .:—–")) \
             and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q)) \
             and not (len(c.rows) == 1 and _sentence_lead(head, c))
         if ")" in q.text[:6] and _enumerated(q.text):
@@ -1035,6 +1036,9 @@ _NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d
                                r"\(?(?:19|20)\d\d[a-z]?\)?$")
 
 
+_CONNECTIVE_WORDS = frozenset("and or of the in for with to on a an by from at as via into between versus vs".split())
+
+
 def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
     list items are long, end with a period or carry a year as references print it.)"""
@@ -1042,6 +1046,8 @@ def _outline_like(c: Cand) -> bool:
     if len(words) > 24 or _YEAR.search(c.text) and not ("." in (c.number or "").strip(".")
                                                         and _NAMED_FOR_SOURCE.match(c.title)):
         return False
+    if not c.runin and len(words) >= 6 and words[-1].lower() in _CONNECTIVE_WORDS:
+        return False   # a statement's item broken off at "… ⊨ C and" (a theorem's enumerated parts)
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
     # two levels or more and one short sentence — longer when the row is set bold or italic (a
     # run-in head filling its line: "2.4.2. *Cytotoxicity of HR and SGR Essential Oils and LPS.*")
@@ -1347,7 +1353,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
-                or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text):
+                or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
+                or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1356,7 +1363,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
             #             of the supplementary files' list: "Additional file 1: Table S1"; the
             #             paper's citation: "J Med Internet Res 2026;28:e82426;"; a list of
-            #             terms: "node, tree, graph, path, edge, message, link, parent, leaf")
+            #             terms: "node, tree, graph, path, edge, message, link, parent, leaf"; a
+            #             list of abbreviations' term, in bold with no stop after it: "**GDPR** General
+            #             Data Protection Regulation"; a table's or figure's note: "*Nota.* Buenas figuras")
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1415,6 +1424,26 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+def _glossary_entry(r: Row) -> bool:
+    """A row opening with an abbreviation as its styled lead, no stop or colon after it, on one
+    line ("**GDPR** General Data Protection Regulation")."""
+    return bool(r.lead) and _GLOSSARY_TERM.match(r.lead) is not None and r.lead != r.text
+
+
+def _in_glossary(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` an entry of a list of abbreviations: it and two of its neighbours (two rows
+    either side, on its page) open with an abbreviation as a lead? A paragraph headed so ("**LSTM**
+    The Long Short-Term Memory network …") has body text for neighbours."""
+    r = rows[i]
+    if not _glossary_entry(r):
+        return False
+    near = [rows[k] for k in range(max(i - 2, 0), min(i + 3, len(rows))) if k != i and rows[k].page == r.page]
+    return sum(map(_glossary_entry, near)) >= 2
+
+
+_NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
+# an abbreviation as a run-in lead, without a stop or colon after it
+_GLOSSARY_TERM = re.compile(r"^[A-Z][A-Za-z0-9&/-]{0,7}[A-Z0-9](?:\s+[A-Z][A-Za-z0-9&/-]{0,7})?$")
 
 # a series closed by a conjunction: a heading naming its parts ("Stomatal aperture, …, and stomatal
 # density measurement"), not a list of terms
@@ -2157,7 +2186,16 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
     number, title = strip_number(text)
     if runin and number is None:
         return None, text.strip(" .:")
+    if number is None and not runin:
+        m = _CHAPTER_LABEL.match(text)
+        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS": the chapter's number and title
+            number, title = m.group(1), text[m.end():]
     return number, unspace(title).strip(" .:")
+
+
+# a chapter's label and its title on one row, in the languages theses are written in
+_CHAPTER_LABEL = re.compile(r"^\s*(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo)\s+(\d{1,2}|[IVXL]{1,5})"
+                            r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])")
 
 
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
@@ -2171,7 +2209,10 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
         # style of its own is a heading even when the model is unsure
-        if not c.runin and c.p >= 0.15 and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
+        # (or, less sure, centred in bold over body text: an APA manuscript's "Introduction" at the
+        # body's size, which the model scores 0.1)
+        if not c.runin and (c.p >= 0.15 or c.p >= 0.05 and c.feats[3] and c.feats[17] and c.feats[19]) \
+                and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
                 and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
             c.p = max(c.p, threshold + 0.01)
         # so is a bold run-in lead naming one ("Conflicts of Interest: The authors declare …")
