@@ -75,6 +75,14 @@ def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
     return r
 
 
+def small_row(text, y, size=8.0, x0=72.0, x1=300.0):
+    """A row of a front page's small print (kind "small": authors, addresses, an abstract set
+    under the body's size), for the front-matter rules."""
+    r = row(text, y, size, x0=x0, x1=x1)
+    r.kind = "small"
+    return r
+
+
 def block(rows, b):
     """``rows`` put in MuPDF block ``b`` (for the reading-order rules, which keep blocks whole)."""
     for r in rows:

@@ -25,7 +25,7 @@ chapter's label and title on one row ("Capítulo I: Introducción").
 
 from types import SimpleNamespace
 
-from pdf_pages import block, hold_scores, para, row, saved_record
+from pdf_pages import block, hold_scores, para, row, saved_record, small_row
 from scholartools.parsing.pdf.headings import FEATURES, Cand
 
 
@@ -58,12 +58,6 @@ def test_subsections_named_for_the_studies_they_compare_keep_the_outline():
         assert not _outline_like(c), text
 
 
-def _small(text, y, x0=109, x1=503):
-    r = row(text, y, 8.0, x0=x0, x1=x1)
-    r.kind = "small"
-    return r
-
-
 ABSTRACT = ["Since 2013 UK-based broadband and mobile internet users have been faced with a yes or no decision:",
             "would they like to turn web filtering on? A minority of users chose to say yes to turning on",
             "filtering, often to protect users of their connection from potentially harmful content. Since",
@@ -75,8 +69,8 @@ def _acm_front(below):
     title = row("An Investigation into the Performance of UK Internet Providers' Web Filters", 80, 14.0, bold=1.0,
                 x0=109, x1=480)
     title.kind = "title"
-    rows = [title, _small("MATTHEW ROWE, Lancaster University", 124, 109, 274)]
-    rows += [_small(t, 172 + 10 * k) for k, t in enumerate(ABSTRACT)]
+    rows = [title, small_row("MATTHEW ROWE, Lancaster University", 124, x0=109, x1=274)]
+    rows += [small_row(t, 172 + 10 * k, x0=109, x1=503) for k, t in enumerate(ABSTRACT)]
     rows += below
     return rows
 
@@ -85,7 +79,8 @@ def test_the_old_acm_journal_classes_abstract_is_found_over_its_ccs_concepts_or_
     from scholartools.parsing.pdf.frontmatter import _small_print_abstract
 
     # over the ACM classification's "CCS Concepts:" (the abstract's keywords)
-    rows = _acm_front([_small("CCS Concepts: Social and professional topics → Technology and censorship", 229),
+    rows = _acm_front([small_row("CCS Concepts: Social and professional topics → Technology and censorship", 229,
+                                 x0=109, x1=503),
                        row("1. INTRODUCTION", 300, 9.0, bold=1.0, x0=109, x1=200)])
     got = _small_print_abstract(rows, {}, 0, 2.0, 0, len(rows) - 1, 10.0, "body")
     assert got is not None and got[0].startswith("Since 2013") and got[1] == set(range(2, 7))

@@ -15,7 +15,7 @@ AISTATS, …, and papers in the sciences' journal classes), scored once before i
 
 from types import SimpleNamespace
 
-from pdf_pages import row
+from pdf_pages import row, small_row
 from scholartools.parsing.pdf.headings import FEATURES, Cand
 
 
@@ -386,9 +386,7 @@ def test_an_unlabelled_abstract_in_small_print_inset_from_the_text_is_found():
     from scholartools.parsing.pdf.frontmatter import _small_print_abstract
 
     def small(text, y, x0=168, x1=443):
-        r = row(text, y, 8.0, x0=x0, x1=x1)
-        r.kind = "small"
-        return r
+        return small_row(text, y, x0=x0, x1=x1)
 
     lines = ["The causal bootstrap is a modification of the classical bootstrap that accounts for",
              "uncertainty in the assignment of treatment. This allows for inference on causal parameters.",

@@ -80,43 +80,43 @@ def test_a_surveyed_row_is_named_as_the_manifest_names_its_rows():
     assert row_id("article", "o/Repo_Name", "A Draft (v2).pdf") == "article-repo-name-a-draft-v2"
 
 
-def test_a_survey_goes_on_past_a_source_the_snapshot_lacks(tmp_path):
+def _committed(tmp_path, files: dict[str, str | bytes]):
+    """A git repository in ``tmp_path / "repo"`` holding ``files`` (path → text or bytes) in one
+    commit; a function that runs git in it."""
     import subprocess
 
+    repo = tmp_path / "repo"
+    for name, data in files.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
+    run("init", "-q")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
+    return run
+
+
+def test_a_survey_goes_on_past_a_source_the_snapshot_lacks(tmp_path):
     from tex_pairs import survey
 
     # a repository whose one .tex beside a PDF has no blob in the snapshot (snapshots leave out
     # files of 4 MiB or more): the survey skips that PDF instead of stopping
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "notes.tex").write_text("\\documentclass{article}\\begin{document}x\\end{document}")
-    (repo / "draft.pdf").write_bytes(b"%PDF-1.4 not really")
-    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
-    run("init", "-q")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
+    run = _committed(tmp_path, {"notes.tex": "\\documentclass{article}\\begin{document}x\\end{document}",
+                                "draft.pdf": b"%PDF-1.4 not really"})
     blob = run("rev-parse", "HEAD:notes.tex").stdout.strip()
-    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
-    assert survey(repo / ".git", "o/repo") == []
+    (tmp_path / "repo" / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    assert survey(tmp_path / "repo" / ".git", "o/repo") == []
 
 
 def test_a_survey_skips_a_source_holding_two_documents(tmp_path, capsys):
-    import subprocess
-
     from tex_pairs import survey
 
     # an old draft kept below the new one in the same file (a conference paper's main.tex): the PDF
     # may have been compiled from either, so the pair has no trustworthy gold
-    repo = tmp_path / "repo"
-    repo.mkdir()
     one = "\\documentclass{article}\\title{A}\\begin{document}\\maketitle\\section{Intro}x\\end{document}\n"
-    (repo / "main.tex").write_text(one + "% the old version\n" + one.replace("Intro", "Methods"))
-    (repo / "main.pdf").write_bytes(b"%PDF-1.4 not really")
-    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
-    run("init", "-q")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
-    assert survey(repo / ".git", "o/repo") == []
+    _committed(tmp_path, {"main.tex": one + "% the old version\n" + one.replace("Intro", "Methods"),
+                          "main.pdf": b"%PDF-1.4 not really"})
+    assert survey(tmp_path / "repo" / ".git", "o/repo") == []
     assert "skip main.pdf: two documents in main.tex" in capsys.readouterr().err
 
 
@@ -135,22 +135,14 @@ def test_a_headings_math_is_gold_as_the_pdf_prints_its_letters():
 
 
 def test_a_survey_skips_a_source_missing_a_part_of_its_text(tmp_path, capsys):
-    import subprocess
-
     from tex_pairs import survey
 
     # a section file never committed (a blockchain paper's "sections/lessons-learned.tex"): the PDF
     # prints headings the gold cannot have; a missing figure (".pdf_tex") does not matter
-    repo = tmp_path / "repo"
-    (repo / "sections").mkdir(parents=True)
-    (repo / "main.tex").write_text("\\documentclass{article}\\title{A}\\begin{document}\\maketitle\n"
-                                   "\\section{Intro}x\\input{fig/plot.pdf_tex}\\input{sections/lessons}\\end{document}\n")
-    (repo / "main.pdf").write_bytes(b"%PDF-1.4 not really")
-    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], check=True, capture_output=True, text=True)
-    run("init", "-q")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "add", ".")
-    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "x")
-    assert survey(repo / ".git", "o/repo") == []
+    _committed(tmp_path, {"main.tex": "\\documentclass{article}\\title{A}\\begin{document}\\maketitle\n"
+                                      "\\section{Intro}x\\input{fig/plot.pdf_tex}\\input{sections/lessons}\\end{document}\n",
+                          "main.pdf": b"%PDF-1.4 not really"})
+    assert survey(tmp_path / "repo" / ".git", "o/repo") == []
     assert "skip main.pdf: the source inputs sections/lessons, which the repository lacks" in capsys.readouterr().err
 
 

@@ -1616,8 +1616,9 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
     over a 12-pt body, no label, no keywords); or else the last one inset on both sides from the
     body's text area (the IMS journals' 8-pt abstract, no label); or else the last one that ends
     right above the first heading (the old ACM journal class's 8-pt abstract without keywords:
-    authors, then the abstract's paragraphs, then "1. INTRODUCTION"). A paragraph in its type right above it, apart from it by no more than a
-    line, goes with it (the addresses above stand apart)."""
+    authors, then the abstract's paragraphs, then "1. INTRODUCTION"). A paragraph in its type
+    right above it, apart from it by no more than a line, goes with it (the addresses above stand
+    apart)."""
     paras = [idx for idx in _paragraphs(rows, page, body_gap, heads, _PARAGRAPH_KINDS + ("small",))
              if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
     texts = [join_lines([rows[x].text for x in idx]) for idx in paras]

@@ -579,8 +579,9 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
         colon_on = c.text.rstrip().endswith(":") and not _bodyish(head, st) and q.text[:1].isalpha() \
             and (head.size >= st.body + 0.6 or head.bold >= 0.6)
+        more = q.lead if lead_cont else q.text   # (a lead's words join the heading, not its row's)
         if sent_end(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
-                or len(c.text.split()) + len((q.lead if lead_cont else q.text).split()) > 30:
+                or len(c.text.split()) + len(more.split()) > 30:
             break
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
@@ -1424,6 +1425,12 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+# a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
+_NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
+# an abbreviation as a run-in lead, without a stop or colon after it
+_GLOSSARY_TERM = re.compile(r"^[A-Z][A-Za-z0-9&/-]{0,7}[A-Z0-9](?:\s+[A-Z][A-Za-z0-9&/-]{0,7})?$")
+
+
 def _glossary_entry(r: Row) -> bool:
     """A row opening with an abbreviation as its styled lead, no stop or colon after it, on one
     line ("**GDPR** General Data Protection Regulation")."""
@@ -1440,10 +1447,6 @@ def _in_glossary(rows: list[Row], i: int) -> bool:
     near = [rows[k] for k in range(max(i - 2, 0), min(i + 3, len(rows))) if k != i and rows[k].page == r.page]
     return sum(map(_glossary_entry, near)) >= 2
 
-
-_NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
-# an abbreviation as a run-in lead, without a stop or colon after it
-_GLOSSARY_TERM = re.compile(r"^[A-Z][A-Za-z0-9&/-]{0,7}[A-Z0-9](?:\s+[A-Z][A-Za-z0-9&/-]{0,7})?$")
 
 # a series closed by a conjunction: a heading naming its parts ("Stomatal aperture, …, and stomatal
 # density measurement"), not a list of terms
