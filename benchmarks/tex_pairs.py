@@ -27,9 +27,11 @@ parser (``\\input`` files merged, macros expanded as st-parse does for ``.tex``)
 The same rule as benchmarks/latex_corpus.py keeps the gold honest about the page
 (:func:`latex_corpus.printed_gold`): a title or abstract the PDF does not print is dropped. A pair
 is surveyed only when the PDF is the compiled source: the gold title is on page 1 and at least
-75 % of the gold headings are printed (a PDF left behind by an older draft fails); a gold heading
-whose words the PDF does not print (math or a reference the source spells as LaTeX) is made
-``optional`` (:func:`jats_pairs.printed_headings`).
+75 % of the gold headings are printed (a PDF left behind by an older draft fails), the source holds
+one document and inputs every part of its text; a heading's math is gold as its printed letters
+(:func:`plain_math`), and a gold heading whose words the PDF does not print (a paper's own math
+macro, a reference the source spells as LaTeX) is made ``optional``
+(:func:`jats_pairs.printed_headings`).
 
 ``family`` is the document class, or the venue's style file for a generic class
 (``article`` + ``neurips_2023.sty`` is ``neurips``); the dev and test halves share no family.
