@@ -385,11 +385,12 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         longer = [c for c in real if c[1] >= 4 and c[0] >= floor and c[0] >= body + 1.0]
         if longer:
             short, best = best, max(longer, key=lambda c: c[0])
-            # the short group ends in a colon right above it: the title's first part, set larger
-            # ("Themis-ml:" over "A Fairness-aware Machine Learning Interface for …")
+            # the short group ends in a colon or a question mark right above it: the title's
+            # first part, set larger or in bold ("Themis-ml:" over "A Fairness-aware Machine
+            # Learning Interface for …", "Does Sycophancy Win?" over "A Causal Analysis of …")
             top, above = best[2][0], short[2][-1]
-            if above.text.rstrip().endswith(":") and cands.index(short) == cands.index(best) - 1 \
-                    and 0 <= top.y0 - above.y1 < 1.5 * top.size:
+            if above.text.rstrip().endswith((":", "?")) and cands.index(short) == cands.index(best) - 1 \
+                    and -0.25 * top.size <= top.y0 - above.y1 < 1.5 * top.size:
                 return list(short[2]) + list(best[2])
     if best is None or best[0] < body + 1.0:
         # no row set larger than the body: the title is the first bold group of three words or

@@ -1355,7 +1355,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
-                or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)):
+                or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
+                                or c.rest[:1] in ",;)"):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1366,7 +1367,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             paper's citation: "J Med Internet Res 2026;28:e82426;"; a list of
             #             terms: "node, tree, graph, path, edge, message, link, parent, leaf"; a
             #             list of abbreviations' term, in bold with no stop after it: "**GDPR** General
-            #             Data Protection Regulation"; a table's or figure's note: "*Nota.* Buenas figuras")
+            #             Data Protection Regulation"; a table's or figure's note: "*Nota.* Buenas figuras";
+            #             a lead the sentence goes on from, a reference's journal: "*J. Neurosci.*, 10:826–36."
+            #             — kept a candidate till here, as its style's repeats are a feature of the others)
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
@@ -1421,7 +1424,13 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
                            r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property|"
                            r"théorème|lemme|définition|corollaire|remarque|propriété)"   # a French paper's
                            r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)"
-                           r"|^(?:proof|preuve|démonstration|beweis)\W*$", re.I)   # a proof's head alone
+                           r"|^(?:proof|preuve|démonstration|beweis)\W*$"   # a proof's head alone
+                           # or naming the numbered results it proves ("Proof of Theorem 34",
+                           # "Proof of Lemmas 3 and 4"; a named proof, "Proof of the Main Bound", is
+                           # a heading some papers give a section)
+                           r"|^proofs?\s+(?:of|for)\s+(?:the\s+)?(?:theorem|lemma|corollary|proposition|claim|"
+                           r"remark|observation|fact|property)s?\s+(?:[A-Z]\.?)?\d+(?:\.\d+)*"
+                           r"(?:\s*(?:,|and|&)\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*)*\W*$", re.I)
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
