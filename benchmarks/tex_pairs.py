@@ -232,6 +232,10 @@ def plain_math(heading: str) -> str:
         return heading
 
 
+_FRONT_LABEL = re.compile(r"(?i)^(?:key\s*words?|index terms|abstract)?\W*$")
+_MARKDOWN_INPUT = re.compile(r"^[^%\n]*?\\markdownInput\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
+
+
 def source_gold(main_tex: Path) -> dict:
     """{title, abstract, headings, heading_detail} of a LaTeX source (scholartools' parser).
     Optional (neither right nor wrong when printed): ``\\subsubsection`` and ``\\paragraph``
@@ -249,7 +253,9 @@ def source_gold(main_tex: Path) -> dict:
     detail = [{"text": plain_math(s["heading"]), "level": s.get("level") or 1}
               for s in g["sections"] if s.get("heading") and s.get("type") not in ("abstract", "references")]
     for d in detail:
-        if d["level"] >= 3:
+        # (a front-matter label a template sets with a sectioning command, Frontiers'
+        # "\section{Keywords:}", is typed front matter, not a body heading)
+        if d["level"] >= 3 or _FRONT_LABEL.match(d["text"]):
             d["optional"] = True
     have = {normalise_heading(d["text"]) for d in detail}
     try:
@@ -265,6 +271,8 @@ def source_gold(main_tex: Path) -> dict:
     detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]
     missing = [w["message"].split("\\input{", 1)[-1].split("}", 1)[0] for w in g.get("warnings") or []
                if w.get("kind") == "latex_input_missing"]
+    # text the LaTeX reader does not merge: Markdown the ``markdown`` package typesets
+    missing += _MARKDOWN_INPUT.findall(merged)
     return {"title": g["title"], "abstract": g["abstract"],
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail,
             "missing_inputs": missing}
@@ -306,9 +314,9 @@ def _blob(gitdir: Path, blob: str) -> bytes:
         return b""
 
 
-# an input that is a part of the text: a .tex file or a name without extension, not one a build
-# writes (\jobname's files)
-_TEX_PART = re.compile(r"^(?!.*\\)(?:.*\.tex|[^.]*)$")
+# an input that is a part of the text: a .tex (or typeset Markdown) file or a name without
+# extension, not one a build writes (\jobname's files)
+_TEX_PART = re.compile(r"^(?!.*\\)(?:.*\.(?:tex|md)|[^.]*)$")
 _DOCUMENT = re.compile(r"^[^%\n]*\\begin\s*\{document\}", re.M)
 
 
@@ -366,9 +374,11 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
                 continue
             part = next((m for m in gold["missing_inputs"] if _TEX_PART.match(m)), None)
             if part:
-                # a part of the text never committed ("sections/lessons-learned.tex"): the PDF
-                # prints headings the gold cannot have
-                print(f"skip {path}: the source inputs {part}, which the repository lacks", file=sys.stderr)
+                # a part of the text never committed ("sections/lessons-learned.tex") or not read
+                # (Markdown the ``markdown`` package typesets): the PDF prints headings the gold
+                # cannot have
+                print(f"skip {path}: the source inputs {part}, which the repository lacks or the reader "
+                      "does not merge", file=sys.stderr)
                 continue
             ok, why = check_pair(tmp / "_pair.pdf", gold)
             if not ok:

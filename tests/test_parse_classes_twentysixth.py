@@ -9,6 +9,20 @@ Left over from the twenty-fifth round's batches:
 * a proof's bold label naming the numbered result it proves ("**Proof of Proposition 2**", set on
   a line of its own by ``\\textbf``) was a heading; no source's sectioning command and no JATS
   section reads so (a named proof, "Proof of Division Algebra Property", does).
+
+A fourteenth batch (life-science, medical and physical-science journals' classes: F1000, BMC,
+Frontiers, GigaScience, G3, Scientific Reports, IOP, AIAA, Elsevier, J. Phys. Conf. Ser.), scored
+once before it was read, showed:
+
+* an author's PDF whose numbered headings came out in the body's regular type ("1. Introduction"
+  scored 0.06) lost every heading, and its abstract ran on into the text;
+* a math font's letters whose code points lost their plane in the PDF's text map read as Hangul
+  ("휕휌푒푡" for 𝜕𝜌𝑒𝑡), and newtx's math italic ("NewTXMI") was not known as a math font;
+* a TeX accent set between a consonant and its vowel went to the consonant ("M¨obius" read
+  "M̈obius", "Andr´e" "Andŕe");
+* an italic paragraph lead before a sentence in roman ("*Space Filling* Also referred to as …")
+  was read as a whole-row heading, and a theorem's enumerated parts going on after "such that:",
+  once their math letters read as such, as numbered headings.
 """
 
 from types import SimpleNamespace
@@ -16,6 +30,7 @@ from types import SimpleNamespace
 import pymupdf
 
 from pdf_pages import para, row, saved_record
+from scholartools.parsing.pdf.headings import Cand
 
 
 def test_a_lead_the_sentence_goes_on_from_is_no_run_in_heading():
@@ -55,3 +70,86 @@ def test_a_proof_s_label_naming_a_numbered_result_is_no_heading():
     for text in ("Proof of Division Algebra Property", "Proofs for Section 4", "Proof of the First Zonklar Equation",
                  "Proof of Theorem 4.12: Linear spectral gap scaling", "Proofs of our main Theorems"):
         assert not _THEOREM_HEAD.match(text), text
+
+
+def _numbered(texts_pages, p=0.06):
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, number_and_title
+
+    rows, cands = [], []
+    for k, (text, page) in enumerate(texts_pages):
+        rows.append(row(text, 100 + 5 * k, page=page))
+        rows.append(row("The paragraph under it opens here and runs on for a few lines of the body.", 110 + 5 * k,
+                        page=page))
+        c = Cand(i=2 * k, rows=[2 * k], text=text, runin=False, p=p, title=text, feats=[0.0] * len(FEATURES))
+        c.number, c.title = number_and_title(text, False)
+        cands.append(c)
+    return rows, cands
+
+
+def test_numbered_rows_in_the_body_s_type_that_make_a_whole_outline_are_headings():
+    from scholartools.parsing.pdf.headings import _plausible_sequence
+
+    outline = [("1. Introduction", 1), ("2. The Hybrid Solver", 3), ("2.1. The Eulerian step", 4),
+               ("2.2. The Lagrangian step", 6), ("3. Wave Equation", 7), ("4. Benchmark Results", 9),
+               ("4.1. Simulation configuration", 9), ("5. Conclusion", 12)]
+    rows, cands = _numbered(outline)
+    _plausible_sequence(cands, 0.4, rows)
+    assert all(c.p > 0.4 for c in cands)
+    # a number skipped, or the outline on two pages, is no such evidence
+    for broken in (outline[:4] + outline[5:], [(t, 1 if k < 4 else 2) for k, (t, _) in enumerate(outline)]):
+        rows, cands = _numbered(broken)
+        _plausible_sequence(cands, 0.4, rows)
+        assert not any(c.p > 0.4 for c in cands), broken
+
+
+def test_math_letters_that_lost_their_plane_are_read_as_math_letters():
+    from scholartools.parsing.pdf.extract import _row_from_spans, font_traits
+
+    assert font_traits("NewTXMI")[2] and font_traits("ABCDEF+NewPXMI")[2]
+    span = {"text": "\ud715\ud70c\ud452\ud461", "bbox": (273, 350, 285, 360), "origin": (273, 358), "size": 10.0,
+            "font": "NewTXMI", "flags": 2}
+    assert _row_from_spans([span], 0, 0).text == "\U0001d715\U0001d70c\U0001d452\U0001d461"   # 𝜕𝜌𝑒𝑡
+    # Hangul in a text font stays Hangul
+    span = dict(span, text="\ud55c\uad6d\uc5b4", font="NanumGothic")
+    assert _row_from_spans([span], 0, 0).text == "한국어"
+
+
+def test_a_tex_accent_between_a_consonant_and_a_vowel_is_the_vowel_s():
+    from scholartools.parsing.pdf.extract import fix_accents
+
+    for raw, want in (("M¨obius function", "Möbius function"), ("Andr´e", "André"), ("Jos´e", "José"),
+                      ("Schro¨dinger", "Schrödinger"), ("Mu¨ller", "Müller"), ("Pe´rez", "Pérez"),
+                      ("Lemaˆıtre", "Lemaître"), ("Franc¸ois", "François")):
+        assert fix_accents(raw) == want, raw
+
+
+def test_an_italic_lead_before_a_sentence_in_roman_is_a_run_in_head():
+    from pdf_pages import block
+    from scholartools.parsing.pdf.headings import _lead_before_sentence
+
+    def rows_(text, lead, style, next_block):
+        r = row(text, 100)
+        r.lead, r.lead_style = lead, style
+        nxt = row("(RSF) [16, 21], this category comprises the visualizations that fill", 112)
+        return block([r], 9) + block([nxt], next_block)
+
+    c = Cand(i=0, rows=[0], text="", runin=False, p=0.41, title="", feats=[])
+    assert _lead_before_sentence(rows_("Space Filling Also referred to as Radial Space Filling", "Space Filling", "i", 9), c)
+    # a heading of two styles in a block of its own; a one-word styled lead; lower-case words after it
+    assert not _lead_before_sentence(rows_("Rule 1 All complementary-strand stops are removable", "Rule 1", "b", 10), c)
+    assert not _lead_before_sentence(rows_("Results Also referred to as outcomes", "Results", "i", 9), c)
+    assert not _lead_before_sentence(rows_("Binding assays in vivo and in vitro", "Binding assays", "b", 9), c)
+
+
+def test_a_theorem_s_part_going_on_after_such_that_is_no_outline_step():
+    from scholartools.parsing.pdf.headings import FEATURES, _outline_like, number_and_title
+
+    def cand(text):
+        c = Cand(i=0, rows=[0], text=text, runin=False, p=0.41, title=text, feats=[0.0] * len(FEATURES))
+        c.number, c.title = number_and_title(text, False)
+        return c
+
+    assert not _outline_like(cand("1. If \u0393\U0001d43a, \U0001d70c\u0393 \u22a2 \U0001d452 : \U0001d70c\U0001d461, "
+                                  "then there exist \U0001d436\u2032, \U0001d70c\u2032 such that:"))
+    assert not _outline_like(cand("2. For every graph G with n vertices there is a tree T where"))
+    assert _outline_like(cand("3. Results that matter")) and _outline_like(cand("4.2 What the data say about the cases"))

@@ -144,6 +144,25 @@ def test_a_survey_skips_a_source_missing_a_part_of_its_text(tmp_path, capsys):
                           "main.pdf": b"%PDF-1.4 not really"})
     assert survey(tmp_path / "repo" / ".git", "o/repo") == []
     assert "skip main.pdf: the source inputs sections/lessons, which the repository lacks" in capsys.readouterr().err
+    # nor is Markdown the ``markdown`` package typesets (a Frontiers paper's body in .md files) read
+    _committed(tmp_path / "md", {"main.tex": "\\documentclass{article}\\usepackage{markdown}\\title{A}\\begin{document}"
+                                             "\\maketitle\n\\section*{Intro}\n\\markdownInput{10-intro.md}\n\\end{document}\n",
+                                 "10-intro.md": "## Background\n\nText.\n", "main.pdf": b"%PDF-1.4 not really"})
+    assert survey(tmp_path / "md" / "repo" / ".git", "o/repo") == []
+    assert "skip main.pdf: the source inputs 10-intro.md" in capsys.readouterr().err
+
+
+def test_a_front_matter_label_set_as_a_section_is_no_gold_heading(tmp_path):
+    from tex_pairs import source_gold
+
+    # Frontiers' template sets its keywords with "\\section{Keywords:}": typed front matter by a
+    # parser, so neither right nor wrong
+    (tmp_path / "main.tex").write_text("\\documentclass{article}\\title{A study}\\begin{document}\\maketitle\n"
+                                       "\\section{Keywords:} genomics, workflows\n\\section{Introduction}\nText.\n"
+                                       "\\end{document}\n")
+    g = source_gold(tmp_path / "main.tex")
+    assert g["headings"] == ["Introduction"]
+    assert {"text": "Keywords:", "level": 1, "optional": True} in g["heading_detail"]
 
 
 def test_a_headings_math_with_a_papers_own_macro_stays_as_written():

@@ -22,7 +22,7 @@ BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.bi?$
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
 ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.b?i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
 MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non)|cambria ?math|rsfs|esint|lmmath"
-                       r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|ntxmi|ntxsy|rtxm|rtxsy|rtxex|mnsymbol|wasy", re.I)
+                       r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|[tp]xmi|ntxsy|rtxm|rtxsy|rtxex|mnsymbol|wasy", re.I)
 SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps", re.I)
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 # a re-encoded copy of a font, named by a two-character suffix ("Foo.B+20", "Foo+fb": the same face
@@ -55,7 +55,10 @@ def _family(name: str) -> str:
 
 _SPACING_ACCENT = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300",
                    "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306", "¯": "\u0304", "˙": "\u0307"}
-_ACCENT_RE = re.compile("([ˆ˜¨´`¸˚ˇ˘¯˙])\\s?([A-Za-zıȷ])|([A-Za-zıȷ])([ˆ˜¨´¸˚ˇ˘¯˙])(?=[a-z])")
+# (an accent between a consonant and a vowel is the vowel's, "M¨obius" → "Möbius"; after its
+# letter otherwise, "Schro¨dinger" → "Schrödinger")
+_ACCENT_RE = re.compile("([ˆ˜¨´`¸˚ˇ˘¯˙])\\s?([A-Za-zıȷ])|(?<=[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z])([ˆ˜¨´˚˘¯])([aeiouAEIOU])"
+                        "|(?![B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z][ˆ˜¨´˚˘¯][aeiouAEIOU])([A-Za-zıȷ])([ˆ˜¨´¸˚ˇ˘¯˙])(?=[a-z])")
 # ligatures that some commercial text fonts (an OpenType family's private-use glyphs, and the
 # per-glyph fonts a typesetting system cuts from it) map to private-use code points, so the text
 # layer reads "pro\ue103le", "so\ue09dware", "\ue062is": read as their letters inside a word
@@ -65,6 +68,12 @@ _PUA_LIGATURE = re.compile("[\ue103\ue104\ue09d](?=[^\\W\\d_])|(?<=[^\\W\\d_])[\
 # searched by a fast scan, where _ACCENT_RE's second branch is tried at every letter (once per row:
 # 10x cheaper on rows without)
 _ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]")
+
+
+# a math font's letters (U+1D400–U+1D7FF, "𝜕𝜌") whose code points lost their plane in the PDF's
+# text map and read as Hangul syllables ("휕휌"): in a math font's span, they are the math letters
+_TRUNCATED_MATH = re.compile("[\ud400-\ud7ff]")
+_PLANE_ONE = {c: c + 0x10000 for c in range(0xD400, 0xD800)}
 
 
 def fix_accents(text: str) -> str:
@@ -84,8 +93,10 @@ def fix_accents(text: str) -> str:
     def sub(m):
         if m.group(1):
             acc, base = m.group(1), m.group(2)
+        elif m.group(3):
+            acc, base = m.group(3), m.group(4)
         else:
-            base, acc = m.group(3), m.group(4)
+            base, acc = m.group(5), m.group(6)
         base = {"ı": "i", "ȷ": "j"}.get(base, base)
         return unicodedata.normalize("NFC", base + _SPACING_ACCENT[acc])
     return _ACCENT_RE.sub(sub, text)
@@ -201,6 +212,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             font, flags, ssize = f, fl, sz
             start = nspan
             run = 0
+        if fm and not t.isascii() and _TRUNCATED_MATH.search(t):
+            t = t.translate(_PLANE_ONE)
         nspan += 1
         if prev_x1 is not None:
             g = (bx0 - prev_x1) / (1.0 if 1.0 > sz else sz)

@@ -1040,6 +1040,10 @@ _NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d
 _CONNECTIVE_WORDS = frozenset("and or of the in for with to on a an by from at as via into between versus vs".split())
 
 
+# words a statement's clause goes on after, which no heading ends in
+_CLAUSE_ENDS = frozenset(("that", "where", "whenever", "then", "if"))
+
+
 def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
     list items are long, end with a period or carry a year as references print it.)"""
@@ -1047,8 +1051,10 @@ def _outline_like(c: Cand) -> bool:
     if len(words) > 24 or _YEAR.search(c.text) and not ("." in (c.number or "").strip(".")
                                                         and _NAMED_FOR_SOURCE.match(c.title)):
         return False
-    if not c.runin and len(words) >= 6 and words[-1].lower() in _CONNECTIVE_WORDS:
-        return False   # a statement's item broken off at "… ⊨ C and" (a theorem's enumerated parts)
+    if not c.runin and len(words) >= 6 and (words[-1].lower() in _CONNECTIVE_WORDS
+                                            or words[-1].lower().rstrip(":") in _CLAUSE_ENDS):
+        return False   # a statement's item broken off at "… ⊨ C and" or going on after "… such
+        #                that:" (a theorem's enumerated parts)
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
     # two levels or more and one short sentence — longer when the row is set bold or italic (a
     # run-in head filling its line: "2.4.2. *Cytotoxicity of HR and SGR Essential Oils and LPS.*")
@@ -1168,6 +1174,11 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                     weak.append((c, pr[1]))
                 else:
                     c.p = 0.0
+        whole = sorted(items + weak, key=lambda it: pos[id(it[0])])
+        if kind == "digit" and _whole_outline(whole, rows):
+            for c, _ in whole:
+                c.p = max(c.p, threshold + 0.01)
+            continue
         if not items:
             for c, _ in weak:
                 c.p = 0.0
@@ -1212,6 +1223,22 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             elif c.p < 0.97:
                 c.p = 0.0
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool:
+    """Do the numbered candidates, weak ones included, make a whole outline by themselves: "1"
+    first, every step the next number (1 → 2 → 2.1 → 2.2 → 3 …), at least five of them over three
+    pages or more, with a subsection and a third section, each on a row of its own that opens in a
+    capital and does not run on into a sentence? Then they are the document's headings however
+    plainly set (an author's PDF whose headings came out in the body's regular type: "1.
+    Introduction" scored 0.06), as no list or run of references numbers itself so."""
+    if len(items) < 5 or items[0][1] != [1] or len({rows[c.i].page for c, _ in items}) < 3 \
+            or not any(len(b) > 1 for _, b in items) or max(b[0] for _, b in items) < 3:
+        return False
+    if any(c.runin or not c.title[:1].isupper() or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
+           for c, _ in items):
+        return False
+    return all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
 
 
 def _next_step(a: list[int], b: list[int]) -> bool:
@@ -1356,7 +1383,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
-                                or c.rest[:1] in ",;)"):
+                                or c.rest.startswith((",", ";", ")"))):
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1669,6 +1696,22 @@ def _sentence_lead(r: Row, c: Cand) -> bool:
     """Does a one-row standalone candidate hold a styled lead closed by a period or colon and then
     more words ("**Its PARylation Activity.** The")? Then the row is a run-in head, not a heading."""
     return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
+
+
+def _lead_before_sentence(rows: list[Row], c: Cand) -> bool:
+    """Does a one-row standalone candidate hold an italic or bold lead of two words or more before
+    a sentence in another style that its paragraph goes on with on the next row of its block
+    ("*Space Filling* Also referred to as Radial Space Filling" / "(RSF) [16, 21], this …")?
+    Then the lead is a run-in head. A heading of two styles stands in a block of its own ("**Rule
+    1** *All complementary-strand stops are removable*")."""
+    r = rows[c.i]
+    lead = r.lead.rstrip()
+    if len(c.rows) != 1 or r.lead_style not in ("b", "i") or len(lead.split()) < 2 or not r.text.startswith(lead):
+        return False
+    rest = r.text[len(lead):].split()
+    nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
+    return len(rest) >= 3 and rest[0][:1].isupper() and rest[0][1:2].islower() \
+        and nxt is not None and nxt.page == r.page and nxt.block == r.block
 
 
 def _lift_series(series: dict[tuple, list[Cand]], threshold: float) -> None:
@@ -2266,8 +2309,10 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     seen: dict[int, Cand] = {}
     for c in acc:
         o = seen.get(c.i)
-        if o is None or (o.runin and not c.runin and not _sentence_lead(rows[c.i], c)) \
-                or (c.runin and not o.runin and _sentence_lead(rows[c.i], o)) or (o.runin == c.runin and c.p > o.p):
+        if o is None or (o.runin and not c.runin and not _sentence_lead(rows[c.i], c)
+                         and not _lead_before_sentence(rows, c)) \
+                or (c.runin and not o.runin and (_sentence_lead(rows[c.i], o) or _lead_before_sentence(rows, o))) \
+                or (o.runin == c.runin and c.p > o.p):
             seen[c.i] = c
     acc = sorted(seen.values(), key=lambda c: c.i)
     for c in acc:
