@@ -169,6 +169,10 @@ _LEAD_COMMANDS = "textbf|textit|emph|textsc|underline"
 # is a \paragraph ("\newcommand{\parhead}[1]{\medskip\noindent{\bfseries #1}}"): its leads
 # are leads too (not a macro for inline names: "\pkg{tidyr}" set in bold)
 _LEAD_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*\[1\]\s*\{|\\def\\([A-Za-z]+)#1\s*\{")
+# a macro that is \paragraph under another name, after some spacing
+# ("\newcommand{\paragraphb}{\vspace{-0.25cm}\paragraph}")
+_PARAGRAPH_ALIAS = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*\{(?:[^{}]|\{[^{}]*\})*"
+                              r"\\(?:sub)?paragraph\s*\}")
 _STYLED = re.compile(r"\\(?:bfseries|textbf|bf|itshape|textit|emph|paragraph)(?![A-Za-z])")
 _OPENS = re.compile(r"\\(?:noindent|paragraph|subparagraph|par|medskip|smallskip|bigskip|vspace|vskip)(?![A-Za-z])")
 
@@ -178,6 +182,7 @@ def _lead_pattern(tex: str) -> re.Pattern:
     # (the definition's body read over its next 120 characters: enough for the style it sets)
     own = [m.group(1) or m.group(2) for m in _LEAD_MACRO.finditer(tex)
            if _STYLED.search(tex, m.end(), m.end() + 120) and _OPENS.search(tex, m.end(), m.end() + 120)]
+    own += [m.group(1) for m in _PARAGRAPH_ALIAS.finditer(tex)]
     names = "|".join([_LEAD_COMMANDS] + [re.escape(n) for n in own])
     return re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:" + names + r")\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
 

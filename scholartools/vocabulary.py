@@ -166,7 +166,8 @@ ARTICLE_TYPE_LABEL_WORDS = (
     "(study |trial )?protocol", "review paper", "full[- ]length (article|paper)", "research (communication|report)",
     "special (article|report|communication)", "invited (paper|article|commentary)", "case series",
     "data (descriptor|note|article)", "short note", "brief (note|article)", "(clinical|scientific) letter",
-    "letter to (the )?editor", "((systematic )?review (and|&) )?meta-?analysis")
+    "letter to (the )?editor", "((systematic )?review (and|&) )?meta-?analysis",
+    "(conference|convention|workshop|engineering|position|white|working|discussion) paper")
 
 
 def words_pattern(words: tuple[str, ...], head: str = "^", tail: str = r"$") -> re.Pattern:

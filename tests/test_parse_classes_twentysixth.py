@@ -23,6 +23,22 @@ once before it was read, showed:
 * an italic paragraph lead before a sentence in roman ("*Space Filling* Also referred to as …")
   was read as a whole-row heading, and a theorem's enumerated parts going on after "such that:",
   once their math letters read as such, as numbered headings.
+
+A fifteenth batch (linguistics and humanities, Japanese, Chinese, German and Portuguese papers,
+CogSci, ECAI, IFAC, AES and IAC papers, a Polish master's thesis), scored once before it was read,
+showed:
+
+* a CJK row set in its text face around a number or a Latin word in a Latin font ("本稿では，… 2
+  つの概念") was read as a styled lead, so a Japanese heading ran on into its paragraph's first row;
+* the abstract labels and keyword labels of Japanese, Chinese and Korean papers ("概要：",
+  "キーワード：") were not known, nor German, Italian and CJK names for the references
+  ("Literatur", "参考文献");
+* a society's "Convention Paper" banner set in 33 pt above the title was taken for the title;
+* a form's fields ("**Conflitos:** –", empty) and a list of fields ("**Prestativo:** …" over
+  "**motivador:** …") were run-in headings;
+* Japanese and Chinese lines were joined with a space ("タスク集 合をウェブから"), which these
+  scripts do not put between words, and a section number before a counted word ("2.2.3 2
+  種類の…") was not split off.
 """
 
 from types import SimpleNamespace
@@ -153,3 +169,88 @@ def test_a_theorem_s_part_going_on_after_such_that_is_no_outline_step():
                                   "then there exist \U0001d436\u2032, \U0001d70c\u2032 such that:"))
     assert not _outline_like(cand("2. For every graph G with n vertices there is a tree T where"))
     assert _outline_like(cand("3. Results that matter")) and _outline_like(cand("4.2 What the data say about the cases"))
+    assert _outline_like(cand("2.3 Matrix Product States and All That"))
+
+
+def test_a_cjk_row_in_its_own_face_around_a_latin_word_has_no_lead():
+    from scholartools.parsing.pdf.extract import _row_from_spans
+
+    def span(text, font, x0, x1):
+        return {"text": text, "bbox": (x0, 100, x1, 109), "origin": (x0, 107), "size": 9.0, "font": font, "flags": 4}
+
+    r = _row_from_spans([span("本稿では，行動と状態という", "Ryumin-Light", 56, 180), span(" 2 ", "CMR9", 180, 190),
+                         span("つの概念を用いてタスク", "Ryumin-Light", 190, 286)], 0, 0)
+    assert r.lead == "" and r.lead_style == ""
+    # a heading's face that the row leaves for good is a lead ("2.1 八代集の言語変化" in Gothic, then Mincho)
+    r = _row_from_spans([span("八代集の言語変化", "GothicBBB-Medium", 56, 130),
+                         span(" 八代集は，『古今和歌集』から", "Ryumin-Light", 130, 286)], 0, 0)
+    assert r.lead == "八代集の言語変化" and r.lead_style == "f"
+
+
+def test_cjk_abstract_and_keyword_labels_and_references_in_more_languages():
+    from scholartools.parsing.pdf.frontmatter import _KEYWORDS_ROW, ABSTRACT_START
+    from scholartools.text.sections import section_type
+
+    for label in ("概要：本研究では，クエリとして", "摘要：文本情感分析", "要旨 本稿では"):
+        assert ABSTRACT_START.match(label), label
+    assert _KEYWORDS_ROW.match("キーワード：八代集，語彙分析") and _KEYWORDS_ROW.match("关键词：情感分析")
+    for heading in ("Literatur", "参考文献", "Bibliografia", "Riferimenti bibliografici"):
+        assert section_type(heading) == "references", heading
+    assert section_type("Literature review") == "related_work"
+
+
+def test_a_society_s_convention_paper_banner_is_no_title(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((204, 130), "Audio Engineering Society", fontsize=16, fontname="helv")
+    p.insert_text((167, 170), "Convention Paper", fontsize=33, fontname="helv")
+    p.insert_text((213, 192), "Presented at the 145th Convention", fontsize=11, fontname="helv")
+    p.insert_text((72, 280), "Automatic Guitar Tablature Transcription from Audio using", fontsize=16, fontname="hebo")
+    p.insert_text((72, 302), "Inharmonicity Regression and Bayesian Classification", fontsize=16, fontname="hebo")
+    p.insert_text((72, 325), "Jonathan Example and Richard Sample", fontsize=10, fontname="tiro")
+    p.insert_text((72, 360), "ABSTRACT", fontsize=10, fontname="hebo")
+    para(p, 366, "We transcribe guitar recordings into tablature by regression on inharmonicity. " * 4)
+    rec = saved_record(doc, tmp_path, "aes.pdf")
+    assert rec["title"] == ("Automatic Guitar Tablature Transcription from Audio using Inharmonicity Regression "
+                            "and Bayesian Classification")
+
+
+def test_a_form_s_fields_are_no_run_in_headings():
+    from scholartools.parsing.pdf.headings import _runin, _vetoes
+
+    st = SimpleNamespace(body=12.0, body_family="body")
+    texts = [("Prestativo: o aplicativo deve ter como objetivo ser útil ao usuário", "Prestativo:"),
+             ("motivador: o usuário deve se interessar para utilizar;", "motivador:"),
+             ("Conflitos: –", "Conflitos:"),
+             ("Methods: We recruited 40 participants from two clinics and asked each", "Methods:"),
+             ("to keep a diary of their symptoms for two weeks before the visit.", ""),
+             ("Funding: This research received no external funding.", "Funding:"),
+             ("Institutional Review Board Statement: Not applicable.", "Institutional Review Board Statement:")]
+    rows = []
+    for k, (text, lead) in enumerate(texts):
+        r = row(text, 100 + 40 * k, size=12.0)
+        r.lead, r.lead_style = lead, "b" if lead else ""
+        rows.append(r)
+    cands = [c for k in range(len(rows)) if (c := _runin(rows, k, st)) is not None]
+    standalone = Cand(i=2, rows=[2], text="Conflitos: –", runin=False, p=0.9, title="Conflitos: –", feats=[])
+    for c in cands:
+        c.p = 0.9
+    _vetoes(rows, cands + [standalone], st)
+    assert {c.text: c.p > 0 for c in cands} == {"Prestativo": False, "Conflitos": False, "Methods": True, "Funding": True,
+                                                "Institutional Review Board Statement": True}
+    assert standalone.p == 0.0
+
+
+def test_chinese_and_japanese_lines_are_joined_without_a_space():
+    from scholartools.parsing.pdf.lines import join_lines
+
+    assert join_lines(["必要なタスク集", "合をウェブから発見する．", "本稿では"]) == "必要なタスク集合をウェブから発見する．本稿では"
+    assert join_lines(["以下の", "SVM 手法", "Deep", "learning"]) == "以下の SVM 手法 Deep learning"
+    assert join_lines(["한국어 문장", "다음 줄"]) == "한국어 문장 다음 줄"   # Hangul spaces its words
+
+
+def test_a_section_number_before_a_counted_japanese_word_is_split_off():
+    from scholartools.text.sections import strip_number
+
+    assert strip_number("2.2.3 2 種類の語彙変数の認定アプローチ") == ("2.2.3", "2 種類の語彙変数の認定アプローチ")
+    assert strip_number("5. 3D Detectors") == ("5", "3D Detectors") and strip_number("2 3 4") == (None, "2 3 4")

@@ -122,7 +122,7 @@ def _plain_set_lead(r, styles, parts):
         kind = "b"
     elif first[1] and not rest[1] and not rest[0]:
         kind = "i"
-    elif first[2] != rest[2] and not first[1]:
+    elif first[2] != rest[2] and not first[1] and not any(st[2] == first[2] and not st[4] for _e, st in styles[i + 1:]):
         kind = "f"
     else:
         return

@@ -49,6 +49,12 @@ def test_a_papers_own_lead_macros_give_optional_leads(tmp_path):
     optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
     assert {"Our Contributions.", "Query Graphs."} <= optional
     assert "Not a lead." not in optional
+    # \paragraph under another name, after some spacing (an ECAI paper's "\paragraphb")
+    main.write_text(TEX.replace("\\begin{document}", "\\newcommand{\\paragraphb}{\\vspace{-0.25cm}\\paragraph}\n"
+                                "\\newcommand{\\ours}{\\textbf{RHALE}}\n\\begin{document}")
+                    .replace("Done.", "\\paragraphb{Computational Complexity.} It is cubic.\n\n\\ours{} is ours."))
+    optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+    assert "Computational Complexity." in optional and "RHALE" not in optional
 
 
 def test_family_is_the_class_or_the_venue_style_of_a_generic_class():

@@ -68,7 +68,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
     # the whole heading: "Reference proteome construction" is a methods subsection
     ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
                               r"|cited literature|список (использованной )?литературы|литература"
-                              r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis)$")),
+                              r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis|literatur"
+                              r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"
@@ -96,10 +97,13 @@ def strip_number(heading: str) -> tuple[str | None, str]:
         return None, text
     rest = text[m.end():]
     # the words open with a letter, or with a number joined by a hyphen to a word ("3 3-DOF Vessel
-    # Model", "5.4 4-Variant Ablation")
-    if not rest or not re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b", rest):   # ("5. 3D Detectors")
-        return None, text
+    # Model", "5.4 4-Variant Ablation"), or a digit and a capital ("5. 3D Detectors"), or, after a
+    # number of two levels or more, before a Japanese or Chinese word it counts ("2.2.3 2 種類の…",
+    # two kinds of; "2 種類の…" alone is that title)
     num = m.group("num")
+    if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b", rest)
+                        or "." in num.strip(".") and re.match(r"\d+ [\u3040-\u30ff\u3400-\u9fff]", rest)):
+        return None, text
     return (num if num[0] == "(" else num.rstrip(".:)")), rest
 
 

@@ -367,7 +367,9 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
         kind = "b"
     elif f1 and not rest[1] and not rest[0]:
         kind = "i"
-    elif f2 != rest[2] and not f1:
+    elif f2 != rest[2] and not f1 and not any(runs[k][2][2] == f2 and not runs[k][2][4] for k in range(i + 1, nruns)):
+        # (another face only where the row does not return to it: a CJK text face around a
+        # number or a Latin word set in a Latin font, "本稿では，… 2 つの概念", is the row's own)
         kind = "f"
     else:
         return

@@ -45,7 +45,7 @@ from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_
 # the label in the languages papers are often written in beside English (Russian "Аннотация",
 # Spanish "Resumen", German "Zusammenfassung", …)
 ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t|аннотация|реферат|resumen|resumo|résumé|"
-                            r"zusammenfassung|riassunto)\b\s*[.:—–-]?\s*", re.I)
+                            r"zusammenfassung|riassunto|概\s?要|要\s?旨|摘\s?要|あらまし|초\s?록)\b\s*[.:—–：-]?\s*", re.I)
 # where the front pages label an abstract in English too, that one is the abstract (a bilingual
 # paper's "Resumen" above its "Abstract")
 _ENGLISH_LABEL = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b", re.I)
@@ -1309,7 +1309,8 @@ _SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
 # a licence note ("This is an open access article under the terms of the Creative Commons …")
 _LICENCE_NOTE = re.compile(r"creative commons|open[- ]access article (distributed )?under", re.I)
 _KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms|ccs concepts|categories and subject descriptors"
-                          r"|additional key\s*words(?: and phrases)?|general terms)\s*[:.—–]", re.I)
+                          r"|additional key\s*words(?: and phrases)?|general terms|キーワード|关键词|關鍵詞|키워드)"
+                          r"\s*[:.—–：]", re.I)
 # a person's degrees after the name ("Yu-Ju Chen, MS, is …", "Ann Smith, MD, PhD")
 _DEGREE = re.compile(r",\s*(MD|PhD|MS|MSc|BS|BSc|MA|BA|MPH|RN|DrPH|DVM|DDS|MBBS|FRCP)\b")
 

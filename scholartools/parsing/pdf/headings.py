@@ -1040,7 +1040,8 @@ _NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d
 _CONNECTIVE_WORDS = frozenset("and or of the in for with to on a an by from at as via into between versus vs".split())
 
 
-# words a statement's clause goes on after, which no heading ends in
+# words a statement's clause goes on after, which no heading ends in (in lower case: "Matrix
+# Product States and All That" is a title)
 _CLAUSE_ENDS = frozenset(("that", "where", "whenever", "then", "if"))
 
 
@@ -1052,7 +1053,7 @@ def _outline_like(c: Cand) -> bool:
                                                         and _NAMED_FOR_SOURCE.match(c.title)):
         return False
     if not c.runin and len(words) >= 6 and (words[-1].lower() in _CONNECTIVE_WORDS
-                                            or words[-1].lower().rstrip(":") in _CLAUSE_ENDS):
+                                            or words[-1].rstrip(":") in _CLAUSE_ENDS):
         return False   # a statement's item broken off at "… ⊨ C and" or going on after "… such
         #                that:" (a theorem's enumerated parts)
     # a short subsection heading closed by a period ("2.2.1. Primary objective."): a number of
@@ -1375,6 +1376,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
+    fields = {c.i for c in cands if c.runin and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
@@ -1383,7 +1385,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
-                                or c.rest.startswith((",", ";", ")"))):
+                                or c.rest.startswith((",", ";", ")"))) or c.i in fields:
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
@@ -1395,7 +1397,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             terms: "node, tree, graph, path, edge, message, link, parent, leaf"; a
             #             list of abbreviations' term, in bold with no stop after it: "**GDPR** General
             #             Data Protection Regulation"; a table's or figure's note: "*Nota.* Buenas figuras";
-            #             a lead the sentence goes on from, a reference's journal: "*J. Neurosci.*, 10:826–36."
+            #             a lead the sentence goes on from, a reference's journal: "*J. Neurosci.*, 10:826–36.";
+            #             a row opening with a form's field, the whole row too: one left empty,
+            #             "**Conflitos:** –", or the first of a list of terms, "**Prestativo:** o
+            #             aplicativo …" over "**motivador:** o usuário …"
             #             — kept a candidate till here, as its style's repeats are a feature of the others)
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
@@ -1482,6 +1487,19 @@ def _in_glossary(rows: list[Row], i: int) -> bool:
         return False
     near = [rows[k] for k in range(max(i - 2, 0), min(i + 3, len(rows))) if k != i and rows[k].page == r.page]
     return sum(map(_glossary_entry, near)) >= 2
+
+
+def _field_list(rows: list[Row], i: int) -> bool:
+    """Is row ``i``'s lead, closed by a colon, the first of a list of terms: one of the next two
+    rows on its page opens with a lead in its style, in lower case, closed by a colon too
+    ("**Prestativo:** …" over "**motivador:** …")? (A journal's back-matter statements stack
+    their capitalised leads as closely, "**Funding:** …" over "**Institutional Review Board
+    Statement:** …", and are headings.)"""
+    r = rows[i]
+    if not r.lead.rstrip().endswith(":"):
+        return False
+    return any(q.page == r.page and q.lead_style == r.lead_style and q.lead.rstrip().endswith(":")
+               and q.lead[:1].islower() for q in rows[i + 1:i + 3])
 
 
 # a series closed by a conjunction: a heading naming its parts ("Stomatal aperture, …, and stomatal

@@ -17,6 +17,14 @@ def join_lines(lines: list[str]) -> str:
             out = out[:-1] + t
         elif len(out) == 1 and out.isupper() and t[:1].islower():
             out = out + t   # a drop cap: "A" + "cinetobacter spp. are …"
+        elif _wide(out[-1]) and _wide(t[0]):
+            out = out + t   # Chinese and Japanese break lines between words without a space
         else:
             out = out + " " + t
     return out
+
+
+def _wide(ch: str) -> bool:
+    """A character of the scripts written without spaces between words: CJK ideographs, kana,
+    their punctuation and full-width forms (not Hangul, which spaces its words)."""
+    return "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
