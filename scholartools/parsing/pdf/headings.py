@@ -1376,7 +1376,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
-    fields = {c.i for c in cands if c.runin and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
+    fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
