@@ -44,6 +44,7 @@ showed:
 from types import SimpleNamespace
 
 import pymupdf
+import pytest
 
 from pdf_pages import para, row, saved_record
 from scholartools.parsing.pdf.headings import Cand
@@ -63,18 +64,34 @@ def test_a_lead_the_sentence_goes_on_from_is_no_run_in_heading():
         assert (c.p > 0) == text.startswith("Data"), text
 
 
-def test_a_title_s_first_part_a_question_in_bold_above_the_rest_is_kept(tmp_path):
+FRONT_PAGES = {
+    # a title's first part, a question in bold, above the rest in regular weight and the same size
+    "question": ([(230, 100, "Does Sycophancy Win?", 17, "tibo"),
+                  (130, 122, "A Causal Analysis of Flattery and User Preference", 17, "tiro"),
+                  (160, 144, "in Large Language Model Comparisons", 17, "tiro"),
+                  (250, 175, "Nicholas Example", 12, "tibo"), (280, 215, "Abstract", 12, "tibo")], 222,
+                 "Does Sycophancy Win? A Causal Analysis of Flattery and User Preference in Large Language Model "
+                 "Comparisons"),
+    # a society's "Convention Paper" banner in 33 pt above the title
+    "banner": ([(204, 130, "Audio Engineering Society", 16, "helv"), (167, 170, "Convention Paper", 33, "helv"),
+                (213, 192, "Presented at the 145th Convention", 11, "helv"),
+                (72, 280, "Automatic Guitar Tablature Transcription from Audio using", 16, "hebo"),
+                (72, 302, "Inharmonicity Regression and Bayesian Classification", 16, "hebo"),
+                (72, 325, "Jonathan Example and Richard Sample", 10, "tiro"), (72, 360, "ABSTRACT", 10, "hebo")], 366,
+               "Automatic Guitar Tablature Transcription from Audio using Inharmonicity Regression and Bayesian "
+               "Classification"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRONT_PAGES))
+def test_the_title_of_a_drawn_front_page(tmp_path, name):
+    lines, abstract_y, want = FRONT_PAGES[name]
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
-    p.insert_text((230, 100), "Does Sycophancy Win?", fontsize=17, fontname="tibo")
-    p.insert_text((130, 122), "A Causal Analysis of Flattery and User Preference", fontsize=17, fontname="tiro")
-    p.insert_text((160, 144), "in Large Language Model Comparisons", fontsize=17, fontname="tiro")
-    p.insert_text((250, 175), "Nicholas Example", fontsize=12, fontname="tibo")
-    p.insert_text((280, 215), "Abstract", fontsize=12, fontname="tibo")
-    para(p, 222, "We study whether flattery in a model's answer wins human preference votes. " * 4)
-    rec = saved_record(doc, tmp_path, "question.pdf")
-    assert rec["title"] == ("Does Sycophancy Win? A Causal Analysis of Flattery and User Preference in Large "
-                            "Language Model Comparisons")
+    for x, y, text, size, font in lines:
+        p.insert_text((x, y), text, fontsize=size, fontname=font)
+    para(p, abstract_y, "We study what the title says and report what we found in four sentences. " * 4)
+    assert saved_record(doc, tmp_path, f"{name}.pdf")["title"] == want
 
 
 def test_a_proof_s_label_naming_a_numbered_result_is_no_heading():
@@ -197,22 +214,6 @@ def test_cjk_abstract_and_keyword_labels_and_references_in_more_languages():
     for heading in ("Literatur", "参考文献", "Bibliografia", "Riferimenti bibliografici"):
         assert section_type(heading) == "references", heading
     assert section_type("Literature review") == "related_work"
-
-
-def test_a_society_s_convention_paper_banner_is_no_title(tmp_path):
-    doc = pymupdf.open()
-    p = doc.new_page(width=612, height=792)
-    p.insert_text((204, 130), "Audio Engineering Society", fontsize=16, fontname="helv")
-    p.insert_text((167, 170), "Convention Paper", fontsize=33, fontname="helv")
-    p.insert_text((213, 192), "Presented at the 145th Convention", fontsize=11, fontname="helv")
-    p.insert_text((72, 280), "Automatic Guitar Tablature Transcription from Audio using", fontsize=16, fontname="hebo")
-    p.insert_text((72, 302), "Inharmonicity Regression and Bayesian Classification", fontsize=16, fontname="hebo")
-    p.insert_text((72, 325), "Jonathan Example and Richard Sample", fontsize=10, fontname="tiro")
-    p.insert_text((72, 360), "ABSTRACT", fontsize=10, fontname="hebo")
-    para(p, 366, "We transcribe guitar recordings into tablature by regression on inharmonicity. " * 4)
-    rec = saved_record(doc, tmp_path, "aes.pdf")
-    assert rec["title"] == ("Automatic Guitar Tablature Transcription from Audio using Inharmonicity Regression "
-                            "and Bayesian Classification")
 
 
 def test_a_form_s_fields_are_no_run_in_headings():
