@@ -246,8 +246,10 @@ def source_gold(main_tex: Path) -> dict:
     Optional (neither right nor wrong when printed): ``\\subsubsection`` and ``\\paragraph``
     headings, the leads of paragraphs opening in bold or italic ("\\textbf{Ranking quality.}",
     run-in heads a class sets like ``\\paragraph``), the back-matter labels a class prints
-    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…), and
-    "Appendix" where the source has ``\\appendix`` or the ``appendices`` environment."""
+    without a sectioning command (jats_pairs.BACK_LABELS: "Acknowledgments" of ``acks``…),
+    "Appendix" where the source has ``\\appendix`` or the ``appendices`` environment, and a
+    front-matter label set as a section ("\\section{Keywords:}"); a paper's ``\\paragraph`` under
+    another name gives leads too."""
     from jats_pairs import BACK_LABELS
 
     from scholartools.parsing import parse_path
