@@ -515,7 +515,10 @@ def _balanced_break(rows: list[Row], j: int, last: Row, q: Row, e: list[float], 
     return nx is None or not _same_style(head, nx) or nx.first_in_block or _gap(q, nx) > 1.5 * head.size
 
 
-CONNECTIVE = re.compile(r"(?:\b(?:and|or|of|the|in|for|with|to|on|a|an|by|from|at|as|via|into|between|versus|vs\.?)|[-‐‑–—,:/])$", re.I)
+# the words a line that goes on ends in (a title's, a heading's, a statement's)
+_CONNECTIVE_WORDS = ("and", "or", "of", "the", "in", "for", "with", "to", "on", "a", "an", "by", "from", "at", "as",
+                     "via", "into", "between", "versus", "vs")
+CONNECTIVE = re.compile(r"(?:\b(?:" + "|".join(_CONNECTIVE_WORDS) + r"\.?)|[-‐‑–—,:/])$", re.I)
 
 
 def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
@@ -1035,9 +1038,6 @@ _YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
 _NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
                                r"(?: et al\.?| (?:and|&) [A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?),? "
                                r"\(?(?:19|20)\d\d[a-z]?\)?$")
-
-
-_CONNECTIVE_WORDS = frozenset("and or of the in for with to on a an by from at as via into between versus vs".split())
 
 
 # words a statement's clause goes on after, which no heading ends in (in lower case: "Matrix
