@@ -245,19 +245,31 @@ def _same_type(r: Row, last: Row) -> bool:
 _NAME_SEP = re.compile(r",|&|·|a(?<=\ba)nd\b")
 
 
+# the marks around a name in an author line: affiliation numbers and symbols, quotes
+_NAME_MARKS = " '’\"*∗†‡§¶0123456789"
+
+
+def _name_pieces(text: str) -> list[str]:
+    """The pieces of an author line between its separators, without their marks."""
+    # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
+    return [p for p in (_unmark(q).strip(_NAME_MARKS) for q in _NAME_SEP.split(text)) if p]
+
+
+def _a_name(piece: str) -> bool:
+    """One person's name of two to four words (a piece without its marks)."""
+    return _NAME.match(piece) is not None and 2 <= len(piece.split()) <= 4
+
+
 def _names_row(text: str) -> bool:
     """A row that reads as a list of person names ("Woo-Pyo Hong and Young-Dae Jung")."""
-    # split before the marks are removed: "Mohanty* † , Arya †" keeps its comma
-    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
-    pieces = [p for p in pieces if p]
-    return len(pieces) >= 2 and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces)
+    pieces = _name_pieces(text)
+    return len(pieces) >= 2 and all(map(_a_name, pieces))
 
 
 def _one_name(text: str) -> bool:
     """A row that is one person's name of two to four words ("Ivan Hansen" under a thesis' title
     in its size, upright where the title is bold)."""
-    t = _unmark(text).strip(" '’\"*∗†‡§¶0123456789")
-    return bool(_NAME.match(t)) and 2 <= len(t.split()) <= 4
+    return _a_name(_unmark(text).strip(_NAME_MARKS))
 
 
 _WORD_RUN = re.compile(r"\w+")
@@ -445,9 +457,8 @@ def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> li
     t = r.text.strip()
     if not 0 <= r.y0 - last.y1 < 3 * last.size or strip_number(t)[0] or KNOWN_HEADINGS.match(t.strip(" .:")):
         return []
-    pieces = [_unmark(p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(t)]
-    pieces = [p for p in pieces if p]
-    if pieces and all(_NAME.match(p) and 2 <= len(p.split()) <= 4 for p in pieces):
+    pieces = _name_pieces(t)
+    if pieces and all(map(_a_name, pieces)):
         return [i]
     return []
 
@@ -1336,7 +1347,7 @@ def _author_list(text: str) -> bool:
     ("Yu-Ju Chen, MS, is an Emergency Response Officer; …": four degrees or more)."""
     if len(_DEGREE.findall(text)) >= 4:
         return True
-    pieces = [_SUPER.sub(" ", p).strip(" '’\"*∗†‡§¶0123456789") for p in _NAME_SEP.split(text)]
+    pieces = [_SUPER.sub(" ", p).strip(_NAME_MARKS) for p in _NAME_SEP.split(text)]
     pieces = [p for p in pieces if p]
     if len(pieces) < 6:
         return False
