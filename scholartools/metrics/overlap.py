@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from scholartools.text.scripts import UNSPACED
+
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 
@@ -67,8 +69,7 @@ def _rouge_scorer(types: tuple[str, ...], use_stemmer: bool, tokenizer: str = "d
 ROUGE_TOKENIZERS = ("default", "unicode")
 # a character of a script written without spaces between words (Han, kana, Thai, Lao, Khmer,
 # Myanmar) is a token of its own; any other run of letters and digits is one token
-_UNSPACED = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
-_UNICODE_TOKEN = re.compile(f"[{_UNSPACED}]|[^\\W_{_UNSPACED}]+")
+_UNICODE_TOKEN = re.compile(f"[{UNSPACED}]|[^\\W_{UNSPACED}]+")
 
 
 class UnicodeTokenizer:

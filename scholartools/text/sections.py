@@ -13,6 +13,7 @@ Every parser (PDF, LaTeX, TEI, S2ORC, flat JSON, Markdown) types its sections wi
 from __future__ import annotations
 
 from scholartools import recache as re
+from scholartools.text.scripts import HAN_KANA
 from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F401 (re-exported)
 
 # Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" … (a number that
@@ -102,7 +103,7 @@ def strip_number(heading: str) -> tuple[str | None, str]:
     # two kinds of; "2 種類の…" alone is that title)
     num = m.group("num")
     if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b", rest)
-                        or "." in num.strip(".") and re.match(r"\d+ [\u3040-\u30ff\u3400-\u9fff]", rest)):
+                        or "." in num.strip(".") and re.match(rf"\d+ [{HAN_KANA}]", rest)):
         return None, text
     return (num if num[0] == "(" else num.rstrip(".:)")), rest
 
