@@ -296,22 +296,31 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
 _PMCID = re.compile(r"PMC\d{5,9}")
 
 
+def _pair_key(path: str) -> str:
+    """What pairs a PDF with its JATS XML: the PMC id in the file name or its folders, else the path
+    without its extension."""
+    m = _PMCID.search(path.rsplit("/", 1)[-1]) or _PMCID.search(path)
+    return m.group(0) if m else path.rsplit(".", 1)[0]
+
+
 def survey_history(gitdir: Path, repo: str) -> list[dict]:
-    """Manifest rows for PDFs anywhere in the repository's history whose file name carries a PMC id
-    that a JATS XML of the history also carries (``europe_pmc_PMCxxxx.pdf`` under ``documents/pdf``
-    beside ``documents/xml/europe_pmc_PMCxxxx.xml``, folders a later commit removed): one row per
-    distinct PDF present in the snapshot, with the paths and the newest commit holding the PDF."""
+    """Manifest rows for PDFs anywhere in the repository's history that a JATS XML of the history
+    pairs with: by the PMC id both carry in their name or folder (``europe_pmc_PMCxxxx.pdf`` under
+    ``documents/pdf`` beside ``documents/xml/europe_pmc_PMCxxxx.xml``, folders a later commit
+    removed; a PMC package's ``PMCxxxx/name.pdf`` beside ``PMCxxxx/name.nxml``), or, without one, by
+    the same path up to the extension (``raw/nihms945382.pdf`` and ``raw/nihms945382.nxml``): one
+    row per distinct PDF present in the snapshot, with the paths and the newest commit holding it."""
     objs = subprocess.run(["git", f"--git-dir={gitdir}", "rev-list", "--all", "--objects", "--missing=allow-any"], capture_output=True)
     pdfs, xmls = {}, {}
     for line in objs.stdout.decode(errors="replace").splitlines():
         blob, _, path = line.partition(" ")
-        m = _PMCID.search(path.rsplit("/", 1)[-1]) or _PMCID.search(path)
-        if not m or not path.lower().endswith((".pdf", ".xml")):
+        if not path.lower().endswith((".pdf", ".xml", ".nxml")):
             continue
-        (pdfs if path.lower().endswith(".pdf") else xmls).setdefault(m.group(0), (blob, path))
+        key = _pair_key(path)
+        (pdfs if path.lower().endswith(".pdf") else xmls).setdefault(key, (blob, path))
     rows, seen = [], set()
-    for pmc in sorted(pdfs):
-        (pblob, ppath), xml = pdfs[pmc], xmls.get(pmc)
+    for key in sorted(pdfs):
+        (pblob, ppath), xml = pdfs[key], xmls.get(key)
         if xml is None or pblob in seen:
             continue
         try:
@@ -437,7 +446,7 @@ def main() -> None:
     s.add_argument("--repo", default=None, help="owner/name to record (default: from the path)")
     s.add_argument("--work", type=Path, default=Path("/tmp/jats_pairs/_clones"))
     s.add_argument("--history", action="store_true",
-                   help="PDFs and XMLs paired by the PMC id of their file names, anywhere in the history "
+                   help="PDFs and XMLs paired by the PMC id of their names or folders, or by the same path up to the extension, anywhere in the history "
                         "(not only HEAD's fulltext.pdf/fulltext.xml folders)")
     b = sub.add_parser("build", help="PDFs, XML and gold.jsonl of the manifest's rows")
     b.add_argument("sources", nargs="+", help="git directories or URLs of the manifest's repositories")

@@ -108,3 +108,14 @@ def test_a_highlights_section_of_the_body_is_optional():
                                    b"<body><sec><title>Highlights</title><p>A.</p></sec><sec><label>1.</label>"))
     assert "Highlights" not in g["headings"] and g["headings"][0] == "1. Introduction"
     assert {"text": "Highlights", "level": 1, "optional": True} in g["heading_detail"]
+
+
+def test_history_pairs_a_pdf_with_its_xml_by_pmc_id_or_by_path_stem():
+    from benchmarks.jats_pairs import _pair_key as key
+
+    assert key("documents/pdf/europe_pmc_PMC1234567.pdf") == key("documents/xml/europe_pmc_PMC1234567.xml") == "PMC1234567"
+    # a PMC package: the id is in the folder, the files are named by the article
+    assert key("oa/PMC7654321/pone.0063616.pdf") == key("oa/PMC7654321/pone.0063616.nxml") == "PMC7654321"
+    # no id: the same path up to the extension
+    assert key("raw/nihms945382.pdf") == key("raw/nihms945382.nxml") == "raw/nihms945382"
+    assert key("raw/a.pdf") != key("raw/b.nxml")
