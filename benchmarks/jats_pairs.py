@@ -187,6 +187,8 @@ def gold_from_jats(data: bytes) -> dict:
         raise ValueError(f"not a JATS article: <{_local(root.tag)}>")
     front = _first(root, ["front"])
     meta = _first(front, ["article-meta"])
+    if meta is None:
+        raise ValueError("no <article-meta> in the article's <front>")
     jmeta = _first(front, ["journal-meta"])
     title = _text(_first(meta, ["title-group", "article-title"])) or None
     ids = {a.get("pub-id-type"): (a.text or "").strip() for a in _children(meta, "article-id")}
@@ -297,10 +299,11 @@ _PMCID = re.compile(r"PMC\d{5,9}")
 
 
 def _pair_key(path: str) -> str:
-    """What pairs a PDF with its JATS XML: the PMC id in the file name or its folders, else the path
-    without its extension."""
-    m = _PMCID.search(path.rsplit("/", 1)[-1]) or _PMCID.search(path)
-    return m.group(0) if m else path.rsplit(".", 1)[0]
+    """What pairs a PDF with its JATS XML: the PMC id in the file name or, else, the innermost folder
+    naming one (``PMC13211235/PMC13201855/PMC13199339/fulltext.pdf`` is PMC13199339's), else the
+    path without its extension."""
+    ids = _PMCID.findall(path.rsplit("/", 1)[-1]) or _PMCID.findall(path)
+    return ids[-1] if ids else path.rsplit(".", 1)[0]
 
 
 def survey_history(gitdir: Path, repo: str) -> list[dict]:

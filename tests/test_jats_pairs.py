@@ -1,5 +1,7 @@
 """benchmarks/jats_pairs: gold from a publisher's JATS XML (no PDFs needed)."""
 
+import pytest
+
 from benchmarks.jats_pairs import gold_from_jats, licence_code
 
 XML = b"""<?xml version="1.0" encoding="UTF-8"?>
@@ -119,3 +121,10 @@ def test_history_pairs_a_pdf_with_its_xml_by_pmc_id_or_by_path_stem():
     # no id: the same path up to the extension
     assert key("raw/nihms945382.pdf") == key("raw/nihms945382.nxml") == "raw/nihms945382"
     assert key("raw/a.pdf") != key("raw/b.nxml")
+    # folders nested by a crawl: the innermost id is the article's
+    assert key("c/PMC13211235/PMC13201855/PMC13199339/fulltext.pdf") == "PMC13199339"
+
+
+def test_an_xml_without_article_meta_is_no_jats_article():
+    with pytest.raises(ValueError, match="article-meta"):
+        gold_from_jats(b"<article><front><journal-meta/></front><body/></article>")

@@ -99,8 +99,17 @@ def _plain_set_lead(r, styles, parts):
         j = 1
     first = styles[j][1]
     i = j
-    for _end, st in styles[j:]:
+    while i < len(styles):
+        st = styles[i][1]
         if st[0] != first[0] or st[1] != first[1] or st[2] != first[2] or st[4]:
+            k = i + 1
+            while k < len(styles) and styles[k][1] == st:
+                k += 1
+            if k < len(styles) and not st[4] and styles[k][1][:3] == first[:3] \
+                    and not styles[k][1][4] and (first[0] and st[0] and st[2] == first[2] or ex._MARKS_ONLY.fullmatch(
+                        "".join(parts[styles[i - 1][0] if i else 0:styles[k - 1][0]]))):
+                i = k
+                continue
             break
         i += 1
     if i == len(styles):

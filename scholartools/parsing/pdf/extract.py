@@ -317,6 +317,11 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
                          r"(?<!\b(?:[Ff]ig|[Ee]qs|[Rr]ef|[Ee]tc|[Vv]ol|[Nn]os))\. (?=[A-Z])")
 
 
+# quotation marks, brackets and the like, no word and no stop (a lead's closing period set in the
+# text's face ends the lead: "*Analysis of Constituents*. *O. gratissimum* oil was …")
+_MARKS_ONLY = re.compile(r"[^\w.:;,!?]*")
+
+
 def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     """The row's styled lead: leading spans in a style (bold, italic or another font) that the
     rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
@@ -337,6 +342,17 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     while i < nruns:   # the runs in the first span's bold, italic and family, no math
         st = runs[i][2]
         if st[0] != f0 or st[1] != f1 or st[2] != f2 or st[4]:
+            # (a word set in italic inside a bold lead, or a quotation mark or bracket in another
+            # face, the lead's own style going on after it: "**Simulation under *“recognition”*
+            # assumptions** The …")
+            k = i + 1
+            while k < nruns and runs[k][2] == st:
+                k += 1
+            if k < nruns and not st[4] and runs[k][2][:3] == first[:3] and not runs[k][2][4] \
+                    and (f0 and st[0] and st[2] == f2
+                         or _MARKS_ONLY.fullmatch("".join(parts[runs[i - 1][1] if i else 0:runs[k - 1][1]]))):
+                i = k
+                continue
             break
         i += 1
     if i == nruns:   # one style throughout: no lead

@@ -1437,11 +1437,18 @@ def _column_heads(rows: list[Row], i: int) -> bool:
     """Is row ``i`` a table's column heads over its first rows, which are cut by wide gaps and start
     where it starts, in its block: the heads apart by more than a word space themselves
     ("**Judgement Form    Description**" over "∆ ⊢ τ type    τ is a type", a thesis' tables of
-    judgements)?"""
+    judgements)? The table may be read as a block of its own, right under the heads (no more
+    space between than between lines: "**Feature omitted   Precision   Recall**" over "Pitch
+    0.904  0.937", its first column centred): then its rows stand within the heads' width."""
     r = rows[i]
     if r.gap < 0.6:
         return False
-    for q in rows[i + 1:i + 3]:
+    below = rows[i + 1:i + 3]
+    if below and below[0].block != r.block:
+        return len(below) == 2 and below[0].y0 - r.y1 < 0.3 * r.size and below[1].block == below[0].block \
+            and all(q.page == r.page and q.col == r.col and q.gap >= 1.4
+                    and r.x0 - 0.5 * r.size < q.x0 and q.x1 < r.x1 + 0.5 * r.size for q in below)
+    for q in below:
         if q.block != r.block or q.page != r.page:
             return False
         if q.gap >= 1.4 and abs(q.x0 - r.x0) < 0.5 * r.size:
@@ -1721,15 +1728,18 @@ def _lead_before_sentence(rows: list[Row], c: Cand) -> bool:
     a sentence in another style that its paragraph goes on with on the next row of its block
     ("*Space Filling* Also referred to as Radial Space Filling" / "(RSF) [16, 21], this …")?
     Then the lead is a run-in head. A heading of two styles stands in a block of its own ("**Rule
-    1** *All complementary-strand stops are removable*")."""
+    1** *All complementary-strand stops are removable*"). A lead that fills its line leaves the
+    sentence one or two words there, then the next row goes on in lower case ("**Simulation under
+    “recognition” assumptions** The" / "recognition model reflects …")."""
     r = rows[c.i]
     lead = r.lead.rstrip()
     if len(c.rows) != 1 or r.lead_style not in ("b", "i") or len(lead.split()) < 2 or not r.text.startswith(lead):
         return False
     rest = r.text[len(lead):].split()
     nxt = rows[c.i + 1] if c.i + 1 < len(rows) else None
-    return len(rest) >= 3 and rest[0][:1].isupper() and rest[0][1:2].islower() \
-        and nxt is not None and nxt.page == r.page and nxt.block == r.block
+    return bool(rest) and rest[0][:1].isupper() and rest[0][1:2].islower() \
+        and nxt is not None and nxt.page == r.page and nxt.block == r.block \
+        and (len(rest) >= 3 or nxt.text[:1].islower())
 
 
 def _lift_series(series: dict[tuple, list[Cand]], threshold: float) -> None:
