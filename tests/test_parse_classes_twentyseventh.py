@@ -7,7 +7,7 @@ Left over from the twenty-sixth round's fifteenth batch (read since):
   MuPDF read the table as a block of its own right under the heads, and the column-heads rule
   asked for one block;
 * a bold run-in head with an italic word in it ("**Simulation under *“recognition”*
-  assumptions** The") had no lead (the italic word ended it), and a lead filling its line, with the
+  assumptions** The", "***In situ* TEM analysis.** We now …") had no lead (the italic word ended it), and a lead filling its line, with the
   sentence's first word after it and the paragraph going on in lower case on the next row, was
   read as a whole-row heading with that word.
 """
@@ -70,9 +70,13 @@ def test_an_italic_word_inside_a_bold_lead_keeps_the_lead():
     r = _row_from_spans([_span("Effects of ", 54, bold, 20), _span("“", 110, roman, 4),
                          _span("noise” on recall ", 115, bold, 20), _span("We", 200, roman, 4, 10.0)], 3, 7)
     assert r.lead == "Effects of “noise” on recall"
-    # an italic word that ends the bold lead's line is the text's, not the lead's
+    # opening the lead: "**In *situ* TEM analysis.** We now turn …"
+    r = _row_from_spans([_span("In situ", 44, bold_italic, 22, 9.5), _span(" TEM analysis.", 80, bold, 20, 9.5),
+                         _span(" We now turn to the use of Gr–Si", 150, roman, 4, 9.5)], 3, 7)
+    assert r.lead == "In situ TEM analysis." and r.lead_style == "b"
+    # a row in bold throughout, a word of it in italic, has no lead: it is bold
     r = _row_from_spans([_span("Results ", 54, bold, 20), _span("in vivo", 100, bold_italic, 22)], 3, 7)
-    assert r.lead == "" and r.bold_prefix == "Results"
+    assert r.lead == "" and r.bold_prefix == "Results in vivo"
 
 
 def test_a_lead_filling_its_line_before_a_sentence_going_on_below_is_a_run_in_head():
@@ -100,3 +104,144 @@ def test_an_italic_lead_stops_at_the_text_even_with_an_italic_name_after_it():
     r = _row_from_spans([_span("Analysis of Chemical Constituents", 54, italic, 6, 10.0), _span(".", 220, roman, 4, 10.0),
                          _span(" O. gratissimum", 225, italic, 6, 10.0), _span(" oil was", 300, roman, 4, 10.0)], 3, 7)
     assert r.lead == "Analysis of Chemical Constituents."
+
+
+def _placed(skey, p=0.05, **feats):
+    """A standalone candidate with the features ``_standing_apart`` reads (a heading's place)."""
+    place = {"gap_before": 1.35, "gap_after": -0.03, "words_log": 0.69, "next_bodyish": 1.0, "prev_ended": 1.0}
+    place.update(feats)
+    return Cand(i=0, rows=[0], text="CT-P27", feats=[place.get(n, 0.0) for n in FEATURES], p=p, skey=skey)
+
+
+def test_a_level_in_its_own_face_sitting_on_its_paragraphs_is_headings():
+    # a review's lowest level: medium-weight sans names of drugs ("CT-P27", "CR6261 and CR8020")
+    # over the serif body, right on each paragraph's first line, under 31 headings set larger
+    from scholartools.parsing.pdf.headings import _standing_apart_in_one_style
+
+    st = SimpleNamespace(body=9.5, body_family="minion")
+    found = [_placed((12.0, True, False, "helveticaneue", False), p=0.9) for _ in range(31)]
+    caps = [_placed((10.0, False, False, "helveticaneue", True)) for _ in range(9)]
+    mixed = [_placed((10.0, False, False, "helveticaneue", False)) for _ in range(4)]
+    _standing_apart_in_one_style(found + caps + mixed, st, 0.4)
+    assert all(c.p > 0.4 for c in caps + mixed)
+    # in the body's face, rows sitting on their paragraphs are no level of headings
+    body = [_placed((9.5, False, False, "minion", False)) for _ in range(13)]
+    _standing_apart_in_one_style(found + body, st, 0.4)
+    assert not any(c.p > 0.4 for c in body)
+    # nor are rows in another face set smaller (a table's or a figure's labels)
+    small = [_placed((8.0, False, False, "helveticaneue", False)) for _ in range(13)]
+    _standing_apart_in_one_style(found + small, st, 0.4)
+    assert not any(c.p > 0.4 for c in small)
+
+
+def test_a_small_print_tables_cells_opening_on_one_lead_are_no_run_in_heads():
+    from scholartools.parsing.pdf.headings import _runin, _vetoes
+
+    st = SimpleNamespace(body=9.5, body_family="body")
+
+    def cands_(size, texts):
+        rows, cands = [], []
+        for k, text in enumerate(texts):
+            r = row(text, 100 + 20 * k, size)
+            r.lead, r.lead_style = text.split(":")[0] + ":", "b"
+            rows.append(r)
+        for k in range(len(rows)):
+            c = _runin(rows, k, st)
+            c.p = 0.9
+            cands.append(c)
+        _vetoes(rows, cands, st)
+        return cands
+
+    table = ["Safety: Acceptable safety profile", "Safety: No serious adverse events.", "Dose: 2 x 10^7 PFU"]
+    assert [c.p for c in cands_(7.0, table)] == [0.0, 0.0, 0.9]
+    # the same leads in the body's size are the paper's (a psychology paper's "Participants:"
+    # under each experiment)
+    assert [c.p for c in cands_(9.5, table)] == [0.9, 0.9, 0.9]
+
+
+def test_the_last_line_of_a_running_head_of_three_lines_is_dropped():
+    from scholartools.parsing.pdf.layout import drop_running_text
+
+    pages = []
+    for p in range(12):
+        rows = [row(f"Body text {'abcdefghijkl'[p]}{'abcdefgh'[k]} in the column, a line of the review", 60 + 13 * k, page=p)
+                for k in range(8)]
+        if p % 2:   # a right-hand page's head: three lines beside the page's number
+            rows[:0] = [row("A SYSTEMATIC REVIEW AND META-ANALYSIS ON THE RELATIONSHIP", 11, 7.0, page=p),
+                        row(f"{p + 1} of 28", 11, 7.0, page=p, x0=424, x1=444),
+                        row("OF ECO-EMOTIONS ON THE MENTAL HEALTH AND WELLBEING", 19, 7.0, page=p),
+                        row("OF YOUNG ADULTS", 27, 7.0, page=p, x1=106)]
+        pages.append(rows)
+    drop_running_text(pages, [680.0] * 12)
+    assert all(r.drop for p in range(1, 12, 2) for r in pages[p][:4])
+    assert not any(r.drop for p in range(12) for r in pages[p] if r.text.startswith("Body"))
+
+
+def test_a_heading_in_bold_italic_right_under_one_in_bold_is_the_next_level(tmp_path):
+    from pdf_pages import headings_of, para
+
+    def draw(page, y):
+        page.insert_text((72, y + 20), "Providing mental health support for nursing students in training", fontsize=12,
+                         fontname="hebo")
+        page.insert_text((72, y + 35), "Digital media-based educational interventions", fontsize=12, fontname="hebi")
+        y = para(page, y + 41)
+        # a heading's second line that is an italic name after a connective goes on the heading
+        page.insert_text((72, y + 20), "Antimicrobial activity of the essential oils extracted from", fontsize=12,
+                         fontname="hebo")
+        page.insert_text((72, y + 35), "Ocimum gratissimum", fontsize=12, fontname="hebi")
+        para(page, y + 41)
+
+    got = headings_of(tmp_path, "levels.pdf", draw)
+    assert got[2:] == ["Providing mental health support for nursing students in training",
+                       "Digital media-based educational interventions",
+                       "Antimicrobial activity of the essential oils extracted from Ocimum gratissimum"]
+
+
+def test_a_program_line_and_a_lone_caption_label_are_no_headings():
+    from scholartools.parsing.pdf.headings import _runin, _vetoes
+
+    st = SimpleNamespace(body=10.0, body_family="body")
+    code = row("Module Type UInt63.", 100)
+    code.family, code.lead, code.lead_style = "iosevka", "Module Type", "b"
+    label, caption = row("TABLE 2.1", 120, 12.0, x0=294, x1=352), row("DATA TYPES COLLECTED BY THE APPLICATION", 140, 12.0)
+    prose = row("Module Type UInt63.", 160)
+    prose.lead, prose.lead_style = "Module Type", "b"
+    rows = [code, label, caption, prose]
+    cands = [_runin(rows, 0, st), _cand(1, label.text), _cand(2, caption.text), _runin(rows, 3, st)]
+    for c in cands:
+        c.p = 0.9
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.9]
+
+
+def test_a_chapter_label_over_its_title_both_centred_in_the_body_type():
+    from scholartools.parsing.pdf.headings import _F_STANDING, _chapter_titles
+
+    st = SimpleNamespace(body=12.0)
+    k_centred = FEATURES.index("centred")
+    rows = [row("CHAPTER 2", 137, 12.0, x0=289, x1=357), row("Large-scale Dataset", 170, 12.0, x0=273, x1=373)]
+
+    def cands_(centred):
+        cands = [_cand(0, rows[0].text, 0.41), _cand(1, rows[1].text, 0.001)]
+        for c in cands:
+            c.feats[k_centred], c.feats[_F_STANDING[0]] = centred, 3.0
+        return cands
+
+    cands = cands_(1.0)
+    _chapter_titles(rows, cands, st, 0.4)
+    assert cands[0].p == 0.0 and cands[1].p > 0.4 and cands[1].number == "2"
+    # not centred (a line of the text that names a chapter): the model's say
+    cands = cands_(0.0)
+    _chapter_titles(rows, cands, st, 0.4)
+    assert cands[0].p == 0.41 and cands[1].p == 0.001
+
+
+def test_metadata_labels_after_the_back_matter_are_front_matter():
+    from scholartools.text.sections import section_type, type_sections
+
+    secs = type_sections([{"heading": "Conclusion", "level": 1}, {"heading": "Supporting Information", "level": 1},
+                          {"heading": "Conflict of Interest", "level": 1}, {"heading": "Keywords", "level": 1}])
+    assert [s["type"] for s in secs][-1] == "front_matter"
+    assert section_type("OCIS codes") == "front_matter"
+    # numbered as the appendix's, a section of it
+    assert section_type("A.2 Keywords", in_appendix=True) == "appendix"

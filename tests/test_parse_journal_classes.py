@@ -1,6 +1,8 @@
 """One test per failure class of issue #36 (st-parse on held-out journal layouts), on PDFs built
 here with pymupdf. Each assertion names what the previous release got wrong on that input."""
 
+from types import SimpleNamespace
+
 import pymupdf
 import pytest
 
@@ -1035,7 +1037,7 @@ def test_class3_headings_in_body_type_standing_apart_in_one_style_are_headings()
     stray = [_cand(other), _cand(body, ends_period=1.0), _cand(body, gap_after=0.2), _cand(body, lower_start=1.0),
              _cand(body, numbered=1.0), _cand(body, words_log=2.4), _cand(body, prev_ended=0.0)]
     cands = found + plain + stray
-    _standing_apart_in_one_style(cands, 0.4)
+    _standing_apart_in_one_style(cands, SimpleNamespace(body=10.0, body_family="times"), 0.4)
     assert [c.p > 0.4 for c in plain] == [True] * 5
     assert not any(c.p > 0.4 for c in stray)        # another style, or not placed as a heading
 
@@ -1048,7 +1050,7 @@ def test_class3_few_rows_standing_apart_stay_what_the_model_says(n_plain, n_foun
 
     body = (10.0, False, False, "times", False)
     plain = [_cand(body) for _ in range(n_plain)]
-    _standing_apart_in_one_style([_cand(body, p=0.9) for _ in range(n_found)] + plain, 0.4)
+    _standing_apart_in_one_style([_cand(body, p=0.9) for _ in range(n_found)] + plain, SimpleNamespace(body=10.0, body_family="times"), 0.4)
     assert not any(c.p > 0.4 for c in plain)
 
 

@@ -101,17 +101,18 @@ def _plain_set_lead(r, styles, parts):
     i = j
     while i < len(styles):
         st = styles[i][1]
-        if st[0] != first[0] or st[1] != first[1] or st[2] != first[2] or st[4]:
-            k = i + 1
-            while k < len(styles) and styles[k][1] == st:
-                k += 1
-            if k < len(styles) and not st[4] and styles[k][1][:3] == first[:3] \
-                    and not styles[k][1][4] and (first[0] and st[0] and st[2] == first[2] or ex._MARKS_ONLY.fullmatch(
-                        "".join(parts[styles[i - 1][0] if i else 0:styles[k - 1][0]]))):
-                i = k
-                continue
-            break
-        i += 1
+        if not st[4] and (st[:3] == first[:3] or first[0] and st[0]):
+            i += 1
+            continue
+        k = i + 1
+        while k < len(styles) and styles[k][1] == st:
+            k += 1
+        nx = styles[k][1] if k < len(styles) else None
+        if nx is not None and not st[4] and not nx[4] and (nx[:3] == first[:3] or first[0] and nx[0]) \
+                and ex._MARKS_ONLY.fullmatch("".join(parts[styles[i - 1][0] if i else 0:styles[k - 1][0]])):
+            i = k
+            continue
+        break
     if i == len(styles):
         if first[0]:
             r.bold_prefix = r.text
@@ -127,6 +128,8 @@ def _plain_set_lead(r, styles, parts):
     after = "".join(parts[styles[i - 1][0]:])      # the text after the lead: its period closes it
     if after[:1] == "." and after[1:2].isspace():
         lead += "."
+    elif lead[-1] not in ".:" and ex._LEAD_CLOSE.match(lead):   # a numbered lead's own closing period
+        lead = lead[:ex._LEAD_CLOSE.match(lead).end() - 1]
     if first[0] and not rest[0]:
         kind = "b"
     elif first[1] and not rest[1] and not rest[0]:

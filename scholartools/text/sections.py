@@ -36,7 +36,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"(acm )?classification keywords|categories and subject descriptors|"
                                 r"article ?(history|info|information)|"
                                 r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
-                                r"pacs( numbers)?|jel( classification)?|msc( 2020| 2010)?|significance( statement)?|"
+                                r"pacs( numbers)?|jel( classification)?|ocis codes|msc( 2020| 2010)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
                                 r"one-sentence summary|teaser|date|"
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
@@ -120,6 +120,12 @@ def number_level(number: str | None) -> int:
     return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
 
+# a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
+# "Conflict of Interest"): front matter wherever they stand, unless numbered as the appendix's
+_METADATA_LABEL = re.compile(r"^((additional |author )?key ?words?( and phrases)?|index ?terms|ccs concepts|general terms|"
+                             r"pacs( numbers)?|jel( classification)?|ocis codes|(mathematics |ams )?subject classifications?)$")
+
+
 def section_type(heading: str, in_appendix: bool = False, number: str | None = None) -> str:
     """Canonical type of a section from its heading text (numbering allowed in the text).
 
@@ -139,7 +145,8 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
         return "appendix"
     for kind, rx in _RULES:
         if rx.search(low):
-            if in_appendix and kind not in BACK_MATTER_TYPES:
+            if in_appendix and kind not in BACK_MATTER_TYPES and not (kind == "front_matter" and not number
+                                                                      and _METADATA_LABEL.match(low)):
                 return "appendix"
             # a numbered "Summary" past the first section closes the body ("5. Summary"): the
             # paper's conclusion, not its abstract

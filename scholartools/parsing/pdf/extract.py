@@ -339,22 +339,24 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     f0, f1, f2 = first[0], first[1], first[2]
     i = j
     nruns = len(runs)
-    while i < nruns:   # the runs in the first span's bold, italic and family, no math
+    while i < nruns:   # the runs in the first span's bold, italic and family (a bold one's in either slant), no math
         st = runs[i][2]
-        if st[0] != f0 or st[1] != f1 or st[2] != f2 or st[4]:
-            # (a word set in italic inside a bold lead, or a quotation mark or bracket in another
-            # face, the lead's own style going on after it: "**Simulation under *“recognition”*
-            # assumptions** The …")
-            k = i + 1
-            while k < nruns and runs[k][2] == st:
-                k += 1
-            if k < nruns and not st[4] and runs[k][2][:3] == first[:3] and not runs[k][2][4] \
-                    and (f0 and st[0] and st[2] == f2
-                         or _MARKS_ONLY.fullmatch("".join(parts[runs[i - 1][1] if i else 0:runs[k - 1][1]]))):
-                i = k
-                continue
-            break
-        i += 1
+        if not st[4] and (st[2] == f2 and st[1] == f1 and st[0] == f0 or f0 and st[0]):
+            # (a bold lead goes on in bold of either slant and any face: "***In situ* TEM
+            # analysis.** We …", its italic in a face of its own where the font names are coded)
+            i += 1
+            continue
+        # a quotation mark or bracket in another face, the lead's own style going on after it
+        # ("**Simulation under “recognition” assumptions** The …")
+        k = i + 1
+        while k < nruns and runs[k][2] == st:
+            k += 1
+        nx = runs[k][2] if k < nruns else None
+        if nx is not None and not st[4] and not nx[4] and (nx[2] == f2 and nx[1] == f1 and nx[0] == f0 or f0 and nx[0]) \
+                and _MARKS_ONLY.fullmatch("".join(parts[runs[i - 1][1] if i else 0:runs[k - 1][1]])):
+            i = k
+            continue
+        break
     if i == nruns:   # one style throughout: no lead
         if f0:
             r.bold_prefix = r.text

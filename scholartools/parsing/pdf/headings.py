@@ -26,6 +26,7 @@ import bisect
 import json
 import math
 import os
+from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
 
@@ -550,6 +551,10 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
         if numbered and strip_number(q.text)[0] is not None:
             break       # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY: …": the next numbered heading
+        if head.italic < 0.1 and q.italic >= 0.9 and not lead_cont and q.text[:1].isupper() \
+                and not connective_end(last.text.rstrip()):
+            break       # "Digital media-based educational interventions" in bold italic under "Providing
+            #             mental health support for nursing students" in bold: the next level's heading
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
         # a heading in capitals set larger than the body, its lines one text block: "PHOSPHATES-BASED
         # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
@@ -1377,12 +1382,23 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
     fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
+    # a table's cells in small print opening on the same lead row after row ("**Safety:** No
+    # serious adverse events" in a 7 pt table of trials, body 9.5 pt)
+    small = [c for c in cands if c.runin and rows[c.i].size < 0.8 * st.body]
+    # a caption's label on a row of its own ("TABLE 2.1", a thesis' format) and the caption's
+    # title right under it, in capitals ("DATA TYPES COLLECTED BY …")
+    labels = {c.i for c in cands if not c.runin and _LONE_CAPTION_LABEL.match(c.text.strip())}
+    fields.update(labels)
+    fields.update(c.i for c in cands if not c.runin and c.i - 1 in labels and rows[c.i].upper)
+    leads = Counter(c.text.strip(" .:").lower() for c in small)
+    fields.update(c.i for c in small if leads[c.text.strip(" .:").lower()] >= 2)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
+                or not c.number and _MONO_FAMILY.search(r.family) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
                                 or c.rest.startswith((",", ";", ")"))) or c.i in fields:
@@ -1400,7 +1416,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             a lead the sentence goes on from, a reference's journal: "*J. Neurosci.*, 10:826–36.";
             #             a row opening with a form's field, the whole row too: one left empty,
             #             "**Conflitos:** –", or the first of a list of terms, "**Prestativo:** o
-            #             aplicativo …" over "**motivador:** o usuário …"
+            #             aplicativo …" over "**motivador:** o usuário …", or a small-print table's
+            #             cells opening on one lead row after row, "**Safety:** No serious …";
+            #             a program's line in a typewriter face, "**Module Type** UInt63."; a
+            #             caption's label on a row of its own, "TABLE 2.1", and its title in capitals
             #             — kept a candidate till here, as its style's repeats are a feature of the others)
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
@@ -1473,6 +1492,11 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+# typewriter faces: a row in one is a program's line (a listing's bold keyword, "**Module Type**
+# UInt63.", reads like a run-in lead)
+_MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
+                          r"firacode|nimbusmon|cousine|jetbrains|lucidaconsole|andale")
+_LONE_CAPTION_LABEL = re.compile(r"(?i)^(?:fig(?:ure)?|table|scheme|chart|plate|equation|eqn?)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
 _NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
 # an abbreviation as a run-in lead, without a stop or colon after it
@@ -1660,18 +1684,23 @@ _CHAPTER = re.compile(r"(?i)^(?:chapter|part)\s+(\d{1,2}|[IVX]{1,5})$|^(?i:appen
 def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """A thesis' or book's chapter opening: a large label "Chapter 2" (or "Appendix A") on a row of
     its own, the chapter's title under it in the same large type ("Interpolation and trace
-    estimation", "Conventions"). The title is a first-level heading numbered by the label; the
-    label is none."""
+    estimation", "Conventions"), or both centred in the body's type (a graduate school's format:
+    "CHAPTER 2" over "Large-scale Dataset"). The title is a first-level heading numbered by the
+    label; the label is none."""
     by_row = {c.i: c for c in cands if not c.runin}
+    k_centred = FEATURES.index("centred")
     for c in cands:
         m = _CHAPTER.match(c.text.strip()) if not c.runin else None
         if m is None:
             continue
         r = rows[c.i]
         t = by_row.get(c.rows[-1] + 1)
-        if t is None or r.size < st.body + 2 or rows[t.i].page != r.page or abs(rows[t.i].size - r.size) > 0.6 * r.size:
+        if t is None or rows[t.i].page != r.page or abs(rows[t.i].size - r.size) > 0.6 * r.size \
+                or _CHAPTER.match(t.text.strip()):
             continue
-        if rows[t.i].size < st.body + 2 or _CHAPTER.match(t.text.strip()):
+        large = r.size >= st.body + 2 and rows[t.i].size >= st.body + 2
+        if not (large or c.feats[k_centred] and t.feats[k_centred] and c.feats[_F_STANDING[0]] >= 1.0
+                and abs(rows[t.i].size - r.size) < 0.6 and not CAPTION.match(t.text) and not t.text.rstrip().endswith(".")):
             continue
         c.p = 0.0
         t.p = max(t.p, threshold + 0.01)
@@ -2046,13 +2075,13 @@ _F_STANDING = tuple(FEATURES.index(n) for n in (
     "prev_ended", "numbered", "in_figure"))
 
 
-def _standing_apart(c: Cand) -> bool:
+def _standing_apart(c: Cand, below: float = 0.5) -> bool:
     """A standalone candidate placed as a heading is: more space above it than between the body's
-    lines (``gap_before`` ≥ 1) and some below (≥ 0.5), after a finished sentence, before body text,
-    short (at most about five words), opening in a capital and ending in no stop or colon, neither
-    numbered nor among a figure's paths. Its style is not asked."""
+    lines (``gap_before`` ≥ 1) and some below (``gap_after`` ≥ ``below``), after a finished
+    sentence, before body text, short (at most about five words), opening in a capital and ending
+    in no stop or colon, neither numbered nor among a figure's paths. Its style is not asked."""
     gb, ga, period, colon, lower, words, nxt, prev, num, fig = (c.feats[k] for k in _F_STANDING)
-    return (not c.runin and gb >= 1.0 and ga >= 0.5 and not period and not colon and not lower and words <= 1.8
+    return (not c.runin and gb >= 1.0 and ga >= below and not period and not colon and not lower and words <= 1.8
             and nxt > 0 and prev > 0 and not num and not fig)
 
 
@@ -2060,27 +2089,37 @@ def _standing_apart(c: Cand) -> bool:
 #: headings already accepted (chosen on the layout corpus' body-type family; issue 36, twelfth round)
 _STANDING_MIN = 5
 _STANDING_SHARE = 0.5
+#: the least share where they stand in another face than the body's, no smaller (a level set apart
+#: by its face, under levels set larger: thirteen of a review's 31 headings; twenty-seventh round)
+_FACE_SHARE = 0.25
 
 
-def _standing_apart_in_one_style(cands: list[Cand], threshold: float) -> None:
+def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Headings in the body's own type that the model and ``_plain_headings`` leave out (issue 36,
     class 3): where five or more candidates of one style stand apart as headings do
     (:func:`_standing_apart`) and they are at least half as many as the headings already
     accepted, the document sets a level of its headings in that style, and they are headings.
     Rows that stand apart by chance (a short display line, a list's lead) are scattered over
     styles or few beside the document's headings; measured on the layout corpus' body-type family
-    and left no heading of the JATS dev half or of the fixtures changed."""
+    and left no heading of the JATS dev half or of the fixtures changed. A row in another face
+    than the body's, no smaller, may sit right on its paragraph (a journal's lowest level in a
+    medium-weight sans over a serif body: "CT-P27" / "This product contains …")."""
     found: dict[tuple, list[Cand]] = {}
     accepted = 0
     for c in cands:
         if c.p >= threshold:
             accepted += not c.runin
+        elif c.runin or c.p <= 0:   # (nor one a rule has ruled out: a chapter's label over its title)
+            continue
+        elif c.skey[3] != st.body_family and c.skey[0] >= st.body:
+            if _standing_apart(c, below=-0.3):   # (in capitals or not: "CT-P27", "CR6261 and CR8020")
+                found.setdefault(c.skey[:4], []).append(c)
         elif _standing_apart(c):
             found.setdefault(c.skey, []).append(c)
     if not found:
         return
-    group = max(found.values(), key=len)
-    if len(group) >= _STANDING_MIN and len(group) >= _STANDING_SHARE * accepted:
+    key, group = max(found.items(), key=lambda kv: len(kv[1]))
+    if len(group) >= _STANDING_MIN and len(group) >= (_FACE_SHARE if len(key) == 4 else _STANDING_SHARE) * accepted:
         for c in group:
             c.p = threshold + 0.01
 
@@ -2322,7 +2361,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _same_style_as_headings(rows, cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
-    _standing_apart_in_one_style(cands, threshold)
+    _standing_apart_in_one_style(cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
     _runin_series(rows, cands, threshold)
     _back_matter_leads(rows, cands, threshold)

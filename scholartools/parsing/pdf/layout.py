@@ -26,13 +26,14 @@ def body_size(rows: list[Row]) -> float:
 def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None:
     """Mark running headers/footers, page numbers and line numbers as ``drop``.
 
-    A row in the top or bottom band of a page (first/last three rows by position) is a running
-    header or footer when its text with digits masked recurs on at least 3 pages, or on 40 % of
-    them, or at one height on every other page (:func:`_alternate`: a left or right page's head),
-    or at one height on three pages of a long document (:func:`_steady`: a chapter's head), unless
-    it is set far larger than the other rows with that text (the title on the front page that a
-    running head repeats); a lone number there is a page number. A vertical stack of bare
-    numbers in a margin (eight or more at one x on a page) is review-copy line numbering.
+    A row in the top or bottom band of a page (first/last three rows by position, and a fourth at
+    the very top) is a running header or footer when its text with digits masked recurs on at
+    least 3 pages, or on 40 % of them, or at one height on every other page (:func:`_alternate`: a
+    left or right page's head), or at one height on three pages of a long document
+    (:func:`_steady`: a chapter's head), unless it is set far larger than the other rows with that
+    text (the title on the front page that a running head repeats); a lone number there is a page
+    number. A vertical stack of bare numbers in a margin (eight or more at one x on a page) is
+    review-copy line numbering.
     """
     n_pages = len(pages)
     sizes: dict[str, list[float]] = {}
@@ -41,7 +42,9 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
     for pno, (rows, h) in enumerate(zip(pages, page_heights)):
         by_y = sorted(rows, key=lambda r: r.y0)
         cand = []
-        top = [r for r in by_y[:3] if r.y1 < 0.2 * h]
+        # (a fourth row near the page's edge: the last line of a running head of three lines
+        # beside the page's number, "… WELLBEING" / "OF YOUNG ADULTS")
+        top = [r for k, r in enumerate(by_y[:4]) if r.y1 < (0.2 if k < 3 else 0.08) * h]
         bottom = [r for r in by_y[-3:] if r.y0 > 0.8 * h]
         for r in top + bottom:
             key = ("t" if r in top else "b") + _DIGITS.sub("#", r.text.lower())[:80]
