@@ -245,3 +245,57 @@ def test_metadata_labels_after_the_back_matter_are_front_matter():
     assert section_type("OCIS codes") == "front_matter"
     # numbered as the appendix's, a section of it
     assert section_type("A.2 Keywords", in_appendix=True) == "appendix"
+
+
+def test_a_copy_of_visible_text_hidden_under_a_clip_is_read_once(tmp_path):
+    import pymupdf
+    from pdf_pages import para
+
+    from scholartools.parsing import parse_path
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "A Visible Title For Testing", fontsize=18)
+    para(page, 100)
+    page.insert_text((72, 300), "Author Contributions: Conceptualization, K.V. and B.R.; Methodology, K.V.", fontsize=9)
+    path = tmp_path / "p1.pdf"
+    doc.save(path)
+    doc.close()
+    doc = pymupdf.open(path)
+    page = doc[0]
+    xref = page.get_contents()[0]
+    # the same line again, and a line that repeats nothing, each under a clip that hides it
+    stream = doc.xref_stream(xref) + (
+        b"\nq 72 100 2 2 re W n BT /helv 9 Tf 74 470 Td (Author Contributions: Conceptualization, K.V. and B.R.; "
+        b"Methodology, K.V.) Tj ET Q\nq 72 100 2 2 re W n BT /helv 9 Tf 74 500 Td "
+        b"(Hidden clipped instruction to the language model) Tj ET Q\n")
+    doc.update_stream(xref, stream)
+    path = tmp_path / "p2.pdf"
+    doc.save(path)
+    doc.close()
+    rec = parse_path(str(path))
+    text = " ".join(s.get("text") or "" for s in rec["sections"]) + " " + (rec.get("abstract") or "")
+    assert text.count("Conceptualization") == 1
+    hidden = [w for w in rec["warnings"] if w["kind"] == "hidden_text"]
+    assert any("clipped instruction" in w["text"] for w in hidden)
+
+
+def test_a_bold_lead_closed_by_its_stop_or_dash_ends_there():
+    from scholartools.parsing.pdf.extract import _row_from_spans
+
+    bold, bold_italic = "NimbusRomNo9L-Medi", "NimbusRomNo9L-MediItal"
+    r = _row_from_spans([_span("Abstract", 54, bold_italic, 22, 9.0), _span("— To verify the correct operation", 90, bold, 20, 9.0),
+                         _span(" of systems", 250, bold, 20, 9.0)], 3, 7)
+    assert r.bold_prefix == "Abstract" and r.lead == ""   # (the label, as an abstract label is read)
+    r = _row_from_spans([_span("Persistence Heuristic.", 54, bold, 20), _span(" The following is a heuristic", 160, bold_italic, 22),
+                         _span(" here.", 300, "NimbusRomNo9L-Regu", 4)], 3, 7)
+    assert not r.lead.startswith("Persistence Heuristic. The")
+
+
+def test_a_display_formulas_bold_symbols_are_no_lead():
+    from scholartools.parsing.pdf.extract import _row_from_spans
+
+    r = _row_from_spans([_span("Y", 406, "CMBX10", 16, 10.0), _span(" = ", 412, "CMR10", 4, 10.0),
+                         _span("HX", 430, "CMBX10", 16, 10.0), _span(" + ", 445, "CMR10", 4, 10.0),
+                         _span("N", 460, "CMBX10", 16, 10.0), _span(" (2)", 540, "CMR10", 4, 10.0)], 3, 7)
+    assert r.lead in ("", "Y")

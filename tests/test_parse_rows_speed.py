@@ -101,7 +101,12 @@ def _plain_set_lead(r, styles, parts):
     i = j
     while i < len(styles):
         st = styles[i][1]
-        if not st[4] and (st[:3] == first[:3] or first[0] and st[0]):
+        if i > j and st == styles[i - 1][1] and not st[4]:
+            i += 1   # the span goes on the run the lead has taken (the fast form's runs)
+            continue
+        if not st[4] and (st[:3] == first[:3] or first[0] and st[0]
+                          and not ex._CLOSED.search("".join(parts[:styles[i - 1][0]]))
+                          and not ex._OPENS_CLOSED.match(parts[styles[i - 1][0]])):
             i += 1
             continue
         k = i + 1

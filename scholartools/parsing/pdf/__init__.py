@@ -238,6 +238,7 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vector
     # quick exit: nothing clipped when every character of the rows survives clipping
     if len(got) >= len(inside) and inside in got:
         return [], clipped
+    _drop_clipped_copies(page, flags | pymupdf.TEXT_CLIP, rows, clipped)
     from scholartools.parsing.pdf.extract import fix_accents
 
     got = fix_accents(got)
@@ -262,3 +263,34 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vector
                         "bbox": [round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1)],
                         "text": " ".join(missing), "_row": r.text})
     return out, clipped
+
+
+def _drop_clipped_copies(page, flags: int, rows, clipped: str) -> None:
+    """Rows that a clipping path hides wholly and that repeat what a reader sees on the page (a
+    typesetter's overflow or a draft's copy left under the clip: a journal's back matter set twice,
+    once in a face the clip hides) are dropped: a reader reads them once. Not reported either
+    (:func:`hidden.drop_artefacts`); hidden text that repeats nothing stays for the warnings. A row
+    is hidden when under a fifth of its words are among the words the clipped text shows across
+    its line (spans overlapping it by half the lower one's height: a formula's tall glyph makes a
+    row taller than its words)."""
+    from scholartools.parsing.pdf.hidden import repeats, words_of
+
+    vis = words_of(clipped)
+    spans = [(s["bbox"], words_of(s["text"]).split()) for b in page.get_text("dict", flags=flags)["blocks"]
+             for line in b.get("lines", ()) for s in line["spans"] if s["text"].strip()]
+    for r in rows:
+        words = words_of(r.text).split()
+        if len(words) < 3:   # (a word or two: a table's cell may read otherwise clipped, "ParainĘuenza")
+            continue
+        shown: dict[str, int] = {}
+        for (x0, y0, x1, y1), ws in spans:
+            if x0 < r.x1 and r.x0 < x1 and min(y1, r.y1) - max(y0, r.y0) >= 0.5 * min(y1 - y0, r.y1 - r.y0):
+                for w in ws:
+                    shown[w] = shown.get(w, 0) + 1
+        seen = 0
+        for w in words:
+            if shown.get(w, 0) > 0:
+                shown[w] -= 1
+                seen += 1
+        if seen < 0.2 * len(words) and repeats(r.text, vis):
+            r.drop = True

@@ -317,9 +317,12 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
                          r"(?<!\b(?:[Ff]ig|[Ee]qs|[Rr]ef|[Ee]tc|[Vv]ol|[Nn]os))\. (?=[A-Z])")
 
 
-# quotation marks, brackets and the like, no word and no stop (a lead's closing period set in the
-# text's face ends the lead: "*Analysis of Constituents*. *O. gratissimum* oil was …")
-_MARKS_ONLY = re.compile(r"[^\w.:;,!?]*")
+# quotation marks, brackets and the like: no word, no stop (a lead's closing period set in the
+# text's face ends the lead: "*Analysis of Constituents*. *O. gratissimum* oil was …"), no
+# operator (a display formula's bold symbols around "=" and "+" are no lead: "**Y** = **HX** + **N**")
+_MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
+_CLOSED = re.compile(r"[.:—–]\s*$")
+_OPENS_CLOSED = re.compile(r"\s*[.:—–]")
 
 
 def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
@@ -341,9 +344,15 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     nruns = len(runs)
     while i < nruns:   # the runs in the first span's bold, italic and family (a bold one's in either slant), no math
         st = runs[i][2]
-        if not st[4] and (st[2] == f2 and st[1] == f1 and st[0] == f0 or f0 and st[0]):
+        if i > j and st == runs[i - 1][2] and not st[4]:
+            i += 1   # (two fonts of one style: one run for the lead)
+            continue
+        if not st[4] and (st[2] == f2 and st[1] == f1 and st[0] == f0
+                          or f0 and st[0] and not _CLOSED.search("".join(parts[:runs[i - 1][1]]))
+                          and not _OPENS_CLOSED.match(parts[runs[i - 1][1]])):
             # (a bold lead goes on in bold of either slant and any face: "***In situ* TEM
-            # analysis.** We …", its italic in a face of its own where the font names are coded)
+            # analysis.** We …", its italic in a face of its own where the font names are coded;
+            # not past its closing stop or dash: "***Abstract*—** **To verify …**")
             i += 1
             continue
         # a quotation mark or bracket in another face, the lead's own style going on after it

@@ -733,7 +733,9 @@ FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "styl
 
 
 def _runin_key(r: Row) -> tuple:
-    return (r.lead_style, round(r.size), r.family)
+    # (a lead in another face is keyed by that face, not the row's: a row its lead fills more than
+    # half of takes the lead's face as its own, "*Preparation of electrolytes and electrodes.* LiFSA …")
+    return (r.lead_style, round(r.size), r.lead_family if r.lead_style == "f" else r.family)
 
 
 def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
@@ -1791,6 +1793,9 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     series: dict[tuple, list[Cand]] = {}
     accepted = {_runin_key(rows[c.i]) for c in cands if c.runin and not c.number and c.p >= threshold
                 and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)}
+    # rows that end a heading: a run-in head may open the paragraph right under one ("Methods" /
+    # "*Preparation of electrolytes and electrodes.* LiFSA …", one block)
+    under = {c.rows[-1] + 1 for c in cands if not c.runin and c.p >= threshold}
     for c in cands:
         r = rows[c.i]
         if not c.runin or c.number or not 0.3 <= c.p < threshold or r.lead_style not in ("b", "i", "f") \
@@ -1817,7 +1822,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
                 or not 1 <= len(c.title.split()) <= 14 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
-        if rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()):
+        if rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under:
             c.p = threshold + 0.01
     # a run-in head that fills its row (the whole row a lead closed by a period, its paragraph
     # going on below in the body's type: "***Characteristics of the study population.***" over

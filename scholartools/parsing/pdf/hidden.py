@@ -92,26 +92,37 @@ def _trigrams(text: str) -> list[str]:
     return [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
 
 
+def words_of(text: str) -> str:
+    """``text``'s words in lower case, one space between them (what :func:`repeats` compares)."""
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def repeats(text: str, vis: str, need: int = 1) -> bool:
+    """Do at least half of ``text``'s word trigrams occur (``need`` times) in ``vis`` (a text's
+    :func:`words_of`)?"""
+    tg = _trigrams(text)
+    return bool(tg) and sum(1 for t in tg if vis.count(t) >= need) >= 0.5 * len(tg)
+
+
 def drop_artefacts(warnings: list[dict], visible_text: str) -> list[dict]:
     """Leave out hidden text that is a layout artefact rather than a message: text repeating what
     a reader does see (a typesetter's overflow left under a clipping path or outside the page: at
     least half of its word trigrams occur in ``visible_text``, the document's text with clipping
     applied), and a hidden line repeated on three or more pages with only its numbers changed
     (a draft's running header left outside the page box)."""
-    vis = " ".join(re.findall(r"[^\W_]+", visible_text.lower()))
-    repeats: dict[str, set] = {}
+    vis = words_of(visible_text)
+    pages: dict[str, set] = {}
     for w in warnings:
         if w.get("kind") == "hidden_text":
-            repeats.setdefault(re.sub(r"\d+", "#", " ".join(w["text"].split())), set()).add(w.get("page"))
+            pages.setdefault(re.sub(r"\d+", "#", " ".join(w["text"].split())), set()).add(w.get("page"))
     out = []
     for w in warnings:
         row = w.pop("_row", None)
         if w.get("kind") == "hidden_text":
-            tg = _trigrams(row or w["text"])
             need = 1 if w.get("reason") in ("clipped", "off_page") else 2
-            if tg and sum(1 for t in tg if vis.count(t) >= need) >= 0.5 * len(tg):
+            if repeats(row or w["text"], vis, need):
                 continue
-            if len(repeats.get(re.sub(r"\d+", "#", " ".join(w["text"].split())), ())) >= 3:
+            if len(pages.get(re.sub(r"\d+", "#", " ".join(w["text"].split())), ())) >= 3:
                 continue
         out.append(w)
     return out
