@@ -733,9 +733,7 @@ FEATURES2 = ["z1", "style_mean", "style_count", "style_high", "style_low", "styl
 
 
 def _runin_key(r: Row) -> tuple:
-    # (a lead in another face is keyed by that face, not the row's: a row its lead fills more than
-    # half of takes the lead's face as its own, "*Preparation of electrolytes and electrodes.* LiFSA …")
-    return (r.lead_style, round(r.size), r.lead_family if r.lead_style == "f" else r.family)
+    return (r.lead_style, round(r.size), r.family)
 
 
 def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
