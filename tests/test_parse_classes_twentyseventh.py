@@ -299,3 +299,41 @@ def test_a_display_formulas_bold_symbols_are_no_lead():
                          _span("HX", 430, "CMBX10", 16, 10.0), _span(" + ", 445, "CMR10", 4, 10.0),
                          _span("N", 460, "CMBX10", 16, 10.0), _span(" (2)", 540, "CMR10", 4, 10.0)], 3, 7)
     assert r.lead in ("", "Y")
+
+
+def _cover(tmp_path, name, lines):
+    import pymupdf
+
+    from scholartools.parsing import parse_path
+
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    for x, y, text, size, font in lines:
+        p.insert_text((x, y), text, fontsize=size, fontname=font)
+    q = doc.new_page(width=612, height=792)
+    q.insert_text((72, 90), "Abstract", fontsize=14.5, fontname="tibo")
+    from pdf_pages import para
+    para(q, 100)
+    path = tmp_path / name
+    doc.save(path)
+    return parse_path(str(path))["title"]
+
+
+def test_a_thesis_cover_in_one_type_has_its_title_above_the_cue(tmp_path):
+    # a cover set in 12 pt throughout, the title in capitals (nothing larger, nothing bold)
+    lines = [(150, 142, "SECURE PHYSICAL SYSTEM DESIGN LEVERAGING PUF TECHNOLOGY", 12, "tiro"),
+             (270, 211, "A Thesis", 12, "tiro"), (240, 240, "Submitted to the Faculty", 12, "tiro"),
+             (296, 268, "of", 12, "tiro"), (262, 297, "Purdue University", 12, "tiro"), (298, 326, "by", 12, "tiro"),
+             (262, 355, "Samuel T. Kerr", 12, "tiro"), (230, 423, "In Partial Fulfillment of the", 12, "tiro")]
+    assert _cover(tmp_path, "cover.pdf", lines) == "SECURE PHYSICAL SYSTEM DESIGN LEVERAGING PUF TECHNOLOGY"
+    # the title two words in capitals a little larger than the rest (read as a label before)
+    lines = [(230, 153, "ENCODING ARGUMENTS", 14.5, "tiro"), (298, 262, "by", 12, "tiro"),
+             (262, 368, "Tommy Reddad", 12, "tiro"), (240, 470, "A thesis submitted to", 12, "tiro")]
+    assert _cover(tmp_path, "cover2.pdf", lines) == "ENCODING ARGUMENTS"
+
+
+def test_a_name_a_blank_line_under_the_title_in_its_type_is_the_authors(tmp_path):
+    lines = [(110, 138, "Magnetic Fields in High Velocity", 25, "tibo"), (128, 163, "Clouds and Rotation Measure", 25, "tibo"),
+             (111, 182, "Foreground Removal Techniques", 25, "tibo"), (137, 239, "Olivia Hilda-Roslyn Walters", 25, "tibo"),
+             (113, 265, "Supervisors: Craig S. Anderson, Naomi McClure-Griffiths", 14.5, "tiro")]
+    assert _cover(tmp_path, "anu.pdf", lines) == "Magnetic Fields in High Velocity Clouds and Rotation Measure Foreground Removal Techniques"

@@ -197,7 +197,9 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
                     and not ((_names_row(r.text) or _one_name(r.text)) and not connective_end(last.text.rstrip())
-                             and not _same_type(r, last)):
+                             and (not _same_type(r, last) or gap > 0.8 * r.size)):
+                # (a name in the title's own type a blank line below it is the author's: a thesis'
+                # cover, "… Foreground Removal Techniques" / "Olivia Hilda-Roslyn Walters")
                 g.append(r)
                 placed = True
                 break
@@ -358,6 +360,11 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
 
 
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    # a thesis' cover: the title above its cue, where nothing on the cover is set larger
+    cover = _cover_title(rows, page, body)
+    if cover and max(r.size for r in cover) >= max((r.size for r in rows if r.page == page
+                                                     and r.y0 < 0.62 * page_height), default=0.0) - 0.1:
+        return cover
     cands = []
     keys = None
     for g in _groups(rows, page, 0.62 * page_height):
@@ -500,6 +507,30 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
         if words > 30 or _hard_noise(text) or _is_type_label(text) or _names_row(text) \
                 or INSTITUTION.search(text) or text.rstrip().endswith("."):
             return []
+        return g
+    return []
+
+
+# a thesis' or report's cover page: what it is and for whom ("A Thesis", "Submitted to the
+# Faculty", "In Partial Fulfillment of the Requirements", "by")
+_COVER_CUE = re.compile(r"(?i)^(?:an? )?(?:(?:master'?s|bachelor'?s|doctoral|honou?rs|senior|phd) )?"
+                        r"(?:thesis|dissertation|project report)\b|^(?:submitted|presented) (?:to|in|by)\b"
+                        r"|^in partial fulfil+ment\b|^by:?$")
+
+
+def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
+    """The title of a thesis' cover set in one type throughout (or in capitals a little larger): the
+    first group of one to 30 words above the cover's first cue ("A Thesis", "Submitted to", "by")
+    that is no institution, label, list of names or full sentence; [] when the page has no cue."""
+    cue = next((r for r in rows if r.page == page and _COVER_CUE.match(r.text.strip())), None)
+    if cue is None:
+        return []
+    for g in _groups(rows, page, cue.y0):
+        text = " ".join(" ".join(r.text for r in g).split())
+        words = len(text.split())
+        if not 2 <= words <= 30 or max(r.size for r in g) < body - 1.0 or INSTITUTION.search(text) \
+                or _hard_noise(text) or _is_type_label(text) or _names_row(text) or text.endswith("."):
+            continue
         return g
     return []
 

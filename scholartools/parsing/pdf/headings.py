@@ -1496,7 +1496,8 @@ _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
 # UInt63.", reads like a run-in lead)
 _MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
                           r"firacode|nimbusmon|cousine|jetbrains|lucidaconsole|andale")
-_LONE_CAPTION_LABEL = re.compile(r"(?i)^(?:fig(?:ure)?|table|scheme|chart|plate|equation|eqn?)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
+_LONE_CAPTION_LABEL = re.compile(r"(?i)^(?:fig(?:ure)?|table|scheme|chart|plate|equation|eqn?|abbildung|abb|tabelle|"
+                                 r"figura|tabla|tabela|tableau|tabella)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
 _NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
 # an abbreviation as a run-in lead, without a stop or colon after it
