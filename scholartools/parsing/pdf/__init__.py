@@ -233,12 +233,13 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vector
 
     pw, ph = size
     inside = "".join("".join(r.text.split()) for r in rows if r.x1 > 0 and r.x0 < pw and r.y1 > 0 and r.y0 < ph)
-    clipped = page.get_text("text", flags=flags | pymupdf.TEXT_CLIP)
+    tp = page.get_textpage(flags=flags | pymupdf.TEXT_CLIP)   # (read once: its text, and its spans if needed)
+    clipped = tp.extractText()
     got = "".join(clipped.split())
     # quick exit: nothing clipped when every character of the rows survives clipping
     if len(got) >= len(inside) and inside in got:
         return [], clipped
-    _drop_clipped_copies(page, flags | pymupdf.TEXT_CLIP, rows, clipped)
+    _drop_clipped_copies(tp, rows, clipped)
     from scholartools.parsing.pdf.extract import fix_accents
 
     got = fix_accents(got)
@@ -265,32 +266,30 @@ def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vector
     return out, clipped
 
 
-def _drop_clipped_copies(page, flags: int, rows, clipped: str) -> None:
+def _drop_clipped_copies(textpage, rows, clipped: str) -> None:
     """Rows that a clipping path hides wholly and that repeat what a reader sees on the page (a
     typesetter's overflow or a draft's copy left under the clip: a journal's back matter set twice,
     once in a face the clip hides) are dropped: a reader reads them once. Not reported either
     (:func:`hidden.drop_artefacts`); hidden text that repeats nothing stays for the warnings. A row
-    is hidden when under a fifth of its words are among the words the clipped text shows across
-    its line (spans overlapping it by half the lower one's height: a formula's tall glyph makes a
-    row taller than its words)."""
+    is hidden when under a fifth of its letters, in runs of eight, are in the clipped text's spans
+    across its line (spans overlapping it by half the lower one's height: a formula's tall glyph
+    makes a row taller than its words; a copy set a point or two off a visible line shares its
+    place, not its letters; letters and digits only, as spans split words at superscripts)."""
     from scholartools.parsing.pdf.hidden import repeats, words_of
 
     vis = words_of(clipped)
-    spans = [(s["bbox"], words_of(s["text"]).split()) for b in page.get_text("dict", flags=flags)["blocks"]
+    spans = [(s["bbox"], _compact(s["text"])) for b in textpage.extractDICT()["blocks"]
              for line in b.get("lines", ()) for s in line["spans"] if s["text"].strip()]
     for r in rows:
-        words = words_of(r.text).split()
-        if len(words) < 3:   # (a word or two: a table's cell may read otherwise clipped, "ParainĘuenza")
+        key = _compact(r.text)
+        runs = [key[k:k + 8] for k in range(0, len(key) - 7, 8)]
+        if len(runs) < 3 or len(r.text.split()) < 3:   # (a word or two: a table's cell, "ParainĘuenza")
             continue
-        shown: dict[str, int] = {}
-        for (x0, y0, x1, y1), ws in spans:
-            if x0 < r.x1 and r.x0 < x1 and min(y1, r.y1) - max(y0, r.y0) >= 0.5 * min(y1 - y0, r.y1 - r.y0):
-                for w in ws:
-                    shown[w] = shown.get(w, 0) + 1
-        seen = 0
-        for w in words:
-            if shown.get(w, 0) > 0:
-                shown[w] -= 1
-                seen += 1
-        if seen < 0.2 * len(words) and repeats(r.text, vis):
+        shown = "".join(ws for (x0, y0, x1, y1), ws in spans
+                        if x0 < r.x1 and r.x0 < x1 and min(y1, r.y1) - max(y0, r.y0) >= 0.5 * min(y1 - y0, r.y1 - r.y0))
+        if sum(run in shown for run in runs) < 0.2 * len(runs) and repeats(r.text, vis):
             r.drop = True
+
+
+def _compact(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
