@@ -337,3 +337,11 @@ def test_a_name_a_blank_line_under_the_title_in_its_type_is_the_authors(tmp_path
              (111, 182, "Foreground Removal Techniques", 25, "tibo"), (137, 239, "Olivia Hilda-Roslyn Walters", 25, "tibo"),
              (113, 265, "Supervisors: Craig S. Anderson, Naomi McClure-Griffiths", 14.5, "tiro")]
     assert _cover(tmp_path, "anu.pdf", lines) == "Magnetic Fields in High Velocity Clouds and Rotation Measure Foreground Removal Techniques"
+
+
+def test_a_double_spaced_titles_last_line_that_reads_like_a_name_stays_the_titles(tmp_path):
+    lines = [(100, 164, "Benchmarking Machine Learning Fault", 20.5, "tiro"),
+             (100, 205, "Detection Methods on the Tennessee", 20.5, "tiro"), (160, 246, "Eastman Process Dataset", 20.5, "tiro"),
+             (90, 292, "Naixin Lyu, Suraj Botcha, Eesha Kulkarni, Shreya Pagaria", 14.5, "tiro")]
+    assert _cover(tmp_path, "tep.pdf", lines) == ("Benchmarking Machine Learning Fault Detection Methods on the Tennessee "
+                                                  "Eastman Process Dataset")
