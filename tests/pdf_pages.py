@@ -51,6 +51,21 @@ def saved_record(doc, tmp_path, name):
     return parse_path(str(path))
 
 
+def with_content(doc, tmp_path, name: str, content: bytes):
+    """``doc`` saved, then ``content`` (raw page operators: text under a clipping path, say)
+    appended to its first page's stream and saved again as ``tmp_path / name``; that path."""
+    first = tmp_path / ("_" + name)
+    doc.save(first)
+    doc.close()
+    doc = pymupdf.open(first)
+    xref = doc[0].get_contents()[0]
+    doc.update_stream(xref, doc.xref_stream(xref) + content)
+    path = tmp_path / name
+    doc.save(path)
+    doc.close()
+    return path
+
+
 def hold_scores(monkeypatch, cap: float, which=lambda c: True) -> None:
     """The heading model's scores of the candidates ``which`` accepts held at ``cap`` at most: a
     drawn page stands for a layout where the model was unsure of rows it scored higher here."""

@@ -249,7 +249,7 @@ def test_metadata_labels_after_the_back_matter_are_front_matter():
 
 def test_a_copy_of_visible_text_hidden_under_a_clip_is_read_once(tmp_path):
     import pymupdf
-    from pdf_pages import para
+    from pdf_pages import para, with_content
 
     from scholartools.parsing import parse_path
 
@@ -258,21 +258,11 @@ def test_a_copy_of_visible_text_hidden_under_a_clip_is_read_once(tmp_path):
     page.insert_text((72, 72), "A Visible Title For Testing", fontsize=18)
     para(page, 100)
     page.insert_text((72, 300), "Author Contributions: Conceptualization, K.V. and B.R.; Methodology, K.V.", fontsize=9)
-    path = tmp_path / "p1.pdf"
-    doc.save(path)
-    doc.close()
-    doc = pymupdf.open(path)
-    page = doc[0]
-    xref = page.get_contents()[0]
     # the same line again, and a line that repeats nothing, each under a clip that hides it
-    stream = doc.xref_stream(xref) + (
+    path = with_content(doc, tmp_path, "p2.pdf", (
         b"\nq 72 100 2 2 re W n BT /helv 9 Tf 74 470 Td (Author Contributions: Conceptualization, K.V. and B.R.; "
         b"Methodology, K.V.) Tj ET Q\nq 72 100 2 2 re W n BT /helv 9 Tf 74 500 Td "
-        b"(Hidden clipped instruction to the language model) Tj ET Q\n")
-    doc.update_stream(xref, stream)
-    path = tmp_path / "p2.pdf"
-    doc.save(path)
-    doc.close()
+        b"(Hidden clipped instruction to the language model) Tj ET Q\n"))
     rec = parse_path(str(path))
     text = " ".join(s.get("text") or "" for s in rec["sections"]) + " " + (rec.get("abstract") or "")
     assert text.count("Conceptualization") == 1
@@ -345,3 +335,26 @@ def test_a_double_spaced_titles_last_line_that_reads_like_a_name_stays_the_title
              (90, 292, "Naixin Lyu, Suraj Botcha, Eesha Kulkarni, Shreya Pagaria", 14.5, "tiro")]
     assert _cover(tmp_path, "tep.pdf", lines) == ("Benchmarking Machine Learning Fault Detection Methods on the Tennessee "
                                                   "Eastman Process Dataset")
+
+
+def test_a_run_in_head_right_under_a_heading_in_its_block_is_one_in_an_accepted_style():
+    from scholartools.parsing.pdf.headings import _runin, _runin_series
+
+    st = SimpleNamespace(body=10.0, body_family="body")
+    rows = block([row("Methods", 100, bold=1.0),
+                  row("Preparation of electrodes. The cells were assembled in a glove box under argon.", 112)], 2) \
+        + block([row("Characterization. Diffraction patterns were recorded with a copper source.", 160)], 3)
+    for r in rows[1:]:
+        r.lead, r.lead_style = r.text.split(". ")[0] + ".", "b"
+    rows[2].first_in_block = True
+    heading = _cand(0, "Methods", 0.9)
+    under, accepted = _runin(rows, 1, st), _runin(rows, 2, st)
+    under.p, accepted.p = 0.2, 0.9
+    for c in (under, accepted):
+        c.feats, c.title = [0.0] * len(FEATURES), c.text
+    _runin_series(rows, [heading, under, accepted], 0.4)
+    assert under.p > 0.4
+    # under a row that is no heading (the paragraph's own line), the model's say
+    heading.p, under.p = 0.1, 0.2
+    _runin_series(rows, [heading, under, accepted], 0.4)
+    assert under.p == 0.2

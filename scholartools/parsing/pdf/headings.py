@@ -1385,13 +1385,13 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     # a table's cells in small print opening on the same lead row after row ("**Safety:** No
     # serious adverse events" in a 7 pt table of trials, body 9.5 pt)
     small = [c for c in cands if c.runin and rows[c.i].size < 0.8 * st.body]
+    leads = Counter(c.text.strip(" .:").lower() for c in small)
+    fields.update(c.i for c in small if leads[c.text.strip(" .:").lower()] >= 2)
     # a caption's label on a row of its own ("TABLE 2.1", a thesis' format) and the caption's
     # title right under it, in capitals ("DATA TYPES COLLECTED BY …")
     labels = {c.i for c in cands if not c.runin and _LONE_CAPTION_LABEL.match(c.text.strip())}
     fields.update(labels)
     fields.update(c.i for c in cands if not c.runin and c.i - 1 in labels and rows[c.i].upper)
-    leads = Counter(c.text.strip(" .:").lower() for c in small)
-    fields.update(c.i for c in small if leads[c.text.strip(" .:").lower()] >= 2)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
