@@ -318,7 +318,7 @@ def main() -> None:
     if args.covered_only and args.peer_python and args.peer_cache:
         have = set(peer_cached(args.peer_python, args.peer_cache, [g["path"] for g in gold]))
         gold = [g for g in gold if g["path"] in have]
-    files = [g["path"] for g in gold]
+    files = [os.path.abspath(g["path"]) for g in gold]   # (the workers run in other folders: --before)
     for code in [ROOT] + ([args.before] if args.before else []):
         compileall.compile_dir(str(code / "scholartools"), quiet=1)
         if (code / "scholartools" / "recache.py").exists():   # the parser's compiled patterns, kept as bytecode is

@@ -277,15 +277,22 @@ def _drop_clipped_copies(textpage, rows, clipped: str) -> None:
     place, not its letters; letters and digits only, as spans split words at superscripts)."""
     from scholartools.parsing.pdf.hidden import repeats, words_of
 
+    from bisect import bisect_left, bisect_right
+
     vis = words_of(clipped)
     spans = [(s["bbox"], _compact(s["text"])) for b in textpage.extractDICT()["blocks"]
              for line in b.get("lines", ()) for s in line["spans"] if s["text"].strip()]
+    order = sorted(range(len(spans)), key=lambda k: spans[k][0][1])   # the spans by their tops
+    tops = [spans[k][0][1] for k in order]
+    tallest = max((y1 - y0 for (_x0, y0, _x1, y1), _t in spans), default=0.0)
     for r in rows:
         key = _compact(r.text)
         runs = [key[k:k + 8] for k in range(0, len(key) - 7, 8)]
         if len(runs) < 3 or len(r.text.split()) < 3:   # (a word or two: a table's cell, "ParainĘuenza")
             continue
-        shown = "".join(ws for (x0, y0, x1, y1), ws in spans
+        # (the spans whose tops can reach the row, in the text page's order)
+        near = sorted(order[bisect_left(tops, r.y0 - tallest):bisect_right(tops, r.y1)])
+        shown = "".join(ws for (x0, y0, x1, y1), ws in (spans[k] for k in near)
                         if x0 < r.x1 and r.x0 < x1 and min(y1, r.y1) - max(y0, r.y0) >= 0.5 * min(y1 - y0, r.y1 - r.y0))
         if sum(run in shown for run in runs) < 0.2 * len(runs) and repeats(r.text, vis):
             r.drop = True
