@@ -40,7 +40,7 @@ def _lead_row(text, lead):
     from scholartools.parsing.pdf.extract import Row
 
     r = Row(0, 0)
-    r.text, r.lead, r.lead_style = text, lead, "i"
+    r.text, r.lead, r.lead_style, r.family = text, lead, "i", "body"
     return r
 
 

@@ -197,12 +197,14 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
                     and not label_above \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
                     and not ((_names_row(r.text) or _one_name(r.text)) and not connective_end(last.text.rstrip())
-                             and (not _same_type(r, last) or gap > 0.8 * r.size
-                                  and (len(g) < 2 or gap > g[-1].y0 - g[-2].y1 + 0.3 * r.size))):
+                             and (not _same_type(r, last)
+                                  or gap > (g[-1].y0 - g[-2].y1 + 0.3 * r.size if len(g) > 1 else 1.5 * r.size)
+                                  and gap > 0.8 * r.size)):
                 # (a name in the title's own type a blank line below it, more than its lines are
-                # apart, is the author's: a thesis' cover, "… Foreground Removal Techniques" /
-                # "Olivia Hilda-Roslyn Walters"; a double-spaced title's last line reads like a
-                # name and is not: "… on the Tennessee" / "Eastman Process Dataset")
+                # apart — than one and a half lines under a title's first line — is the author's:
+                # a thesis' cover, "… Foreground Removal Techniques" / "Olivia Hilda-Roslyn
+                # Walters"; a double-spaced title's line that reads like a name is not: "… on the
+                # Tennessee" / "Eastman Process Dataset")
                 g.append(r)
                 placed = True
                 break
