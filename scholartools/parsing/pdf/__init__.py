@@ -275,9 +275,9 @@ def _drop_clipped_copies(textpage, rows, clipped: str) -> None:
     across its line (spans overlapping it by half the lower one's height: a formula's tall glyph
     makes a row taller than its words; a copy set a point or two off a visible line shares its
     place, not its letters; letters and digits only, as spans split words at superscripts)."""
-    from scholartools.parsing.pdf.hidden import repeats, words_of
-
     from bisect import bisect_left, bisect_right
+
+    from scholartools.parsing.pdf.hidden import repeats, words_of
 
     vis = words_of(clipped)
     spans = [(s["bbox"], _compact(s["text"])) for b in textpage.extractDICT()["blocks"]
@@ -299,4 +299,5 @@ def _drop_clipped_copies(textpage, rows, clipped: str) -> None:
 
 
 def _compact(text: str) -> str:
+    """``text``'s letters and digits in lower case, nothing between them."""
     return "".join(ch for ch in text.lower() if ch.isalnum())

@@ -321,6 +321,7 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
 # text's face ends the lead: "*Analysis of Constituents*. *O. gratissimum* oil was …"), no
 # operator (a display formula's bold symbols around "=" and "+" are no lead: "**Y** = **HX** + **N**")
 _MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
+# a lead's own closing stop or dash: at the end of the text so far, or opening the next run
 _CLOSED = re.compile(r"[.:—–]\s*$")
 _OPENS_CLOSED = re.compile(r"\s*[.:—–]")
 
