@@ -27,17 +27,22 @@ NUMBER_RE = re.compile(
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
 
+# a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
+# "Conflict of Interest"): front matter wherever they stand, unless numbered as the appendix's
+_METADATA_WORDS = (r"(additional |author )?key ?words?( and phrases)?|index ?terms|ccs concepts|general terms|"
+                   r"pacs( numbers)?|jel( classification)?|ocis codes|(mathematics |ams )?subject classifications?")
+_METADATA_LABEL = re.compile(rf"^({_METADATA_WORDS})$")
+
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
     ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary|аннотация|реферат"
                             r"|resumen|resumo|résumé|zusammenfassung|riassunto)$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
-    ("front_matter", re.compile(r"^((additional |author )?key ?words?( and phrases)?|index ?terms|"
+    ("front_matter", re.compile(rf"^({_METADATA_WORDS}|"
                                 r"(acm )?classification keywords|categories and subject descriptors|"
                                 r"article ?(history|info|information)|"
-                                r"(research )?highlights|graphical abstract|in brief|ccs concepts|general terms|"
-                                r"pacs( numbers)?|jel( classification)?|ocis codes|msc( 2020| 2010)?|significance( statement)?|"
-                                r"(mathematics |ams )?subject classifications?( \(?\d{4}\)?)?|key points|"
+                                r"(research )?highlights|graphical abstract|in brief|msc( 2020| 2010)?|significance( statement)?|"
+                                r"(mathematics |ams )?subject classifications? \(?\d{4}\)?|key points|"
                                 r"one-sentence summary|teaser|date|"
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
@@ -119,11 +124,6 @@ def number_level(number: str | None) -> int:
         return 2
     return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
-
-# a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
-# "Conflict of Interest"): front matter wherever they stand, unless numbered as the appendix's
-_METADATA_LABEL = re.compile(r"^((additional |author )?key ?words?( and phrases)?|index ?terms|ccs concepts|general terms|"
-                             r"pacs( numbers)?|jel( classification)?|ocis codes|(mathematics |ams )?subject classifications?)$")
 
 
 def section_type(heading: str, in_appendix: bool = False, number: str | None = None) -> str:

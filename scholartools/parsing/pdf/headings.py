@@ -1492,12 +1492,15 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
 
 
 _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+# the words a caption's label opens with (:data:`_CAPTION_LABEL`), and a caption's label on a row of
+# its own in a thesis' format, numbered by chapter ("TABLE 2.1"), in the languages theses are written in
+_CAPTION_KINDS = r"fig(?:ure)?|table|scheme|chart|plate"
+_LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|abbildung|abb|tabelle|figura|tabla|tabela|"
+                                 r"tableau|tabella)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # typewriter faces: a row in one is a program's line (a listing's bold keyword, "**Module Type**
 # UInt63.", reads like a run-in lead)
 _MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
                           r"firacode|nimbusmon|cousine|jetbrains|lucidaconsole|andale")
-_LONE_CAPTION_LABEL = re.compile(r"(?i)^(?:fig(?:ure)?|table|scheme|chart|plate|equation|eqn?|abbildung|abb|tabelle|"
-                                 r"figura|tabla|tabela|tableau|tabella)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
 _NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
 # an abbreviation as a run-in lead, without a stop or colon after it
@@ -2233,8 +2236,7 @@ _ROLES = (r"(?:conceptuali[sz]ation|data curation|formal analysis|funding acquis
 _CREDIT_ROLE = re.compile(rf"^(?:{_ROLES}\s*(?:$|[:;,.&(–—-]|{_ROLES}\b)|writing\b(?!\s+(?:of|the|and|for|in)\b))",
                           re.I)
 # a caption's label standing alone, its letters spaced apart or not ("FI G U R E 1", "Table 2")
-_CAPTION_LABEL = re.compile(r"^(?:supplementa(?:l|ry))?(?:fig(?:ure)?|table|scheme|chart|plate)[-.]?s?\d{1,3}[a-z]?$",
-                            re.I)
+_CAPTION_LABEL = re.compile(rf"^(?:supplementa(?:l|ry))?(?:{_CAPTION_KINDS})[-.]?s?\d{{1,3}}[a-z]?$", re.I)
 
 
 _CONTROL_CHAR = re.compile(r"[\x00-\x08\x0e-\x1f]")    # what _control_chars counts
