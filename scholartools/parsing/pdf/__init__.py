@@ -148,8 +148,10 @@ def parse_pdf(path: str, max_pages: int | None = None, references: bool = True,
     """Parse one PDF into the structured fields of a paper record (see :mod:`scholartools.parsing.record`)."""
     import gc
 
+    from scholartools.parsing.pdf.mupdf import load
     from scholartools.parsing.pdf.structure import build
 
+    load()   # pymupdf imported (and its objects frozen: mupdf._freeze_import) before the collector pauses
     # no cyclic garbage collection while parsing: the text dictionaries and rows form no reference
     # cycles (a collection after a parse finds none), but their allocations started ~25
     # collections a PDF, each scanning pymupdf's bindings (1.5 % of the instructions on small PDFs)
