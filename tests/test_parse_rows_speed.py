@@ -38,6 +38,8 @@ def _plain_row_from_spans(spans, page, block):
         ssize = s["size"]
         if by1 - by0 > 1.8 * ssize:   # an outsized font box held to one em above the baseline
             by0 = max(by0, s["origin"][1] - ssize)
+        elif by1 < s["origin"][1] - 0.5 * ssize:   # a box wholly above its baseline: one em over it
+            by0, by1 = s["origin"][1] - ssize, s["origin"][1]
         if prev_x1 is not None:
             g = (bx0 - prev_x1) / (1.0 if 1.0 > ssize else ssize)
             if g > widest:

@@ -11,7 +11,8 @@ from scholartools.parsing.pdf.extract import _row_from_spans, font_traits
 
 
 def _span(text, font, x0, flags=4):
-    return {"text": text, "font": font, "flags": flags, "size": 10.0, "bbox": (x0, 100.0, x0 + 6 * len(text), 110.0)}
+    return {"text": text, "font": font, "flags": flags, "size": 10.0, "bbox": (x0, 100.0, x0 + 6 * len(text), 110.0),
+            "origin": (x0, 108.0)}
 
 
 def test_stix_general_fonts_are_text_and_stix_math_fonts_are_math():

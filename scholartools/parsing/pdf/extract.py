@@ -186,6 +186,10 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             # a font whose ascent is outsized (a math font's "™" in a title line): the span's box
             # reaches one em above its baseline, so the row keeps its place among the lines above
             by0 = max(by0, s["origin"][1] - sz)
+        elif by1 < s["origin"][1] - 0.5 * sz:
+            # a box wholly above its own baseline (a symbol font's "°" whose metrics put it two
+            # lines up: "26°N" read above the title line it ends): one em over the baseline
+            by0, by1 = s["origin"][1] - sz, s["origin"][1]
         f = s["font"]
         fl = s["flags"]
         if (f != font or fl != flags or sz != ssize) and (font is None or t not in LIGATURE_SPANS):

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.lines import hyphened_word_opens
 from scholartools.text.sections import number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
@@ -401,11 +402,12 @@ def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     """Join two lines of a heading. A line-end hyphen before a lower-case continuation is undone
     in a run-in head (set in justified body text, "informa-tion"); a standalone heading is set
     ragged, so its line-end hyphen is the word's own ("post-transcriptionally", "MMS-treated")
-    and is kept with ``keep_hyphen``. A soft hyphen is always undone; a hyphen between capitals
+    and is kept with ``keep_hyphen``; without word of it (None), one before a word with a hyphen
+    of its own is kept too (:func:`~scholartools.parsing.pdf.lines.hyphened_word_opens`). A soft hyphen is always undone; a hyphen between capitals
     only where ``keep_hyphen`` is given as false (the caller found the joined word printed whole)."""
     a, b = a.rstrip(), b.strip()
     if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
-        if keep_hyphen and a[-1] != "\u00ad":
+        if (keep_hyphen or keep_hyphen is None and hyphened_word_opens(b)) and a[-1] != "\u00ad":
             return a + b
         return a[:-1] + b
     if a[-1:] in "-\u2011" and keep_hyphen is False and len(a) > 1 and a[-2].isupper() and b[:1].isupper():
@@ -574,14 +576,18 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
                               or _is_caps(q) != caps and not paren and not caps_block and not acronym):
             break
         g = q.y0 - last.y1
+        e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         # line boxes of large type overlap (their ascenders and descenders): below is enough; a
         # line box made tall by a glyph's bounding box still sits a line's pitch below
         # (a double-spaced draft spaces a heading's lines as it spaces the body's: the pitch of
         # the body's lines, grown with the heading's size, "4 Angle-Resolved … on the" / "2mer";
-        # capitals are set with more lead between their lines)
+        # capitals are set with more lead between their lines; a line run to the column's right
+        # edge went on, and may go on a pitch of 1.5 lines below: "(a) The open-weight panel …
+        # where the outcome" / "is in doubt")
+        pitch = 1.6 * head.size if last.x1 >= e[1] - 0.03 * (e[1] - e[0]) and not _bodyish(q, st) else 0.0
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max((0.55 if caps else 0.5) * head.size, 1.5 * st.body_gap + 1.0) \
-                and q.y0 - last.y0 > 1.1 * (st.body + st.body_gap) * head.size / st.body:
+                and q.y0 - last.y0 > max(1.1 * (st.body + st.body_gap) * head.size / st.body, pitch):
             break
         # a colon ends no heading set apart from the body (a title and its subtitle: "Advancing the
         # agenda:" / "a salutogenic framing"); in the body's size it ends a lead-in sentence
@@ -591,7 +597,6 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if sent_end(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
                 or len(c.text.split()) + len(more.split()) > 30:
             break
-        e = st.extents.get((last.page, last.col), [last.x0, last.x1])
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
@@ -2222,6 +2227,33 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
             c.p = threshold + 0.01
 
 
+def _runin_in_lead_face(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Run-in heads in a face kept for them, flagged neither bold nor italic and set in no heading
+    (a bold face under an obfuscated name, a half point smaller than the body: "Selection based on
+    Fst. We calculated …", "Ethics statement. The data …"): four or more paragraphs on two or
+    more pages opening with a lead in one such face, closed by a period, of one to eight words
+    without a comma, the paragraph going on with a capital, where the model saw something of a
+    heading (0.05 or more), are headings together."""
+    series: dict[tuple, list[Cand]] = {}
+    refs = min((c.i for c in cands if not c.runin and c.p >= threshold
+                and REFS.match(c.title.lstrip("|#* ").strip(" .:"))), default=len(rows))
+    for c in cands:
+        r = rows[c.i]
+        if not c.runin or c.number or not 0.05 <= c.p < threshold or r.lead_style != "f" or c.i >= refs \
+                or r.lead_family == st.body_family or c.feats[28] or c.feats[39] \
+                or abs(r.lead_size - st.body) >= 1.1 or not r.lead.rstrip().endswith(".") \
+                or _ABBREV_END.search(r.lead.rstrip()) or not c.rest[:1].isupper() or "," in c.title \
+                or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper():
+            continue
+        prev = rows[c.i - 1] if c.i else None
+        if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
+            series.setdefault((r.lead_family, round(2 * r.lead_size)), []).append(c)
+    for found in series.values():
+        if len(found) >= 4 and len({rows[c.i].page for c in found}) >= 2:
+            for c in found:
+                c.p = threshold + 0.01
+
+
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
@@ -2369,6 +2401,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
+    _runin_in_lead_face(rows, cands, st, threshold)
     _runin_series(rows, cands, threshold)
     _back_matter_leads(rows, cands, threshold)
     _label_vetoes(rows, cands, st)

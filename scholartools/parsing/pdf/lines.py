@@ -7,7 +7,8 @@ from scholartools.text.scripts import CJK_PUNCTUATION, HAN_KANA
 
 
 def join_lines(lines: list[str]) -> str:
-    """Join text lines, undoing end-of-line hyphenation before a lower-case continuation."""
+    """Join text lines, undoing end-of-line hyphenation before a lower-case continuation (not
+    before a word with a hyphen of its own: :func:`hyphened_word_opens`)."""
     out = ""
     for t in lines:
         t = t.strip()
@@ -16,7 +17,7 @@ def join_lines(lines: list[str]) -> str:
         if not out:
             out = t
         elif out[-1] in "-\u2011" and len(out) > 1 and out[-2].isalpha() and t[:1].islower():
-            out = out[:-1] + t
+            out = out + t if hyphened_word_opens(t) else out[:-1] + t
         elif out.endswith("\u00ad"):
             out = out[:-1] + t
         elif len(out) == 1 and out.isupper() and t[:1].islower():
@@ -26,6 +27,16 @@ def join_lines(lines: list[str]) -> str:
         else:
             out = out + " " + t
     return out
+
+
+def hyphened_word_opens(line: str) -> bool:
+    """Does the line open with a word holding a hyphen ("on-nanostem hybrids")? Then a hyphen
+    ending the line above is the compound's own ("microflower-" / "on-nanostem"): TeX breaks a
+    word with a hyphen only there, and typesetters rarely break such compounds elsewhere."""
+    return _HYPHENED_WORD.match(line) is not None
+
+
+_HYPHENED_WORD = re.compile(r"[^\W\d_]+[-\u2011][^\W_]")
 
 
 # a character of Chinese and Japanese text, ideograph, kana or punctuation (not Hangul, which

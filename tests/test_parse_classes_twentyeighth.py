@@ -1,0 +1,115 @@
+"""What the twenty-eighth round of issue 36 mended (docs/st-parse.md, "Twenty-eighth round").
+
+Read after the round's two blind batches were scored:
+
+* a PLOS article of 2012 set its run-in heads in a bold face flagged neither bold nor italic, under
+  an obfuscated name, half a point under the body ("Selection based on Fst. We calculated …",
+  "Ethics statement. The data …"), and no standalone heading in that face vouched for them;
+* a line-end hyphen before a word with a hyphen of its own was undone ("Ge microflower-" /
+  "on-nanostem hybrids" as "microfloweron-nanostem");
+* a subsection heading filling its line, wrapped a line and a half below (the Royal Society's
+  class: "(a) The open-weight panel … where the outcome" / "is in doubt"), was cut after its first
+  line, the rest taken for a heading of its own;
+* a symbol font's degree sign whose box lies two lines above its baseline put "26°N" above the
+  title line it ends, and the title lost it.
+"""
+
+from types import SimpleNamespace
+
+from pdf_pages import block, row
+from scholartools.parsing.pdf.headings import FEATURES, Cand
+
+
+def _lead_cand(i, lead, rest, p=0.15):
+    return Cand(i=i, rows=[i], text=lead.rstrip("."), runin=True, p=p, title=lead.rstrip("."), rest=rest,
+                feats=[0.0] * len(FEATURES))
+
+
+def _lead_rows(leads, family="advp4980f", size=9.0, lead_size=8.5):
+    rows = []
+    for k, (lead, rest) in enumerate(leads):
+        r = row(f"{lead} {rest}", 100.0 + 40 * k, size, page=k // 2, x0=67.0, x1=297.0)
+        r.lead, r.lead_style, r.lead_family, r.lead_size, r.first_in_block = lead, "f", family, lead_size, True
+        rows.append(block([r], k)[0])
+    return rows
+
+
+LEADS = [("Ethics statement.", "The data analyzed was public"), ("Data used.", "HapMap 3 release 3 SNP"),
+         ("STRUCTURE computation.", "Using PLINK, genotype data"), ("Fst computation.", "Fst was calculated")]
+
+
+def test_run_in_heads_in_a_face_kept_for_them_are_headings_together():
+    from scholartools.parsing.pdf.headings import _runin_in_lead_face
+
+    st = SimpleNamespace(body=9.0, body_family="body")
+    rows = _lead_rows(LEADS)
+    cands = [_lead_cand(i, lead, rest) for i, (lead, rest) in enumerate(LEADS)]
+    _runin_in_lead_face(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.51] * 4
+    # three are not yet a series
+    rows, cands = _lead_rows(LEADS[:3]), [_lead_cand(i, lead, rest) for i, (lead, rest) in enumerate(LEADS[:3])]
+    _runin_in_lead_face(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.15] * 3
+    # nor leads in the body's own face, nor ones the model saw nothing of a heading in
+    rows, cands = _lead_rows(LEADS, family="body"), [_lead_cand(i, lead, rest) for i, (lead, rest) in enumerate(LEADS)]
+    _runin_in_lead_face(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.15] * 4
+    rows, cands = _lead_rows(LEADS), [_lead_cand(i, lead, rest, p=0.01) for i, (lead, rest) in enumerate(LEADS)]
+    _runin_in_lead_face(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.01] * 4
+    # nor leads on one page (a table's or a list's labels)
+    rows, cands = _lead_rows(LEADS), [_lead_cand(i, lead, rest) for i, (lead, rest) in enumerate(LEADS)]
+    for r in rows:
+        r.page = 0
+    _runin_in_lead_face(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.15] * 4
+
+
+def test_a_line_end_hyphen_before_a_hyphened_word_is_the_compounds_own():
+    from scholartools.parsing.pdf.headings import _join
+    from scholartools.parsing.pdf.lines import join_lines
+
+    assert join_lines(["dendritic Ge microflower-", "on-nanostem hybrids"]) == "dendritic Ge microflower-on-nanostem hybrids"
+    assert join_lines(["a width-", "to-sample ratio"]) == "a width-to-sample ratio"
+    assert join_lines(["informa-", "tion theory"]) == "information theory"
+    assert _join("Ge microflower-", "on-nanostem hybrids") == "Ge microflower-on-nanostem hybrids"
+    # where the joined word is printed whole elsewhere (keep_hyphen False), the break is undone
+    assert _join("including oseltami-", "vir-resistant virus", keep_hyphen=False) \
+        == "including oseltamivir-resistant virus"
+
+
+def test_a_heading_filling_its_line_goes_on_a_line_and_a_half_below():
+    from scholartools.parsing.pdf.headings import _extend
+
+    st = SimpleNamespace(body=9.0, body_family="body", body_gap=3.0, extents={(4, 0): [48.0, 530.0]},
+                         text_left={(4, 0): 48.0}, page_height=792.0)
+
+    def rows_(x1):
+        first = row("(a) The open-weight panel does not respond to risk, and the null survives where the outcome",
+                    375.1, 12.0, page=4, x0=48.0, x1=x1)
+        rest = row("is in doubt", 393.3, 12.0, page=4, x0=67.0, x1=121.0)
+        body = row("Humans in the collective-risk dilemma cooperate more when the catastrophe is", 413.6, 9.0,
+                   page=4, x0=48.0, x1=530.0)
+        for r in (first, rest):
+            r.family = "sans"
+        return block([first], 7) + block([rest], 8) + block([body], 9)
+
+    c = Cand(i=0, rows=[0], text=rows_(530.0)[0].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows_(530.0), c, st)
+    assert c.rows == [0, 1] and c.text.endswith("where the outcome is in doubt")
+    # a line ending short of the right edge wrapped nowhere: so far below, the next row is apart
+    c = Cand(i=0, rows=[0], text=rows_(470.0)[0].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows_(470.0), c, st)
+    assert c.rows == [0]
+
+
+def test_a_symbol_box_above_its_baseline_stays_on_its_row():
+    from scholartools.parsing.pdf.extract import _row_from_spans
+
+    def span(text, x0, top, bottom, font="F27"):
+        return {"text": text, "bbox": (x0, top, x0 + 6 * len(text), bottom), "size": 12.0, "font": font,
+                "flags": 4, "origin": (x0, 99.7)}
+
+    r = _row_from_spans([span("26", 38.8, 90.5, 102.4), span("°", 52.3, 65.8, 77.8, "F28"),
+                         span("N", 56.8, 90.5, 102.4)], 0, 1)
+    assert r.text == "26°N" and (round(r.y0, 1), round(r.y1, 1)) == (87.7, 102.4)
