@@ -11,7 +11,10 @@ Read after the round's two blind batches were scored:
   class: "(a) The open-weight panel … where the outcome" / "is in doubt"), was cut after its first
   line, the rest taken for a heading of its own;
 * a symbol font's degree sign whose box lies two lines above its baseline put "26°N" above the
-  title line it ends, and the title lost it.
+  title line it ends, and the title lost it;
+* a heading in capitals over six lines of a narrow column lost its last (five were the most);
+* a BMC article of 2015 set its subsection heads in a face of their own a point under the body,
+  flagged neither bold nor italic, that sets nothing else, and the model scored some near nothing.
 """
 
 from types import SimpleNamespace
@@ -113,3 +116,74 @@ def test_a_symbol_box_above_its_baseline_stays_on_its_row():
     r = _row_from_spans([span("26", 38.8, 90.5, 102.4), span("°", 52.3, 65.8, 77.8, "F28"),
                          span("N", 56.8, 90.5, 102.4)], 0, 1)
     assert r.text == "26°N" and (round(r.y0, 1), round(r.y1, 1)) == (87.7, 102.4)
+
+
+def test_a_heading_in_capitals_in_a_narrow_column_goes_on_over_six_lines():
+    from scholartools.parsing.pdf.headings import _extend
+
+    lines = ["PERCEIVED NEEDS OF COUNTRIES TO", "MODERNIZE MICROBIOLOGY", "LABORATORY PROCESSES AND",
+             "STRUCTURES FOR SUPPORT OF", "COMMUNICABLE DISEASE", "SURVEILLANCE AND CONTROL"]
+    rows = [row(t, 114.1 + 14 * k, 12.0, bold=1.0, x0=45.0, x1=272.0 - 8 * (k % 3)) for k, t in enumerate(lines)]
+    for r in rows:
+        r.family = "sans"
+    rows = block(rows, 3) + block([row("Apart from financial investment and adequate numbers of", 210.0, 9.5,
+                                       x0=45.0, x1=290.0)], 4)
+    st = SimpleNamespace(body=9.5, body_family="body", body_gap=2.0, extents={(0, 0): [45.0, 290.0]},
+                         text_left={(0, 0): 45.0}, page_height=792.0)
+    c = Cand(i=0, rows=[0], text=lines[0], runin=False, p=0.0, title="", feats=[])
+    _extend(rows, c, st)
+    assert c.rows == [0, 1, 2, 3, 4, 5] and c.text.endswith("DISEASE SURVEILLANCE AND CONTROL")
+
+
+def _face_rows(extra_cell=False):
+    """Two pages of a body in 10 pt with subsection heads in a 9 pt face of their own, each over
+    its paragraph; with ``extra_cell``, the face also sets a table's cell."""
+    heads = ["Legal and operational framework of TB laboratories", "Biosafety level 3 laboratory",
+             "Laboratory performance indicators", "Threats and opportunities towards sustainability"]
+    rows = []
+    for k, h in enumerate(heads):
+        page, y = k // 2, 100.0 + 200 * (k % 2)
+        head = row(h, y, 9.0, page=page, x0=305.0, x1=500.0)
+        head.family = "heads"
+        rows += block([head], 2 * k) + block([row("The objectives of constructing the current laboratory at", y + 12,
+                                                  10.0, page=page, x0=305.0, x1=539.0)], 2 * k + 1)
+    if extra_cell:
+        cell = row("Item Biosafety level", 600.0, 9.0, page=1, x0=305.0, x1=400.0)
+        cell.family = "heads"
+        rows.append(block([cell], 20)[0])
+    for r in rows:
+        r.kind = "text"
+    return rows
+
+
+def test_a_face_that_sets_nothing_but_heads_is_a_level_of_headings():
+    from scholartools.parsing.pdf.headings import _face_kept_for_heads
+
+    st = SimpleNamespace(body=10.0, body_family="body")
+
+    def cands_(rows):
+        out = []
+        for i, r in enumerate(rows):
+            if r.family == "heads":
+                c = Cand(i=i, rows=[i], text=r.text, runin=False, p=0.05, title=r.text, feats=[0.0] * len(FEATURES))
+                c.feats[FEATURES.index("gap_before")] = 1.2
+                c.feats[FEATURES.index("cell_gap")] = 0.3
+                out.append(c)
+        return out
+
+    rows = _face_rows()
+    cands = cands_(rows)
+    _face_kept_for_heads(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.51] * 4
+    # the face sets a table's cell too: not a face kept for heads
+    rows = _face_rows(extra_cell=True)
+    cands = [c for c in cands_(rows) if c.text != "Item Biosafety level"]
+    _face_kept_for_heads(rows, cands, st, 0.5)
+    assert [c.p for c in cands] == [0.05] * 4
+    # nor where a row of it sits in a table (a column gap) or stands right on the text above
+    for k, value in (("cell_gap", 1.5), ("gap_before", 0.1)):
+        rows = _face_rows()
+        cands = cands_(rows)
+        cands[1].feats[FEATURES.index(k)] = value
+        _face_kept_for_heads(rows, cands, st, 0.5)
+        assert [c.p for c in cands] == [0.05] * 4

@@ -538,7 +538,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
     head_lead = "b" if head.bold >= 0.6 else ("i" if head.italic >= 0.6 else "f")
     numbered = strip_number(c.text)[0] is not None
     j = c.rows[-1] + 1
-    while j < len(rows) and len(c.rows) < 5:
+    while j < len(rows) and len(c.rows) < (6 if caps else 5):   # (in capitals in a narrow column: six lines)
         q = rows[j]
         if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
             break
@@ -2227,6 +2227,50 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
             c.p = threshold + 0.01
 
 
+_K_GAP_BEFORE, _K_CELL_GAP, _K_IN_FIGURE = (FEATURES.index(n) for n in ("gap_before", "cell_gap", "in_figure"))
+
+
+def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings in a style of their own that sets nothing else (a bold face under an obfuscated
+    name, flagged neither bold nor italic, a point under the body: "Legal and operational framework
+    of TB laboratories in" / "Uganda", "Ethical considerations"): where every row of a style other
+    than the body's is a line or two of a standalone candidate (four or more of them, on two or
+    more pages), each opening in a capital, ending in no stop, with body text or another heading
+    under it, the model's doubt does not count (where no rule ruled a row out): they are headings
+    together. Two words or more, with space above (or right under another heading), outside tables
+    and figures."""
+    count: dict[tuple, int] = {}
+    for r in rows:
+        if r.kind == "text":
+            k = (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
+            count[k] = count.get(k, 0) + 1
+    heads = {j for c in cands if c.p >= threshold for j in c.rows}
+    ends = {c.rows[-1] for c in cands if not c.runin and c.p > 0}   # (right under a heading: no space above)
+    found: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        r = rows[c.i]
+        words = c.title.split()
+        if c.runin or c.p <= 0 or len(c.rows) > 2 or c.feats[28] or c.feats[39] or c.number \
+                or c.feats[_K_GAP_BEFORE] < 1.0 and c.i - 1 not in ends \
+                or c.feats[_K_CELL_GAP] > 0.8 or c.feats[_K_IN_FIGURE] or r.neighbours \
+                or not c.title[:1].isupper() or c.text.rstrip().endswith((".", ",", ";", ":")) \
+                or not 2 <= len(words) <= 14 or len(words) == 2 and words[1][-1:].isdigit() \
+                or r.family == st.body_family and abs(r.size - st.body) < 0.6:
+            continue   # (nor a table's column heads, a figure's labels, a chapter's label: "Kapitel 1")
+        k = (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
+        if any((q.family, round(2 * q.size), q.bold >= 0.6, q.italic >= 0.6) != k for q in (rows[j] for j in c.rows)):
+            continue
+        j = c.rows[-1] + 1
+        if j >= len(rows) or not (_bodyish(rows[j], st) or j in heads or any(d.i == j for d in cands if not d.runin)):
+            continue
+        found.setdefault(k, []).append(c)
+    for k, group in found.items():
+        if len(group) >= 4 and sum(len(c.rows) for c in group) == count.get(k, 0) \
+                and len({rows[c.i].page for c in group}) >= 2:
+            for c in group:
+                c.p = max(c.p, threshold + 0.01)
+
+
 def _runin_in_lead_face(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Run-in heads in a face kept for them, flagged neither bold nor italic and set in no heading
     (a bold face under an obfuscated name, a half point smaller than the body: "Selection based on
@@ -2402,6 +2446,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _standing_apart_in_one_style(cands, st, threshold)
     _runin_in_heading_face(rows, cands, st, threshold)
     _runin_in_lead_face(rows, cands, st, threshold)
+    _face_kept_for_heads(rows, cands, st, threshold)
     _runin_series(rows, cands, threshold)
     _back_matter_leads(rows, cands, threshold)
     _label_vetoes(rows, cands, st)
