@@ -14,10 +14,17 @@ Read after the round's two blind batches were scored:
   title line it ends, and the title lost it;
 * a heading in capitals over six lines of a narrow column lost its last (five were the most);
 * a BMC article of 2015 set its subsection heads in a face of their own a point under the body,
-  flagged neither bold nor italic, that sets nothing else, and the model scored some near nothing.
+  flagged neither bold nor italic, that sets nothing else, and the model scored some near nothing;
+* an ACM title ending in a colon went on in a smaller size centred under it, and the title lost
+  its second part;
+* a journal's 8 pt abstract without a label, its sentences closed by citations ("… system [?].
+  The …"), stood nearly five heading lines above "1. INTRODUCTION" (the class's keywords left
+  blank), and no abstract was found.
 """
 
 from types import SimpleNamespace
+
+import pymupdf
 
 from pdf_pages import block, row
 from scholartools.parsing.pdf.headings import FEATURES, Cand
@@ -187,3 +194,44 @@ def test_a_face_that_sets_nothing_but_heads_is_a_level_of_headings():
         cands[1].feats[FEATURES.index(k)] = value
         _face_kept_for_heads(rows, cands, st, 0.5)
         assert [c.p for c in cands] == [0.05] * 4
+
+
+def test_a_title_ending_in_a_colon_goes_on_in_a_smaller_size_centred_under_it(tmp_path):
+    from pdf_pages import para, saved_record
+
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    first, second = "On the Art and Science of Explainable Learning:", "Techniques, Recommendations, and Responsibilities"
+    w1 = pymupdf.get_text_length(first, fontname="hebo", fontsize=17)
+    w2 = pymupdf.get_text_length(second, fontname="hebo", fontsize=14.5)
+    p.insert_text((306 - w1 / 2, 97), first, fontsize=17, fontname="hebo")
+    p.insert_text((306 - w2 / 2, 114), second, fontsize=14.5, fontname="hebo")
+    p.insert_text((270, 140), "Patrick Hall", fontsize=12, fontname="tiro")
+    p.insert_text((72, 180), "Abstract", fontsize=11, fontname="tibo")
+    y = para(p, 186, "This paper reviews how explanations of models are made and judged. " * 6)
+    p.insert_text((72, y + 20), "1 Introduction", fontsize=11, fontname="tibo")
+    para(p, y + 26)
+    rec = saved_record(doc, tmp_path, "subtitle.pdf")
+    assert rec["title"] == f"{first} {second}"
+
+
+def test_a_small_print_abstract_of_sentences_closed_by_citations_above_a_blank_space(tmp_path):
+    from pdf_pages import para, saved_record
+
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((126, 114), "A Formal Proof of the Undecidability of the Halting Problem", fontsize=17,
+                  fontname="helv")
+    p.insert_text((126, 165), "THORSTEN ALTENKIRCH and ZONGZHE YUAN", fontsize=10, fontname="helv")
+    p.insert_text((126, 179), "School of Computer Science, University of Nottingham", fontsize=10, fontname="helv")
+    abstract = ("We present here a formalisation of the proof of the undecidability of the Halting problem [?] for "
+                "the WHILE language introduced by Jones [?] using the Agda system [?]. The main technical "
+                "challenge is to implement and verify the self interpreter for the WHILE language. This work "
+                "grew out of the final year project of the second author.")
+    y = para(p, 200, abstract, x=126, w=359, size=8)
+    # the class's keywords and classification left blank: nearly five heading lines of space
+    p.insert_text((126, y + 50), "1. INTRODUCTION", fontsize=10, fontname="helv")
+    y = para(p, y + 56, x=126, w=359)
+    para(p, y, x=126, w=359)
+    rec = saved_record(doc, tmp_path, "jfr.pdf")
+    assert rec["abstract"] == " ".join(abstract.split())

@@ -445,6 +445,16 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
                 and above[-1].size >= 0.7 * top.size and -0.5 * top.size <= top.y0 - above[-1].y1 < 0.8 * top.size \
                 and abs(above[0].x0 - top.x0) < top.size:
             return list(above) + list(best[2])
+    # ... or its first part, ending in a colon, over its second in a smaller size of its type right
+    # below, flush with it or centred under it ("On the Art and Science of Explainable Machine
+    # Learning:" at 17 pt over "Techniques, Recommendations, and Responsibilities" at 14.5)
+    if k + 1 < len(cands) and not cands[k + 1][3] and best[2][-1].text.rstrip().endswith(":"):
+        last, below = best[2][-1], cands[k + 1][2]
+        if below[0].family == last.family and below[0].size >= 0.7 * last.size \
+                and -0.25 * last.size <= below[0].y0 - last.y1 < 0.8 * last.size and not _names_row(cands[k + 1][4]) \
+                and (abs(below[0].x0 - last.x0) < last.size
+                     or abs(below[0].x0 + below[0].x1 - last.x0 - last.x1) < 2 * last.size):
+            return list(best[2]) + list(below)
     return best[2]
 
 
@@ -1352,7 +1362,7 @@ def _affiliations(text: str, words: int) -> bool:
     return n >= 4 and n * 20 >= words
 
 
-_SENTENCES = re.compile(r"[a-z)][.!?]\s+[A-Z]")
+_SENTENCES = re.compile(r"[a-z)\]][.!?]\s+[A-Z]")   # (a citation ends one too: "… system [3]. The …")
 # a licence note ("This is an open access article under the terms of the Creative Commons …")
 _LICENCE_NOTE = re.compile(r"creative commons|open[- ]access article (distributed )?under", re.I)
 _KEYWORDS_ROW = re.compile(r"^\W*(key\s*words?|index terms|ccs concepts|categories and subject descriptors"
@@ -1443,11 +1453,12 @@ def _edges(rows: list[Row], idx: list[int], least: int = 3) -> tuple[float, floa
 
 def _right_above(rows: list[Row], idx: list[int], first_head: int) -> bool:
     """Does the block of rows ``idx`` end right above the first heading, nothing between them, in
-    its column (less than four lines of the heading's type apart)?"""
+    its column (less than six lines of the heading's type apart: a class leaves the space of its
+    keywords and classification blank when a paper gives none)?"""
     if first_head >= len(rows) or idx[-1] + 1 != first_head:
         return False
     last, h = rows[idx[-1]], rows[first_head]
-    return h.page == last.page and 0 <= h.y0 - last.y1 < 4 * h.size and h.x0 < last.x1 and last.x0 < h.x1
+    return h.page == last.page and 0 <= h.y0 - last.y1 < 6 * h.size and h.x0 < last.x1 and last.x0 < h.x1
 
 
 def _inset(rows: list[Row], idx: list[int], body: float, body_family: str) -> bool:
