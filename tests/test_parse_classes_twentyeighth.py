@@ -19,7 +19,9 @@ Read after the round's two blind batches were scored:
   its second part;
 * a journal's 8 pt abstract without a label, its sentences closed by citations ("… system [?].
   The …"), stood nearly five heading lines above "1. INTRODUCTION" (the class's keywords left
-  blank), and no abstract was found.
+  blank), and no abstract was found;
+* a LIPIcs proof's end mark set at the right margin ("… category.      ◀") read as a table row
+  cut by a wide gap, and "3 Related Work" under it as the table's group label.
 """
 
 from types import SimpleNamespace
@@ -235,3 +237,16 @@ def test_a_small_print_abstract_of_sentences_closed_by_citations_above_a_blank_s
     para(p, y, x=126, w=359)
     rec = saved_record(doc, tmp_path, "jfr.pdf")
     assert rec["abstract"] == " ".join(abstract.split())
+
+
+def test_a_proofs_end_mark_at_the_margin_makes_no_table_of_the_heading_below():
+    from scholartools.parsing.pdf.headings import _cut_row_near
+
+    end = row("In conclusion, Lcwe is a symmetric monoidal category. ◀", 456.3, 10.0, x0=106.0, x1=488.0)
+    end.gap = 9.0   # the space before the mark
+    head = row("3 Related Work", 486.6, 11.5, x0=95.0, x1=190.0)
+    assert _cut_row_near([end, head], head, range(0, -1, -1)) is None
+    # a table's row cut by the same gap is one
+    cells = row("Lcwe   0.13   0.27   0.44", 456.3, 10.0, x0=106.0, x1=488.0)
+    cells.gap = 9.0
+    assert _cut_row_near([cells, head], head, range(0, -1, -1)) is cells

@@ -1623,14 +1623,20 @@ def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
     """Is one of rows ``ks`` (the nearest few above or below ``r``) a table row cut by wide gaps,
     less than three lines from ``r`` and spanning half of it across (the nearest such row, or
     None)? A multi-line cell's other lines come between; a table's rows may be read as columns
-    of their own, so the column is not asked."""
+    of their own, so the column is not asked. A proof's last line, its end mark set at the right
+    margin ("… is a symmetric monoidal category.      ◀"), is no table row."""
     for k in ks:
         q = rows[k]
         if q.page != r.page or abs(q.y0 - r.y0) >= 3 * r.size:
             return None
-        if q.gap >= 1.4 and min(q.x1, r.x1) - max(q.x0, r.x0) >= 0.5 * (r.x1 - r.x0):
+        if q.gap >= 1.4 and min(q.x1, r.x1) - max(q.x0, r.x0) >= 0.5 * (r.x1 - r.x0) \
+                and not q.text.rstrip().endswith(_PROOF_ENDS):
             return q
     return None
+
+
+# the marks that end a proof, set at the right margin
+_PROOF_ENDS = ("◀", "□", "■", "∎", "◻", "▢", "◼", "❑", "⊓⊔", "⊔⊓", "q.e.d.", "Q.E.D.")
 
 
 _LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
