@@ -21,7 +21,11 @@ Read after the round's two blind batches were scored:
   The …"), stood nearly five heading lines above "1. INTRODUCTION" (the class's keywords left
   blank), and no abstract was found;
 * a LIPIcs proof's end mark set at the right margin ("… category.      ◀") read as a table row
-  cut by a wide gap, and "3 Related Work" under it as the table's group label.
+  cut by a wide gap, and "3 Related Work" under it as the table's group label;
+* a short methods part's two bold run-in heads ("**Synthesis of chemically lithiated purpurin.**",
+  the first right under "Methods") were no series: a series needed three, the one under the
+  heading did not count as opening a paragraph, and the two were keyed by their rows' faces (the
+  long lead's row is in bold, the short one's in the body's face).
 """
 
 from types import SimpleNamespace
@@ -250,3 +254,42 @@ def test_a_proofs_end_mark_at_the_margin_makes_no_table_of_the_heading_below():
     cells = row("Lcwe   0.13   0.27   0.44", 456.3, 10.0, x0=106.0, x1=488.0)
     cells.gap = 9.0
     assert _cut_row_near([cells, head], head, range(0, -1, -1)) is cells
+
+
+def test_two_bold_leads_under_a_heading_keyed_by_their_own_face_are_run_in_heads():
+    from scholartools.parsing.pdf.headings import _runin_series
+
+    def lead_row(text, lead, y, row_family, b):
+        r = row(text, y, 7.5, x0=43.0, x1=290.0)
+        r.lead, r.lead_style, r.lead_family, r.lead_size, r.family = lead, "b", "sans-bold", 7.5, row_family
+        return block([r], b)[0]
+
+    methods = block([row("Methods", 365.2, 9.5, bold=1.0, x0=43.0, x1=85.0)], 3)[0]
+    # a long lead makes its row's face the bold one; a short one leaves the row in the body's
+    first = lead_row("Synthesis of chemically lithiated purpurin. Pristine purpurin was chemically",
+                     "Synthesis of chemically lithiated purpurin.", 376.0, "sans-bold", 3)
+    middle = block([row("increasing the molar equivalent of LiOAc twice.", 452.3, 7.5, x0=43.0, x1=185.0)], 3)[0]
+    second = lead_row("Electrochemical characterization. Cyclic voltammograms were performed in a",
+                      "Electrochemical characterization.", 469.1, "body", 4)
+    rows = [methods, first, middle, second]
+    for r in rows:
+        r.first_in_block = False
+    second.first_in_block = True
+
+    def cands_(p1, p2):
+        head = Cand(i=0, rows=[0], text="Methods", runin=False, p=0.9, title="Methods", feats=[0.0] * len(FEATURES))
+        a = Cand(i=1, rows=[1], text="Synthesis of chemically lithiated purpurin", runin=True, p=p1,
+                 title="Synthesis of chemically lithiated purpurin", rest="Pristine purpurin was chemically",
+                 feats=[0.0] * len(FEATURES))
+        b = Cand(i=3, rows=[3], text="Electrochemical characterization", runin=True, p=p2,
+                 title="Electrochemical characterization", rest="Cyclic voltammograms were performed in a",
+                 feats=[0.0] * len(FEATURES))
+        return [head, a, b]
+
+    cands = cands_(0.377, 0.397)
+    _runin_series(rows, cands, 0.4)
+    assert [round(c.p, 2) for c in cands[1:]] == [0.41, 0.41]
+    # two the model doubted more stay as they were
+    cands = cands_(0.31, 0.397)
+    _runin_series(rows, cands, 0.4)
+    assert [c.p for c in cands[1:]] == [0.31, 0.397]

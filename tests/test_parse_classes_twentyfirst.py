@@ -223,6 +223,7 @@ def test_leads_in_the_style_of_an_accepted_run_in_head_over_one_row_or_two_are_h
     whole.first_in_block = first.first_in_block = True
     below.first_in_block = second.first_in_block = False
     second.lead, second.lead_style = "mask or respirator, by arrival time.", "b"
+    second.lead_family, second.lead_size = "heads", 9.5   # the accepted leads' own face (as extraction sets it)
     rows += [whole, below, first, second]
     f = [0.0] * len(FEATURES)
     full = Cand(i=1, rows=[1], text=whole.text, p=0.35, feats=f, title=whole.text.rstrip("."))

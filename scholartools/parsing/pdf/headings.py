@@ -741,6 +741,13 @@ def _runin_key(r: Row) -> tuple:
     return (r.lead_style, round(r.size), r.family)
 
 
+def _lead_key(r: Row) -> tuple:
+    """A run-in lead's own style (style, size, face), whatever face the rest of its row is in: a
+    long bold lead makes the bold face its row's, a short one leaves the row the body's. (The
+    heading model's features count leads by :func:`_runin_key`, as it was trained.)"""
+    return (r.lead_style, round(r.lead_size or r.size), r.lead_family or r.family)
+
+
 def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     # the 48 entries in FEATURES' order. Written for speed (issue 36) and computing what the
     # plain form computes: the document's statistics in local names; a clamp ``max(lo, min(v,
@@ -1798,14 +1805,17 @@ def _lift_series(series: dict[tuple, list[Cand]], threshold: float) -> None:
 def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Run-in heads of one level come as a series in one lead style: leads closed by a period (or
     a dash) in bold, italic or another face, each opening a paragraph, three or more of them in
-    one style (style, size, face), that the model scored nearly a heading (0.3 or more) are headings
-    together ("**Mask effectiveness.** The …", "**Index cases.** The …", "**Who wears masks.**"); so
+    one style (style, size, face), that the model scored nearly a heading (0.3 or more; two in bold
+    or italic 0.35 or more) are headings together ("**Mask effectiveness.** The …", "**Index cases.** The …",
+    "**Who wears masks.**"); so
     is one the model scored 0.05 or more in the style of a run-in head it accepted ("**Materials
     Synthesis.**" at 0.39 before "**Electrochemical Measurements.**" at 0.69), and a row that is
     all such a lead."""
     series: dict[tuple, list[Cand]] = {}
-    accepted = {_runin_key(rows[c.i]) for c in cands if c.runin and not c.number and c.p >= threshold
-                and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)}
+    heads = [rows[c.i] for c in cands if c.runin and not c.number and c.p >= threshold
+             and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)]
+    accepted = {_lead_key(r) for r in heads}
+    accepted_rows = {_runin_key(r) for r in heads}   # (for a row that is all a lead: its own face)
     # rows that end a heading: a run-in head may open the paragraph right under one ("Methods" /
     # "*Preparation of electrolytes and electrodes.* LiFSA …", one block)
     under = {c.rows[-1] + 1 for c in cands if not c.runin and c.p >= threshold}
@@ -1816,9 +1826,16 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
                 or not c.rest[:1].isupper() or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
-        if r.first_in_block or prev is None or sent_end(prev.text.rstrip()):
-            series.setdefault(_runin_key(r), []).append(c)
+        if r.first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under:
+            series.setdefault(_lead_key(r), []).append(c)
     _lift_series(series, threshold)
+    # two of them alone, in bold or italic, both scored close to a heading (0.35 or more: a short
+    # methods part's "**Synthesis of chemically lithiated purpurin.**" and "**Electrochemical
+    # characterization.**"; two leads in another face only are no series)
+    for key, found in series.items():
+        if len(found) == 2 and key[0] in ("b", "i") and min(c.p for c in found) >= 0.35:
+            for c in found:
+                c.p = threshold + 0.01
     if not accepted:
         return
     # in the lead style of an accepted run-in head the model's doubt counts for less: 0.05 will do,
@@ -1830,7 +1847,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         last = rows[c.rows[-1]]
         if not c.runin or c.number or not 0.05 <= c.p < threshold or last.lead_style not in ("b", "i", "f") \
                 or len(c.feats) > k_hang and c.feats[k_hang] > 0.5 \
-                or _runin_key(last) not in accepted or not last.lead.rstrip().endswith(_LEAD_CLOSERS) \
+                or _lead_key(last) not in accepted or not last.lead.rstrip().endswith(_LEAD_CLOSERS) \
                 or _ABBREV_END.search(last.lead.rstrip()) or not c.rest[:1].isupper() \
                 or not 1 <= len(c.title.split()) <= 14 or c.feats[28]:
             continue
@@ -1848,7 +1865,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
             continue
         style = "b" if r.bold >= 0.6 else "i" if r.italic >= 0.6 else None
         nxt = rows[c.i + 1]
-        if style and (style, round(r.size), r.family) in accepted and nxt.block == r.block \
+        if style and (style, round(r.size), r.family) in accepted_rows and nxt.block == r.block \
                 and nxt.bold < 0.5 and nxt.italic < 0.5 and abs(nxt.size - r.size) < 0.6:
             c.p = threshold + 0.01
 
