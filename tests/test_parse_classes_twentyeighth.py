@@ -25,7 +25,9 @@ Read after the round's two blind batches were scored:
 * a short methods part's two bold run-in heads ("**Synthesis of chemically lithiated purpurin.**",
   the first right under "Methods") were no series: a series needed three, the one under the
   heading did not count as opening a paragraph, and the two were keyed by their rows' faces (the
-  long lead's row is in bold, the short one's in the body's face).
+  long lead's row is in bold, the short one's in the body's face);
+* a radical's sign set on a baseline of its own inside an abstract's line (a block of one symbol
+  in the math font, away from the abstract's edges) ended a labelled abstract half way.
 """
 
 from types import SimpleNamespace
@@ -293,3 +295,28 @@ def test_two_bold_leads_under_a_heading_keyed_by_their_own_face_are_run_in_heads
     cands = cands_(0.31, 0.397)
     _runin_series(rows, cands, 0.4)
     assert [c.p for c in cands[1:]] == [0.31, 0.397]
+
+
+def test_a_radicals_sign_on_a_baseline_of_its_own_does_not_end_the_abstract():
+    from scholartools.parsing.pdf.frontmatter import abstract
+
+    title = row("Optimal Block Time for Liquidity Providers", 115.0, 14.5, bold=1.0, x0=150.0, x1=424.0)
+    title.kind = "title"
+    lines = ["Abstract. Loss-versus-Rebalancing is the dominant adverse-selection cost paid by",
+             "liquidity providers on automated market makers. Previous research shows that",
+             "the rate of the constant-product market maker scales monotonically in sigma",
+             "times the block time over the fee, motivating shorter blocks. I revisit this",
+             "conclusion when prices jump and derive a closed-form decomposition of the rate",
+             "into a diffusion term and a jump term that is invariant in the block time."]
+    body = [row(t, 242.0 + 11 * k, 9.0, x0=163.0, x1=452.0) for k, t in enumerate(lines)]
+    # the sign of a root over a word of the third line's end, in a block of its own a little above it
+    sign = row("√", 261.0, 9.0, x0=424.0, x1=431.0)
+    sign.family = "symbols"
+    rows = [block([title], 0)[0]] + block(body[:3], 3) + block([sign], 4) + block(body[3:], 6)
+    for r in rows:
+        r.first_in_block = False
+    for k in (1, 4, 5):
+        rows[k].first_in_block = True
+    rows[1].lead, rows[1].lead_style, rows[1].bold_prefix = "Abstract.", "b", "Abstract."
+    text, used = abstract(rows, {}, 10.0, 0, "body")
+    assert text.endswith("a jump term that is invariant in the block time.") and used == {1, 2, 3, 5, 6, 7}

@@ -1085,9 +1085,9 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if nwords > 30 and prev is not None and _SENTENCE_END.search(prev.text) and CITED_AS.search(qt):
                 break   # the paper's own citation under its abstract, its journal set as a run-in lead
                 #         ("*J Med Internet Res 2026;28:e82426;* doi: 10.2196/82426"), is no part of it
-            if q.kind == "equation":
-                j += 1
-                continue
+            if q.kind == "equation" or first_size is not None and len(qt) <= 3 and not any(map(str.isalnum, qt)):
+                j += 1   # (a formula's symbol set on a baseline of its own inside a line: a radical's
+                continue  # sign, "√", a little above "monotonically in σ … ∆t/γ")
             if q.kind not in ("text", "small", "caption+", "heading", "heading+") \
                     or q.kind in ("heading", "heading+") and not label and not said \
                     and j in heads and not heads[j].runin:
