@@ -90,6 +90,9 @@ def test_a_line_end_hyphen_before_a_hyphened_word_is_the_compounds_own():
     assert join_lines(["dendritic Ge microflower-", "on-nanostem hybrids"]) == "dendritic Ge microflower-on-nanostem hybrids"
     assert join_lines(["a width-", "to-sample ratio"]) == "a width-to-sample ratio"
     assert join_lines(["informa-", "tion theory"]) == "information theory"
+    # a typesetter's break inside a hyphened compound, the word printed whole in the same text
+    assert join_lines(["single auditory, visual and the combined audi-", "tory-visual feedback"]) \
+        == "single auditory, visual and the combined auditory-visual feedback"
     assert _join("Ge microflower-", "on-nanostem hybrids") == "Ge microflower-on-nanostem hybrids"
     # where the joined word is printed whole elsewhere (keep_hyphen False), the break is undone
     assert _join("including oseltami-", "vir-resistant virus", keep_hyphen=False) \

@@ -8,7 +8,8 @@ from scholartools.text.scripts import CJK_PUNCTUATION, HAN_KANA
 
 def join_lines(lines: list[str]) -> str:
     """Join text lines, undoing end-of-line hyphenation before a lower-case continuation (not
-    before a word with a hyphen of its own: :func:`hyphened_word_opens`)."""
+    before a word with a hyphen of its own, :func:`hyphened_word_opens`, unless the lines print
+    the joined word whole elsewhere: "audi-" / "tory-visual" beside "auditory")."""
     out = ""
     for t in lines:
         t = t.strip()
@@ -17,7 +18,7 @@ def join_lines(lines: list[str]) -> str:
         if not out:
             out = t
         elif out[-1] in "-\u2011" and len(out) > 1 and out[-2].isalpha() and t[:1].islower():
-            out = out + t if hyphened_word_opens(t) else out[:-1] + t
+            out = out + t if hyphened_word_opens(t) and not _printed_whole(out, t, lines) else out[:-1] + t
         elif out.endswith("\u00ad"):
             out = out[:-1] + t
         elif len(out) == 1 and out.isupper() and t[:1].islower():
@@ -37,6 +38,19 @@ def hyphened_word_opens(line: str) -> bool:
 
 
 _HYPHENED_WORD = re.compile(r"[^\W\d_]+[-\u2011][^\W_]")
+_LAST_PIECE = re.compile(r"([^\W\d_]+)[-\u2011]$")
+_FIRST_PIECE = re.compile(r"[^\W\d_]+")
+
+
+def _printed_whole(out: str, t: str, lines: list[str]) -> bool:
+    """Is the word that "…audi-" / "tory-visual …" would make by undoing the line's hyphen
+    ("auditory") printed whole in ``lines``? Then the line broke that word, not at the compound's
+    own hyphen (a typesetter's break inside a hyphened compound)."""
+    a, b = _LAST_PIECE.search(out), _FIRST_PIECE.match(t)
+    if a is None or b is None:
+        return False
+    word = (a.group(1) + b.group(0)).lower()
+    return re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", " ".join(lines).lower()) is not None
 
 
 # a character of Chinese and Japanese text, ideograph, kana or punctuation (not Hangul, which
