@@ -402,9 +402,10 @@ def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     """Join two lines of a heading. A line-end hyphen before a lower-case continuation is undone
     in a run-in head (set in justified body text, "informa-tion"); a standalone heading is set
     ragged, so its line-end hyphen is the word's own ("post-transcriptionally", "MMS-treated")
-    and is kept with ``keep_hyphen``; without word of it (None), one before a word with a hyphen
-    of its own is kept too (:func:`~scholartools.parsing.pdf.lines.hyphened_word_opens`). A soft hyphen is always undone; a hyphen between capitals
-    only where ``keep_hyphen`` is given as false (the caller found the joined word printed whole)."""
+    and is kept with ``keep_hyphen``; given no evidence (None), one before a word with a hyphen
+    of its own is kept too (:func:`~scholartools.parsing.pdf.lines.hyphened_word_opens`). A soft
+    hyphen is always undone; a hyphen between capitals only where ``keep_hyphen`` is given as false
+    (the caller found the joined word printed whole)."""
     a, b = a.rstrip(), b.strip()
     if a[-1:] in "-\u2011\u00ad" and len(a) > 1 and a[-2].isalpha() and b[:1].islower():
         if (keep_hyphen or keep_hyphen is None and hyphened_word_opens(b)) and a[-1] != "\u00ad":
@@ -1805,12 +1806,11 @@ def _lift_series(series: dict[tuple, list[Cand]], threshold: float) -> None:
 def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Run-in heads of one level come as a series in one lead style: leads closed by a period (or
     a dash) in bold, italic or another face, each opening a paragraph, three or more of them in
-    one style (style, size, face), that the model scored nearly a heading (0.3 or more; two in bold
-    or italic 0.35 or more) are headings together ("**Mask effectiveness.** The …", "**Index cases.** The …",
-    "**Who wears masks.**"); so
-    is one the model scored 0.05 or more in the style of a run-in head it accepted ("**Materials
-    Synthesis.**" at 0.39 before "**Electrochemical Measurements.**" at 0.69), and a row that is
-    all such a lead."""
+    one style (style, size and the lead's own face), that the model scored nearly a heading (0.3 or
+    more; two in bold or italic, 0.35 or more) are headings together ("**Mask effectiveness.** The
+    …", "**Index cases.** The …", "**Who wears masks.**"); so is one the model scored 0.05 or more
+    in the style of a run-in head it accepted ("**Materials Synthesis.**" at 0.39 before
+    "**Electrochemical Measurements.**" at 0.69), and a row that is all such a lead."""
     series: dict[tuple, list[Cand]] = {}
     heads = [rows[c.i] for c in cands if c.runin and not c.number and c.p >= threshold
              and rows[c.i].lead_style in ("b", "i", "f") and rows[c.i].lead.rstrip().endswith(_LEAD_CLOSERS)]
@@ -2268,6 +2268,7 @@ def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, thres
             k = (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
             count[k] = count.get(k, 0) + 1
     heads = {j for c in cands if c.p >= threshold for j in c.rows}
+    starts = {c.i for c in cands if not c.runin}
     ends = {c.rows[-1] for c in cands if not c.runin and c.p > 0}   # (right under a heading: no space above)
     found: dict[tuple, list[Cand]] = {}
     for c in cands:
@@ -2284,7 +2285,7 @@ def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, thres
         if any((q.family, round(2 * q.size), q.bold >= 0.6, q.italic >= 0.6) != k for q in (rows[j] for j in c.rows)):
             continue
         j = c.rows[-1] + 1
-        if j >= len(rows) or not (_bodyish(rows[j], st) or j in heads or any(d.i == j for d in cands if not d.runin)):
+        if j >= len(rows) or not (_bodyish(rows[j], st) or j in heads or j in starts):
             continue
         found.setdefault(k, []).append(c)
     for k, group in found.items():

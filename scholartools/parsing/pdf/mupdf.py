@@ -34,9 +34,9 @@ def load():
 def _freeze_import() -> None:
     """Move every object alive now (pymupdf's ~45,000 binding objects most, which live as long as
     the process) to the collector's permanent generation (:func:`gc.freeze`), so no later
-    collection walks them again, not even the last one at the interpreter's exit: 14 % of the CPU
-    time of a process that parses the six smallest gold PDFs through ``parse_path`` (0.61 → 0.54 s,
-    median of 15 alternating runs), most of it at exit. A young-generation collection first frees
+    collection walks them again, not even the last one at the interpreter's exit: a process that
+    parses the six smallest gold PDFs through ``parse_path`` took 0.67 → 0.54 CPU s (median of 15
+    alternating runs), most of the saving at exit. A young-generation collection first frees
     the cyclic garbage the caller has just made, so little of it is frozen with them; the caller's
     objects frozen here are still freed by reference counting when released (only cycles among
     them wait for :func:`gc.unfreeze`). Skipped while the collector is off: a caller who turned it
