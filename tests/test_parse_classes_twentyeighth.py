@@ -27,7 +27,8 @@ Read after the round's two blind batches were scored:
   heading did not count as opening a paragraph, and the two were keyed by their rows' faces (the
   long lead's row is in bold, the short one's in the body's face);
 * a radical's sign set on a baseline of its own inside an abstract's line (a block of one symbol
-  in the math font, away from the abstract's edges) ended a labelled abstract half way.
+  in the math font, away from the abstract's edges) ended a labelled abstract half way;
+* PLOS supporting-information captions ("S1 Fig. …", "S1 Table. …") were read as headings.
 """
 
 from types import SimpleNamespace
@@ -323,3 +324,17 @@ def test_a_radicals_sign_on_a_baseline_of_its_own_does_not_end_the_abstract():
     rows[1].lead, rows[1].lead_style, rows[1].bold_prefix = "Abstract.", "b", "Abstract."
     text, used = abstract(rows, {}, 10.0, 0, "body")
     assert text.endswith("a jump term that is invariant in the block time.") and used == {1, 2, 3, 5, 6, 7}
+
+
+def test_a_supporting_information_caption_is_no_heading():
+    from scholartools.parsing.pdf.headings import _vetoes
+
+    st = SimpleNamespace(body=10.0, body_family="body", page_height=792.0, extents={(0, 0): [72.0, 540.0]})
+    texts = ["S1 Fig. Where pika and livestock effects exhibited significant interaction",
+             "S2 Table. Statistical results corresponding with Fig 10", "S1 Appendix. Model equations",
+             "Supporting information"]
+    rows = block([row(t, 100.0 + 30 * k, 10.0, bold=1.0, x0=72.0, x1=500.0) for k, t in enumerate(texts)], 5)
+    cands = [Cand(i=k, rows=[k], text=t, runin=False, p=0.6, title=t, feats=[0.0] * len(FEATURES))
+             for k, t in enumerate(texts)]
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.6]

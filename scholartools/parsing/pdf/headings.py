@@ -1421,7 +1421,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
             #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
-            #             of the supplementary files' list: "Additional file 1: Table S1"; the
+            #             of the supplementary files' list: "Additional file 1: Table S1", "S1 Fig. …"; the
             #             paper's citation: "J Med Internet Res 2026;28:e82426;"; a list of
             #             terms: "node, tree, graph, path, edge, message, link, parent, leaf"; a
             #             list of abbreviations' term, in bold with no stop after it: "**GDPR** General
@@ -1504,7 +1504,10 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
                            r"(?:\s*(?:,|and|&)\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*)*\W*$", re.I)
 
 
-_SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b")
+# an item of the supplementary files' list: "Additional file 1: Table S1", "S1 Fig. Densities of …",
+# "S2 Table. Statistical results …" (a supporting-information caption, its label closed by a stop)
+_SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b|s\d{1,2}\s+(?:fig(?:ure)?|table|file|appendix|text|"
+                              r"dataset|data|video|movie|checklist|protocol)\.")
 # the words a caption's label opens with (:data:`_CAPTION_LABEL`), and a caption's label on a row of
 # its own in a thesis' format, numbered by chapter ("TABLE 2.1"), in the languages theses are written in
 _CAPTION_KINDS = r"fig(?:ure)?|table|scheme|chart|plate"
