@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
-from scholartools.parsing.pdf.lines import hyphened_word_opens
+from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.sections import number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
@@ -416,8 +416,6 @@ def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     return a + " " + b
 
 
-_HYPHEN_END = re.compile(r"([^\W\d_]+)[-\u2011]$")
-_WORD_START = re.compile(r"[^\W\d_]+")
 
 
 def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
@@ -427,9 +425,9 @@ def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     "transcriptionally") stays."""
     a = a.rstrip()
     if a[-1:] not in ("-", "\u2011"):
-        return False    # _HYPHEN_END needs the hyphen last: no search of the whole line
-    m = _HYPHEN_END.search(a)
-    w = _WORD_START.match(b.strip())
+        return False    # HYPHEN_END needs the hyphen last: no search of the whole line
+    m = HYPHEN_END.search(a)
+    w = WORD_START.match(b.strip())
     # (in capitals too: "THE APPROACH TO IDENTIFY THE MINI-" / "MAL FAILURE-INDUCING SCHEMAS")
     if m is None or w is None or not (w.group(0)[:1].islower() or w.group(0).isupper() and m.group(1).isupper()):
         return False
@@ -2209,6 +2207,13 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
 _ABBREV_END = re.compile(r"\b(?:eqs?|figs?|refs?|secs?|tabs?|nos?|vols?|al|ca|cf|approx|resp|vs|e\.g|i\.e)\.$", re.I)
 
 
+def _refs_heading(cands: list[Cand], threshold: float, n: int) -> int:
+    """The row of the first accepted standalone references heading (``n`` where there is none):
+    run-in heads are looked for before it."""
+    return min((c.i for c in cands if not c.runin and c.p >= threshold
+                and REFS.match(c.title.lstrip("|#* ").strip(" .:"))), default=n)
+
+
 def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """Run-in heads set in another face than the body but flagged neither bold nor italic (a bold
     face whose name and flags hide its weight, "PCA. PCA was performed …"): where the document's
@@ -2229,8 +2234,7 @@ def _runin_in_heading_face(rows: list[Row], cands: list[Cand], st: DocStats, thr
     families = {rows[c.i].family for c in faces}
     heads = {j for c in cands if not c.runin and c.p >= threshold for j in c.rows}
     first = min(c.i for c in faces)
-    refs = min((c.i for c in cands if not c.runin and c.p >= threshold
-                and REFS.match(c.title.lstrip("|#* ").strip(" .:"))), default=len(rows))
+    refs = _refs_heading(cands, threshold, len(rows))
     found = []
     for c in cands:
         r = rows[c.i]
@@ -2265,10 +2269,13 @@ def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, thres
     under it, the model's doubt does not count (where no rule ruled a row out): they are headings
     together. Two words or more, with space above (or right under another heading), outside tables
     and figures."""
+    def face(r: Row) -> tuple:
+        return (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
+
     count: dict[tuple, int] = {}
     for r in rows:
         if r.kind == "text":
-            k = (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
+            k = face(r)
             count[k] = count.get(k, 0) + 1
     heads = {j for c in cands if c.p >= threshold for j in c.rows}
     starts = {c.i for c in cands if not c.runin}
@@ -2284,8 +2291,8 @@ def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, thres
                 or not 2 <= len(words) <= 14 or len(words) == 2 and words[1][-1:].isdigit() \
                 or r.family == st.body_family and abs(r.size - st.body) < 0.6:
             continue   # (nor a table's column heads, a figure's labels, a chapter's label: "Kapitel 1")
-        k = (r.family, round(2 * r.size), r.bold >= 0.6, r.italic >= 0.6)
-        if any((q.family, round(2 * q.size), q.bold >= 0.6, q.italic >= 0.6) != k for q in (rows[j] for j in c.rows)):
+        k = face(r)
+        if any(face(rows[j]) != k for j in c.rows):
             continue
         j = c.rows[-1] + 1
         if j >= len(rows) or not (_bodyish(rows[j], st) or j in heads or j in starts):
@@ -2306,8 +2313,7 @@ def _runin_in_lead_face(rows: list[Row], cands: list[Cand], st: DocStats, thresh
     without a comma, the paragraph going on with a capital, where the model saw something of a
     heading (0.05 or more), are headings together."""
     series: dict[tuple, list[Cand]] = {}
-    refs = min((c.i for c in cands if not c.runin and c.p >= threshold
-                and REFS.match(c.title.lstrip("|#* ").strip(" .:"))), default=len(rows))
+    refs = _refs_heading(cands, threshold, len(rows))
     for c in cands:
         r = rows[c.i]
         if not c.runin or c.number or not 0.05 <= c.p < threshold or r.lead_style != "f" or c.i >= refs \

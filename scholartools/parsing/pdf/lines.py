@@ -38,15 +38,17 @@ def hyphened_word_opens(line: str) -> bool:
 
 
 _HYPHENED_WORD = re.compile(r"[^\W\d_]+[-\u2011][^\W_]")
-_LAST_PIECE = re.compile(r"([^\W\d_]+)[-\u2011]$")
-_FIRST_PIECE = re.compile(r"[^\W\d_]+")
+#: a line's last word piece before its line-end hyphen, and a line's first word piece (shared with
+#: the headings' own check that a heading's line broke a word: headings._split_word)
+HYPHEN_END = re.compile(r"([^\W\d_]+)[-\u2011]$")
+WORD_START = re.compile(r"[^\W\d_]+")
 
 
 def _printed_whole(out: str, t: str, lines: list[str]) -> bool:
     """Is the word that "…audi-" / "tory-visual …" would make by undoing the line's hyphen
     ("auditory") printed whole in ``lines``? Then the line broke that word, not at the compound's
     own hyphen (a typesetter's break inside a hyphened compound)."""
-    a, b = _LAST_PIECE.search(out), _FIRST_PIECE.match(t)
+    a, b = HYPHEN_END.search(out), WORD_START.match(t)
     if a is None or b is None:
         return False
     word = (a.group(1) + b.group(0)).lower()
