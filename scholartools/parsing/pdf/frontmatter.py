@@ -1382,6 +1382,17 @@ def _keywords_below(rows: list[Row], idx: list[int], kinds: tuple = ("text",)) -
         and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
 
 
+def _keywords_beside(rows: list[Row], idx: list[int]) -> bool:
+    """Is a "Keywords:" row set beside a paragraph, in a margin column of its page wholly left or
+    right of it and level with its lines (the Royal Society's front page: subject areas and
+    keywords in the left margin beside an unlabelled abstract)?"""
+    lines = [rows[x] for x in idx]
+    page, top, bottom = lines[0].page, lines[0].y0, lines[-1].y1
+    left, right = min(q.x0 for q in lines), max(q.x1 for q in lines)
+    return any(q.page == page and top <= q.y0 <= bottom and (q.x1 < left or q.x0 > right)
+               and _KEYWORDS_ROW.match(unspace(q.text)) for q in rows if q.kind == "text")
+
+
 def _name_list(text: str, words: int) -> bool:
     """A paragraph of ``words`` words that is a row of names or a long author list."""
     return words < 120 and _names_row(text) or words < 300 and _author_list(text)
@@ -1415,8 +1426,9 @@ def _math_letters(text: str) -> bool:
 def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, body_family: str) -> bool:
     """Whether a paragraph in the body's own type shows itself an abstract: it is one paragraph,
     not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
-    are set just so), and either the body's first heading follows it on its page or the next, with
-    at most a line or two of text between (keywords), or it is inset on both sides from the text
+    are set just so), and either its keywords are right under it or beside it, or the body's first
+    heading follows it on its page or the next, with at most a line or two of text between
+    (keywords), or it is inset on both sides from the text
     area of the body's rows on its page and the next (an abstract set narrower than the text)."""
     if _drop_cap(rows[idx[0]]):
         return False
@@ -1432,7 +1444,7 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
         if b.x0 > left + 0.7 * b.size and a.x1 < right - 0.7 * a.size and a.text.rstrip()[-1:] in ".!?" \
                 and b.text.strip()[:1].isupper() and abs(b.x0 - a.x0) < 3 * b.size:
             return _inset(rows, idx, body, body_family)
-    if _keywords_below(rows, idx):
+    if _keywords_below(rows, idx) or _keywords_beside(rows, idx):
         return True
     if first_head < len(rows) and rows[first_head].page <= lines[-1].page + 1 \
             and sum(len(q.text.split()) for q in rows[idx[-1] + 1:first_head] if q.kind == "text") <= 40:

@@ -1134,14 +1134,16 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
     """A number of three levels or more before a short capitalised title on a line of its own in
     one style ("3.2.1. Fungi"): the lowest level of an outline, set in the body's type by some
     journals, which the model scores low; its place in the outline decides. So is a number of two
-    levels before a title of up to eight words in title case ("2.1 Topic Clustering")."""
+    levels before a title of up to eight words in title case ("2.1 Topic Clustering"; its
+    connecting words may stay in lower case: "3.2 Comparison with DBSCAN")."""
     if len(parts) < 2 or c.runin or rows[c.i].lead or not c.title[:1].isupper() or sent_end(c.title) \
             or _SENTENCE_START.search(c.title):
         return False
     words = c.title.split()
     if len(parts) >= 3:
         return len(words) <= 14
-    return len(words) <= 8 and all(w[:1].isupper() for w in words if len(w) >= 4 and w[:1].isalpha())
+    return len(words) <= 8 and all(w[:1].isupper() for w in words
+                                   if len(w) >= 4 and w[:1].isalpha() and w.lower() not in _CONNECTIVE_WORDS)
 
 
 # what closes a run-in lead set in its own style: its period, or a dash ("**Harm—**Respondents …")
