@@ -94,7 +94,7 @@ def test_numbered_leads_whose_lines_hang_under_them_are_a_list_however_far_apart
             c.feats = [0.0] * len(FEATURES)
             c.feats[FEATURES.index("hanging")] = 1.0 if k in hanging else 0.0
             out.append(c)
-        _enumerated_leads(out)
+        _enumerated_leads(out, [])
         return [c.p for c in out]
 
     assert leads({0, 2}) == [0.0, 0.0, 0.0]      # two items hang: the whole run is a list

@@ -9,11 +9,28 @@ Read from the last round's batches, before the round's own were scored:
 * the Royal Society's front page sets its abstract without a label in the body's type, its
   subject areas and keywords in the left margin beside it, and the introduction's first paragraph
   under it before "1. Introduction" on the next page: no abstract was found.
+
+Read after the round's batch of computer-science, engineering and non-English papers (tex dev23)
+was scored:
+
+* a report's heading ("1.4 The Need for Easy-to-use" / "Tools") wrapped beside a figure's caption
+  that the column finder kept in its column, so the line looked short of the column's edge and the
+  heading was cut in two;
+* the old ACM journal class sets its 8 pt abstract and "Categories and Subject Descriptors: …" half
+  a line apart, and the abstract was read as one paragraph with them: no abstract was found;
+* IEEE's enumerated items with bold labels ("2) **Empirical on-chain performance.** Most …", the
+  enumerator upright) had no lead, so a whole line was taken for a heading; as leads, their
+  enumerator, which the lead's words leave out, did not count in telling a list;
+* a heading in capitals whose last word the author set in italics ("II. CARACTERÍSTICAS
+  ESTRUTURAIS DE UM" / "*MEMRISTOR*") was cut before it, the italic line read as the next level's
+  heading.
 """
+
+from types import SimpleNamespace
 
 import pymupdf
 
-from pdf_pages import row, saved_record
+from pdf_pages import block, row, saved_record, small_row
 
 
 def test_a_two_level_title_keeps_its_connecting_words_in_lower_case():
@@ -67,3 +84,97 @@ def test_the_abstract_beside_its_keywords_is_found(tmp_path):
     # abstract by this rule
     rec = _margin_front(tmp_path, "alone.pdf", keywords_beside=False)
     assert not (rec.get("abstract") or "").startswith("Collective dilemmas reward a group")
+
+
+def _stats(page=0, extent=(72.0, 523.0), body=11.0):
+    return SimpleNamespace(body=body, body_family="body", body_gap=2.0, extents={(page, 0): list(extent)},
+                           text_left={(page, 0): extent[0]}, page_height=792.0)
+
+
+def test_a_heading_wrapped_beside_a_caption_goes_on():
+    from scholartools.parsing.pdf.headings import Cand, _extend, _text_beside
+
+    def rows_(beside):
+        head = row("1.4 The Need for Easy-to-use", 332.9, 12.0, bold=1.0, x0=72.0, x1=262.0)
+        tail = row("Tools", 346.8, 12.0, bold=1.0, x0=72.0, x1=103.0)
+        for r in (head, tail):
+            r.family = "bold"
+        body = row("Software Engineering, as a research field,", 368.3, 11.0, x0=72.0, x1=262.0)
+        out = block([head, tail], 7) + block([body], 8)
+        if beside:
+            cap = row("to denote the amount of testing for a line.", 339.1, 11.0, x0=272.0, x1=473.0)
+            cap.kind = "caption"
+            out = block([cap], 5) + out
+        return out
+
+    rows = rows_(True)
+    assert _text_beside(rows, 1) == 272.0 and _text_beside(rows_(False), 0) is None
+    c = Cand(i=1, rows=[1], text=rows[1].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows, c, _stats())
+    assert c.rows == [1, 2] and c.text == "1.4 The Need for Easy-to-use Tools"
+    # nothing beside it: the line stops far short of the column's edge, the next row is its own
+    rows = rows_(False)
+    c = Cand(i=0, rows=[0], text=rows[0].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows, c, _stats())
+    assert c.rows == [0]
+
+
+def test_a_classification_row_under_a_small_print_abstract_ends_its_paragraph():
+    from scholartools.parsing.pdf.frontmatter import _paragraphs
+
+    lines = ["In this paper, we consider the problem faced by a sensor network operator who must infer",
+             "the value of some environmental parameter that is being monitored at discrete points.",
+             "We validate our approach using data collected from three networks of weather sensors."]
+    rows = [small_row(t, 244.3 + 10 * k, x0=109.0, x1=503.0) for k, t in enumerate(lines)]
+    rows.append(small_row("Categories and Subject Descriptors: C.2.4 [Computer Communication Networks]:", 278.2,
+                          x0=109.0, x1=503.0))
+    rows.append(small_row("General Terms: Algorithms, Design, Performance", 292.1, x0=109.0, x1=290.0))
+    paras = _paragraphs(rows, 0, 2.0, None, ("text", "small"))
+    assert paras[0] == [0, 1, 2] and paras[1][0] == 3
+
+
+def test_enumerated_items_with_bold_labels_are_a_list_not_headings():
+    from scholartools.parsing.pdf.extract import _RUNIN_NUMBER
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _enumerated_leads
+
+    assert _RUNIN_NUMBER.match("2)") and _RUNIN_NUMBER.match("3.1.") and not _RUNIN_NUMBER.match("2)x")
+    leads = ["1) Non-fulfillment protection for the prosumer.", "2) Cancellation safety for the consumer.",
+             "3) Atomicity."]
+    rows = []
+    for k, lead in enumerate(leads):
+        r = row(lead + " The consumer's funds are held", 63.2 + 36 * k, x0=328.0, x1=566.0)
+        r.lead, r.lead_style = lead, "b"
+        rows += [r, row("by the contract from submission until execution;", 75.3 + 36 * k, x0=341.0, x1=566.0)]
+    cands = [Cand(i=2 * k, rows=[2 * k], text=lead.split(" ", 1)[1].rstrip("."), runin=True, p=0.47,
+                  feats=[0.0] * len(FEATURES)) for k, lead in enumerate(leads)]
+    _enumerated_leads(cands, rows)
+    assert [c.p for c in cands] == [0.0] * 3
+    # run-in heads without an enumerator keep their scores
+    for r in rows:
+        r.lead = r.lead.split(" ", 1)[1] if r.lead else ""
+    cands = [Cand(i=2 * k, rows=[2 * k], text=lead.split(" ", 1)[1].rstrip("."), runin=True, p=0.47,
+                  feats=[0.0] * len(FEATURES)) for k, lead in enumerate(leads)]
+    _enumerated_leads(cands, rows)
+    assert [c.p for c in cands] == [0.47] * 3
+
+
+def test_a_heading_in_capitals_keeps_its_last_word_set_in_italics():
+    from scholartools.parsing.pdf.headings import Cand, _extend
+
+    def rows_(last):
+        head = row("II. CARACTERÍSTICAS ESTRUTURAIS DE UM", 524.4, 10.0, bold=1.0, x0=65.0, x1=284.0)
+        tail = row(last, 536.3, 10.0, bold=1.0, x0=152.0, x1=212.0)
+        tail.italic = 1.0
+        body = row("Dispositivos de resistência variável baseados em óxidos", 559.5, 10.0, x0=62.0, x1=298.0)
+        return block([head], 4) + block([tail], 5) + block([body], 6)
+
+    st = _stats(extent=(51.0, 298.0), body=10.0)
+    rows = rows_("MEMRISTOR")
+    c = Cand(i=0, rows=[0], text=rows[0].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows, c, st)
+    assert c.text == "II. CARACTERÍSTICAS ESTRUTURAIS DE UM MEMRISTOR"
+    # an italic line in lower case under it is the next level's heading, as before
+    rows = rows_("Memristores de óxido")
+    c = Cand(i=0, rows=[0], text=rows[0].text, runin=False, p=0.0, title="", feats=[])
+    _extend(rows, c, st)
+    assert c.rows == [0]

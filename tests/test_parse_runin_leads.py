@@ -90,7 +90,7 @@ def test_run_in_leads_numbered_one_after_another_are_a_list_not_an_outline():
     # "Analysis", "Related Work", "Conclusions" that way before the run was taken whole)
     tail = [lead(112, "4."), lead(130, "5."), lead(150, "6.")]
     sections = [lead(10, "1."), lead(40, "2."), lead(90, "3.")]
-    _enumerated_leads(sections + items + tail)
+    _enumerated_leads(sections + items + tail, [])
     assert [c.p for c in items + tail] == [0.0] * 6
     assert [c.p for c in sections] == [0.8, 0.8, 0.8]
 

@@ -313,7 +313,7 @@ def _upright_upper(runs: list, parts: list[str]) -> bool:
     return text.isupper() and sum(map(str.isalpha, text)) >= 3
 
 
-_RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H]\.)\s*$")
+_RUNIN_NUMBER = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|\d{1,2}\)|[IVX]{1,5}\.|[A-H]\.)\s*$")
 # a numbered lead's own closing period inside a styled prefix that runs on into the text's first
 # word in the same style ("*3.1. Rosmarinus Genus. Rosmarinus* in the …": a species name opening
 # the text): a word of three letters or more, no abbreviation, then a capital

@@ -1178,7 +1178,8 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     """Rows of the front page grouped into paragraphs: consecutive text rows of one size, font
     family and weight that sit close below each other — within a line's height, or within 1.5
     times the body's own line gap in a double-spaced document; a standalone heading starts a new
-    one, and so does a row of an article-info box ("Keywords: …", "Received 3 May 2020"); rows of
+    one, and so does a row of an article-info box ("Keywords: …", "Received 3 May 2020") or of the
+    keywords or classification under an abstract ("Categories and Subject Descriptors: …"); rows of
     other kinds in between, such as a side column's small print, do not break a paragraph, nor do
     rows of another column that reading order interleaves with it (authors beside the abstract),
     and a short line read as an equation in the paragraph's flow and type is its own line."""
@@ -1216,7 +1217,8 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                      or _emphasis_line(rows, i, q, rows[cur[-2]] if len(cur) > 1 else None)) \
                 and -0.6 * r.size < r.y0 - q.y1 < max(0.9 * r.size, 1.5 * body_gap) \
                 and abs(r.x0 - q.x0) < 3 * r.size \
-                and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip())
+                and not (heads and i in heads and not heads[i].runin) and not _BOX_ROW.match(r.text.strip()) \
+                and not _KEYWORDS_ROW.match(r.text.strip())
             if same:
                 open_.remove(cur)
                 open_.append(cur)

@@ -505,6 +505,16 @@ def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
     return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
 
 
+def _text_beside(rows: list[Row], k: int) -> float | None:
+    """The left edge of the nearest text set beside row ``k`` on its right, level with it (text
+    the page's column finder did not part from it: a figure's caption set beside a heading in a
+    report), among the rows read near it; None where none is."""
+    r = rows[k]
+    xs = [q.x0 for q in rows[max(0, k - 10):k + 10] if q.page == r.page and q.x0 > r.x1
+          and q.y0 < r.y1 and r.y0 < q.y1]
+    return min(xs, default=None)
+
+
 def _balanced_break(rows: list[Row], j: int, last: Row, q: Row, e: list[float], head: Row) -> bool:
     """A heading broken early for balance: a line over half the column, then a shorter,
     unnumbered line in its type that ends the heading (the row after it is set otherwise or
@@ -553,9 +563,11 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if numbered and strip_number(q.text)[0] is not None:
             break       # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY: …": the next numbered heading
         if head.italic < 0.1 and q.italic >= 0.9 and not lead_cont and q.text[:1].isupper() \
-                and not connective_end(last.text.rstrip()):
+                and not connective_end(last.text.rstrip()) and not (caps and _is_caps(q)):
             break       # "Digital media-based educational interventions" in bold italic under "Providing
             #             mental health support for nursing students" in bold: the next level's heading
+            #             (not a word of a heading in capitals that the author set in italics: "II.
+            #             CARACTERÍSTICAS ESTRUTURAIS DE UM" / "*MEMRISTOR*")
         paren = q.text[:1] in "(["     # "(MIC)", "(RT-PCR)": an abbreviation in parentheses goes on a heading
         # a heading in capitals set larger than the body, its lines one text block: "PHOSPHATES-BASED
         # Mg ION SOLID" / "CONDUCTORS" (a chemical symbol is no change of case)
@@ -602,6 +614,11 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             and min(q.x0, last.x0) > st.text_left.get((last.page, last.col), e[0]) + head.size \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
             or q.text[:1].islower() and not lead_cont or caps_block
+        if not wrapped:
+            # (its next word would not have fitted before the text beside it: "1.4 The Need for
+            # Easy-to-use" / "Tools" beside a paragraph the column finder left in its column)
+            beside = _text_beside(rows, j - 1)
+            wrapped = beside is not None and _next_word_overflows(last, q, beside)
         if not wrapped:
             break
         if lead_cont:
@@ -664,6 +681,7 @@ def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
 
 
 _ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+|^[a-h]\.\s+")
+_LEAD_ENUMERATOR = re.compile(r"^(\d{1,2})\)\s")
 
 
 def _enumerated(text: str) -> bool:
@@ -1095,7 +1113,7 @@ def _step_ok(a: list[int], b: list[int]) -> bool:
     return False
 
 
-def _enumerated_leads(cands: list[Cand]) -> None:
+def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
     """Run-in leads numbered 1., 2., 3. … with two of them a few rows apart are an enumerated
     list's items ("1. **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an
     outline's sections, whose text runs for paragraphs: they would else make a chain of section
@@ -1110,8 +1128,15 @@ def _enumerated_leads(cands: list[Cand]) -> None:
     def hangs(c: Cand) -> bool:
         return len(c.feats) > k_hang and c.feats[k_hang] > 0.5
 
-    items = [(c, int(c.number.strip("."))) for c in cands
-             if c.runin and c.number and c.number.strip(".").isdigit()]
+    def number(c: Cand) -> int | None:
+        if c.number and c.number.strip(".").isdigit():
+            return int(c.number.strip("."))
+        # (or by the enumerator its lead opens with, which the lead's words leave out: "2) **Empirical
+        # on-chain performance.** Most …", IEEE's enumerated items with bold labels)
+        m = _LEAD_ENUMERATOR.match(rows[c.i].lead) if c.number is None else None
+        return int(m.group(1)) if m else None
+
+    items = [(c, n) for c in cands if c.runin for n in (number(c),) if n is not None]
     # runs of leads numbered one after another; a run with two of them a few rows apart, or two
     # hanging, is a list, all of it (its later items may each run for a paragraph)
     run: list[Cand] = []
@@ -1171,7 +1196,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     every higher heading: a kind may start again at 1 where a member of an outline chain of
     another kind, found before it (kinds taken roman, letter, digit, lower-case letter), lies in
     between."""
-    _enumerated_leads(cands)
+    _enumerated_leads(cands, rows)
     pos = {id(c): k for k, c in enumerate(cands)}
     # positions of chain members of the kinds done before; an unnumbered standard section
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
