@@ -24,6 +24,20 @@ was scored:
 * a heading in capitals whose last word the author set in italics ("II. CARACTERÍSTICAS
   ESTRUTURAIS DE UM" / "*MEMRISTOR*") was cut before it, the italic line read as the next level's
   heading.
+
+Read after the round's batch of papers in the sciences, mathematics and the humanities (tex dev22)
+was scored:
+
+* an `amsart` paper in a font without small capitals set "Abstract." in the body's face, and the
+  label was not taken (the mark was looked for after the space that follows it), nor its sections
+  "1. Preliminaries" … "9. Proof of the classification", each centred on a line of its own in the
+  body's type, which the model scored near nothing;
+* Elsevier's CAS class put a graphical-abstract page and a highlights page before the article,
+  and the title was read as "Graphical Abstract";
+* an author's theorem-like environment ("*Result 4 (Fixation probability).* The …") was read as
+  run-in heads;
+* a line-numbered manuscript's number in the margin ("438" beside "Discussion") vetoed the
+  heading as a table's first cell with its figures beside it.
 """
 
 from types import SimpleNamespace
@@ -178,3 +192,106 @@ def test_a_heading_in_capitals_keeps_its_last_word_set_in_italics():
     c = Cand(i=0, rows=[0], text=rows[0].text, runin=False, p=0.0, title="", feats=[])
     _extend(rows, c, st)
     assert c.rows == [0]
+
+
+def test_an_abstract_label_closed_by_its_mark_in_the_body_face():
+    from scholartools.parsing.pdf.frontmatter import _is_label_row
+
+    label = row("Abstract. Eric Li's preprint gave the first publicly posted classification", 164.9, 9.0)
+    label.first_in_block = True
+    assert _is_label_row(label) == (True, "Eric Li's preprint gave the first publicly posted classification")
+    colon, algebra = row("Abstract: We show that", 100), row("Abstract algebra offers tools for this", 100)
+    colon.first_in_block = algebra.first_in_block = True
+    assert _is_label_row(colon)[0] and not _is_label_row(algebra)[0]
+    # inside a block: a reference's line ("… Ethnographic Atlas: A" / "Summary. The University of …")
+    label.first_in_block = False
+    assert not _is_label_row(label)[0]
+
+
+def _numbered_cands(texts, centre=297.5, page_of=lambda k: k):
+    from scholartools.parsing.pdf.headings import FEATURES, Cand
+
+    rows, cands = [], []
+    for k, text in enumerate(texts):
+        width = 6.0 * len(text)
+        rows.append(row(text, 300.0, 11.0, page=page_of(k), x0=centre - width / 2, x1=centre + width / 2))
+        rows.append(row("The body of the section goes on here in full sentences across the line.", 320.0, 11.0,
+                        page=page_of(k), x0=72.0, x1=523.0))
+        c = Cand(i=2 * k, rows=[2 * k], text=text, p=0.01, feats=[0.0] * len(FEATURES))
+        c.number, c.title = text.split(" ", 1)[0].rstrip("."), text.split(" ", 1)[1]
+        cands.append(c)
+    return rows, cands
+
+
+SECTIONS = ["1. Preliminaries", "2. A bipartite subgraph lemma", "3. Bipartite expansions", "4. Closure properties",
+            "5. The intrinsic decomposition", "6. The sequence lift"]
+
+
+def test_sections_centred_on_lines_of_their_own_make_an_outline():
+    from scholartools.parsing.pdf.headings import _centred_outline
+
+    rows, cands = _numbered_cands(SECTIONS)
+    _centred_outline(cands, 0.4, rows)
+    assert [round(c.p, 2) for c in cands] == [0.41] * 6
+    # set flush left (a list's items share an edge, not a centre): left to the model
+    rows, cands = _numbered_cands(SECTIONS)
+    for k, r in enumerate(rows[::2]):
+        r.x0, r.x1 = 72.0, 72.0 + 6.0 * len(SECTIONS[k])
+    _centred_outline(cands, 0.4, rows)
+    assert [c.p for c in cands] == [0.01] * 6
+    # a number missing, or all on two pages: no outline
+    rows, cands = _numbered_cands(SECTIONS[:2] + SECTIONS[3:])
+    _centred_outline(cands, 0.4, rows)
+    assert [c.p for c in cands] == [0.01] * 5
+    rows, cands = _numbered_cands(SECTIONS, page_of=lambda k: k // 3)
+    _centred_outline(cands, 0.4, rows)
+    assert [c.p for c in cands] == [0.01] * 6
+
+
+def test_pages_of_a_graphical_abstract_and_highlights_come_before_the_front_page():
+    from scholartools.parsing.pdf.frontmatter import front_page
+
+    def doc(labels):
+        rows = []
+        for p, label in enumerate(labels):
+            rows.append(row(label, 54.3, 14.0, page=p))
+            rows.append(row("Daniel Castillo-Castro, Rafael González-Valdés", 99.3, 10.0, page=p))
+        rows.append(row("Testing MD Simulations of Amorphous Carbon", 53.6, 17.0, page=len(labels)))
+        rows.append(row("Amorphous carbon is a material of recent interest in materials science.", 154.7, 10.0,
+                        page=len(labels), x1=523.0))
+        return rows
+
+    assert front_page(doc(["Graphical Abstract", "Highlights"]), 10.0) == 2
+    assert front_page(doc(["Highlights"]), 10.0) == 1
+    assert front_page(doc([]), 10.0) == 0
+
+
+def test_an_authors_numbered_statements_are_no_run_in_heads():
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _vetoes
+
+    st = SimpleNamespace(body=12.0, body_family="body")
+
+    def leads(names):
+        rows, cands = [], []
+        for k, name in enumerate(names):
+            rows.append(row(f"{name}. The fixation probability of an invading phenotype is", 100.0 + 40 * k, 12.0,
+                            x0=57.0, x1=539.0))
+            cands.append(Cand(i=k, rows=[k], text=name, runin=True, p=0.5, rest="The fixation probability",
+                              feats=[0.0] * len(FEATURES)))
+        return rows, cands
+
+    rows, cands = leads(["Result 1", "Result 2 (Fixation time)", "Result 3", "Drift and diffusion terms"])
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.0, 0.5]
+    rows, cands = leads(["Result 1", "Result 2", "Case 1"])     # two of a word are no series
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.5, 0.5, 0.5]
+
+
+def test_a_margin_line_number_beside_a_heading_is_no_table_cell():
+    from scholartools.parsing.pdf.headings import Cand, _numbers_beside
+
+    head = row("Discussion", 707.1, 17.0, bold=1.0, x0=57.0, x1=134.0)
+    c = Cand(i=0, rows=[0], text="Discussion")
+    assert not _numbers_beside([head, row("438", 711.8, 11.0, x0=29.0, x1=47.0)], c, head)
+    assert _numbers_beside([head, row("13.2  15.7  1.25", 707.5, 11.0, x0=200.0, x1=300.0)], c, head)

@@ -127,12 +127,27 @@ def _unmark(text: str) -> str:
     return _SUPER.sub(" ", text) if _SUPER_MARK.search(text) is not None else text
 
 
+# the label atop a page an Elsevier class puts before the article: its graphical abstract, its
+# highlights
+_PREFACE_LABEL = re.compile(r"(?i)^(?:graphical abstract|(?:research )?highlights)$")
+
+
 def front_page(rows: list[Row], body: float | None = None, page_height: float = 792.0) -> int:
     """0, or 1 when page 0 is a repository's cover sheet (a list of metadata fields) or a page
-    without a title (:func:`_title_on_next_page`)."""
+    without a title (:func:`_title_on_next_page`); or the number of the pages before the article
+    that open with a graphical abstract's or highlights' label (Elsevier's CAS classes print them
+    first when the author supplies them)."""
     first = [r for r in rows if r.page == 0]
     if not first:
         return 0
+    preface, page = 0, first
+    while page and _PREFACE_LABEL.match(min(page, key=lambda r: r.y0).text.strip(" :")):
+        nxt = [r for r in rows if r.page == preface + 1]
+        if not nxt:
+            break
+        preface, page = preface + 1, nxt
+    if preface:
+        return preface
     if body is not None and _title_on_next_page(rows, first, body, page_height):
         return 1
     fields = sum(1 for r in first if _COVER_FIELD.match(r.text.strip(" :")))
@@ -644,6 +659,11 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     if lead and ABSTRACT_START.match(lead) and len(lead.split()) <= 2:
         return True, rest
     if t[:8].isupper() or t[m.end() - 1:m.end()] in (".", ":", "—", "–", "-"):
+        return True, rest
+    # the mark before the space the pattern takes after it, on a paragraph's first line: "Abstract.
+    # Eric Li's …" set in the body's own face (not "… Ethnographic Atlas: A" / "Summary. The
+    # University of Pittsburgh", a reference's line inside its block)
+    if r.first_in_block and t[m.end(1):m.end()].strip()[:1] in (".", ":", "—", "–", "-"):
         return True, rest
     return False, ""
 

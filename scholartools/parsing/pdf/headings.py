@@ -1197,6 +1197,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     another kind, found before it (kinds taken roman, letter, digit, lower-case letter), lies in
     between."""
     _enumerated_leads(cands, rows)
+    _centred_outline(cands, threshold, rows)
     pos = {id(c): k for k, c in enumerate(cands)}
     # positions of chain members of the kinds done before; an unnumbered standard section
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
@@ -1283,6 +1284,34 @@ def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool
            for c, _ in items):
         return False
     return all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
+
+
+def _centred_outline(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
+    """Sections numbered 1, 2, 3 … each centred on a line of its own, in the body's own type (an
+    `amsart` paper set in a font without small capitals: "4. Closure properties"), which the model
+    scores near nothing: five or more, every one the next number, over three pages or more, one
+    centre for all though their lengths differ — a list's items share a left edge, not a centre —
+    each opening in a capital and not running on into a sentence, are the document's sections."""
+    items = []
+    for c in cands:
+        if c.runin or not c.number or not c.number.strip(".").isdigit() or len(c.rows) != 1:
+            continue
+        r = rows[c.i]
+        if r.text.strip() == c.text.strip() and c.title[:1].isupper() and len(c.title.split()) <= 10 \
+                and not _STOP_INSIDE.search(c.title) and not sent_end(c.title):
+            items.append((c, int(c.number.strip(".")), (r.x0 + r.x1) / 2))
+    if len(items) < 5:
+        return
+    centres = sorted(m for _, _, m in items)
+    centre = centres[len(centres) // 2]
+    run = [(c, n) for c, n, m in items if abs(m - centre) <= 2.0]
+    if len(run) < 5 or [n for _, n in run] != list(range(1, len(run) + 1)) \
+            or len({rows[c.i].page for c, _ in run}) < 3 \
+            or max(rows[c.i].x0 for c, _ in run) - min(rows[c.i].x0 for c, _ in run) < 10 \
+            or any(_runs_into_text(rows, c) for c, _ in run):
+        return
+    for c, _ in run:
+        c.p = max(c.p, threshold + 0.01)
 
 
 def _next_step(a: list[int], b: list[int]) -> bool:
@@ -1430,6 +1459,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     labels = {c.i for c in cands if not c.runin and _LONE_CAPTION_LABEL.match(c.text.strip())}
     fields.update(labels)
     fields.update(c.i for c in cands if not c.runin and c.i - 1 in labels and rows[c.i].upper)
+    # a theorem-like environment of the author's own naming, by its numbered series: run-in leads
+    # "Result 1" … "Result 6" (one word and a number, a parenthesised name after it at most)
+    numbered = {}
+    for c in cands:
+        m = _NAMED_STATEMENT.match(c.text) if c.runin else None
+        if m:
+            numbered.setdefault(m.group(1).lower(), []).append((c.i, m.group(2)))
+    fields.update(i for series in numbered.values() if len({n for _, n in series}) >= 3 for i, _ in series)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
@@ -1513,6 +1550,9 @@ def _column_heads(rows: list[Row], i: int) -> bool:
     return False
 
 
+# a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
+# 4 (Fixation probability)"): a numbered statement where its word numbers three or more
+_NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
 # Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):"), and a proof's
 # ("Proof.", "Preuve")
@@ -1616,10 +1656,11 @@ _FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
 def _numbers_beside(rows: list[Row], c: Cand, r: Row, ks: range | None = None) -> bool:
     """Is a row of figures set on ``r``'s baseline, apart from it (the other cells of a table row
     read as a row of their own: "13 ± 0.7b  15 ± 0.7  1.25 ± 0.2")? Rows ``ks`` are looked at,
-    by default the six either side in reading order."""
+    by default the six either side in reading order. Figures left of it are no cells of its row
+    (a line-numbered manuscript's number in the margin, "438" beside "Discussion")."""
     for k in ks or range(max(c.i - 6, 0), min(c.rows[-1] + 7, len(rows))):
         q = rows[k]
-        if k in c.rows or q.page != r.page or abs(q.y0 - r.y0) >= 0.6 * r.size or q.x0 < r.x1 and q.x1 > r.x0:
+        if k in c.rows or q.page != r.page or abs(q.y0 - r.y0) >= 0.6 * r.size or q.x0 < r.x1:
             continue
         t = q.text
         digits = sum(ch.isdigit() for ch in t)
