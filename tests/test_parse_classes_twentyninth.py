@@ -38,6 +38,13 @@ was scored:
   run-in heads;
 * a line-numbered manuscript's number in the margin ("438" beside "Discussion") vetoed the
   heading as a table's first cell with its figures beside it.
+
+Read after the round's batch of publisher PDFs (jats dev11) was scored:
+
+* MDPI's "3.4.6. β-Carotene Bleaching", between "3.4.5" and "3.4.7" in the body's type, was no
+  title in capitals for the outline (its Greek prefix is a lower-case letter);
+* a table's note in small print under two tables ("DR-TB drug resistant tuberculosis", 7 pt under
+  a 10 pt body) was taken for a heading twice.
 """
 
 from types import SimpleNamespace
@@ -295,3 +302,28 @@ def test_a_margin_line_number_beside_a_heading_is_no_table_cell():
     c = Cand(i=0, rows=[0], text="Discussion")
     assert not _numbers_beside([head, row("438", 711.8, 11.0, x0=29.0, x1=47.0)], c, head)
     assert _numbers_beside([head, row("13.2  15.7  1.25", 707.5, 11.0, x0=200.0, x1=300.0)], c, head)
+
+
+def test_a_title_opening_with_a_letter_prefix_counts_as_capitalised():
+    from scholartools.parsing.pdf.headings import Cand, _deep_title, _opens_capital
+
+    assert _opens_capital("β-Carotene Bleaching") and _opens_capital("k-means") and _opens_capital("Methods")
+    assert not _opens_capital("times higher than the control") and not _opens_capital("βeta")
+    c = Cand(i=0, rows=[0], text="3.4.6. β-Carotene Bleaching", title="β-Carotene Bleaching")
+    assert _deep_title(c, [3, 4, 6], [row(c.text, 100)])
+
+
+def test_a_tables_note_repeated_in_small_print_is_no_heading():
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _vetoes
+
+    st = SimpleNamespace(body=10.0, body_family="body")
+    rows = [row("DR-TB drug resistant tuberculosis", 295.1, 7.0, page=5, x0=305.0, x1=402.0),
+            row("DR-TB drug resistant tuberculosis", 390.1, 7.0, page=6, x0=305.0, x1=402.0),
+            row("DR-TB centres", 100.0, 10.0, bold=1.0, page=1)]
+    cands = [Cand(i=k, rows=[k], text=r.text, p=0.45, feats=[0.0] * len(FEATURES)) for k, r in enumerate(rows)]
+    _vetoes(rows, cands, st)
+    assert [c.p for c in cands] == [0.0, 0.0, 0.45]
+    # once, it is left to the model
+    cands = [Cand(i=k, rows=[k], text=r.text, p=0.45, feats=[0.0] * len(FEATURES)) for k, r in enumerate(rows[1:])]
+    _vetoes(rows[1:], cands, st)
+    assert [c.p for c in cands] == [0.45, 0.45]

@@ -1155,13 +1155,23 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
         hung = int(c is not None and hangs(c))
 
 
+# a term opening with a letter of its own and a hyphen, which a title in title case keeps in lower
+# case ("3.4.6. β-Carotene Bleaching", "3.1 k-means")
+_LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w")
+
+
+def _opens_capital(title: str) -> bool:
+    """Does a title open in a capital, or with a one-letter prefix before a hyphen?"""
+    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None
+
+
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
     """A number of three levels or more before a short capitalised title on a line of its own in
     one style ("3.2.1. Fungi"): the lowest level of an outline, set in the body's type by some
     journals, which the model scores low; its place in the outline decides. So is a number of two
     levels before a title of up to eight words in title case ("2.1 Topic Clustering"; its
     connecting words may stay in lower case: "3.2 Comparison with DBSCAN")."""
-    if len(parts) < 2 or c.runin or rows[c.i].lead or not c.title[:1].isupper() or sent_end(c.title) \
+    if len(parts) < 2 or c.runin or rows[c.i].lead or not _opens_capital(c.title) or sent_end(c.title) \
             or _SENTENCE_START.search(c.title):
         return False
     words = c.title.split()
@@ -1280,7 +1290,7 @@ def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool
     if len(items) < 5 or items[0][1] != [1] or len({rows[c.i].page for c, _ in items}) < 3 \
             or not any(len(b) > 1 for _, b in items) or max(b[0] for _, b in items) < 3:
         return False
-    if any(c.runin or not c.title[:1].isupper() or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
+    if any(c.runin or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
            for c, _ in items):
         return False
     return all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
@@ -1297,7 +1307,7 @@ def _centred_outline(cands: list[Cand], threshold: float, rows: list[Row]) -> No
         if c.runin or not c.number or not c.number.strip(".").isdigit() or len(c.rows) != 1:
             continue
         r = rows[c.i]
-        if r.text.strip() == c.text.strip() and c.title[:1].isupper() and len(c.title.split()) <= 10 \
+        if r.text.strip() == c.text.strip() and _opens_capital(c.title) and len(c.title.split()) <= 10 \
                 and not _STOP_INSIDE.search(c.title) and not sent_end(c.title):
             items.append((c, int(c.number.strip(".")), (r.x0 + r.x1) / 2))
     if len(items) < 5:
@@ -1341,7 +1351,7 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list
     opening in lower case ("2.3 times higher") is text."""
     members = [(k, b) for k, (c, b) in enumerate(items) if id(c) in chain]
     for k, (c, b) in enumerate(items):
-        if id(c) in chain or c.p < 0.05 or not c.title[:1].isupper():
+        if id(c) in chain or c.p < 0.05 or not _opens_capital(c.title):
             continue
         before = [m for m in members if m[0] < k]
         after = [m for m in members if m[0] > k]
@@ -1450,8 +1460,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     n = len(rows)
     fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
     # a table's cells in small print opening on the same lead row after row ("**Safety:** No
-    # serious adverse events" in a 7 pt table of trials, body 9.5 pt)
-    small = [c for c in cands if c.runin and rows[c.i].size < 0.8 * st.body]
+    # serious adverse events" in a 7 pt table of trials, body 9.5 pt); a table's note in small print
+    # under two tables ("DR-TB drug resistant tuberculosis", 7 pt under a 10 pt body)
+    small = [c for c in cands if rows[c.i].size < 0.8 * st.body]
     leads = Counter(c.text.strip(" .:").lower() for c in small)
     fields.update(c.i for c in small if leads[c.text.strip(" .:").lower()] >= 2)
     # a caption's label on a row of its own ("TABLE 2.1", a thesis' format) and the caption's
