@@ -45,6 +45,13 @@ Read after the round's batch of publisher PDFs (jats dev11) was scored:
   title in capitals for the outline (its Greek prefix is a lower-case letter);
 * a table's note in small print under two tables ("DR-TB drug resistant tuberculosis", 7 pt under
   a 10 pt body) was taken for a heading twice.
+
+Read after the round's batch of rarer classes (tex dev24) was scored:
+
+* a short title in capitals ("TENSORIZED PAULI COMPOSER", "DEEP UNSUPERVISED DRUM TRANSCRIPTION")
+  read as a label by its case, and the title became "1 Introduction" or an author's name;
+* ISMIR sets its authors in columns on one line, and the second column's name ("Kyunghyun Cho"),
+  read after the first column's text, was taken for a heading.
 """
 
 from types import SimpleNamespace
@@ -327,3 +334,38 @@ def test_a_tables_note_repeated_in_small_print_is_no_heading():
     cands = [Cand(i=k, rows=[k], text=r.text, p=0.45, feats=[0.0] * len(FEATURES)) for k, r in enumerate(rows[1:])]
     _vetoes(rows[1:], cands, st)
     assert [c.p for c in cands] == [0.45, 0.45]
+
+
+def _caps_front(title="DEEP UNSUPERVISED DRUM TRANSCRIPTION", title_size=14.5, names_size=12.0):
+    title_row = row(title, 63.6, title_size, bold=1.0, x0=137.0, x1=461.0)
+    first = row("Keunwoo Choi", 101.4, names_size, bold=1.0, x0=136.0, x1=211.0)
+    second = row("Kyunghyun Cho", 101.4, names_size, bold=1.0, x0=355.0, x1=439.0)
+    body = [row("We introduce DrummerNet, a drum transcription system that is trained in an", 192.6 + 12 * k, 10.0,
+                x0=55.0, x1=287.0) for k in range(6)]
+    rows = block([title_row], 0) + block([first], 1) + block(body, 6) + block([second], 3)
+    for k, r in enumerate(rows):
+        r.index = k
+    return rows
+
+
+def test_a_short_title_in_capitals_set_larger_than_all_else_is_the_title():
+    from scholartools.parsing.pdf.frontmatter import title_rows
+
+    rows = _caps_front()
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == ["DEEP UNSUPERVISED DRUM TRANSCRIPTION"]
+    # a label in capitals over a title set nearly its size stays a label
+    rows = _caps_front(title="RESEARCH ARTICLE", title_size=12.5, names_size=12.0)
+    rows[1].text, rows[1].size = "Deep unsupervised drum transcription with a learnt synthesiser", 12.0
+    assert "RESEARCH ARTICLE" not in [r.text for r in title_rows(rows, 10.0, 0, 792.0)]
+
+
+def test_authors_set_in_columns_on_one_line_are_no_headings():
+    from scholartools.parsing.pdf.frontmatter import author_line_heads
+    from scholartools.parsing.pdf.headings import Cand
+
+    rows = _caps_front()
+    heads = {k: Cand(i=k, rows=[k], text=rows[k].text, p=0.6) for k in (1, 8)}
+    assert sorted(author_line_heads(rows, heads, [rows[0]])) == [1, 8]
+    # a heading level with no author row under the title is not one
+    rows[1].text = "1 Introduction"
+    assert author_line_heads(rows, heads, [rows[0]]) == []

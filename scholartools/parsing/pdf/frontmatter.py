@@ -416,6 +416,15 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         return []
     real = [c for c in cands if not c[3]]
     best = max(real, key=lambda c: (c[0], -real.index(c))) if real else None
+    # a short title in capitals ("TENSORIZED PAULI COMPOSER", "DEEP UNSUPERVISED DRUM
+    # TRANSCRIPTION") reads like a label by its case alone: it is the title where it is set clearly
+    # larger than anything else and nothing else is set well above the body (the authors' names,
+    # "1 Introduction")
+    soft = [c for c in cands if c[3] and not c[5]]
+    if soft and (best is None or best[0] < body + 3):
+        top = max(soft, key=lambda c: c[0])
+        if top[0] >= body + 3 and (best is None or top[0] >= best[0] + 1.5 and top[2][0].y0 < best[2][0].y0):
+            return top[2]
     # a short group set larger than a long one of nearly its size is a journal name or a drop cap
     if best is not None and best[1] <= 3:
         # one word in a display size (2.5 times the body or more) is a wordmark ("brainhack" at
@@ -479,7 +488,8 @@ def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> li
     title's line heights), unnumbered, not a known heading, reading as one or more person names
     ("Ann Author", "Jane Doe and John Smith"). A class that sets the authors in a larger type of
     their own, apart from the body, makes them look like a heading to the heading model; an
-    abstract in the body's type under them then seemed to come after the first heading."""
+    abstract in the body's type under them then seemed to come after the first heading. The other
+    names on that row's line, in columns of their own, go with it."""
     if not title_rows:
         return []
     last = title_rows[-1]
@@ -488,16 +498,22 @@ def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> li
         return []
     i = next((j for j in range(k + 1, min(k + 6, len(rows))) if rows[j].page == last.page
               and rows[j].kind not in ("title", "drop")), None)
-    if i is None or i not in heads or heads[i].runin:
+    if i is None or not _author_head(rows[i], last):
         return []
-    r = rows[i]
+    # (and the other authors' names on that line, set in columns of their own, which reading
+    # order takes after the first column's text: "Keunwoo Choi" … "Kyunghyun Cho")
+    return [j for j, c in heads.items() if not c.runin and rows[j].page == last.page
+            and (j == i or abs(rows[j].y0 - rows[i].y0) < 0.5 * rows[i].size and _author_head(rows[j], last))]
+
+
+def _author_head(r: Row, last: Row) -> bool:
+    """Is ``r`` close under the title's last line ``last`` (within three of its line heights),
+    unnumbered, not a known heading, reading as one or more person names?"""
     t = r.text.strip()
     if not 0 <= r.y0 - last.y1 < 3 * last.size or strip_number(t)[0] or KNOWN_HEADINGS.match(t.strip(" .:")):
-        return []
+        return False
     pieces = _name_pieces(t)
-    if pieces and all(map(_a_name, pieces)):
-        return [i]
-    return []
+    return bool(pieces) and all(map(_a_name, pieces))
 
 
 # a title run together with the author line after it: a word's lower-case end glued to a name in
