@@ -278,22 +278,24 @@ def main() -> None:
                          "PDF's document class)")
     ap.add_argument("--jats-pairs", type=Path, default=None,
                     help="also the JATS-paired publisher PDFs (benchmarks/jats_pairs.py build --out DIR) as sets "
-                         "'jats-dev', 'jats-dev4' … 'jats-dev10', 'jats-test' and 'jats-test2'")
-    ap.add_argument("--jats-split", default=None, choices=["dev", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "test", "test2"],
+                         "'jats-dev', 'jats-dev4' … 'jats-dev11', 'jats-test' and 'jats-test2'")
+    ap.add_argument("--jats-split", default=None,
+                    choices=["dev", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "test", "test2"],
                     help="only this part of --jats-pairs (test2: the twelfth round's blind pairs; dev4 / dev5: "
                          "the fourteenth / fifteenth round's, dev6 / dev7 the sixteenth's, dev8 / dev9 / dev10 "
-                         "the seventeenth's, each scored once blind)")
+                         "the seventeenth's, dev11 the eighteenth's, each scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
-                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev21' and 'tex-test'")
+                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev24' and 'tex-test'")
     ap.add_argument("--tex-split", default=None,
                     choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-                             "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "test"],
+                             "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
+                             "dev24", "test"],
                     help="only this part of --tex-pairs (dev2 / dev3: the nineteenth / twentieth round's pairs; "
                          "dev4 / dev5 / dev6: the twenty-second round's batches; dev7 / dev8: the twenty-third's; dev9 / "
                          "dev10 / dev11: the twenty-fourth's; dev12 / dev13: the twenty-fifth's; dev14 / dev15: the "
                          "twenty-sixth's; dev16 / dev17 / dev18: the twenty-seventh's; dev19 / dev20 / dev21: the "
-                         "twenty-eighth's; each "
+                         "twenty-eighth's; dev22 / dev23 / dev24: the twenty-ninth's; each "
                          "read after one blind scoring)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
