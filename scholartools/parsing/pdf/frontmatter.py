@@ -1466,8 +1466,8 @@ def _ends_front(rows: list[Row], idx: list[int], first_head: int, body: float, b
     not opened by a drop cap (the opening paragraphs of a letter or commentary without an abstract
     are set just so), and either its keywords are right under it or beside it, or the body's first
     heading follows it on its page or the next, with at most a line or two of text between
-    (keywords), or it is inset on both sides from the text
-    area of the body's rows on its page and the next (an abstract set narrower than the text)."""
+    (keywords), or it is inset on both sides from the text area of the body's rows on its page and
+    the next (an abstract set narrower than the text)."""
     if _drop_cap(rows[idx[0]]):
         return False
     lines = [rows[x] for x in idx]
