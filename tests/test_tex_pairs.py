@@ -178,3 +178,29 @@ def test_a_headings_math_with_a_papers_own_macro_stays_as_written():
     # gold "Bidirectional" that no parser reading the page can give
     assert plain_math("Bidirectional $\\miniVersePat$") == "Bidirectional $\\miniVersePat$"
     assert plain_math("Scale $\\times$ seeds") == "Scale seeds"
+
+
+def test_a_title_is_found_on_its_page_whatever_its_spaces_and_accents(tmp_path):
+    import pymupdf
+
+    from benchmarks.tex_pairs import check_pair, loose
+
+    assert loose("基于 DINOv2 的目标检测") == loose("基于DINOv2的目标检测")
+    assert loose("Diagnóstico da doença") == loose("Diagno´stico da doenc¸a")
+    assert loose("Vector Turing machines") != loose("Vector machines")
+
+    def pdf(title, font):
+        doc = pymupdf.open()
+        for k, heading in enumerate(["Introduction", "Results"]):
+            page = doc.new_page()
+            if k == 0:
+                page.insert_text((72, 80), title, fontsize=16, fontname=font)
+            page.insert_text((72, 140), heading, fontsize=12, fontname="helv")
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.pdf"
+        doc.save(path)
+        return path
+
+    gold = {"headings": ["Introduction", "Results"]}
+    assert check_pair(pdf("基于DINOv2的目标检测", "china-s"), dict(gold, title="基于 DINOv2 的目标检测")) == (True, "ok")
+    assert check_pair(pdf("Diagno´stico da doenc¸a", "helv"), dict(gold, title="Diagnóstico da doença")) == (True, "ok")
+    assert not check_pair(pdf("Another paper entirely", "helv"), dict(gold, title="Diagnóstico da doença"))[0]
