@@ -52,6 +52,14 @@ Read after the round's batch of rarer classes (tex dev24) was scored:
   read as a label by its case, and the title became "1 Introduction" or an author's name;
 * ISMIR sets its authors in columns on one line, and the second column's name ("Kyunghyun Cho"),
   read after the first column's text, was taken for a heading.
+
+Read from earlier batches at the round's end (thesis covers of tex dev17, dev18 and dev21):
+
+* a Penn State thesis sets its title in capitals double-spaced (a line and 0.4 apart), and the
+  cover's title lost its second line;
+* a Notre Dame dissertation's subtitle in small capitals and an Oxford-style report's in a smaller
+  bold, each centred right under the title, were left out of it (the report's cover cue, "Submitted
+  April 2016, in partial fulfilment of", was not read as one).
 """
 
 from types import SimpleNamespace
@@ -369,3 +377,38 @@ def test_authors_set_in_columns_on_one_line_are_no_headings():
     # a heading level with no author row under the title is not one
     rows[1].text = "1 Introduction"
     assert author_line_heads(rows, heads, [rows[0]]) == []
+
+
+def _cover(subtitle_x0=146.0):
+    rows = [row("Potential of Opportunistic Relaying", 142.1, 12.0, x0=231.0, x1=415.0),
+            row("Performance study across wireless interfaces on smartphones", 164.4, 11.0, x0=subtitle_x0,
+                x1=subtitle_x0 + 354.0),
+            row("A Dissertation", 216.1, 12.0, x0=286.0, x1=360.0),
+            row("Submitted to the Graduate School", 266.3, 12.0, x0=235.0, x1=412.0)]
+    rows[1].family = "smallcaps"
+    return rows
+
+
+def test_a_thesis_covers_subtitle_centred_under_its_title_goes_with_it():
+    from scholartools.parsing.pdf.frontmatter import _COVER_CUE, _cover_title
+
+    assert [r.text for r in _cover_title(_cover(), 0, 12.0)] == [
+        "Potential of Opportunistic Relaying", "Performance study across wireless interfaces on smartphones"]
+    # set flush left, away from the title's centre: not its subtitle
+    assert [r.text for r in _cover_title(_cover(subtitle_x0=72.0), 0, 12.0)] == ["Potential of Opportunistic Relaying"]
+    # the author's name centred under the title is no subtitle
+    rows = _cover()
+    rows[1].text, rows[1].x0, rows[1].x1 = "Cyrus Omar", 290.0, 356.0
+    assert [r.text for r in _cover_title(rows, 0, 12.0)] == ["Potential of Opportunistic Relaying"]
+    assert _COVER_CUE.match("Submitted April 2016, in partial fulfilment of")
+    assert not _COVER_CUE.match("Submitted papers are reviewed in partial")
+
+
+def test_a_title_in_capitals_double_spaced_is_one_group():
+    from scholartools.parsing.pdf.frontmatter import _groups
+
+    lines = [row("THE EFFECT OF SYNTACTIC CONSTRAINTS ON PARALLEL ACTIVATION", 199.2, 10.0, bold=1.0, x0=115.0,
+                 x1=533.0),
+             row("OF WORDS IN THE BILINGUAL'S LANGUAGES", 223.1, 10.0, bold=1.0, x0=191.0, x1=457.0),
+             row("A Thesis in", 304.2, 10.0, x0=299.0, x1=349.0)]
+    assert [len(g) for g in _groups(lines, 0, 700.0)] == [2, 1]

@@ -206,7 +206,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             # / "Go to the Police? …", a thesis' title page in double spacing)
             close = -0.5 * r.size < gap < 1.0 * max(r.size, last.size) \
                 or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size \
-                or gap < 1.3 * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
+                or gap < 1.5 * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
                 or gap < 2.5 * r.size and _same_type(r, last) and connective_end(last.text.rstrip())
             if abs(r.size - last.size) <= tol and close \
                     and not label_above \
@@ -561,22 +561,37 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
 # Faculty", "In Partial Fulfillment of the Requirements", "by")
 _COVER_CUE = re.compile(r"(?i)^(?:an? )?(?:(?:master'?s|bachelor'?s|doctoral|honou?rs|senior|phd) )?"
                         r"(?:thesis|dissertation|project report)\b|^(?:submitted|presented) (?:to|in|by)\b"
-                        r"|^in partial fulfil+ment\b|^by:?$")
+                        r"|^(?:submitted\b.*?)?\bin partial fulfil+ment\b|^by:?$")
 
 
 def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
     """The title of a thesis' cover set in one type throughout (or in capitals a little larger): the
     first group of one to 30 words above the cover's first cue ("A Thesis", "Submitted to", "by")
-    that is no institution, label, list of names or full sentence; [] when the page has no cue."""
+    that is no institution, label, list of names or full sentence, with its subtitle centred right
+    under it; [] when the page has no cue."""
     cue = next((r for r in rows if r.page == page and _COVER_CUE.match(r.text.strip())), None)
     if cue is None:
         return []
-    for g in _groups(rows, page, cue.y0):
+
+    def plain(g: list[Row], least: int) -> bool:
         text = " ".join(" ".join(r.text for r in g).split())
-        words = len(text.split())
-        if not 2 <= words <= 30 or max(r.size for r in g) < body - 1.0 or INSTITUTION.search(text) \
-                or _hard_noise(text) or _is_type_label(text) or _names_row(text) or text.endswith("."):
+        return least <= len(text.split()) <= 30 and max(r.size for r in g) >= body - 1.0 \
+            and not (INSTITUTION.search(text) or _hard_noise(text) or _is_type_label(text) or _names_row(text)
+                     or text.endswith("."))
+
+    groups = _groups(rows, page, cue.y0)
+    for k, g in enumerate(groups):
+        if not plain(g, 2):
             continue
+        # its subtitle: the next group, centred under it within two of its lines, set no larger,
+        # not the author's name ("Potential of Opportunistic Relaying" over "PERFORMANCE STUDY
+        # ACROSS …" in small capitals; not "Reasonably Programmable Syntax" over "Cyrus Omar")
+        sub = groups[k + 1] if k + 1 < len(groups) else []
+        if sub and plain(sub, 1) and not _one_name(" ".join(r.text for r in sub)) \
+                and max(r.size for r in sub) <= max(r.size for r in g) \
+                and 0 <= sub[0].y0 - g[-1].y1 < 2 * sub[0].size \
+                and abs(sub[0].x0 + sub[0].x1 - g[-1].x0 - g[-1].x1) < 2 * sub[0].size:
+            return g + sub
         return g
     return []
 
