@@ -583,12 +583,13 @@ def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
     for k, g in enumerate(groups):
         if not plain(g, 2):
             continue
-        # its subtitle: the next group, centred under it within two of its lines, set no larger,
-        # not the author's name ("Potential of Opportunistic Relaying" over "PERFORMANCE STUDY
-        # ACROSS …" in small capitals; not "Reasonably Programmable Syntax" over "Cyrus Omar")
+        # its subtitle: the next group, centred under it within two of its lines, in another type
+        # no larger, not the author's name ("Potential of Opportunistic Relaying" over "PERFORMANCE
+        # STUDY ACROSS …" in small capitals; not "Reasonably Programmable Syntax" over "Cyrus Omar";
+        # a line in the title's own type a blank line below is its next line or none)
         sub = groups[k + 1] if k + 1 < len(groups) else []
         if sub and plain(sub, 1) and not _one_name(" ".join(r.text for r in sub)) \
-                and max(r.size for r in sub) <= max(r.size for r in g) \
+                and not _same_type(sub[0], g[-1]) and max(r.size for r in sub) <= max(r.size for r in g) \
                 and 0 <= sub[0].y0 - g[-1].y1 < 2 * sub[0].size \
                 and abs(sub[0].x0 + sub[0].x1 - g[-1].x0 - g[-1].x1) < 2 * sub[0].size:
             return g + sub
