@@ -690,14 +690,17 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     lead = unspace(r.lead or r.bold_prefix or "")
     if lead and ABSTRACT_START.match(lead) and len(lead.split()) <= 2:
         return True, rest
-    if t[:8].isupper() or t[m.end() - 1:m.end()] in (".", ":", "—", "–", "-"):
-        return True, rest
-    # the mark before the space the pattern takes after it, on a paragraph's first line: "Abstract.
-    # Eric Li's …" set in the body's own face (not "… Ethnographic Atlas: A" / "Summary. The
-    # University of Pittsburgh", a reference's line inside its block)
-    if r.first_in_block and t[m.end(1):m.end()].strip()[:1] in (".", ":", "—", "–", "-"):
+    # (or the mark before the space the pattern takes after it, on a paragraph's first line:
+    # "Abstract. Eric Li's …" set in the body's own face; not "… Ethnographic Atlas: A" / "Summary.
+    # The University of Pittsburgh", a reference's line inside its block)
+    if t[:8].isupper() or t[m.end() - 1:m.end()] in _LABEL_MARKS \
+            or r.first_in_block and t[m.end(1):m.end()].strip()[:1] in _LABEL_MARKS:
         return True, rest
     return False, ""
+
+
+# the marks that set an abstract's label apart from the text run on after it
+_LABEL_MARKS = (".", ":", "—", "–", "-")
 
 
 # the first rows of an article-info box: its label, the history, the keywords

@@ -416,8 +416,6 @@ def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     return a + " " + b
 
 
-
-
 def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
     "matography", or in capitals "MINI-" / "MAL")? Yes when the joined word is printed whole
