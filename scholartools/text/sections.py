@@ -16,14 +16,21 @@ from scholartools import recache as re
 from scholartools.text.scripts import HAN_KANA
 from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F401 (re-exported)
 
+#: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
+CJK_NUMERALS = "一二三四五六七八九十"
+
 # Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "§3" … (a number that
 # closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
-    r"(?P<num>\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    # Chinese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1 问题背景")
+    rf"(?P<num>\d{{1,2}}(?: \. \d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
+    r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
-    r"|[a-h]\.(?=\s+[A-Z]))"           # "a. Building blocks": the American Meteorological Society's
+    r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
+    rf"|[{CJK_NUMERALS}]{{1,3}}、)"  # Chinese: "一、问题重述" (a numeral, an ideographic comma, no space)
     r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
+    r"|(?<=、)"
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
 
@@ -110,7 +117,17 @@ def strip_number(heading: str) -> tuple[str | None, str]:
     if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b", rest)
                         or "." in num.strip(".") and re.match(rf"\d+ [{HAN_KANA}]", rest)):
         return None, text
-    return (num if num[0] == "(" else num.rstrip(".:)")), rest
+    if num[-1] == "、":   # "十二、": the numeral's value, as the outline counts it
+        return str(cjk_number(num[:-1])), rest
+    return (num if num[0] == "(" else num.rstrip(".:)").replace(" ", "")), rest
+
+
+def cjk_number(numeral: str) -> int:
+    """Value of a Chinese numeral up to 99: ``"三"`` → 3, ``"十二"`` → 12, ``"二十"`` → 20."""
+    tens, _, units = numeral.rpartition("十")
+    if "十" not in numeral:
+        return CJK_NUMERALS.index(numeral) + 1 if len(numeral) == 1 else 0
+    return (CJK_NUMERALS.index(tens) + 1 if tens else 1) * 10 + (CJK_NUMERALS.index(units) + 1 if units else 0)
 
 
 def number_level(number: str | None) -> int:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
+from scholartools.text.scripts import HAN_KANA
 from scholartools.text.sections import number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
@@ -1156,11 +1157,13 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
 # a term opening with a letter of its own and a hyphen, which a title in title case keeps in lower
 # case ("3.4.6. β-Carotene Bleaching", "3.1 k-means")
 _LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w")
+_UNCASED = re.compile(f"[{HAN_KANA}]")
 
 
 def _opens_capital(title: str) -> bool:
-    """Does a title open in a capital, or with a one-letter prefix before a hyphen?"""
-    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None
+    """Does a title open in a capital, or with a one-letter prefix before a hyphen, or in a script
+    without case (Chinese, Japanese: "问题重述" opens as a capitalised title does)?"""
+    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or _UNCASED.match(title) is not None
 
 
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:

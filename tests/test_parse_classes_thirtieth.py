@@ -1,0 +1,51 @@
+"""What the thirtieth round of issue 36 mended (docs/st-parse.md, "Thirtieth round").
+
+Read from the last round's batches, before the round's own were scored:
+
+* a Chinese modelling-contest paper (`ctex`) numbers its sections "一、问题重述" (a Chinese numeral
+  and an ideographic comma, no space) and its subsections "1 . 1 问题背景" (the digits in the Latin
+  font, spaced from their point): neither was read as a number, and a title in a script without
+  case never "opened in a capital", so the outline rules could not take them (38 headings, three
+  found).
+"""
+
+import pytest
+
+from pdf_pages import row
+
+
+@pytest.mark.parametrize("heading, number, title", [
+    ("一、问题重述", "1", "问题重述"), ("十二、附录", "12", "附录"), ("二十、结论", "20", "结论"),
+    ("1 . 1 问题背景", "1.1", "问题背景"), ("7 . 2 RAROC 贷款定价模型理论基础", "7.2", "RAROC 贷款定价模型理论基础"),
+    ("6 . 2 . 1 三角模糊数定义", "6.2.1", "三角模糊数定义"),
+    # spaced digits before Latin words only are no number (a table's "0 . 5 Hz" reading)
+    ("1 . 1 Results", None, "1 . 1 Results"), ("3.2 Results", "3.2", "Results")])
+def test_chinese_section_numbers_are_read_by_their_value(heading, number, title):
+    from scholartools.text.sections import strip_number
+
+    assert strip_number(heading) == (number, title)
+
+
+def test_a_title_in_a_script_without_case_opens_as_a_capitalised_one():
+    from scholartools.parsing.pdf.headings import _opens_capital
+
+    assert _opens_capital("问题重述") and _opens_capital("種類の比較") and _opens_capital("Results")
+    assert not _opens_capital("results") and not _opens_capital("（具体答案）")
+
+
+def test_chinese_sections_centred_on_lines_of_their_own_make_an_outline():
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _centred_outline
+    from scholartools.text.sections import strip_number
+
+    texts = ["一、问题重述", "二、问题分析", "三、模型流程图", "四、模型假设", "五、符号说明", "六、问题一建模与求解"]
+    rows, cands = [], []
+    for k, text in enumerate(texts):
+        width = 15.0 * len(text)
+        rows.append(row(text, 100.0, 15.0, page=k, x0=297.5 - width / 2, x1=297.5 + width / 2))
+        rows.append(row("个体工商户和中小微企业是零售银行战略中非常重要的客户群。但由于中小微企业", 130.0, 12.0,
+                        page=k, x0=72.0, x1=523.0))
+        c = Cand(i=2 * k, rows=[2 * k], text=text, p=0.02, feats=[0.0] * len(FEATURES))
+        c.number, c.title = strip_number(text)
+        cands.append(c)
+    _centred_outline(cands, 0.4, rows)
+    assert [round(c.p, 2) for c in cands] == [0.41] * 6
