@@ -7,6 +7,12 @@ Read from the last round's batches, before the round's own were scored:
   font, spaced from their point): neither was read as a number, and a title in a script without
   case never "opened in a capital", so the outline rules could not take them (38 headings, three
   found).
+
+Read after the round's batch of computer-science and mathematics papers (tex dev26) was scored:
+
+* an IEEE conference paper's first page has a body line opening "presented in [11] is capable of
+  …", which was read as a thesis cover's cue ("Presented to …"), and the cover's rule took the
+  author line under the title for its subtitle.
 """
 
 import pytest
@@ -49,3 +55,16 @@ def test_chinese_sections_centred_on_lines_of_their_own_make_an_outline():
         cands.append(c)
     _centred_outline(cands, 0.4, rows)
     assert [round(c.p, 2) for c in cands] == [0.41] * 6
+
+
+def test_a_body_line_opening_on_presented_in_is_no_cover_cue():
+    from scholartools.parsing.pdf.frontmatter import _COVER_CUE, _cover_title
+
+    rows = [row("Detecting Partially Occluded Objects via Segmentation and Validation", 76.7, 16.0, x0=60.0, x1=552.0),
+            row("Martin Levihn Matthew Dutton Alexander J. B. Trevor Mike Stilman", 111.9, 11.0, x0=130.0, x1=478.0),
+            row("presented in [11] is capable of dealing with partial world", 493.6, 10.0, x0=54.0, x1=299.0)]
+    rows[0].bold = 1.0
+    assert _cover_title(rows, 0, 10.0) == []
+    assert _COVER_CUE.match("Presented to the Faculty of the Graduate School")
+    assert _COVER_CUE.match("SUBMITTED TO THE DEPARTMENT OF PHYSICS")
+    assert not _COVER_CUE.match("submitted to a journal that is read by few")

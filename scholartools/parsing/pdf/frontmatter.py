@@ -559,8 +559,11 @@ def _plain_title(rows: list[Row], body: float, page: int, page_height: float) ->
 
 # a thesis' or report's cover page: what it is and for whom ("A Thesis", "Submitted to the
 # Faculty", "In Partial Fulfillment of the Requirements", "by")
+# ("Submitted to", "Presented by" open with their capital: a body line of a paper's first page may
+# open on "presented in [11] is capable of …")
 _COVER_CUE = re.compile(r"(?i)^(?:an? )?(?:(?:master'?s|bachelor'?s|doctoral|honou?rs|senior|phd) )?"
-                        r"(?:thesis|dissertation|project report)\b|^(?:submitted|presented) (?:to|in|by)\b"
+                        r"(?:thesis|dissertation|project report)\b|^(?-i:SUBMITTED|PRESENTED|Submitted|Presented) "
+                        r"(?:to|in|by)\b"
                         r"|^(?:submitted\b.*?)?\bin partial fulfil+ment\b|^by:?$")
 
 
