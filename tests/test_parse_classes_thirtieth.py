@@ -8,6 +8,12 @@ Read from the last round's batches, before the round's own were scored:
   case never "opened in a capital", so the outline rules could not take them (38 headings, three
   found).
 
+Read after the round's batch of journal articles in the sciences (tex dev25) was scored:
+
+* a limnology preprint set its title in capitals over two lines ("QUANTIFYING UNCERTAINTY IN PARETO
+  ESTIMATES OF GLOBAL" / "LAKE AREA", the second 14 pt, the first 13.5), and the second line, whose
+  two words read like a name, was taken for the author line.
+
 Read after the round's batch of computer-science and mathematics papers (tex dev26) was scored:
 
 * an IEEE conference paper's first page has a body line opening "presented in [11] is capable of
@@ -68,3 +74,23 @@ def test_a_body_line_opening_on_presented_in_is_no_cover_cue():
     assert _COVER_CUE.match("Presented to the Faculty of the Graduate School")
     assert _COVER_CUE.match("SUBMITTED TO THE DEPARTMENT OF PHYSICS")
     assert not _COVER_CUE.match("submitted to a journal that is read by few")
+
+
+def _title_over(second, first_x=(72.0, 540.0), second_size=14.0):
+    title = row("QUANTIFYING UNCERTAINTY IN PARETO ESTIMATES OF GLOBAL", 97.8, 13.5, x0=first_x[0], x1=first_x[1])
+    under = row(second, 120.3, second_size, x0=264.0, x1=348.0)
+    title.family = under.family = "serif"   # half a point apart: not one type (_same_type)
+    body = [row("Lakes are a dominant feature of the landscape and their area is measured from space.", 400.0 + 12 * k,
+                10.0, x0=72.0, x1=540.0) for k in range(3)]
+    return [title, under] + body
+
+
+def test_a_title_line_filling_the_measure_goes_on_below_however_like_a_name_the_next_reads():
+    from scholartools.parsing.pdf.frontmatter import _groups
+
+    groups = _groups(_title_over("LAKE AREA"), 0, 500.0)
+    assert [r.text for r in groups[0]] == ["QUANTIFYING UNCERTAINTY IN PARETO ESTIMATES OF GLOBAL", "LAKE AREA"]
+    # a title line short of the body's measure (a cover's centred title), or a name set smaller:
+    # the author line
+    assert len(_groups(_title_over("JOHN SMITH", first_x=(150.0, 460.0)), 0, 500.0)[0]) == 1
+    assert len(_groups(_title_over("JOHN SMITH", second_size=12.8), 0, 500.0)[0]) == 1
