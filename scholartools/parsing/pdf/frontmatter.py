@@ -188,7 +188,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
     """Rows of one page in the upper zone, grouped into runs of similar size that sit close."""
     rs = sorted((r for r in rows if r.page == page and not r.drop and r.y0 < limit_y), key=lambda r: (r.y0, r.x0))
     groups: list[list[Row]] = []
-    edges = None   # the document's measure, left and right, found when a row may be a name
+    edges: tuple | None = ()   # the document's measure (left, right), found when a row may be a name
     for r in rs:
         placed = False
         # the last groups, and any whose last row ends just above this one (rows of hidden
@@ -216,7 +216,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
                              and (not _same_type(r, last)
                                   or gap > (g[-1].y0 - g[-2].y1 + 0.3 * r.size if len(g) > 1 else 1.5 * r.size)
                                   and gap > 0.8 * r.size)
-                             and not (r.size >= last.size - 0.1 and _fills(last, edges := edges or _text_edges(rows)))):
+                             and not (r.size >= last.size - 0.1
+                                      and _fills(last, edges := _text_edges(rows) if edges == () else edges))):
                 # (a name in the title's own type a blank line below it, more than its lines are
                 # apart — than one and a half lines under a title's first line — is the author's:
                 # a thesis' cover, "… Foreground Removal Techniques" / "Olivia Hilda-Roslyn
@@ -230,23 +231,27 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
     return groups
 
 
-def _text_edges(rows: list[Row]) -> tuple[float, float]:
+def _text_edges(rows: list[Row]) -> tuple[float, float] | None:
     """The left and right edges of the document's text: where most of its lines start and end (a
-    justified body's measure; not a cover's widest line)."""
+    justified body's measure; not a cover's widest line), each shared by five lines or more; None
+    where no measure is that plain."""
     starts: dict[int, int] = {}
     ends: dict[int, int] = {}
     for r in rows:
         if not r.drop:
             starts[round(r.x0)] = starts.get(round(r.x0), 0) + 1
             ends[round(r.x1)] = ends.get(round(r.x1), 0) + 1
-    return (max(starts, key=starts.get), max(ends, key=ends.get)) if starts else (0.0, 0.0)
+    if not starts:
+        return None
+    left, right = max(starts, key=starts.get), max(ends, key=ends.get)
+    return (left, right) if starts[left] >= 5 and ends[right] >= 5 else None
 
 
-def _fills(r: Row, edges: tuple[float, float]) -> bool:
+def _fills(r: Row, edges: tuple[float, float] | None) -> bool:
     """Does a row reach from the left edge of the document's text to its right (a title's line
     that wraps goes on below: "… PARETO ESTIMATES OF GLOBAL" / "LAKE AREA", whose two words read
     like a name, set no smaller, is its last line, not its author)?"""
-    return r.x0 <= edges[0] + 2.0 and r.x1 >= edges[1] - 2.0
+    return edges is not None and r.x0 <= edges[0] + 2.0 and r.x1 >= edges[1] - 2.0
 
 
 def _is_type_label(text: str) -> bool:

@@ -39,7 +39,8 @@ from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
 KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
-CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate)\.?\s*"
+# (Wiley's letter-spaced labels: "T A B L E 1 | Mean values …", "F I G U R E 2 | …")
+CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate|t a b l e|f i g u r e)\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s|$)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
                         r"example|step|input|output|require|ensure|note|notes|where|and|or|with|case|claim|"
@@ -1214,7 +1215,15 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
     others: list[int] = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold
                          and KNOWN_HEADINGS.match(c.title)]
+    # standalone candidates of each kind the model is sure of: a kind done earlier may restart
+    # after them too ("1. INTRODUCTION", "2. ITERATIVE MAP MODEL" / "A. …", "B. …", "3. RESULTS" /
+    # "A. …", "B. …": the digits' chain is found after the letters')
+    sure: dict[str, list[int]] = {}
+    for k, c in enumerate(cands):
+        if c.number and not c.runin and c.p >= 0.9 and (pr := _parts(c.number)):
+            sure.setdefault(pr[0], []).append(k)
     for kind in ("roman", "letter", "digit", "lower"):
+        restarts = sorted(others + [k for other, ks in sure.items() if other != kind for k in ks])
         items = []
         weak = []   # standalone candidates of the kind scored too low to be steps: fillers at most
         for c in cands:
@@ -1258,7 +1267,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
                 ci, bi = items[i]
-                ok = _step_ok(bi, bj) or (bj == [1] and _between(others, pos[id(ci)], pos[id(cj)]))
+                ok = _step_ok(bi, bj) or (bj == [1] and _between(restarts, pos[id(ci)], pos[id(cj)]))
                 if ok and best[i] + gain + 0.1 > best[j]:
                     best[j] = best[i] + gain + 0.1
                     back[j] = i

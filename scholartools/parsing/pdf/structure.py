@@ -296,7 +296,7 @@ class _Walker:
             parts[1:1] = [r.text for r in self.pre_caption if r.text not in " ".join(parts)]
             text = join_lines(parts)
             m = CAPTION.match(text)
-            kind = m.group("kind").lower()
+            kind = m.group("kind").lower().replace(" ", "")
             kind = "table" if kind.startswith("tab") else ("figure" if kind.startswith("fig") else kind)
             self.figures.append({"kind": kind, "label": m.group("label"), "caption": text,
                                  "page": self.caption_rows[0].page + 1})
