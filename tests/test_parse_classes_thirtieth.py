@@ -37,7 +37,8 @@ from pdf_pages import row
 @pytest.mark.parametrize("heading, number, title", [
     ("一、问题重述", "1", "问题重述"), ("十二、附录", "12", "附录"), ("二十、结论", "20", "结论"),
     ("1 . 1 问题背景", "1.1", "问题背景"), ("7 . 2 RAROC 贷款定价模型理论基础", "7.2", "RAROC 贷款定价模型理论基础"),
-    ("6 . 2 . 1 三角模糊数定义", "6.2.1", "三角模糊数定义"),
+    ("6 . 2 . 1 三角模糊数定义", "6.2.1", "三角模糊数定义"), ("九十九、结论", "99", "结论"),
+    ("一二、结论", None, "一二、结论"),     # no numeral as numbers are written: no number
     # spaced digits before Latin words only are no number (a table's "0 . 5 Hz" reading)
     ("1 . 1 Results", None, "1 . 1 Results"), ("3.2 Results", "3.2", "Results")])
 def test_chinese_section_numbers_are_read_by_their_value(heading, number, title):

@@ -28,7 +28,8 @@ NUMBER_RE = re.compile(
     r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
-    rf"|[{CJK_NUMERALS}]{{1,3}}、)"  # Chinese: "一、问题重述" (a numeral, an ideographic comma, no space)
+    # Chinese: "一、问题重述", "十二、附录" (a numeral to 99, an ideographic comma, no space)
+    rf"|(?:[{CJK_NUMERALS[:9]}]?十[{CJK_NUMERALS[:9]}]?|[{CJK_NUMERALS[:9]}])、)"
     r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
     r"|(?<=、)"
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
@@ -123,10 +124,11 @@ def strip_number(heading: str) -> tuple[str | None, str]:
 
 
 def cjk_number(numeral: str) -> int:
-    """Value of a Chinese numeral up to 99: ``"三"`` → 3, ``"十二"`` → 12, ``"二十"`` → 20."""
-    tens, _, units = numeral.rpartition("十")
-    if "十" not in numeral:
-        return CJK_NUMERALS.index(numeral) + 1 if len(numeral) == 1 else 0
+    """Value of a Chinese numeral from 1 to 99 as ``NUMBER_RE`` reads them: ``"三"`` → 3, ``"十二"``
+    → 12, ``"二十"`` → 20."""
+    tens, ten, units = numeral.partition("十")
+    if not ten:
+        return CJK_NUMERALS.index(numeral) + 1
     return (CJK_NUMERALS.index(tens) + 1 if tens else 1) * 10 + (CJK_NUMERALS.index(units) + 1 if units else 0)
 
 
