@@ -5,20 +5,20 @@ Read from the last round's batches, before the round's own were scored:
 * a Chinese modelling-contest paper (`ctex`) numbers its sections "一、问题重述" (a Chinese numeral
   and an ideographic comma, no space) and its subsections "1 . 1 问题背景" (the digits in the Latin
   font, spaced from their point): neither was read as a number, and a title in a script without
-  case never "opened in a capital", so the outline rules could not take them (38 headings, three
+  case never "opened in a capital", so the outline rules could not take them (34 headings, three
   found).
-
-Read after the round's batch of journal articles in the sciences (tex dev25) was scored:
-
-* a limnology preprint set its title in capitals over two lines ("QUANTIFYING UNCERTAINTY IN PARETO
-  ESTIMATES OF GLOBAL" / "LAKE AREA", the second 14 pt, the first 13.5), and the second line, whose
-  two words read like a name, was taken for the author line.
 
 Read after the round's batch of computer-science and mathematics papers (tex dev26) was scored:
 
 * an IEEE conference paper's first page has a body line opening "presented in [11] is capable of
   …", which was read as a thesis cover's cue ("Presented to …"), and the cover's rule took the
   author line under the title for its subtitle.
+
+Read after the round's batch of journal articles in the sciences (tex dev25) was scored:
+
+* a limnology preprint set its title in capitals over two lines ("QUANTIFYING UNCERTAINTY IN PARETO
+  ESTIMATES OF GLOBAL" / "LAKE AREA", the second 14 pt, the first 13.5), and the second line, whose
+  two words read like a name, was taken for the author line.
 
 Read after the round's batch of classes and layouts new to the manifest (tex dev27) was scored:
 
