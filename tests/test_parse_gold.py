@@ -11,7 +11,7 @@ hand-computed cases first, so the floors measure the parser, not the scorer.
 import pytest
 
 from scholartools.parsing import parse_path
-from tools.evaluate_parse import (heading_counts, heading_misses, load_gold, markdown_headings,
+from tools.evaluate_parse import (heading_counts, heading_misses, load_gold, markdown_headings, normalise,
                                            normalise_heading, prf, record_headings, score_corpus, title_match,
                                            token_f1)
 
@@ -36,6 +36,16 @@ def test_scorer_hand_cases():
         {"text": "Intro", "level": 1}, {"text": "Methods", "level": 1, "runin": True},
         {"text": "Highlights", "level": 1, "optional": True}]})
     assert [h["text"] for h in missed] == ["Methods"] and extra == ["Figure text"]
+
+
+def test_scorer_counts_chinese_and_japanese_by_character():
+    # a space set beside a Latin word in Japanese changes nothing; a clause is not one token
+    assert title_match("必要な情報が Web で公開", "必要な情報がWebで公開")
+    assert token_f1("提案する． 本稿では", "提案する．本稿では") == 1.0
+    # 3 shared characters of 4 predicted / 5 gold: P = 0.75, R = 0.6
+    assert token_f1("問題重述", "問題背景述") == pytest.approx(2 * 0.75 * 0.6 / 1.35)
+    assert normalise("Deep NLP: 文本分析") == "deep nlp 文 本 分 析"
+    assert normalise_heading("一、问题重述") == "问 题 重 述"
 
 
 def test_scorer_reads_appendix_numbers_and_optional_namesakes():

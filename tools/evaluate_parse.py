@@ -35,11 +35,17 @@ import click
 
 from scholartools.text.sections import strip_number
 
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+from scholartools.text.scripts import HAN_KANA
+
+# a word, or one character of Chinese or Japanese: their text runs on without spaces, so a word
+# would be a whole clause and a space a typesetter put beside a Latin word ("が Web で" against
+# "がWebで") would change every token around it; scored by character, as is usual for them
+_TOKEN = re.compile(rf"[{HAN_KANA}]|(?:(?![{HAN_KANA}])[^\W_])+")
 
 
 def normalise(text: str | None) -> str:
-    """NFKC, case-folded, punctuation to spaces, whitespace collapsed."""
+    """NFKC, case-folded, punctuation to spaces, whitespace collapsed; Chinese and Japanese
+    characters one token each."""
     if not text:
         return ""
     text = unicodedata.normalize("NFKC", text).casefold()
