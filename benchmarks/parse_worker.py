@@ -4,6 +4,7 @@ interpreter's start-up and the imports) and, for a peer, in the peer's own virtu
     python benchmarks/parse_worker.py ours FILE…     # scholartools' PDF parser
     python benchmarks/parse_worker.py peer FILE…     # pymupdf4llm.to_markdown (whichever is installed)
     python benchmarks/parse_worker.py plain FILE…    # page.get_text(), no structure
+    python benchmarks/parse_worker.py records FILE…  # our records, digested (benchmarks/parse_regress.py)
 
 Writes one JSON object to stdout: {"versions": {...}, "pages": N, "out": [...], "cpu": [...],
 "per_pages": [...], "startup": S} where ``out`` holds, per file, ``{title, abstract, sections}`` of
@@ -57,6 +58,30 @@ def main() -> None:
                 pages += tick(t, doc.page_count)
         layout = "pymupdf.layout" in sys.modules
         versions = {"pymupdf": pymupdf.VersionBind, "pymupdf4llm": pymupdf4llm.__version__, "layout": layout}
+    elif mode == "records":
+        # every part of each record, digested: benchmarks/parse_regress.py compares two checkouts'
+        # records in full, not only the fields the gold scores
+        import hashlib
+
+        from scholartools.parsing import parse_path
+
+        def digest(value) -> str:
+            return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+        startup = time.process_time()
+        for f in files:
+            t = time.process_time()
+            try:
+                r = parse_path(f)
+            except Exception as exc:   # a parser that raises is a result to compare, not the end of the run
+                out.append({"error": f"{type(exc).__name__}: {exc}"})
+                pages += tick(t, 0)
+                continue
+            pages += tick(t, r["source"]["pages"])
+            out.append({"title": r.get("title"), "abstract": r.get("abstract"),
+                        "sections": [{"heading": s.get("heading"), "type": s.get("type")} for s in r.get("sections") or []],
+                        "parts": {k: digest(v) for k, v in r.items()}})
+        versions = {}
     elif mode == "plain":
         import pymupdf
 
