@@ -21,6 +21,8 @@ import time
 
 
 def main() -> None:
+    if len(sys.argv) < 2:
+        sys.exit("usage: python benchmarks/parse_worker.py ours|peer|plain|records FILE…")
     mode, files = sys.argv[1], sys.argv[2:]
     real_stdout = sys.stdout
     sys.stdout = sys.stderr     # libraries' own prints (pymupdf4llm's hints) stay off the result
