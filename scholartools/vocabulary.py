@@ -140,7 +140,7 @@ STANDARD_HEADING_WORDS = (
     "declarations",
     "abbreviations", "additional information", "code availability", "availability of data and materials",
     "ethics approval( and consent to participate)?", "consent for publication", "contributors",
-    "declaration of (competing )?interests?", "data sharing( statement)?", "data accessibility",
+    "declaration of (competing |conflicting )?interests?", "data sharing( statement)?", "data accessibility",
     "role of the funding source",
     # a manuscript's tables and figures gathered after its references
     "(supplementary )?(tables|figures)", "tables and figures", "figure (legends|captions)")
