@@ -141,7 +141,7 @@ STANDARD_HEADING_WORDS = (
     "abbreviations", "additional information", "code availability", "availability of data and materials",
     "ethics approval( and consent to participate)?", "consent for publication", "contributors",
     "declaration of (competing |conflicting )?interests?", "data sharing( statement)?", "data accessibility",
-    "role of the funding source",
+    "role of the funding source", "accession codes", "author['’]s notes?",
     # a manuscript's tables and figures gathered after its references
     "(supplementary )?(tables|figures)", "tables and figures", "figure (legends|captions)")
 #: headings that open the bibliography

@@ -79,6 +79,10 @@ def test_scorer_pairs_back_matter_in_any_order():
     assert [h["text"] for h in missed] == ["Introduction"] and extra == []
     # a statement's name with its "Statement" or without
     assert heading_counts(["Summary", "Data Availability Statement"], ["Summary", "Data availability"]) == (2, 2, 2)
+    # SAGE prints its author's note before the acknowledgment, its XML keeps it after
+    assert heading_counts(["Conclusion", "Author’s Note", "Acknowledgment", "Declaration of Conflicting Interests"],
+                          ["Conclusion", "Acknowledgment", "Author’s Note", "Declaration of Conflicting Interests"]) \
+        == (4, 4, 4)
 
 
 @pytest.fixture(scope="module")

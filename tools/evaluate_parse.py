@@ -133,10 +133,10 @@ _BACK_MATTER = re.compile(
     r"(acknowledge?ments?|funding( statement| information| sources?)?|(data|code|data and code|software)"
     r" availability( statement)?|availability of (data|supporting data)( and materials)?|(authors? )?(s )?"
     r"contributions?( statement)?|contributors|(competing|conflicts? of) (financial )?interests?( statement)?"
-    r"|declarations?( of (competing )?interests?)?|additional information|(supplementary|supporting|supplemental)"
+    r"|declarations?( of (competing |conflicting )?interests?)?|additional information|(supplementary|supporting|supplemental)"
     r" (information|materials?|data)|peer review( information)?|abbreviations|ethics( statement| approval| declarations?)?"
     r"|ethical (approval|statement)|consent for publication|orcid( ids?)?|author information|associated content"
-    r"|notes|footnotes|publisher s note)$")
+    r"|notes|footnotes|publisher s note|author s notes?|accession codes)$")
 
 
 def prf(matched: int, n_pred: int, n_gold: int) -> dict:
