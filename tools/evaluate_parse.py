@@ -33,9 +33,8 @@ from collections import Counter
 
 import click
 
-from scholartools.text.sections import strip_number
-
 from scholartools.text.scripts import HAN_KANA
+from scholartools.text.sections import strip_number
 
 # a word, or one character of Chinese or Japanese: their text runs on without spaces, so a word
 # would be a whole clause and a space a typesetter put beside a Latin word ("が Web で" against
