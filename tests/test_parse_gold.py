@@ -83,6 +83,9 @@ def test_scorer_pairs_back_matter_in_any_order():
     assert heading_counts(["Conclusion", "Author’s Note", "Acknowledgment", "Declaration of Conflicting Interests"],
                           ["Conclusion", "Acknowledgment", "Author’s Note", "Declaration of Conflicting Interests"]) \
         == (4, 4, 4)
+    # Nature prints "Peer review information" over what its XML titles "Peer review"
+    assert heading_counts(["Competing interests", "Peer review information"], ["Peer review", "Competing interests"]) \
+        == (2, 2, 2)
 
 
 @pytest.fixture(scope="module")

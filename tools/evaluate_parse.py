@@ -113,18 +113,26 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
     # back matter pairs by name, in any order: a JATS file keeps its back matter in the order
     # its schema sets (acknowledgements first), not the page's ("Data availability",
     # "Acknowledgements", "Author contributions", "Competing interests" in a Nature paper); a
-    # name with its "Statement" or without ("Data Availability Statement", "Data availability")
+    # name with its "Statement" or without ("Data Availability Statement", "Data availability"),
+    # Nature's "Peer review information" under its XML's "Peer review"
     free = {}
     taken = {j for _, j in pairs}
     for j, g in enumerate(gold):
         if j not in taken and _BACK_MATTER.match(g):
-            free.setdefault(g.removesuffix(" statement"), []).append(j)
+            free.setdefault(_back_name(g), []).append(j)
     for i in keep:
-        name = p[i].removesuffix(" statement")
+        name = _back_name(p[i])
         if i not in hit and free.get(name):
             pairs.add((i, free[name].pop(0)))
             hit.add(i)
     return pairs, [i for i in keep if i in hit or p[i] not in opt]
+
+
+def _back_name(heading: str) -> str:
+    """A normalised back-matter heading as :func:`_aligned` pairs it: without "statement", and
+    "peer review information" (what Nature prints) as "peer review" (what its XML titles)."""
+    name = heading.removesuffix(" statement")
+    return "peer review" if name == "peer review information" else name
 
 
 # the back-matter sections a journal prints after the body, normalised (see ``_aligned``)
