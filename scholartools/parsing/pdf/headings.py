@@ -300,14 +300,17 @@ def _short_tail(rows: list[Row], i: int) -> bool:
     in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
     heading with an upright part, not a paragraph opening with a run-in lead. So does one whose
     lead stops inside a word, a term in a math font following it ("2.7. *Setting bounds on the
-    controls u*m(t), and uv(t)"), with up to four words after it."""
+    controls u*m(t), and uv(t)"), with up to four words after it, and one whose lead closes on a
+    colon before a function's name ("**Organizing the project:** wflow_start()")."""
     r = rows[i]
     rest = r.text[len(r.lead):]
     tail = rest.split()
     glued = rest[:1].isalnum() or rest[:1] in "(["
     # a run-in lead ends in punctuation ("Data availability. None."), or a sentence follows it, its
-    # paragraph ("**Patient consent for publication** Not required.")
-    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")) \
+    # paragraph ("**Patient consent for publication** Not required."); a colon may close a
+    # heading's words before the function it is about ("**Organizing the project:** wflow_start()")
+    call = r.lead.rstrip().endswith(":") and len(tail) <= 2 and tail and tail[-1].endswith("()")
+    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")) and not call \
             or tail[0][:1].isupper() and tail[-1].endswith("."):
         return False
     nxt = rows[i + 1] if i + 1 < len(rows) else None
@@ -371,8 +374,9 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             if len(c.text.split()) <= 40:
                 out.append(c)
                 taken.update(c.rows[1:])
-                # a run-in lead may still start this row (bold lead of a paragraph's first line)
-                if r.lead and not c.runin:
+                # a run-in lead may still start this row (bold lead of a paragraph's first line),
+                # unless the row is a heading ending in a short tail of another style
+                if r.lead and not c.runin and not _short_tail(rows, i):
                     rc = _runin(rows, i, st)
                     if rc is not None:
                         out.append(rc)
