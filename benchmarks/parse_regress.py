@@ -26,25 +26,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKER = str(ROOT / "benchmarks" / "parse_worker.py")
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from parse_speed import run  # noqa: E402  (the worker processes, as the speed benchmark starts them)
 
 
 def parse_side(code: Path, files: list[str], jobs: int) -> list[dict]:
     """``records`` of every file by the package in ``code``, in ``jobs`` worker processes."""
-    env = dict(os.environ, PYTHONPATH=str(code))
     chunks = [files[k::jobs] for k in range(jobs) if files[k::jobs]]
 
     def one(chunk: list[str]) -> list[dict]:
-        p = subprocess.run([sys.executable, WORKER, "records", *chunk], capture_output=True, text=True, env=env)
-        if p.returncode:
-            raise SystemExit(f"records worker ({code}) failed:\n{p.stderr[-2000:]}")
-        return json.loads(p.stdout)["out"]
+        return run(sys.executable, "records", chunk, False, code)[1]["out"]
 
     with ThreadPoolExecutor(len(chunks) or 1) as ex:
         parts = list(ex.map(one, chunks))

@@ -78,7 +78,7 @@ def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = R
     ``scholartools`` package our side runs."""
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
-    if mode in ("ours", "cli"):
+    if mode in ("ours", "cli", "records"):
         env["PYTHONPATH"] = str(code)
     batches = [[f] for f in files] if per_file else [files]
     merged = {"versions": None, "pages": 0, "out": [], "cost": [], "startup": 0.0, "per_pages": []}
