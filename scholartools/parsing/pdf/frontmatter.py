@@ -1022,6 +1022,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         first_x = first_x1 = 0.0
         first_bold = False
         relead = False           # the first line opened with a run-in part title, which may set its type
+        mathy = False            # the first line was a fifth or more in math fonts, which may set its size
         nwords = len(rest.split())
         ax0, ax1 = r.x0, (r.x1 if rest else None)
         boxed: list[Row] = []   # rows of a side box passed over
@@ -1180,13 +1181,16 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if first_size is None:
                 first_size, first_family, first_x, first_x1, first_bold = q.size, q.family, q.x0, q.x1, q.bold >= 0.6
                 relead = label and (q.lead or q.bold_prefix)
+                mathy = q.math >= 0.2
                 if ax1 is None:
                     ax0, ax1 = q.x0, q.x1
-            elif relead and not label and q.page == prev.page and abs(q.x0 - first_x) < 2 * q.size:
+            elif (relead and not label or mathy and abs(q.size - first_size) <= 1.0) and q.page == prev.page \
+                    and abs(q.x0 - first_x) < 2 * q.size:
                 # the first line's run-in part title ("Background and objective:", bold and larger)
-                # set its type; the part's text goes on in the abstract's own type
+                # set its type, or its inline formulas did (a Japanese line measured by its math
+                # font's larger size); the text goes on in the abstract's own type
                 first_size, first_family, first_bold = q.size, q.family, q.bold >= 0.6
-                relead = False
+                relead = mathy = False
             elif q.size < first_size - 1.0 and nwords > 15:
                 j += 1
                 continue   # a footnote or side note set in small print inside the abstract's span
@@ -1214,6 +1218,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                     leads.append(max(gap, 0.5))
             if label and lead_type is None:
                 lead_type = _runin_title(q)
+            if prev is not None:
+                mathy = False   # only the second line may reset the type the first one set
             prev2, prev = prev, q
             parts.append(q.text)
             used.add(j)

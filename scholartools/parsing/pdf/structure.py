@@ -24,6 +24,7 @@ from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, sent_end
 from scholartools.parsing.references import split_references
+from scholartools.text.scripts import HAN_KANA
 from scholartools.text.sections import type_sections
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
 
@@ -33,6 +34,14 @@ ABSTRACT_START = frontmatter.ABSTRACT_START
 EQ_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)?[a-z]?)\s*\)\s*$")
 MATH_CHARS = re.compile(r"[=+−\-×·∑∏∫∂∇≤≥≈≠∈∉⊂⊆∪∩→←↔⇒⇔∞√αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|‖⟨⟩()\[\]{}]")
 _WORD4 = re.compile(r"[A-Za-z]{4,}")
+_HAN_KANA = re.compile(f"[{HAN_KANA}]")
+
+
+def _prose_words(t: str) -> float:
+    """About how many words of prose a row holds, as a formula's row has few: words of four Latin
+    letters or more, and a word per three Chinese or Japanese characters (a formula may name its
+    quantities in words: "Z = {公司状况, 盈利偿债能力, 运营发展能力}")."""
+    return len(_WORD4.findall(t)) + len(_HAN_KANA.findall(t)) / 3
 
 
 def _norm_ws(s: str) -> str:
@@ -108,13 +117,13 @@ def _is_math_row(r: Row, col_left: float, col_right: float) -> bool:
     if not centred and r.math < 0.25 and not t.endswith(")"):
         return False
     # the cheap tests first, each count only where it decides (the same answers as counting all)
-    if r.math >= 0.25 and (centred or EQ_LABEL.search(t)) and len(_WORD4.findall(t)) <= 6:
+    if r.math >= 0.25 and (centred or EQ_LABEL.search(t)) and _prose_words(t) <= 6:
         return True
-    if centred and ("=" in t or r.math > 0.1) and EQ_LABEL.search(t) and len(_WORD4.findall(t)) <= 6:
+    if centred and ("=" in t or r.math > 0.1) and EQ_LABEL.search(t) and _prose_words(t) <= 6:
         return True
     if centred and "=" in t and len(MATH_CHARS.findall(t)) >= 2 and len(_LETTER.findall(t)) < 0.6 * len(t) \
-            and len(_WORD4.findall(t)) <= 3:
-        return True
+            and len(_WORD4.findall(t)) <= 3 and _prose_words(t) <= 6:
+        return True   # (an equals sign and few words: "= (收入 − 成本费用 − 预期损失) ÷ 经济资本" too)
     return False
 
 
