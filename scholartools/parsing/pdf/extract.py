@@ -108,7 +108,7 @@ class Row:
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
                  "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
                  "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index", "upper",
-                 "lead_size", "lead_family", "gap")
+                 "lead_size", "lead_family", "gap", "mark")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -126,6 +126,7 @@ class Row:
         self.fig = False
         self.neighbours = 0
         self.index = 0
+        self.mark = ""   # a note's mark the row ends with, raised and smaller ("Experiments²")
 
     @property
     def height(self) -> float:
@@ -276,6 +277,10 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.caps_font = ncaps / n > 0.5
     r.upper = r.caps_font or (n >= 3 and r.text.isupper())
     r.gap = widest
+    if runs and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:
+        t = spans[-1]["text"].strip()
+        if 0 < len(t) <= 3 and r.text.endswith(t) and len(r.text) > len(t) + 2:
+            r.mark = t
     if not runs:   # one run: one style throughout, a bold row's lead is all of it (no lead unless maths)
         if bold and not fm:
             r.bold_prefix = r.text

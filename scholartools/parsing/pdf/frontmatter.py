@@ -1787,13 +1787,15 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
              if title_end < idx[0] and idx[-1] < first_head and all(rows[x].kind == "small" for x in idx)]
     texts = [join_lines([rows[x].text for x in idx]) for idx in paras]
 
-    def prose(k: int, n: int) -> bool:
+    def prose(k: int, n: int, breaks: int = 2) -> bool:
+        """(``breaks``: sentence breaks inside it, so three sentences by default)"""
         text = texts[k]
-        return len(text.split()) >= n and len(_SENTENCES.findall(text)) >= 2 \
+        return len(text.split()) >= n and len(_SENTENCES.findall(text)) >= breaks \
             and not _LICENCE_NOTE.search(text[:200]) and not _affiliations(text, len(text.split())) \
             and not _author_list(text)
 
-    keyed = [k for k in range(len(paras)) if prose(k, 40) and _keywords_below(rows, paras[k], ("text", "small"))]
+    # (with its keywords right under it, two sentences will do: World Scientific's 8-pt abstract)
+    keyed = [k for k in range(len(paras)) if prose(k, 40, 1) and _keywords_below(rows, paras[k], ("text", "small"))]
     bold = [k for k in range(len(paras)) if _main_row(rows, paras[k]).bold >= 0.6 and prose(k, 60)]
     inset = [] if keyed or bold else \
         [k for k in range(len(paras)) if prose(k, 40) and _inset(rows, paras[k], body, body_family)]

@@ -1117,6 +1117,14 @@ def _step_ok(a: list[int], b: list[int]) -> bool:
     return False
 
 
+def _step_over(a: list[int], b: list[int], taken: set[tuple[int, ...]]) -> bool:
+    """May ``b`` follow ``a`` at the same level when every number between them is ``taken`` (by
+    theorem-like heads numbered in the same series)?"""
+    k = len(b) - 1
+    return len(a) == len(b) and a[:k] == b[:k] and a[k] + 2 < b[k] \
+        and all((*a[:k], x) in taken for x in range(a[k] + 1, b[k]))
+
+
 def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
     """Run-in leads numbered 1., 2., 3. … with two of them a few rows apart are an enumerated
     list's items ("1. **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an
@@ -1226,6 +1234,9 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     for k, c in enumerate(cands):
         if c.number and not c.runin and c.p >= 0.9 and (pr := _parts(c.number)):
             sure.setdefault(pr[0], []).append(k)
+    # the numbers theorem-like heads take from the sections' series ("3.2. Definition." … "3.6.
+    # Theorem." between "3.1. Monoidal …" and "3.7. Duality …"): a step over them is a step
+    taken = {tuple(pr[1]) for c in cands if c.number and _number_first_theorem(c) and (pr := _parts(c.number))}
     for kind in ("roman", "letter", "digit", "lower"):
         restarts = sorted(others + [k for other, ks in sure.items() if other != kind for k in ks])
         items = []
@@ -1271,7 +1282,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             best[j] = gain if start_ok else gain - 0.5
             for i in range(j):
                 ci, bi = items[i]
-                ok = _step_ok(bi, bj) or (bj == [1] and _between(restarts, pos[id(ci)], pos[id(cj)]))
+                ok = _step_ok(bi, bj) or (bj == [1] and _between(restarts, pos[id(ci)], pos[id(cj)])) \
+                    or taken and _step_over(bi, bj, taken)
                 if ok and best[i] + gain + 0.1 > best[j]:
                     best[j] = best[i] + gain + 0.1
                     back[j] = i
@@ -1497,7 +1509,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
-                or _THEOREM_HEAD.match(c.text) or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
+                or _THEOREM_HEAD.match(c.text) or _number_first_theorem(c) \
+                or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or not c.number and _MONO_FAMILY.search(r.family) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
@@ -1550,6 +1563,25 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 c.p = 0.0   # the first group, under the column heads, which stand right of it
             elif _column_heads(rows, c.i):
                 c.p = 0.0
+        if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
+                and _figure_rows_under(rows, c.i):
+            c.p = 0.0   # a table's column heads over its rows of figures ("System   F1" over "UDPipe v1.2   97.4")
+
+
+def _figure_rows_under(rows: list[Row], i: int) -> bool:
+    """Are two of the three rows under row ``i`` (on its page, each within two lines of the one
+    above) a table's rows: cut by a gap wider than a word space, their last cell a figure? Their
+    first column may be set flush right ("Stanford CoreNLP", "Owoputi et al., 2013 (CRF)"), so
+    where the rows start is not asked."""
+    found, prev = 0, rows[i]
+    for q in rows[i + 1:i + 4]:
+        if q.page != prev.page or not -0.5 * q.size <= q.y0 - prev.y1 < 2 * q.size:
+            break
+        last = q.text.split()[-1] if q.text.split() else ""
+        if q.gap >= 0.8 and any(ch.isdigit() for ch in last):
+            found += 1
+        prev = q
+    return found >= 2
 
 
 def _column_heads(rows: list[Row], i: int) -> bool:
@@ -1592,6 +1624,24 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
                            r"|^proofs?\s+(?:of|for)\s+(?:the\s+)?(?:theorem|lemma|corollary|proposition|claim|"
                            r"remark|observation|fact|property)s?\s+(?:[A-Z]\.?)?\d+(?:\.\d+)*"
                            r"(?:\s*(?:,|and|&)\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*)*\W*$", re.I)
+# the same run in with its number first ("3.2. Definition. A pseudo double category …", the
+# theorems numbered in the sections' series and set in their subsections' face, as AMS's swapped
+# numbers print them)
+_NUMBER_FIRST_THEOREM = re.compile(r"^\d+(?:\.\d+)*\.?\s+(?:theorem|lemma|definition|corollary|proposition|remark|"
+                                   r"conjecture|example|claim|observation|fact|exercise|axiom|assumption|"
+                                   r"hypothesis)(?:\s*\([^()]*\))?\s*(?P<stop>[.:])?(?P<more>\s+\S.*)?$", re.I)
+
+
+def _number_first_theorem(c: Cand) -> bool:
+    """Is ``c`` such a head: run in, or the whole row with the statement after the head's stop?"""
+    m = _NUMBER_FIRST_THEOREM.match(c.text)
+    if m is None:
+        return False
+    if c.runin:
+        return not m.group("more")
+    # (a section "4 Example: Distribution of …" or "2.3 Remark: … vs. …" is titled so: the head's
+    # full stop and a sentence after it make a statement)
+    return m.group("stop") == "." and m.group("more") is not None and len(m.group("more").split()) >= 6
 
 
 # an item of the supplementary files' list: "Additional file 1: Table S1", "S1 Fig. Densities of …",
@@ -2528,12 +2578,20 @@ _CHAPTER_LABEL = re.compile(r"^\s*(?i:chapter|cap[íi]tulo|chapitre|kapitel|capi
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])")
 
 
+_NOTE_MARKS = ("*", "∗", "†", "‡", "§", "¶", "**", "∗∗", "††")
+_WORD_BEFORE_MARK = re.compile(r"[^\W\d_]{3}$")   # a word's last three letters, the mark right after them
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
         c.number, c.title = number_and_title(c.text, c.runin)
+        mark = rows[c.rows[-1]].mark
+        if mark and not c.runin and c.title.endswith(mark) and (mark.isdigit() or mark in _NOTE_MARKS) \
+                and _WORD_BEFORE_MARK.search(c.title[:-len(mark)]):
+            c.title = c.title[:-len(mark)]   # a note's mark after its last word: "Experiments²" (not "χ²", "Fe²⁺")
     _letter_numbers(cands, st.refs_row)
     _chapter_titles(rows, cands, st, threshold)
     for c in cands:
