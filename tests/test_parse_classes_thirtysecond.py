@@ -187,3 +187,27 @@ def test_a_tables_column_heads_over_rows_of_figures_are_no_heading(tmp_path, mon
         para(p, y + 60)
 
     assert headings_of(tmp_path, "table.pdf", draw) == ["Introduction", "Methods", "Discussion", "Update rule"]
+
+
+# Read after the second batch (tex dev29) was scored: Frontiers of Computer Science sets its
+# subsections in the body's plain type, the title hanging from its number; one broke over two
+# lines at a hyphen ("5.2 Relative Completeness of SDL under a Certain Condi-" / "tion", the second
+# line under the title, not the number) and was not joined, so it was no heading.
+
+def test_a_numbered_body_type_heading_broken_at_a_hyphen_goes_on_under_its_title(tmp_path):
+    def draw(p, y):
+        p.insert_text((72, y + 14), "5 Analysis", fontsize=12, fontname="tibo")
+        y = para(p, y + 20)
+        for lines in (["Soundness of the calculus"], ["Relative completeness of the calculus under a certain condi-",
+                                                       "tion"]):
+            p.insert_text((72, y + 12), f"5.{1 if len(lines) == 1 else 2}", fontsize=10, fontname="tiro")
+            for k, line in enumerate(lines):
+                p.insert_text((94, y + 12 + 12 * k), line, fontsize=10, fontname="tiro")
+            # (the paper's text has the word unbroken, which tells a broken word from a hyphenated one)
+            y = para(p, y + 12 * len(lines) + 6, BODY + " Under this condition the calculus is complete.")
+        p.insert_text((72, y + 14), "6 Conclusion", fontsize=12, fontname="tibo")
+        para(p, y + 20)
+
+    heads = headings_of(tmp_path, "hyphen.pdf", draw, first_sections=("3 Background", "4 Methods"))
+    assert heads[2:] == ["Analysis", "Soundness of the calculus",
+                         "Relative completeness of the calculus under a certain condition", "Conclusion"]

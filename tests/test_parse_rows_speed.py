@@ -21,7 +21,7 @@ PDF = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs" / "acl-naacl-200
 
 
 def _plain_row_from_spans(spans, page, block):
-    """The per-span form (as of 3227ee8)."""
+    """The per-span form (as of 3227ee8; a note's mark as of the thirty-second round)."""
     parts = []
     append = parts.append
     n = nb = ni = nm = ncaps = 0
@@ -88,6 +88,10 @@ def _plain_row_from_spans(spans, page, block):
                           if not st[1] and not st[4])
         r.upper = upright.isupper() and sum(map(str.isalpha, upright)) >= 3
     r.gap = widest
+    if len(spans) > 1 and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:   # (thirty-second round)
+        t = spans[-1]["text"].strip()
+        if 0 < len(t) <= 3 and r.text.endswith(t) and len(r.text) > len(t) + 2:
+            r.mark = t
     _plain_set_lead(r, styles, parts)
     return r
 

@@ -277,7 +277,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.caps_font = ncaps / n > 0.5
     r.upper = r.caps_font or (n >= 3 and r.text.isupper())
     r.gap = widest
-    if runs and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:
+    if nspan > 1 and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:
         t = spans[-1]["text"].strip()
         if 0 < len(t) <= 3 and r.text.endswith(t) and len(r.text) > len(t) + 2:
             r.mark = t

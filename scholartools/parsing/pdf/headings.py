@@ -642,6 +642,9 @@ _SENTENCE_INSIDE = re.compile(r"[a-z)\]][.:;]\s+[A-Z]")
 _SENTENCE_START = re.compile(r"\S[.:;]\s+[A-Z][a-z]*\s+[a-z]")     # "… –. We have …"
 
 
+_HYPHEN_BREAK = re.compile(r"[a-z]-$")
+
+
 def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
     """A numbered heading set in the body's type that wraps: "3.1.1. Research on the Molecular …
     Mechanism" / "of Viral Pathogens …" / "… (Cluster 1)". Its lines are a text block of their own
@@ -656,8 +659,12 @@ def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
     tail: list[int] = []
     while j < len(rows) and len(tail) < 3:
         q = rows[j]
+        # (a line that ends in a word broken at a hyphen goes on under the title, set in from the
+        # number: "5.2 Relative Completeness of SDL under a Certain Condi-" / "tion")
+        broken = _HYPHEN_BREAK.search(rows[j - 1].text) is not None and q.text[:1].islower() \
+            and q.x0 < head.x0 + 4 * head.size
         if q.block != head.block or q.page != head.page or q.col != head.col or q.kind != "text" \
-                or q.x0 > head.x0 + 0.8 * head.size:
+                or q.x0 > head.x0 + 0.8 * head.size and not broken:
             break
         tail.append(j)
         j += 1
@@ -1569,13 +1576,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
 
 
 def _figure_rows_under(rows: list[Row], i: int) -> bool:
-    """Are two of the three rows under row ``i`` (on its page, each within two lines of the one
-    above) a table's rows: cut by a gap wider than a word space, their last cell a figure? Their
-    first column may be set flush right ("Stanford CoreNLP", "Owoputi et al., 2013 (CRF)"), so
-    where the rows start is not asked."""
+    """Are two of the three rows under row ``i`` (on its page, the first less than a line under it,
+    a rule between at most, each next within two lines of the one above) a table's rows: cut by a
+    gap wider than a word space, their last cell a figure? Their first column may be set flush
+    right ("Stanford CoreNLP", "Owoputi et al., 2013 (CRF)"), so where the rows start is not asked.
+    (A row standing a line or more apart from them, as a heading does, is left to the model.)"""
     found, prev = 0, rows[i]
     for q in rows[i + 1:i + 4]:
-        if q.page != prev.page or not -0.5 * q.size <= q.y0 - prev.y1 < 2 * q.size:
+        if q.page != prev.page or not -0.5 * q.size <= q.y0 - prev.y1 < (0.8 if prev is rows[i] else 2) * q.size:
             break
         last = q.text.split()[-1] if q.text.split() else ""
         if q.gap >= 0.8 and any(ch.isdigit() for ch in last):
