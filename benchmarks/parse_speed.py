@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WORKER = str(ROOT / "benchmarks" / "parse_worker.py")
 #: the parts of fixtures/tex-pairs: dev (the first pairs), one dev split per blind batch since, test
-TEX_SPLITS = ["dev", *(f"dev{i}" for i in range(2, 30)), "test"]
+TEX_SPLITS = ["dev", *(f"dev{i}" for i in range(2, 31)), "test"]
 
 
 def _cpu_children() -> float:
@@ -288,14 +288,14 @@ def main() -> None:
                          "the seventeenth's, dev11 the eighteenth's, each scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
-                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev29' and 'tex-test'")
+                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev30' and 'tex-test'")
     ap.add_argument("--tex-split", default=None, choices=TEX_SPLITS,
                     help="only this part of --tex-pairs (dev2 / dev3: the nineteenth / twentieth round's pairs; "
                          "dev4 / dev5 / dev6: the twenty-second round's batches; dev7 / dev8: the twenty-third's; dev9 / "
                          "dev10 / dev11: the twenty-fourth's; dev12 / dev13: the twenty-fifth's; dev14 / dev15: the "
                          "twenty-sixth's; dev16 / dev17 / dev18: the twenty-seventh's; dev19 / dev20 / dev21: the "
                          "twenty-eighth's; dev22 / dev23 / dev24: the twenty-ninth's; dev25 / dev26 / dev27: the "
-                         "thirtieth's; dev28 / dev29: the thirty-second's; each read after one blind scoring)")
+                         "thirtieth's; dev28 / dev29 / dev30: the thirty-second's; each read after one blind scoring)")
     ap.add_argument("--per-file", action="store_true", help="one process per PDF (start-up paid per file)")
     ap.add_argument("--skip-peer", action="store_true", help="leave out the pymupdf4llm installed here")
     ap.add_argument("--smallest", type=int, default=0, metavar="N",
