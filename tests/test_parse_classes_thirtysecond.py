@@ -211,3 +211,21 @@ def test_a_numbered_body_type_heading_broken_at_a_hyphen_goes_on_under_its_title
     heads = headings_of(tmp_path, "hyphen.pdf", draw, first_sections=("3 Background", "4 Methods"))
     assert heads[2:] == ["Analysis", "Soundness of the calculus",
                          "Relative completeness of the calculus under a certain condition", "Conclusion"]
+
+
+# Read after the third batch (tex dev30) was scored: an ANS Transactions summary's title ends with
+# its note's mark ("Tribal Sovereignty and Nuclear Power¹"), which the title kept.
+
+def test_a_notes_mark_after_the_titles_last_word_is_no_part_of_it(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    title = "Tribal Sovereignty and Nuclear Power"
+    p.insert_text((150, 80), title, fontsize=17, fontname="tibo")
+    p.insert_text((150 + pymupdf.get_text_length(title, fontname="tibo", fontsize=17), 73), "1", fontsize=11,
+                  fontname="tibo")
+    p.insert_text((72, 105), "Jane Doe and John Smith", fontsize=11, fontname="tiro")
+    p.insert_text((72, 130), "Abstract", fontsize=12, fontname="tibo")
+    y = para(p, 136, "We test how the parser reads this kind of page. " * 8)
+    p.insert_text((72, y + 20), "Introduction", fontsize=12, fontname="tibo")
+    para(p, y + 26)
+    assert saved_record(doc, tmp_path, "title.pdf")["title"] == title

@@ -151,6 +151,20 @@ def font_traits(font: str) -> tuple[bool, bool, bool, bool, str]:
     return t
 
 
+_NOTE_MARKS = ("*", "∗", "†", "‡", "§", "¶", "**", "∗∗", "††")
+_WORD_BEFORE_MARK = re.compile(r"[^\W\d_]{3}$")   # a word's last three letters, the mark right after them
+
+
+def without_mark(text: str, mark: str) -> str:
+    """``text`` without the note's mark (:attr:`Row.mark`) its last row ends with, where the mark
+    is digits or a note's symbol right after a word of three letters or more ("Experiments²",
+    "Nuclear Power¹"; not "χ²", "Fe²⁺")."""
+    if mark and text.endswith(mark) and (mark.isdigit() or mark in _NOTE_MARKS) \
+            and _WORD_BEFORE_MARK.search(text[:-len(mark)]):
+        return text[:-len(mark)]
+    return text
+
+
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     # the hot loop of the extraction (once per span of the document). Spans come in runs of one
     # font, flags and size (most rows are one run): a span that continues the run only adds its

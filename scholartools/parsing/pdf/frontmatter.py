@@ -34,7 +34,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from scholartools import recache as re
-from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, unspace)
@@ -673,6 +673,7 @@ def title_text(rows: list[Row]) -> str | None:
     cut = _run_together(t)
     if cut is not None:
         t = t[:cut]
+    t = without_mark(t, rows[-1].mark)   # a note's mark after its last word ("… Nuclear Power¹")
     t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", t))))
     if t.endswith(")") and t.count(")") > t.count("("):
         t = _TRAIL_LETTER_MARK.sub("", t)

@@ -31,7 +31,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 from scholartools import recache as re
-from scholartools.parsing.pdf.extract import Row
+from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA
 from scholartools.text.sections import number_level
@@ -2586,20 +2586,14 @@ _CHAPTER_LABEL = re.compile(r"^\s*(?i:chapter|cap[íi]tulo|chapitre|kapitel|capi
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])")
 
 
-_NOTE_MARKS = ("*", "∗", "†", "‡", "§", "¶", "**", "∗∗", "††")
-_WORD_BEFORE_MARK = re.compile(r"[^\W\d_]{3}$")   # a word's last three letters, the mark right after them
-
-
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
         threshold = load_model().get("threshold", 0.5)
     for c in cands:
         c.number, c.title = number_and_title(c.text, c.runin)
-        mark = rows[c.rows[-1]].mark
-        if mark and not c.runin and c.title.endswith(mark) and (mark.isdigit() or mark in _NOTE_MARKS) \
-                and _WORD_BEFORE_MARK.search(c.title[:-len(mark)]):
-            c.title = c.title[:-len(mark)]   # a note's mark after its last word: "Experiments²" (not "χ²", "Fe²⁺")
+        if not c.runin:
+            c.title = without_mark(c.title, rows[c.rows[-1]].mark)   # "Experiments²"
     _letter_numbers(cands, st.refs_row)
     _chapter_titles(rows, cands, st, threshold)
     for c in cands:
