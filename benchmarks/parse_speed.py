@@ -52,8 +52,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WORKER = str(ROOT / "benchmarks" / "parse_worker.py")
-#: the parts of fixtures/tex-pairs: dev (the first pairs), one dev split per blind batch since, test
-TEX_SPLITS = ["dev", *(f"dev{i}" for i in range(2, 31)), "test"]
+
+
+def tex_splits() -> list[str]:
+    """The parts of fixtures/tex-pairs as its manifest names them: dev (the first pairs), one dev
+    split per blind batch since (dev2, dev3, …), test; so a new batch needs no edit here."""
+    with (ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl").open(encoding="utf-8") as f:
+        names = {json.loads(line)["split"] for line in f if line.strip()}
+    return sorted(names, key=lambda s: (s == "test", int(s[3:] or 1) if s.startswith("dev") else 0, s))
 
 
 def _cpu_children() -> float:
@@ -288,8 +294,8 @@ def main() -> None:
                          "the seventeenth's, dev11 the eighteenth's, each scored once blind)")
     ap.add_argument("--tex-pairs", type=Path, default=None,
                     help="also the author-compiled PDFs with LaTeX gold (benchmarks/tex_pairs.py build --out DIR, "
-                         "fixtures/tex-pairs) as sets 'tex-dev' … 'tex-dev30' and 'tex-test'")
-    ap.add_argument("--tex-split", default=None, choices=TEX_SPLITS,
+                         "fixtures/tex-pairs) as sets 'tex-dev', 'tex-dev2' … and 'tex-test'")
+    ap.add_argument("--tex-split", default=None, choices=tex_splits(),
                     help="only this part of --tex-pairs (dev2 / dev3: the nineteenth / twentieth round's pairs; "
                          "dev4 / dev5 / dev6: the twenty-second round's batches; dev7 / dev8: the twenty-third's; dev9 / "
                          "dev10 / dev11: the twenty-fourth's; dev12 / dev13: the twenty-fifth's; dev14 / dev15: the "

@@ -3,6 +3,7 @@ as fill one run of pymupdf4llm 0.3.4 and each round's figure is their mean; the 
 the order of the sides is reversed every other round (so both sides of a ratio are measured over
 the same stretch of the machine's load)."""
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from benchmarks import parse_speed
@@ -42,3 +43,15 @@ def test_no_window_without_the_reference_peer(monkeypatch):
     assert window == {"plain": 1, "st-parse": 1}
     assert calls == ["plain", "ours", "plain", "ours", "ours", "plain", "plain", "ours"]
     assert len(rounds["st-parse"]) == 3
+
+
+def test_tex_splits_are_the_manifests_in_batch_order():
+    import json
+
+    manifest = Path(__file__).resolve().parents[1] / "fixtures" / "tex-pairs" / "manifest.jsonl"
+    named = {json.loads(line)["split"] for line in manifest.read_text(encoding="utf-8").splitlines() if line.strip()}
+    splits = parse_speed.tex_splits()
+    assert set(splits) == named and len(splits) == len(named)
+    # dev first, the batches by number (dev10 after dev9, not after dev1), test last
+    assert splits[:3] == ["dev", "dev2", "dev3"] and splits[-1] == "test"
+    assert splits.index("dev10") == splits.index("dev9") + 1

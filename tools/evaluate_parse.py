@@ -361,7 +361,7 @@ def jats_gold(folder, split: str | None = None) -> list[dict]:
               "benchmarks/tex_pairs.py build --out DIR (sets jats-SPLIT)")
 @click.option("--jats-split", default=None,
               help="only this part of --jats, as its gold names it (JATS: dev, dev4 … dev11, test, test2; "
-                   "LaTeX pairs: dev … dev30, test; test2 and the dev splits after dev were each scored once "
+                   "LaTeX pairs: dev, dev2 … (one per blind batch), test; test2 and the dev splits after dev were each scored once "
                    "blind)")
 def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[str, ...], jats: str | None,
          jats_split: str | None) -> None:
