@@ -365,8 +365,9 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
             or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None \
             or _under_short_head(rows, out, i, st)
+        short = bool(r.lead) and _short_tail(rows, i)   # a heading ending in a short tail of another style
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
-                and not _short_tail(rows, i) and _body_rest(r, st):
+                and not short and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
         if standalone and len(t.split()) <= 30 and LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
@@ -376,7 +377,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
                 taken.update(c.rows[1:])
                 # a run-in lead may still start this row (bold lead of a paragraph's first line),
                 # unless the row is a heading ending in a short tail of another style
-                if r.lead and not c.runin and not _short_tail(rows, i):
+                if r.lead and not c.runin and not short:
                     rc = _runin(rows, i, st)
                     if rc is not None:
                         out.append(rc)
