@@ -128,3 +128,14 @@ def test_history_pairs_a_pdf_with_its_xml_by_pmc_id_or_by_path_stem():
 def test_an_xml_without_article_meta_is_no_jats_article():
     with pytest.raises(ValueError, match="article-meta"):
         gold_from_jats(b"<article><front><journal-meta/></front><body/></article>")
+
+
+def test_the_blind_batches_get_a_pooled_line():
+    # every dev split of --jats pooled in one line ("jats-dev*"), beside each split and "all"
+    from tools.evaluate_parse import in_set, pooled_names
+
+    gold = [{"set": s} for s in ("jats-dev", "jats-dev28", "jats-test", "jats-dev28")]
+    assert pooled_names(gold) == ["jats-dev", "jats-dev28", "jats-test", "jats-dev*", "all"]
+    assert [in_set(g, "jats-dev*") for g in gold] == [True, True, False, True]
+    assert pooled_names([{"set": "jats-dev"}, {"set": "jats-test"}]) == ["jats-dev", "jats-test", "all"]
+    assert pooled_names([{"set": "jats-dev9"}]) == ["jats-dev9"]

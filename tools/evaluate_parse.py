@@ -349,6 +349,20 @@ def jats_gold(folder, split: str | None = None) -> list[dict]:
     return out
 
 
+def pooled_names(gold: list[dict]) -> list[str]:
+    """The sets to print a line for: each set, then "jats-dev*" (every dev split of --jats pooled:
+    the blind batches together) where there are two or more, then "all" where there are two sets
+    or more."""
+    sets = sorted({g["set"] for g in gold})
+    devs = [s for s in sets if s.startswith("jats-dev")]
+    return sets + (["jats-dev*"] if len(devs) > 1 else []) + (["all"] if len(sets) > 1 else [])
+
+
+def in_set(g: dict, name: str) -> bool:
+    """Is gold record ``g`` in the set line ``name`` (see :func:`pooled_names`)?"""
+    return name == "all" or g["set"] == name or name == "jats-dev*" and g["set"].startswith("jats-dev")
+
+
 @click.command(help="st-parse against gold: per-PDF and pooled figures.")
 @click.option("--set", "which", default="all", type=click.Choice(["visible", "new", "dev", "test", "all", "none"]),
               show_default=True, help="gold set")
@@ -381,9 +395,9 @@ def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[s
     dt = time.perf_counter() - t
     pages = sum(r["source"]["pages"] for r in recs)
     print(f"st-parse: {len(recs)} PDFs, {pages} pages in {dt:.1f} s")
-    sets = sorted({g["set"] for g in gold})
-    for name in sets + (["all"] if len(sets) > 1 else []):
-        pairs = [(g, r) for g, r in zip(gold, recs) if name == "all" or g["set"] == name]
+    names = pooled_names(gold)
+    for name in names:
+        pairs = [(g, r) for g, r in zip(gold, recs) if in_set(g, name)]
         s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in pairs)
         h = s["headings"]
         print(f"[{name}] title {s['title_exact'] or 0:.3f} ({s['n_titles']}) | abstract F1 {s['abstract_f1'] or 0:.3f} "
@@ -420,8 +434,8 @@ def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[s
         mds = [pymupdf4llm.to_markdown(g["path"], show_progress=False) for g in gold]
         dt = time.perf_counter() - t
         print(f"\npymupdf4llm: {len(mds)} PDFs in {dt:.1f} s")
-        for name in sets + (["all"] if len(sets) > 1 else []):
-            pairs = [(g, md) for g, md in zip(gold, mds) if name == "all" or g["set"] == name]
+        for name in names:
+            pairs = [(g, md) for g, md in zip(gold, mds) if in_set(g, name)]
             s = score_corpus((g, *peer_fields(md)) for g, md in pairs)
             h = s["headings"]
             print(f"[{name}] pymupdf4llm title {s['title_exact'] or 0:.3f} | abstract F1 {s['abstract_f1'] or 0:.3f} | "

@@ -1073,6 +1073,18 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
     return None
 
 
+_PAREN_NUMBER = re.compile(r"\s*\d+\)")
+
+
+def _outline_parts(c: Cand) -> tuple[str, list[int]] | None:
+    """:func:`_parts` of a candidate's number, digits closed by a parenthesis ("1) Definition") a
+    kind of their own: an outline's lowest level, restarting under each "1. Confirmed case"."""
+    pr = _parts(c.number)
+    if pr and pr[0] == "digit" and len(pr[1]) == 1 and _PAREN_NUMBER.match(c.text):
+        return "paren", pr[1]
+    return pr
+
+
 # a year as a reference prints it, after a comma, a period or an opening parenthesis ("Smith, J.
 # (2019)", "Nature, 2019"); a heading may name one plainly ("1 Submission of papers to ICLR 2026")
 _YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
@@ -1235,24 +1247,29 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
     others: list[int] = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold
                          and KNOWN_HEADINGS.match(c.title)]
+    # items numbered "1)", "2)" restart under any unnumbered heading ("Patient management", "Ward")
+    headed = [k for k, c in enumerate(cands) if not c.number and not c.runin and c.p >= threshold]
     # standalone candidates of each kind the model is sure of: a kind done earlier may restart
     # after them too ("1. INTRODUCTION", "2. ITERATIVE MAP MODEL" / "A. …", "B. …", "3. RESULTS" /
     # "A. …", "B. …": the digits' chain is found after the letters')
     sure: dict[str, list[int]] = {}
     for k, c in enumerate(cands):
-        if c.number and not c.runin and c.p >= 0.9 and (pr := _parts(c.number)):
+        if c.number and not c.runin and c.p >= 0.9 and (pr := _outline_parts(c)):
             sure.setdefault(pr[0], []).append(k)
     # the numbers theorem-like heads take from the sections' series ("3.2. Definition." … "3.6.
     # Theorem." between "3.1. Monoidal …" and "3.7. Duality …"): a step over them is a step
     taken = {tuple(pr[1]) for c in cands if c.number and _number_first_theorem(c) and (pr := _parts(c.number))}
-    for kind in ("roman", "letter", "digit", "lower"):
-        restarts = sorted(others + [k for other, ks in sure.items() if other != kind for k in ks])
+    for kind in ("roman", "letter", "digit", "paren", "lower"):
+        restarts = sorted(others + (headed if kind == "paren" else [])
+                          + [k for other, ks in sure.items() if other != kind for k in ks])
         items = []
         weak = []   # standalone candidates of the kind scored too low to be steps: fillers at most
+        low = [c for c in cands if c.number and not c.runin and 0.02 <= c.p < 0.08 and (pr := _outline_parts(c))
+               and pr[0] == kind and len(pr[1]) == 1]   # (before they are cleared: a chain's lead-in)
         for c in cands:
             if not c.number or c.runin and c.p < threshold and not _numbered_lead(c, rows):
                 continue
-            pr = _parts(c.number)
+            pr = _outline_parts(c)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
                     and _outline_like(c) and not _affiliation_line(c.title) \
                     and not (kind == "lower" and (len(c.title.split()) > 10 or _STOP_INSIDE.search(c.title))):
@@ -1300,9 +1317,17 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         # (an author's initial: "S. L. Stramer" over an unlabelled abstract)
         lift = best[j] > 0
         chain = set()
+        first = j
         while j >= 0:
             chain.add(id(items[j][0]))
+            first = j
             j = back[j]
+        lead = _lead_in(low, items[first], rows)
+        if lead:
+            chain |= {id(c) for c in lead}
+            lift = True
+            for c in lead:
+                c.p = max(c.p, threshold + 0.01)
         if lift:
             _fill_steps(sorted(items + weak, key=lambda it: pos[id(it[0])]), chain, rows)
         for c, _ in items + weak:
@@ -1312,6 +1337,36 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             elif c.p < 0.97:
                 c.p = 0.0
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+
+
+def _lead_in(low: list[Cand], first: tuple[Cand, list[int]], rows: list[Row]) -> list[Cand]:
+    """The weak candidates that lead an outline's chain in from its start: the chain opens at
+    "4) SWPF" (its capitals scored it) and "1) Test subjects", "2) Equipment", "3) Respirator"
+    stand before it, each on a row of its own in one face, in the body's own type (scored 0.05):
+    numbered 1 up to the chain's first number, in order, each the nearest before the next, short,
+    capitalised, no sentence inside nor running on into one, set apart above and a paragraph
+    below. All of them or none."""
+    c0, b0 = first
+    if len(b0) != 1 or not 2 <= b0[0] <= 9:
+        return []
+    out: list[Cand] = []
+    nxt = c0
+    for n in range(b0[0] - 1, 0, -1):
+        before = [c for c in low if c.i < nxt.i and _parts(c.number)[1] == [n]]
+        if not before:
+            return []
+        c = before[-1]
+        # (each apart from the row before it, and a paragraph of two rows or more between it and
+        # the next: a list's items follow one another)
+        if len(c.title.split()) > 10 or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title) \
+                or sent_end(c.title) or _runs_into_text(rows, c) or len(c.rows) != 1 \
+                or c.feats[_K_GAP_BEFORE] < 0.5 or nxt.i - c.i < 3:
+            return []
+        out.append(c)
+        nxt = c
+    faces = {(round(rows[c.i].size, 1), rows[c.i].family, rows[c.i].bold >= 0.6, rows[c.i].italic >= 0.6)
+             for c in out}
+    return out if len(faces) == 1 else []
 
 
 def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool:
