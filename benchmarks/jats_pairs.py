@@ -248,7 +248,9 @@ def gold_from_jats(data: bytes) -> dict:
 # repositories
 
 def _git(gitdir: Path, *args: str, binary: bool = False):
-    p = subprocess.run(["git", f"--git-dir={gitdir}", *args], capture_output=True, check=True)
+    # (core.quotepath off: a path holding other scripts than ASCII, "实验报告.pdf", is listed as it is,
+    # not as an octal-escaped string in quotes that names no file)
+    p = subprocess.run(["git", "-c", "core.quotepath=off", f"--git-dir={gitdir}", *args], capture_output=True, check=True)
     return p.stdout if binary else p.stdout.decode()
 
 

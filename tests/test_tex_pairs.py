@@ -204,3 +204,13 @@ def test_a_title_is_found_on_its_page_whatever_its_spaces_and_accents(tmp_path):
     assert check_pair(pdf("基于DINOv2的目标检测", "china-s"), dict(gold, title="基于 DINOv2 的目标检测")) == (True, "ok")
     assert check_pair(pdf("Diagno´stico da doenc¸a", "helv"), dict(gold, title="Diagnóstico da doença")) == (True, "ok")
     assert not check_pair(pdf("Another paper entirely", "helv"), dict(gold, title="Diagnóstico da doença"))[0]
+
+
+def test_a_repository_path_in_another_script_is_listed_as_it_is(tmp_path):
+    from jats_pairs import _git
+
+    # git quotes such a path in octal escapes by default ("\"\\345\\256\\236…\""), which names no
+    # file: a Chinese course report's PDF and source were passed over by the survey
+    _committed(tmp_path, {"实验报告/实验报告.tex": "x", "实验报告/实验报告.pdf": b"%PDF"})
+    names = _git(tmp_path / "repo" / ".git", "ls-tree", "-r", "--name-only", "HEAD").splitlines()
+    assert names == ["实验报告/实验报告.pdf", "实验报告/实验报告.tex"]
