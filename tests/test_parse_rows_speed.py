@@ -21,7 +21,8 @@ PDF = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs" / "acl-naacl-200
 
 
 def _plain_row_from_spans(spans, page, block):
-    """The per-span form (as of 3227ee8; a note's mark as of the thirty-second round)."""
+    """The per-span form (as of 3227ee8; a note's mark as of the thirty-second round, a TeX
+    font's ligatures as of the thirty-third)."""
     parts = []
     append = parts.append
     n = nb = ni = nm = ncaps = 0
@@ -72,6 +73,8 @@ def _plain_row_from_spans(spans, page, block):
         return None
     r = Row(page, block)
     r.text = fix_accents("".join(parts).strip())
+    if not r.text.isprintable():   # (thirty-third round)
+        r.text = ex.tex_ligatures(r.text, font_chars)
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
     r.size = max(size_chars.items(), key=lambda kv: kv[1])[0]
     r.maxsize = max(size_chars)
@@ -93,6 +96,8 @@ def _plain_row_from_spans(spans, page, block):
         if 0 < len(t) <= 3 and r.text.endswith(t) and len(r.text) > len(t) + 2:
             r.mark = t
     _plain_set_lead(r, styles, parts)
+    if not r.lead.isprintable():
+        r.lead = ex.tex_ligatures(r.lead, font_chars)
     return r
 
 
@@ -160,9 +165,10 @@ def _slots(r):
 
 
 FONTS = ["Times-Roman", "Times-Bold", "Times-Italic", "ABCDEF+CMBX10", "CMMI10", "CMSY7", "Helvetica",
-         "Helvetica-Oblique", "NimbusSanL-BoldItal", "CMCSC10", "Arial,Bold", "MinionPro-Regular"]
+         "Helvetica-Oblique", "NimbusSanL-BoldItal", "CMCSC10", "Arial,Bold", "MinionPro-Regular", "F16"]
 TEXTS = ["1.", "2.1", "IV.", "B.", "1.1.", "3", ".2", "1.", "2.1", "Introduction", "Methods.", " We train", "the model ", "x",
-         "=", "(3)", "Lemaˆıtre", "a´e", "RESULTS", "and", " ", "Data:", "—", "αβ", "12", ". After", ".", "."]
+         "=", "(3)", "Lemaˆıtre", "a´e", "RESULTS", "and", " ", "Data:", "—", "αβ", "12", ". After", ".", ".",
+         "Classi\x1ccation", "\x1crst"]
 
 
 def _spans(rnd):

@@ -25,7 +25,7 @@ NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]))?"
     # Chinese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1 问题背景")
     rf"(?P<num>\d{{1,2}}(?: \. \d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
-    r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
     # Chinese: "一、问题重述", "十二、附录" (a numeral to 99, an ideographic comma, no space)
@@ -63,6 +63,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"índice( general| de (figuras|tablas|cuadros|ilustraciones|contenidos?))?|"
                                 r"lista de (siglas|s[íi]mbolos|ecuaciones|figuras|tablas|abreviaturas|acr[óo]nimos)|"
                                 r"sum[áa]rio|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
+                                r"содержание|оглавление|"
                                 r"table des mati[èe]res|liste des (figures|tableaux)|"
                                 r"palabras? claves?|palavras[- ]chave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|"
                                 r"for table of contents (use )?only|"
@@ -233,6 +234,12 @@ def type_sections(sections: list[dict]) -> list[dict]:
             # (a front-matter label's own box may go on under it, "Monitoring Editor" under a
             # "Significance Statement"; a numbered section or one its heading names is the body's:
             # "0.1 Introduction" after the "Contents" of a thesis' chapter compiled alone)
+            # (an "Acknowledgments" ends where a section under it names the body or the front
+            # matter: a thesis' front page sets it above its chapters' level, and "Contents",
+            # "Introduction" and every chapter after them were acknowledgments)
+            if parent == "acknowledgments" and (kind in _BODY_TYPES or kind == "front_matter"):
+                stack = [(lv, k) for lv, k in stack if k != "acknowledgments"]
+                parent = stack[-1][1] if stack else None
             if parent and parent not in ("other", "abstract", "references") \
                     and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data") \
                     and not (parent == "front_matter" and (number or kind != "other")):

@@ -70,6 +70,26 @@ _PUA_LIGATURE = re.compile("[\ue103\ue104\ue09d](?=[^\\W\\d_])|(?<=[^\\W\\d_])[\
 _ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]")
 
 
+# ligatures a TeX font without a text map leaves as their slots in the font's encoding, control
+# characters: the T1 (Cork) slots 0x1B–0x1F and the OT1 slots 0x0B–0x0F read ff, fi, fl, ffi, ffl
+# ("pro\x1cssional", "insu\x1ecient", "\x1crst"). Only in the Type 3 fonts dvips-made PDFs name "F16"
+# (an Office font's own slots differ: "Pa\x1dent" is "Patient" there), and inside a word or before
+# two lower-case letters (a math font's "\x0c\x0c\x0c" is a bar's pieces)
+TEX_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl",
+                 "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
+_TEX_LIGATURE = re.compile("(?<=[^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[^\\W\\d_])"
+                           "|(?<![^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[a-z]{2})|(?<=[a-z]{2})[\x0b-\x0f\x1b-\x1f](?![^\\W\\d_])")
+_TYPE3_NAME = re.compile(r"F\d{1,4}$")
+
+
+def tex_ligatures(text: str, fonts) -> str:
+    """``text`` with the ligatures of :data:`TEX_LIGATURES` read as their letters where one of the
+    row's ``fonts`` is a Type 3 font named as dvips names them."""
+    if any(_TYPE3_NAME.match(f) for f in fonts):
+        return _TEX_LIGATURE.sub(lambda m: TEX_LIGATURES[m.group(0)], text)
+    return text
+
+
 # a math font's letters (U+1D400–U+1D7FF, "𝜕𝜌") whose code points lost their plane in the PDF's
 # text map and read as Hangul syllables ("휕휌"): in a math font's span, they are the math letters
 _TRUNCATED_MATH = re.compile("[\ud400-\ud7ff]")
@@ -271,6 +291,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.text = fix_accents("".join(parts).strip())
     if r.text[1:2] == " " and _LETTER_SPACED.match(r.text):
         r.text = _close_spacing(parts)
+    if not r.text.isprintable():
+        r.text = tex_ligatures(r.text, font_chars if runs else (font,))
     r.x0, r.y0, r.x1, r.y1 = x0, y0, x1, y1
     if not runs:   # one run (most rows): its size and font
         r.size = r.maxsize = size
@@ -301,6 +323,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     else:
         runs.append((start, len(parts), style))
         _set_lead(r, runs, parts)
+        if not r.lead.isprintable():
+            r.lead = tex_ligatures(r.lead, font_chars)
         if not r.upper and ni and 2 * ni < n <= 120:
             r.upper = _upright_upper(runs, parts)
     return r

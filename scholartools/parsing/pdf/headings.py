@@ -34,7 +34,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA
-from scholartools.text.sections import number_level
+from scholartools.text.sections import CJK_NUMERALS, cjk_number, number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -42,7 +42,9 @@ KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 # (Wiley's letter-spaced labels: "T A B L E 1 | Mean values …", "F I G U R E 2 | …")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate|t a b l e|f i g u r e)\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s|$)", re.I)
-NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|proof|lemma|theorem|definition|corollary|proposition|remark|"
+NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|algorithme|algoritmo|algorithmus|"
+                        r"données|résultat|entrée|sortie|"   # algorithm2e's French keywords
+                        r"proof|lemma|theorem|definition|corollary|proposition|remark|"
                         r"example|step|input|output|require|ensure|note|notes|where|and|or|with|case|claim|"
                         r"conjecture|assumption|"
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
@@ -261,6 +263,7 @@ class Cand:
     skey: tuple = ()
     headlike: float = 0.0       # short, no final period, followed by body text
     number_alone: bool = False  # the section number was printed on a line of its own
+    chapter: str = ""           # "chapter" or "part": a title numbered by the label over it ("Chapitre 1")
     page: int = 0
     number: str | None = None
     title: str = ""
@@ -600,7 +603,8 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # capitals are set with more lead between their lines; a line run to the column's right
         # edge went on, and may go on a pitch of 1.5 lines below: "(a) The open-weight panel …
         # where the outcome" / "is in doubt")
-        pitch = 1.6 * head.size if last.x1 >= e[1] - 0.03 * (e[1] - e[0]) and not _bodyish(q, st) else 0.0
+        # (a thesis' appendix heading at 17 pt, its lines exactly 1.6 sizes apart: a hair's room)
+        pitch = 1.7 * head.size if last.x1 >= e[1] - 0.03 * (e[1] - e[0]) and not _bodyish(q, st) else 0.0
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max((0.55 if caps else 0.5) * head.size, 1.5 * st.body_gap + 1.0) \
                 and q.y0 - last.y0 > max(1.1 * (st.body + st.body_gap) * head.size / st.body, pitch):
@@ -1062,8 +1066,8 @@ def _parts(number: str) -> tuple[str, list[int]] | None:
     rest = [int(x) for x in tail.split(".") if x.isdigit()] if tail else []
     if head.isdigit():
         return "digit", [int(head)] + rest
-    if head in _ROMAN and not tail:
-        return "roman", [_ROMAN[head]]
+    if head in _ROMAN and (not tail or rest):   # "II.3.1": a section of chapter II
+        return "roman", [_ROMAN[head]] + rest
     if len(head) == 1 and head.isalpha() and head.isupper():
         return "letter", [ord(head) - 64] + rest
     if len(head) == 1 and "a" <= head <= "h" and not tail:   # "a. Building blocks" under "2. Methods"
@@ -1259,15 +1263,20 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     # the numbers theorem-like heads take from the sections' series ("3.2. Definition." … "3.6.
     # Theorem." between "3.1. Monoidal …" and "3.7. Duality …"): a step over them is a step
     taken = {tuple(pr[1]) for c in cands if c.number and _number_first_theorem(c) and (pr := _parts(c.number))}
+    # a chapter's title numbered by its label (:func:`_chapter_titles`) is one whatever the chain,
+    # and every kind may start again after it (a thesis numbers its sections 1, 2 … in every
+    # chapter: "Chapitre 2" / "1 Titre de la première section"); a part's ("第一部分", "Part II") is
+    # no step of the chapters' outline
+    chapters = [k for k, c in enumerate(cands) if c.chapter]
     for kind in ("roman", "letter", "digit", "paren", "lower"):
-        restarts = sorted(others + (headed if kind == "paren" else [])
+        restarts = sorted(others + chapters + (headed if kind == "paren" else [])
                           + [k for other, ks in sure.items() if other != kind for k in ks])
         items = []
         weak = []   # standalone candidates of the kind scored too low to be steps: fillers at most
         low = [c for c in cands if c.number and not c.runin and 0.02 <= c.p < 0.08 and (pr := _outline_parts(c))
                and pr[0] == kind and len(pr[1]) == 1]   # (before they are cleared: a chain's lead-in)
         for c in cands:
-            if not c.number or c.runin and c.p < threshold and not _numbered_lead(c, rows):
+            if not c.number or c.chapter == "part" or c.runin and c.p < threshold and not _numbered_lead(c, rows):
                 continue
             pr = _outline_parts(c)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
@@ -1334,7 +1343,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             if id(c) in chain:
                 if lift and (c.p >= 0.2 or len(chain) >= 3):
                     c.p = max(c.p, threshold + 0.01)
-            elif c.p < 0.97:
+            elif c.p < 0.97 and not c.chapter:
                 c.p = 0.0
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
 
@@ -1569,7 +1578,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     fields.update(i for series in numbered.values() if len({n for _, n in series}) >= 3 for i, _ in series)
     for c in cands:
         r = rows[c.i]
-        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
+        if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
+                or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _number_first_theorem(c) \
@@ -1673,14 +1683,20 @@ def _column_heads(rows: list[Row], i: int) -> bool:
 
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
 # 4 (Fixation probability)"): a numbered statement where its word numbers three or more
+# a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;")
+_ALGORITHM_LINE = re.compile(r"\d{1,3}:\s")
 _NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
 # Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):"), and a proof's
 # ("Proof.", "Preuve")
 _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|remark|problem|conjecture|assumption|"
                            r"hypothesis|claim|observation|fact|exercise|notation|convention|axiom|property|"
-                           r"théorème|lemme|définition|corollaire|remarque|propriété)"   # a French paper's
-                           r"\s+[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)"
+                           r"théorème|lemme|définition|corollaire|remarque|propriété|preuve|"   # a French paper's
+                           r"определение|теорема|лемма|следствие|утверждение|замечание|задача|проблема|"   # a Russian one's
+                           r"предложение|гипотеза|пример)"
+                           # (numbered in a chapter's roman or an appendix's letter: "Remarque III.2.1",
+                           # "Property II.3.1", "Remarque A.1")
+                           r"\s+(?:[IVX]{1,4}\.|[A-Z]\.)?[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)"
                            r"|^(?:proof|preuve|démonstration|beweis)\W*$"   # a proof's head alone
                            # or naming the numbered results it proves ("Proof of Theorem 34",
                            # "Proof of Lemmas 3 and 4"; a named proof, "Proof of the Main Bound", is
@@ -1716,7 +1732,7 @@ _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b|s\d{1,2}\s+(?:fig(?:ur
 # its own in a thesis' format, numbered by chapter ("TABLE 2.1"), in the languages theses are written in
 _CAPTION_KINDS = r"fig(?:ure)?|table|scheme|chart|plate"
 _LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|abbildung|abb|tabelle|figura|tabla|tabela|"
-                                 r"tableau|tabella)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
+                                 r"tableau|tabella|algorithme?|algoritmo|algorithmus|рисунок|таблица)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # typewriter faces: a row in one is a program's line (a listing's bold keyword, "**Module Type**
 # UInt63.", reads like a run-in lead)
 _MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
@@ -1909,7 +1925,11 @@ def _lowercase_letter_numbers(cands: list[Cand]) -> None:
             c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
-_CHAPTER = re.compile(r"(?i)^(?:chapter|part)\s+(\d{1,2}|[IVX]{1,5})$|^(?i:appendix)\s+([A-Z])$")
+# a chapter's label on a row of its own, in the languages theses are written in ("Capítulo 1",
+# "Chapitre II", "Annexe A", "第 1 章")
+_CHAPTER = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава)\s+"
+                      r"(\d{1,2}|[IVX]{1,5})$|^(?i:appendix|annexe|ap[ée]ndice|anexo|anhang)\s+([A-Z])$"
+                      rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
 
 
 def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
@@ -1925,18 +1945,59 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
         if m is None:
             continue
         r = rows[c.i]
-        t = by_row.get(c.rows[-1] + 1)
-        if t is None or rows[t.i].page != r.page or abs(rows[t.i].size - r.size) > 0.6 * r.size \
+        j = c.rows[-1] + 1
+        while j < len(rows) and rows[j].page == r.page and rows[j].size < 0.7 * st.body:
+            j += 1   # (a note's mark or a margin's line number between them)
+        t = by_row.get(j)
+        # (the title may be set larger than its label: "Chapitre I" in the body's size over a
+        # title at twice it)
+        if t is None or rows[t.i].page != r.page or rows[t.i].size < 0.4 * r.size \
+                or rows[t.i].size - r.size > 0.6 * r.size and rows[t.i].size < st.body + 4 \
                 or _CHAPTER.match(t.text.strip()):
             continue
-        large = r.size >= st.body + 2 and rows[t.i].size >= st.body + 2
+        large = r.size >= st.body + 2 and rows[t.i].size >= st.body + 2 or rows[t.i].size >= st.body + 4
         if not (large or c.feats[k_centred] and t.feats[k_centred] and c.feats[_F_STANDING[0]] >= 1.0
                 and abs(rows[t.i].size - r.size) < 0.6 and not CAPTION.match(t.text) and not t.text.rstrip().endswith(".")):
             continue
         c.p = 0.0
-        t.p = max(t.p, threshold + 0.01)
+        # as sure as a heading gets: the outline's chain goes through it, not through the contents'
+        # lines that name it ("2 Extracting … . . . 9")
+        t.p = max(t.p, 0.9)
+        t.chapter = "part" if _PART_LABEL.match(c.text.strip()) else "chapter"
         if t.number is None:
-            t.number = m.group(1) or m.group(2)
+            t.number = m.group(1) or m.group(2) or _arabic(m.group(3))
+        if large:
+            _title_lines(rows, t, by_row)
+
+
+_PART_LABEL = re.compile(r"(?i)^part\s|^第.*部分$")
+
+
+def _arabic(numeral: str | None) -> str | None:
+    """A chapter's number in Chinese numerals ("第一部分") as digits; digits as they are."""
+    return str(cjk_number(numeral)) if numeral and not numeral.isdigit() else numeral
+
+
+def _title_lines(rows: list[Row], t: Cand, by_row: dict[int, Cand]) -> None:
+    """A chapter's title broken over lines set far apart ("LES PROPRIÉTÉS REVISITÉES DE LA" /
+    "MOYENNISATION", flush right at twice the body's size, with two sizes' lead between them): the
+    rows right under it in its type, up to three, are the title's too, and no headings of their own."""
+    first = rows[t.i]
+    last = rows[t.rows[-1]]
+    for _ in range(3):
+        q = by_row.get(t.rows[-1] + 1)
+        if q is None or q.runin or len(q.rows) != 1:
+            return
+        r = rows[q.i]
+        if r.page != first.page or abs(r.size - first.size) > 0.3 or (r.bold >= 0.6) != (first.bold >= 0.6) \
+                or r.upper != first.upper or r.y0 - last.y1 > 1.5 * first.size or sent_end(t.text) \
+                or _CHAPTER.match(r.text.strip()):
+            return
+        t.text = _join(t.text, r.text)
+        t.title = _join(t.title, r.text)
+        t.rows.append(q.i)
+        q.p = 0.0
+        last = r
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
@@ -2632,14 +2693,15 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
         return None, text.strip(" .:")
     if number is None and not runin:
         m = _CHAPTER_LABEL.match(text)
-        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS": the chapter's number and title
-            number, title = m.group(1), text[m.end():]
+        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS", "第 1 章量子…": the chapter's number and title
+            number, title = m.group(1) or _arabic(m.group(2)), text[m.end():]
     return number, unspace(title).strip(" .:")
 
 
 # a chapter's label and its title on one row, in the languages theses are written in
-_CHAPTER_LABEL = re.compile(r"^\s*(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo)\s+(\d{1,2}|[IVXL]{1,5})"
-                            r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])")
+_CHAPTER_LABEL = re.compile(r"^\s*(?:(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo)\s+(\d{1,2}|[IVXL]{1,5})"
+                            r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
+                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]))")
 
 
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:

@@ -10,6 +10,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
 
 _DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"[^\W\d_]{3}")
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 LINE_NUMBER = re.compile(r"^\d{1,4}$")
 
@@ -38,6 +39,7 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
     n_pages = len(pages)
     sizes: dict[str, list[float]] = {}
     where: dict[str, list[tuple[int, float]]] = {}   # (page, top) of each row a key names
+    exact: dict[str, set[int]] = {}   # pages of each band row's own text (its digits too)
     band_rows: list[list[tuple[str, Row]]] = []
     for pno, (rows, h) in enumerate(zip(pages, page_heights)):
         by_y = sorted(rows, key=lambda r: r.y0)
@@ -52,6 +54,7 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         for key, r in cand:
             sizes.setdefault(key, []).append(r.size)
             where.setdefault(key, []).append((pno, r.y0))
+            exact.setdefault(r.text, set()).add(pno)
         band_rows.append(cand)
         # line numbers: many bare numbers sharing an x position
         nums = [r for r in rows if r.text[:1].isdecimal() and LINE_NUMBER.match(r.text)]   # \d opens it
@@ -69,7 +72,8 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
             if PAGE_NUMBER.match(r.text) and len(r.text) <= 12:
                 r.drop = True
             elif n_pages >= 2 and (n_seen[key] >= need or _alternate(where[key], n_pages)
-                                    or _steady(where[key], n_pages) and not _CAPTION_KEY.match(key, 1)) \
+                                    or _steady(where[key], n_pages, r) and not _CAPTION_KEY.match(key, 1)
+                                    and not (_CHAPTER_LABEL.match(r.text) and len(exact[r.text]) < 2)) \
                     and len(key) > 2 \
                     and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
@@ -110,20 +114,30 @@ def _heads_beside_folios(band_rows: list[list[tuple[str, Row]]]) -> None:
             r.drop = True
 
 
+# a chapter's label alone on its row ("CHAPTER 3", "Capítulo 2", "Appendix B")
+_CHAPTER_LABEL = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|appendix|annexe|"
+                            r"ap[ée]ndice|anexo|anhang)\s+(?:\d{1,2}|[IVX]{1,5}|[A-Z])$")
 # a caption's label atop the pages of a paper's tables ("Table 1", "Table 2": "table #" masked),
 # which stands at one height as a running head does
 _CAPTION_KEY = re.compile(r"(?:table|fig(?:ure)?s?\.?|scheme|chart|plate|box)\s*[#ivx]", re.I)
 
 
-def _steady(seen: list[tuple[int, float]], n_pages: int) -> bool:
+def _steady(seen: list[tuple[int, float]], n_pages: int, r: Row) -> bool:
     """Does a text stand at one height (within two points) on three pages or more of a long
     document (ten pages or more), where a running head names the chapter it is in ("CHAPTER 2.
     INTERPOLATION AND TRACE ESTIMATION" over a thesis' chapter of eight pages): too few pages for
-    the count over all of them?"""
+    the count over all of them? Where the text stands at other heights too, row ``r`` counts the
+    pages that have it at its own height, if it holds a word (the chapter's opening, "Introduction"
+    in large type lower on its first page, is no running head, and no reason the heads over the
+    chapter's 21 other pages are not; a plot's axis labels atop three pages, "0.001% 0.01%", are
+    no head). A chapter's label the caller asks on two pages or more as it is, digits and all:
+    "CHAPTER 3", "CHAPTER 4" atop each chapter's first page at one height are its labels."""
     if n_pages < 10 or len({p for p, _ in seen}) < 3:
         return False
     tops = [y for _, y in seen]
-    return max(tops) - min(tops) <= 2.0
+    if max(tops) - min(tops) <= 2.0:
+        return True
+    return _WORD.search(r.text) is not None and len({p for p, y in seen if abs(y - r.y0) <= 2.0}) >= 3
 
 
 def _alternate(seen: list[tuple[int, float]], n_pages: int) -> bool:

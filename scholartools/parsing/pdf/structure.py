@@ -210,9 +210,9 @@ def detect_headings(rows: list[Row], st: headings.DocStats) -> tuple[dict, dict]
 
 def _drop_toc(rows: list[Row], acc: list) -> None:
     """Table-of-contents entries end with a page number: drop them where a page holds several
-    (its "Contents" heading too), or under the page's own "Contents" heading (a thesis' chapter
-    line in bold, "1 Introduction 9", over its sections' lines with dot leaders, which are no
-    candidates)."""
+    (its "Contents" heading too), or under the page's own "Contents" heading, taken as a heading
+    or not, or on the page after it (a thesis' chapter line in bold, "1 Introduction 9", over its
+    sections' lines with dot leaders, which are no candidates)."""
     per_page: dict[int, int] = {}
     contents: set[int] = set()
     for c in acc:
@@ -220,9 +220,12 @@ def _drop_toc(rows: list[Row], acc: list) -> None:
             per_page[rows[c.i].page] = per_page.get(rows[c.i].page, 0) + 1
         elif c.p > 0 and _CONTENTS.match(c.text):
             contents.add(rows[c.i].page)
+    if per_page:   # (or under a "TABLE OF CONTENTS" the model did not take: a thesis' chapter lines)
+        contents.update(r.page for r in rows if r.page in per_page and len(r.text) <= 17
+                        and _CONTENTS.match(r.text.strip()))
     for c in acc:
         page = rows[c.i].page
-        if _TOC_ENTRY.search(c.text) and (per_page.get(page, 0) >= 3 or page in contents) \
+        if _TOC_ENTRY.search(c.text) and (per_page.get(page, 0) >= 3 or page in contents or page - 1 in contents) \
                 or _CONTENTS.match(c.text) and per_page.get(page, 0) >= 3:
             c.p = 0.0
 
