@@ -274,3 +274,19 @@ def test_a_large_heading_whose_lines_stand_one_point_six_sizes_apart_is_one():
     st = structure.prepare(rows, 12.0, 842.0)[3]
     cand = next(c for c in headings.candidates(rows, st) if c.text.startswith("A.1"))
     assert cand.text == "A.1 Rotina de Pré-processamento e Criação de Conjuntos de Dados"
+
+
+def test_a_contents_pages_entries_under_a_contents_row_the_model_did_not_take():
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.structure import _drop_toc
+
+    rows = [row("TABLE OF CONTENTS", 73, page=6), row("1 Introduction . . . . . . . . 1", 131, page=6),
+            row("2 Extracting Latent Information from Unused IP Addresses . . . . 6", 248, page=6),
+            row("4 Efficient Training with Amplified Negative Sampling . . . 52", 100, page=7),
+            row("5 Expressive Library for Recursive Queries . . . 77", 140, page=7),
+            row("Study 2", 300, page=8)]
+    acc = [SimpleNamespace(i=i, text=rows[i].text, p=0.67) for i in (1, 2, 3, 4, 5)]
+    _drop_toc(rows, acc)
+    # the contents' entries on its page and the page after go; "Study 2" two pages on stays
+    assert [c.p for c in acc] == [0.0, 0.0, 0.0, 0.0, 0.67]

@@ -35,6 +35,14 @@ NUMBER_RE = re.compile(
     r"|(?<=\d\.)(?=[A-Z][a-z]))"     # "4.3.Comparison among …": a closing period, no space
 )
 
+# a chapter's label on a row of its own, in the languages theses are written in ("Chapter 2",
+# "Capítulo 1", "Chapitre II", "Annexe A", "第 1 章", "第一部分"); the groups: the number, the
+# appendix's letter, the number in Chinese or Japanese. (st-parse's headings number the title under
+# it; its running heads are no such row unless it repeats as it is.)
+CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава)\s+"
+                               r"(\d{1,2}|[IVX]{1,5})$|^(?i:appendix|annexe|ap[ée]ndice|anexo|anhang)\s+([A-Z])$"
+                               rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
+
 # a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
 # "Conflict of Interest"): front matter wherever they stand, unless numbered as the appendix's
 _METADATA_WORDS = (r"(additional |author )?key ?words?( and phrases)?|index ?terms|ccs concepts|general terms|"

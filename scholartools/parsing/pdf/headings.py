@@ -34,7 +34,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA
-from scholartools.text.sections import CJK_NUMERALS, cjk_number, number_level
+from scholartools.text.sections import CHAPTER_LABEL_ROW, CJK_NUMERALS, cjk_number, number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -1681,10 +1681,10 @@ def _column_heads(rows: list[Row], i: int) -> bool:
     return False
 
 
-# a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
-# 4 (Fixation probability)"): a numbered statement where its word numbers three or more
 # a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;")
 _ALGORITHM_LINE = re.compile(r"\d{1,3}:\s")
+# a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
+# 4 (Fixation probability)"): a numbered statement where its word numbers three or more
 _NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
 # Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):"), and a proof's
@@ -1925,13 +1925,6 @@ def _lowercase_letter_numbers(cands: list[Cand]) -> None:
             c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
-# a chapter's label on a row of its own, in the languages theses are written in ("Capítulo 1",
-# "Chapitre II", "Annexe A", "第 1 章")
-_CHAPTER = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава)\s+"
-                      r"(\d{1,2}|[IVX]{1,5})$|^(?i:appendix|annexe|ap[ée]ndice|anexo|anhang)\s+([A-Z])$"
-                      rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
-
-
 def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
     """A thesis' or book's chapter opening: a large label "Chapter 2" (or "Appendix A") on a row of
     its own, the chapter's title under it in the same large type ("Interpolation and trace
@@ -1941,7 +1934,7 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
     by_row = {c.i: c for c in cands if not c.runin}
     k_centred = FEATURES.index("centred")
     for c in cands:
-        m = _CHAPTER.match(c.text.strip()) if not c.runin else None
+        m = CHAPTER_LABEL_ROW.match(c.text.strip()) if not c.runin else None
         if m is None:
             continue
         r = rows[c.i]
@@ -1953,7 +1946,7 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
         # title at twice it)
         if t is None or rows[t.i].page != r.page or rows[t.i].size < 0.4 * r.size \
                 or rows[t.i].size - r.size > 0.6 * r.size and rows[t.i].size < st.body + 4 \
-                or _CHAPTER.match(t.text.strip()):
+                or CHAPTER_LABEL_ROW.match(t.text.strip()):
             continue
         large = r.size >= st.body + 2 and rows[t.i].size >= st.body + 2 or rows[t.i].size >= st.body + 4
         if not (large or c.feats[k_centred] and t.feats[k_centred] and c.feats[_F_STANDING[0]] >= 1.0
@@ -1991,7 +1984,7 @@ def _title_lines(rows: list[Row], t: Cand, by_row: dict[int, Cand]) -> None:
         r = rows[q.i]
         if r.page != first.page or abs(r.size - first.size) > 0.3 or (r.bold >= 0.6) != (first.bold >= 0.6) \
                 or r.upper != first.upper or r.y0 - last.y1 > 1.5 * first.size or sent_end(t.text) \
-                or _CHAPTER.match(r.text.strip()):
+                or CHAPTER_LABEL_ROW.match(r.text.strip()):
             return
         t.text = _join(t.text, r.text)
         t.title = _join(t.title, r.text)

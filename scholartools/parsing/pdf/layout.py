@@ -8,6 +8,7 @@ from collections import Counter
 
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row
+from scholartools.text.sections import CHAPTER_LABEL_ROW
 
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"[^\W\d_]{3}")
@@ -73,7 +74,7 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
                 r.drop = True
             elif n_pages >= 2 and (n_seen[key] >= need or _alternate(where[key], n_pages)
                                     or _steady(where[key], n_pages, r) and not _CAPTION_KEY.match(key, 1)
-                                    and not (_CHAPTER_LABEL.match(r.text) and len(exact[r.text]) < 2)) \
+                                    and not (CHAPTER_LABEL_ROW.match(r.text) and len(exact[r.text]) < 2)) \
                     and len(key) > 2 \
                     and r.size <= 1.25 * sorted(sizes[key])[len(sizes[key]) // 2]:
                 r.drop = True
@@ -114,9 +115,6 @@ def _heads_beside_folios(band_rows: list[list[tuple[str, Row]]]) -> None:
             r.drop = True
 
 
-# a chapter's label alone on its row ("CHAPTER 3", "Capítulo 2", "Appendix B")
-_CHAPTER_LABEL = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|appendix|annexe|"
-                            r"ap[ée]ndice|anexo|anhang)\s+(?:\d{1,2}|[IVX]{1,5}|[A-Z])$")
 # a caption's label atop the pages of a paper's tables ("Table 1", "Table 2": "table #" masked),
 # which stands at one height as a running head does
 _CAPTION_KEY = re.compile(r"(?:table|fig(?:ure)?s?\.?|scheme|chart|plate|box)\s*[#ivx]", re.I)

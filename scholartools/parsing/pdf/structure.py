@@ -211,8 +211,8 @@ def detect_headings(rows: list[Row], st: headings.DocStats) -> tuple[dict, dict]
 def _drop_toc(rows: list[Row], acc: list) -> None:
     """Table-of-contents entries end with a page number: drop them where a page holds several
     (its "Contents" heading too), or under the page's own "Contents" heading, taken as a heading
-    or not, or on the page after it (a thesis' chapter line in bold, "1 Introduction 9", over its
-    sections' lines with dot leaders, which are no candidates)."""
+    or not, or two or more on the page after it (a thesis' chapter line in bold, "1 Introduction
+    9", over its sections' lines with dot leaders, which are no candidates)."""
     per_page: dict[int, int] = {}
     contents: set[int] = set()
     for c in acc:
@@ -225,8 +225,9 @@ def _drop_toc(rows: list[Row], acc: list) -> None:
                         and _CONTENTS.match(r.text.strip()))
     for c in acc:
         page = rows[c.i].page
-        if _TOC_ENTRY.search(c.text) and (per_page.get(page, 0) >= 3 or page in contents or page - 1 in contents) \
-                or _CONTENTS.match(c.text) and per_page.get(page, 0) >= 3:
+        n = per_page.get(page, 0)
+        if _TOC_ENTRY.search(c.text) and (n >= 3 or page in contents or page - 1 in contents and n >= 2) \
+                or _CONTENTS.match(c.text) and n >= 3:
             c.p = 0.0
 
 
