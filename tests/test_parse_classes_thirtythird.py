@@ -290,3 +290,63 @@ def test_a_contents_pages_entries_under_a_contents_row_the_model_did_not_take():
     _drop_toc(rows, acc)
     # the contents' entries on its page and the page after go; "Study 2" two pages on stays
     assert [c.p for c in acc] == [0.0, 0.0, 0.0, 0.0, 0.67]
+
+
+# Read from the round's third blind batch (tex dev33: an astronomy bulletin, IPOL, World
+# Scientific proceedings, two Chinese reports in ctexart, a Japanese extended abstract):
+#
+# * a title group's words counted by its spaces made a Japanese title of 26 characters a "short
+#   group of three words" (a journal's name), and the names' row under it the title; a Chinese
+#   title with a Latin acronym ("HW1 实验报告") was a label in capitals to str.isupper();
+# * a list's "1. Part 1 …" under "1 实验概述" led the chain "2 数据集介绍" … in (numbered in
+#   another manner and size); a Chinese table's caption "表 1: …" was a heading.
+
+def _front_page_pdf(tmp_path, name, font, lines):
+    doc = pymupdf.open()
+    p = doc.new_page(width=595, height=842)
+    for text, x, y, size in lines:
+        p.insert_text((x, y), text, fontsize=size, fontname=font)
+    y = lines[-1][2] + 20
+    for k in range(30):
+        p.insert_text((60, y + 15 * k), "今年度のロボットは走行モジュールと制御モジュールで構成されている。" if font == "japan"
+                      else "本实验主要包含两个部分，使用框架构建卷积神经网络对数据集进行图像分类训练。", fontsize=10,
+                      fontname=font)
+    return saved_record(doc, tmp_path, name)
+
+
+def test_a_japanese_title_is_no_short_group(tmp_path):
+    rec = _front_page_pdf(tmp_path, "jp.pdf", "japan", [
+        ("超低重心 6 輪独立懸架ローバーの画像情報による自律走行", 108, 84, 14.5),
+        ("金沢工業高等専門学校　佐々井翔也, 戸澗健, 畠中和久", 108, 144, 12),
+        ("1. 緒言", 45, 190, 13)])
+    assert rec["title"] == "超低重心 6 輪独立懸架ローバーの画像情報による自律走行"
+
+
+def test_a_chinese_title_with_a_latin_acronym_is_no_label(tmp_path):
+    rec = _front_page_pdf(tmp_path, "zh.pdf", "china-s", [
+        ("HW1 实验报告", 231, 122, 20.5), ("CIFAR-10 图像分类与动量优化对比", 139, 155, 20.5),
+        ("刘继轩", 276, 201, 14.5), ("学号：2400017722", 241, 224, 14.5), ("2025 年 9 月 16 日", 240, 256, 14.5),
+        ("1 实验概述", 250, 311, 17)])
+    assert rec["title"] == "HW1 实验报告 CIFAR-10 图像分类与动量优化对比"
+
+
+def test_a_chinese_or_japanese_captions_label():
+    from scholartools.parsing.pdf.headings import CAPTION
+
+    assert CAPTION.match("表 1: cifarNet 网络结构") and CAPTION.match("图2：结果") and CAPTION.match("図 3 マップ")
+    assert not CAPTION.match("表1显示了结果")
+
+
+def test_a_lists_item_numbered_otherwise_leads_no_chain_in():
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _lead_in
+
+    gap = FEATURES.index("gap_before")
+    rows = [row(f"本实验主要包含两个部分 {k}", 100 + 14 * k) for k in range(12)]
+    rows[5].size, rows[11].size = 17.0, 17.0
+    first = Cand(i=11, rows=[11], text="2 数据集介绍", number="2", title="数据集介绍", p=0.143)
+    item = Cand(i=7, rows=[7], text="1. Part 1 使用 PyTorch 框架", number="1", title="Part 1 使用 PyTorch 框架", p=0.03)
+    head = Cand(i=5, rows=[5], text="1 实验概述", number="1", title="实验概述", p=0.025)
+    for c in (first, item, head):
+        c.feats = [0.0] * len(FEATURES)
+        c.feats[gap] = 2.7
+    assert _lead_in([head, item], (first, [2]), rows) == [head]

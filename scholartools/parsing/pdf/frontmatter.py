@@ -38,6 +38,7 @@ from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, unspace)
+from scholartools.text.scripts import HAN_KANA
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -405,6 +406,17 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
     return False
 
 
+_HAN_KANA_CHAR = re.compile(f"[{HAN_KANA}]")
+
+
+def _title_words(text: str) -> int:
+    """Words of a title group: those between spaces, and a word for every two Chinese or Japanese
+    characters, which no spaces part ("超低重心 6 輪独立懸架ローバーの画像情報による自律走行" is
+    no short group of three words, a journal's name over the title)."""
+    n = len(text.split())
+    return n if text.isascii() else n + len(_HAN_KANA_CHAR.findall(text)) // 2
+
+
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
     # a thesis' cover: the title above its cue, where nothing on the cover is set larger
     cover = _cover_title(rows, page, body)
@@ -416,7 +428,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
     for g in _groups(rows, page, 0.62 * page_height):
         text = " ".join(r.text for r in g)
         letters = sum(map(str.isalpha, text))
-        words = len(text.split())
+        words = _title_words(text)
         size = max(r.size for r in g)
         if letters < 4 or size < body - 1.0:
             continue
@@ -433,7 +445,9 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
             hard = _journal_name(text, keys)
-        label = hard or (text.isupper() and words <= 4 and letters < 40)
+        # (a label in capitals by its case: its capitals most of its letters, not a Chinese title
+        # with a Latin acronym in it, "HW1 实验报告", which str.isupper() calls upper case)
+        label = hard or (text.isupper() and words <= 4 and letters < 40 and 2 * sum(map(str.isupper, text)) >= letters)
         # a line of names right below another group of rows is the author line, not a title
         if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
             label = hard = True

@@ -40,8 +40,10 @@ from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WO
 
 KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
 # (Wiley's letter-spaced labels: "T A B L E 1 | Mean values …", "F I G U R E 2 | …")
-CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate|t a b l e|f i g u r e)\.?\s*"
-                     r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–-]|\s|$)", re.I)
+# (and a Chinese or Japanese paper's "表 1:", "图 2：", "図 3")
+CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate|t a b l e|f i g u r e|"
+                     r"[图圖表図])\.?\s*"
+                     r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–\-：]|\s|$)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|algorithme|algoritmo|algorithmus|"
                         r"données|résultat|entrée|sortie|"   # algorithm2e's French keywords
                         r"proof|lemma|theorem|definition|corollary|proposition|remark|"
@@ -1348,20 +1350,28 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
 
 
+_LEAD_NUMBER = re.compile(r"\s*\d+(\W?)")
+
+
 def _lead_in(low: list[Cand], first: tuple[Cand, list[int]], rows: list[Row]) -> list[Cand]:
     """The weak candidates that lead an outline's chain in from its start: the chain opens at
     "4) SWPF" (its capitals scored it) and "1) Test subjects", "2) Equipment", "3) Respirator"
     stand before it, each on a row of its own in one face, in the body's own type (scored 0.05):
-    numbered 1 up to the chain's first number, in order, each the nearest before the next, short,
-    capitalised, no sentence inside nor running on into one, set apart above and a paragraph
-    below. All of them or none."""
+    numbered 1 up to the chain's first number, in order and in its manner and size, each the
+    nearest before the next, short, capitalised, no sentence inside nor running on into one, set
+    apart above and a paragraph below. All of them or none."""
     c0, b0 = first
     if len(b0) != 1 or not 2 <= b0[0] <= 9:
         return []
     out: list[Cand] = []
     nxt = c0
+    mark = _LEAD_NUMBER.match(c0.text)
+    size = rows[c0.i].size
     for n in range(b0[0] - 1, 0, -1):
-        before = [c for c in low if c.i < nxt.i and _parts(c.number)[1] == [n]]
+        # (numbered as the chain's first is, "2" not "2.", in its size: a list's "1. Part 1 …" right
+        # under "1 实验概述" is no lead-in to "2 数据集介绍")
+        before = [c for c in low if c.i < nxt.i and _parts(c.number)[1] == [n] and abs(rows[c.i].size - size) < 0.6
+                  and mark and (m := _LEAD_NUMBER.match(c.text)) and m.group(1) == mark.group(1)]
         if not before:
             return []
         c = before[-1]
