@@ -350,3 +350,29 @@ def test_a_lists_item_numbered_otherwise_leads_no_chain_in():
         c.feats = [0.0] * len(FEATURES)
         c.feats[gap] = 2.7
     assert _lead_in([head, item], (first, [2]), rows) == [head]
+
+
+# Read from the round's fourth blind batch (tex dev34: Global Science Press, Semantics &
+# Pragmatics, Econometrica, J. Appl. Cryst., MBE, a Brazilian and a Japanese thesis, a grammar in
+# kaobook): a Japanese thesis' cover ("学 士 論 文" over a title broken over three lines, the
+# supervisor's line in the title's type under it), appendix labels in Portuguese and Japanese
+# ("APÊNDICE A", "付録A …"), a Brazilian thesis' "Lista de Tabelas" and "Referências Bibliográficas".
+
+def test_a_japanese_thesis_cover_gives_its_title():
+    from scholartools.parsing.pdf.frontmatter import _is_type_label, title_text
+
+    assert _is_type_label("学 士 論 文") and _is_type_label("本科毕业论文") and not _is_type_label("超低重心の論文")
+    rows = [row("チームスポーツの戦術改善に資", 231, 20.0), row("する選手向け可視化システムの", 259, 20.0),
+            row("開発", 287, 20.0), row("指導教員 小山田耕二教授", 328, 20.0)]
+    assert title_text(rows) == "チームスポーツの戦術改善に資する選手向け可視化システムの開発"
+    assert title_text([row("Deep learning for", 100, 20.0), row("protein design", 124, 20.0)]) \
+        == "Deep learning for protein design"
+
+
+def test_appendix_labels_in_portuguese_and_japanese():
+    from scholartools.text.sections import CHAPTER_LABEL_ROW
+
+    assert CHAPTER_LABEL_ROW.match("APÊNDICE A").group(2) == "A" and CHAPTER_LABEL_ROW.match("付録B").group(2) == "B"
+    assert number_and_title("付録A アンケート項目について") == ("A", "アンケート項目について")
+    assert section_type("Lista de Tabelas") == "front_matter"
+    assert section_type("Referências Bibliográficas") == "references"

@@ -36,11 +36,11 @@ NUMBER_RE = re.compile(
 )
 
 # a chapter's label on a row of its own, in the languages theses are written in ("Chapter 2",
-# "Capítulo 1", "Chapitre II", "Annexe A", "第 1 章", "第一部分"); the groups: the number, the
+# "Capítulo 1", "Chapitre II", "Annexe A", "APÊNDICE B", "付録A", "第 1 章", "第一部分"); the groups: the number, the
 # appendix's letter, the number in Chinese or Japanese. (st-parse's headings number the title under
 # it; its running heads are no such row unless it repeats as it is.)
 CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава)\s+"
-                               r"(\d{1,2}|[IVX]{1,5})$|^(?i:appendix|annexe|ap[ée]ndice|anexo|anhang)\s+([A-Z])$"
+                               r"(\d{1,2}|[IVX]{1,5})$|^(?:(?i:appendix|annexe|ap[êée]ndice|anexo|anhang)\s+|付録\s*)([A-Z])$"
                                rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
 
 # a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
@@ -69,7 +69,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 # the same in other languages ("Índice de figuras", "Lista de siglas",
                                 # "Inhaltsverzeichnis", "Table des matières"), and their keywords' labels
                                 r"índice( general| de (figuras|tablas|cuadros|ilustraciones|contenidos?))?|"
-                                r"lista de (siglas|s[íi]mbolos|ecuaciones|figuras|tablas|abreviaturas|acr[óo]nimos)|"
+                                r"lista de (siglas|s[íi]mbolos|ecuaciones|figuras|tablas|tabelas|quadros|ilustra[çc][õo]es|"
+                                r"abreviaturas|acr[óo]nimos)|"
                                 r"sum[áa]rio|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
                                 r"содержание|оглавление|"
                                 r"table des mati[èe]res|liste des (figures|tableaux)|"
@@ -92,6 +93,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
                               r"|cited literature|список (использованной )?литературы|литература"
                               r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis|literatur"
+                              r"|refer[êe]ncias bibliogr[áa]ficas|références bibliographiques"
                               r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),

@@ -257,9 +257,16 @@ def _fills(r: Row, edges: tuple[float, float] | None) -> bool:
 
 def _is_type_label(text: str) -> bool:
     """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review"), alone
-    or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience")."""
+    or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience"), or a
+    Chinese or Japanese thesis' kind on its cover, its characters spaced apart or not ("学 士 論 文",
+    a bachelor's thesis)."""
     t = text.strip(" |·•")
-    return bool(LABEL.match(t) or _LABEL_SUBJECT.match(t))
+    return bool(LABEL.match(t) or _LABEL_SUBJECT.match(t)) \
+        or not t.isascii() and _THESIS_KIND.match(t.replace(" ", "").replace("\u3000", "")) is not None
+
+
+# a Chinese or Japanese thesis' kind: bachelor's, master's, doctoral, graduation (thesis)
+_THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
 
 
 def _spread_label(r: Row) -> bool:
@@ -672,15 +679,23 @@ _TITLE_TYPE_LABEL = re.compile(r"^(?:data descriptor|research article|original (
                                r"original research|research paper)\s*:\s+(?=\S)", re.I)
 
 
+# a Chinese or Japanese thesis cover's fields after its title: supervisor, name, student number
+_CJK_COVER_FIELD = re.compile(r"^(?:指導教員|指導教官|指導教授|指导教师|指导老师|导师|氏名|姓名|学籍番号|学号)")
+
+
 def title_text(rows: list[Row]) -> str | None:
     if not rows:
         return None
     t = ""
     for r in rows:
         line = " ".join(r.text.split())
+        if t and _CJK_COVER_FIELD.match(line):
+            break   # a Japanese or Chinese cover's next field in the title's type ("指導教員 …", supervisor)
         # a line broken after a hyphen of the title's own ("castration-" over "resistant"): titles
-        # are set ragged, not hyphenated, so the hyphen stays and the words join without a space
-        glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower()
+        # are set ragged, not hyphenated, so the hyphen stays and the words join without a space;
+        # nor does a space part Chinese or Japanese characters broken over two lines
+        glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower() \
+            or t[-1:] and _HAN_KANA_CHAR.match(t[-1]) is not None and _HAN_KANA_CHAR.match(line[:1]) is not None
         if t.endswith("\u00ad"):
             t, glue = t[:-1], True
         t = t + line if glue or not t else t + " " + line

@@ -2696,15 +2696,16 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
         return None, text.strip(" .:")
     if number is None and not runin:
         m = _CHAPTER_LABEL.match(text)
-        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS", "第 1 章量子…": the chapter's number and title
-            number, title = m.group(1) or _arabic(m.group(2)), text[m.end():]
+        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS", "第 1 章量子…", "付録A …": number and title
+            number, title = m.group(1) or _arabic(m.group(2)) or m.group(3), text[m.end():]
     return number, unspace(title).strip(" .:")
 
 
 # a chapter's label and its title on one row, in the languages theses are written in
 _CHAPTER_LABEL = re.compile(r"^\s*(?:(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo)\s+(\d{1,2}|[IVXL]{1,5})"
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
-                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]))")
+                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}])"
+                            rf"|付録\s*([A-Z])\s*(?=[{HAN_KANA}]))")
 
 
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
