@@ -219,6 +219,7 @@ def test_a_tex_fonts_ligatures_read_as_letters():
 
     assert tex_ligatures("Justi\x1ccativa pro\x1cssional \x1crst insu\x1ecient di\x1berent", ["F16"]) \
         == "Justificativa profissional first insufficient different"
+    assert tex_ligatures("Appl. Cryst. 47, 1273\x151283.", ["F25"]) == "Appl. Cryst. 47, 1273\u20131283."   # T1's en dash
     assert tex_ligatures("Pa\x1dent", ["Calibri"]) == "Pa\x1dent"              # an Office font's own slots
     assert tex_ligatures("\x0c\x0c\x0cz(t) and D\x1c. minor", ["F16"]) == "\x0c\x0c\x0cz(t) and D\x1c. minor"
     span = {"text": "Justi\x1ccativa", "bbox": (85, 100, 180, 117), "size": 17.0, "font": "F16", "flags": 0,

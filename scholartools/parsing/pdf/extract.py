@@ -75,10 +75,13 @@ _ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]
 # ("pro\x1cssional", "insu\x1ecient", "\x1crst"). Only in the Type 3 fonts dvips-made PDFs name "F16"
 # (an Office font's own slots differ: "Pa\x1dent" is "Patient" there), and inside a word or before
 # two lower-case letters (a math font's "\x0c\x0c\x0c" is a bar's pieces)
+# (and T1's en dash, 0x15, between digits: a page range "66\x1573"; OT1 keeps a breve there, which
+# stands between no digits)
 TEX_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl",
-                 "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
+                 "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl", "\x15": "\u2013"}
 _TEX_LIGATURE = re.compile("(?<=[^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[^\\W\\d_])"
-                           "|(?<![^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[a-z]{2})|(?<=[a-z]{2})[\x0b-\x0f\x1b-\x1f](?![^\\W\\d_])")
+                           "|(?<![^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[a-z]{2})|(?<=[a-z]{2})[\x0b-\x0f\x1b-\x1f](?![^\\W\\d_])"
+                           "|(?<=\\d)\x15(?=\\d)")
 _TYPE3_NAME = re.compile(r"F\d{1,4}$")
 
 
