@@ -377,3 +377,19 @@ def test_appendix_labels_in_portuguese_and_japanese():
     assert number_and_title("付録A アンケート項目について") == ("A", "アンケート項目について")
     assert section_type("Lista de Tabelas") == "front_matter"
     assert section_type("Referências Bibliográficas") == "references"
+
+
+def test_a_two_level_number_before_a_short_japanese_title_is_a_deep_title():
+    # "1.1 研究の背景": the number in a Latin bold font, its own lead, the title in a Japanese one;
+    # the model scored it 0.047, under "1.1.1 安定性の改善" in the same type
+    from scholartools.parsing.pdf.headings import Cand, _deep_title
+
+    r = row("1.1 研究の背景", 216)
+    r.lead = "1.1"
+    c = Cand(i=0, rows=[0], text=r.text, number="1.1", title="研究の背景")
+    assert _deep_title(c, [1, 1], [r])
+    # a clause is no title, nor a run-in head's styled lead
+    c.title = "本实验主要包含两个部分，使用框架构建"
+    assert not _deep_title(c, [1, 1], [r])
+    c.title, r.lead = "研究の背景", "1.1 研究"
+    assert not _deep_title(c, [1, 1], [r])

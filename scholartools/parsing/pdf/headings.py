@@ -1211,14 +1211,21 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
     journals, which the model scores low; its place in the outline decides. So is a number of two
     levels before a title of up to eight words in title case ("2.1 Topic Clustering"; its
     connecting words may stay in lower case: "3.2 Comparison with DBSCAN")."""
-    if len(parts) < 2 or c.runin or rows[c.i].lead or not _opens_capital(c.title) or sent_end(c.title) \
-            or _SENTENCE_START.search(c.title):
+    lead = rows[c.i].lead   # (a lead that is the number alone, in its own font, is no run-in head's)
+    if len(parts) < 2 or c.runin or lead and lead.strip().rstrip(".") != c.number or not _opens_capital(c.title) \
+            or sent_end(c.title) or _SENTENCE_START.search(c.title):
         return False
     words = c.title.split()
     if len(parts) >= 3:
         return len(words) <= 14
-    return len(words) <= 8 and all(w[:1].isupper() for w in words
+    # (a Chinese or Japanese title, which has no case, is short and holds no sentence's
+    # punctuation: "1.1 研究の背景")
+    return len(words) <= 8 and all(w[:1].isupper() or _UNCASED.match(w) and len(w) <= 20 and not _CJK_CLAUSE.search(w)
+                                   for w in words
                                    if len(w) >= 4 and w[:1].isalpha() and w.lower() not in _CONNECTIVE_WORDS)
+
+
+_CJK_CLAUSE = re.compile("[，。、：；！？]")
 
 
 # what closes a run-in lead set in its own style: its period, or a dash ("**Harm—**Respondents …")
