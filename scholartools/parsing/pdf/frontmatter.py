@@ -38,7 +38,7 @@ from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, unspace)
-from scholartools.text.scripts import HAN_KANA
+from scholartools.text.scripts import HAN_KANA_CHAR
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
@@ -413,15 +413,12 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
     return False
 
 
-_HAN_KANA_CHAR = re.compile(f"[{HAN_KANA}]")
-
-
 def _title_words(text: str) -> int:
     """Words of a title group: those between spaces, and a word for every two Chinese or Japanese
     characters, which no spaces part ("超低重心 6 輪独立懸架ローバーの画像情報による自律走行" is
     no short group of three words, a journal's name over the title)."""
     n = len(text.split())
-    return n if text.isascii() else n + len(_HAN_KANA_CHAR.findall(text)) // 2
+    return n if text.isascii() else n + len(HAN_KANA_CHAR.findall(text)) // 2
 
 
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
@@ -695,7 +692,7 @@ def title_text(rows: list[Row]) -> str | None:
         # are set ragged, not hyphenated, so the hyphen stays and the words join without a space;
         # nor does a space part Chinese or Japanese characters broken over two lines
         glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower() \
-            or t[-1:] and _HAN_KANA_CHAR.match(t[-1]) is not None and _HAN_KANA_CHAR.match(line[:1]) is not None
+            or t[-1:] and HAN_KANA_CHAR.match(t[-1]) is not None and HAN_KANA_CHAR.match(line[:1]) is not None
         if t.endswith("\u00ad"):
             t, glue = t[:-1], True
         t = t + line if glue or not t else t + " " + line

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
-from scholartools.text.scripts import HAN_KANA
+from scholartools.text.scripts import HAN_KANA, HAN_KANA_CHAR
 from scholartools.text.sections import CHAPTER_LABEL_ROW, CJK_NUMERALS, cjk_number, number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
@@ -1196,13 +1196,12 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
 # a term opening with a letter of its own and a hyphen, which a title in title case keeps in lower
 # case ("3.4.6. β-Carotene Bleaching", "3.1 k-means")
 _LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w")
-_UNCASED = re.compile(f"[{HAN_KANA}]")
 
 
 def _opens_capital(title: str) -> bool:
     """Does a title open in a capital, or with a one-letter prefix before a hyphen, or in a script
     without case (Chinese, Japanese: "问题重述" opens as a capitalised title does)?"""
-    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or _UNCASED.match(title) is not None
+    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or HAN_KANA_CHAR.match(title) is not None
 
 
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
@@ -1220,7 +1219,7 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
         return len(words) <= 14
     # (a Chinese or Japanese title, which has no case, is short and holds no sentence's
     # punctuation: "1.1 研究の背景")
-    return len(words) <= 8 and all(w[:1].isupper() or _UNCASED.match(w) and len(w) <= 20 and not _CJK_CLAUSE.search(w)
+    return len(words) <= 8 and all(w[:1].isupper() or HAN_KANA_CHAR.match(w) and len(w) <= 20 and not _CJK_CLAUSE.search(w)
                                    for w in words
                                    if len(w) >= 4 and w[:1].isalpha() and w.lower() not in _CONNECTIVE_WORDS)
 

@@ -24,7 +24,7 @@ from scholartools.parsing.pdf.extract import Row
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, sent_end
 from scholartools.parsing.references import split_references
-from scholartools.text.scripts import HAN_KANA
+from scholartools.text.scripts import HAN_KANA_CHAR
 from scholartools.text.sections import type_sections
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
 
@@ -34,14 +34,13 @@ ABSTRACT_START = frontmatter.ABSTRACT_START
 EQ_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)?[a-z]?)\s*\)\s*$")
 MATH_CHARS = re.compile(r"[=+−\-×·∑∏∫∂∇≤≥≈≠∈∉⊂⊆∪∩→←↔⇒⇔∞√αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_|‖⟨⟩()\[\]{}]")
 _WORD4 = re.compile(r"[A-Za-z]{4,}")
-_HAN_KANA = re.compile(f"[{HAN_KANA}]")
 
 
 def _prose_words(t: str) -> float:
     """About how many words of prose a row holds, as a formula's row has few: words of four Latin
     letters or more, and a word per three Chinese or Japanese characters (a formula may name its
     quantities in words: "Z = {公司状况, 盈利偿债能力, 运营发展能力}")."""
-    return len(_WORD4.findall(t)) + len(_HAN_KANA.findall(t)) / 3
+    return len(_WORD4.findall(t)) + len(HAN_KANA_CHAR.findall(t)) / 3
 
 
 def _norm_ws(s: str) -> str:
