@@ -39,8 +39,11 @@ NUMBER_RE = re.compile(
 # "Capítulo 1", "Chapitre II", "Annexe A", "APÊNDICE B", "付録A", "第 1 章", "第一部分"); the groups: the number, the
 # appendix's letter, the number in Chinese or Japanese. (st-parse's headings number the title under
 # it; its running heads are no such row unless it repeats as it is.)
-CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава)\s+"
-                               r"(\d{1,2}|[IVX]{1,5})$|^(?:(?i:appendix|annexe|ap[êée]ndice|anexo|anhang)\s+|付録\s*)([A-Z])$"
+CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава|kapitola|"
+                               r"kapittel|rozdzia[łl]|poglavlje|poglavje|luku|cap[íi]tol|bölüm|часть|část|teil|partie|parte|"
+                               r"cz[ęe]ść)(?:\s+|(?=\d))(\d{1,2}|[IVX]{1,5})$"
+                               r"|^(?:(?i:appendix|annexe|ap[êée]ndice|anexo|anhang|příloha|dodatek|dodatak|liite|bilaga|"
+                               r"vedlegg|bijlage|appendice|ap[èe]ndix|приложение)\s+|付録\s*)([A-Z])$"
                                rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
 
 # a paper's metadata labels, which some publishers print after the back matter ("Keywords" after
@@ -52,7 +55,8 @@ _METADATA_LABEL = re.compile(rf"^({_METADATA_WORDS})$")
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
     ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary|аннотация|реферат"
-                            r"|resumen|resumo|résumé|zusammenfassung|riassunto)$")),
+                            r"|resumen|resumo|résumé|zusammenfassung|riassunto|resum|abstrakt|tiivistelmä|sažetak|povzetek"
+                            r"|streszczenie|sammanfattning|sammendrag|samenvatting|kivonat|özet|анотація)$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
     ("front_matter", re.compile(rf"^({_METADATA_WORDS}|"
                                 r"(acm )?classification keywords|categories and subject descriptors|"
@@ -73,6 +77,10 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"abreviaturas|acr[óo]nimos)|"
                                 r"sum[áa]rio|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|"
                                 r"содержание|оглавление|"
+                                # Czech, Finnish, Croatian, Polish, the Nordic languages', Dutch
+                                r"obsah|seznam (obrázků|tabulek|zkratek|příloh)|sisältö|sisällys(luettelo)?|kuviot|taulukot|"
+                                r"kuvaluettelo|taulukkoluettelo|sadržaj|popis (slika|tablica)|spis (treści|rysunków|tabel)|"
+                                r"innehåll(sförteckning)?|innhold(sfortegnelse)?|inhoud(sopgave)?|"
                                 r"table des mati[èe]res|liste des (figures|tableaux)|"
                                 r"palabras? claves?|palavras[- ]chave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|"
                                 r"for table of contents (use )?only|"
@@ -94,7 +102,9 @@ _RULES: list[tuple[str, re.Pattern]] = [
                               r"|cited literature|список (использованной )?литературы|литература"
                               r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis|literatur"
                               r"|refer[êe]ncias bibliogr[áa]ficas|références bibliographiques"
-                              r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌)$")),
+                              r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌"
+                              r"|lähteet|lähdeluettelo|kirjallisuus|literatura|seznam (použité )?literatury|bibliografie"
+                              r"|litteratur(förteckning)?|referanser|literatuur(lijst)?|bibliografija|bibliografia)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"
@@ -251,7 +261,7 @@ def type_sections(sections: list[dict]) -> list[dict]:
                 stack = [(lv, k) for lv, k in stack if k != "acknowledgments"]
                 parent = stack[-1][1] if stack else None
             if parent and parent not in ("other", "abstract", "references") \
-                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data") \
+                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data", "abstract") \
                     and not (parent == "front_matter" and (number or kind != "other")):
                 kind = parent
             sec["type"] = kind

@@ -76,12 +76,16 @@ _ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]
 # (an Office font's own slots differ: "Pa\x1dent" is "Patient" there), and inside a word or before
 # two lower-case letters (a math font's "\x0c\x0c\x0c" is a bar's pieces)
 # (and T1's en dash, 0x15, between digits: a page range "66\x1573"; OT1 keeps a breve there, which
-# stands between no digits)
+# stands between no digits; and T1's double quotes, 0x10 opening a word and 0x11 closing one:
+# "\x10DONA'm MÓN … Valencia.\x11"; OT1's dotless i and j there stand beside their accent)
 TEX_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl",
-                 "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl", "\x15": "\u2013"}
+                 "\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl", "\x15": "\u2013",
+                 "\x10": "\u201c", "\x11": "\u201d"}
 _TEX_LIGATURE = re.compile("(?<=[^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[^\\W\\d_])"
                            "|(?<![^\\W\\d_])[\x0b-\x0f\x1b-\x1f](?=[a-z]{2})|(?<=[a-z]{2})[\x0b-\x0f\x1b-\x1f](?![^\\W\\d_])"
-                           "|(?<=\\d)\x15(?=\\d)")
+                           "|(?<=\\d)\x15(?=\\d)"
+                           "|(?<![^\\W\\d_])(?<![ˆ˜¨´`¸˚ˇ˘¯˙])\x10(?=[^\\W_])"
+                           "|(?<=[^\\sˆ˜¨´`¸˚ˇ˘¯˙])\x11(?![^\\W\\d_])(?![ˆ˜¨´`¸˚ˇ˘¯˙])")
 _TYPE3_NAME = re.compile(r"F\d{1,4}$")
 
 

@@ -489,7 +489,7 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
         # more, also when it is a short row of capitals (a label is told apart by its words)
         bold = [c for c in cands if not c[5] and c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
-            return _plain_title(rows, body, page, page_height)
+            return _bold_head(cands) or _plain_title(rows, body, page, page_height)
         best = bold[0]
         # a double-spaced manuscript sets the title's lines a blank line apart: the next bold group
         # in the title's type, at its left edge, within two line pitches and not ending the title
@@ -575,6 +575,20 @@ def _run_together(text: str) -> int | None:
         if len(text[:m.start()].split()) >= 3:
             return m.start()
     return None
+
+
+def _bold_head(cands: list[tuple]) -> list[Row]:
+    """The bold rows opening the first group of a front page set at one pitch throughout (a
+    double-spaced manuscript: title, authors and addresses a blank line apart, one group), the
+    rest of the group not bold: the title, of three words or more and not ending in a full stop."""
+    group = next((c[2] for c in cands if not c[5]), [])
+    k = 0
+    while k < len(group) and group[k].bold >= 0.7:
+        k += 1
+    text = " ".join(r.text for r in group[:k])
+    if 0 < k < len(group) and _title_words(text) >= 3 and not text.rstrip().endswith("."):
+        return list(group[:k])
+    return []
 
 
 def _plain_title(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
@@ -1478,7 +1492,19 @@ def _affiliations(text: str, words: int) -> bool:
     words or more, four at least), however long, is no abstract (a list of person names is
     passed over in :func:`_unlabelled`)."""
     n = len(INSTITUTION.findall(text))
-    return n >= 4 and n * 20 >= words
+    return n >= 4 and n * 20 >= words or _marked_addresses(text)
+
+
+# an address's mark set against its first word ("1Kongsberg Maritime AS, …")
+_ADDRESS_MARK = re.compile(r"(?:^|\s)(\d)(?=[A-Z][a-z])")
+
+
+def _marked_addresses(text: str) -> bool:
+    """Addresses each opening with its mark against its first word, the marks 1, 2, 3 … in turn
+    from the text's start ("1Kongsberg Maritime AS, … Norway 2Fishery Resource Analysis …
+    3Marine Ecosystem Acoustics, …"): three or more."""
+    marks = [int(m.group(1)) for m in _ADDRESS_MARK.finditer(text)]
+    return len(marks) >= 3 and text.lstrip().startswith("1") and marks == list(range(1, len(marks) + 1))
 
 
 _SENTENCES = re.compile(r"[a-z)\]][.!?]\s+[A-Z]")   # (a citation ends one too: "… system [3]. The …")

@@ -39,10 +39,14 @@ from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
 KNOWN_HEADINGS = words_pattern(STANDARD_HEADING_WORDS, tail=r"\.?$")
+# a figure's or a table's label in the languages theses are written in ("Abbildung 3", "Figura 2",
+# "Quadro 1", "Kuvio 3.", "Obrázek 4", "Tablica 2", "Рисунок 5")
+FOREIGN_CAPTION_KINDS = (r"abbildung|abb|tabelle|figura|tabla|tabela|tableau|tabella|cuadro|quadro|gr[áa]fico|kuvio|kuva|"
+                         r"taulukko|obr[áa]zek|obr|tabulka|slika|tablica|rysunek|tabel|figur|tabell|рисунок|рис|таблица")
 # (Wiley's letter-spaced labels: "T A B L E 1 | Mean values …", "F I G U R E 2 | …")
 # (and a Chinese or Japanese paper's "表 1:", "图 2：", "図 3")
 CAPTION = re.compile(r"^(?P<kind>fig(?:ure)?s?|table|tab|scheme|algorithm|listing|chart|plate|t a b l e|f i g u r e|"
-                     r"[图圖表図])\.?\s*"
+                     r"[图圖表図]|" + FOREIGN_CAPTION_KINDS + r")\.?\s*"
                      r"(?P<label>[A-Z]?\d+(?:\.\d+)?[a-z]?|[IVX]+)\s*(?P<sep>[.:|—–\-：]|\s|$)", re.I)
 NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|algorithme|algoritmo|algorithmus|"
                         r"données|résultat|entrée|sortie|"   # algorithm2e's French keywords
@@ -54,7 +58,10 @@ NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|algorithme|algoritmo|algo
                         r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing|"
                         r"(?:notation|convention)\s+\d|"    # a numbered theorem-like head ("Notation 2")
                         r"s\d{1,3}\s+(?:fig|figure|table|file|appendix|text|data|dataset|movie|video|audio|checklist|"
-                        r"protocol|code|materials?))\b", re.I)  # a supporting-information item ("S1 Fig. …")
+                        r"protocol|code|materials?))\b"   # a supporting-information item ("S1 Fig. …")
+                        # a thesis cover's fields ("Autor: Ivana …", "Tutor:", "Supervisor:")
+                        r"|^(?:co-?)?(?:autor|author|tutor|supervisor|advisor|director|orientador|betreuer|ohjaaja|"
+                        r"mentor)(?:a|es|s)?\s*:", re.I)
 # the look-ahead holds the first letters of the words below (case-blind, as the words are): a
 # no-op for what matches, but at a word boundary where no word can start the engine makes one
 # test instead of trying each of the 37 words (2.3× faster over a page of text; frontmatter's
@@ -300,13 +307,15 @@ def _body_rest(r: Row, st: DocStats) -> bool:
     return abs(r.size - st.body) < 0.6 and r.family == st.body_family
 
 
-def _short_tail(rows: list[Row], i: int) -> bool:
+def _short_tail(rows: list[Row], i: int, large: bool = False) -> bool:
     """Does the row end after its styled lead (not closed by a period or colon) with a word or two
     in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
     heading with an upright part, not a paragraph opening with a run-in lead. So does one whose
     lead stops inside a word, a term in a math font following it ("2.7. *Setting bounds on the
     controls u*m(t), and uv(t)"), with up to four words after it, and one whose lead closes on a
-    colon before a function's name ("**Organizing the project:** wflow_start()")."""
+    colon before a function's name ("**Organizing the project:** wflow_start()"), or, in a row set
+    larger than the body (``large``), before a command's name in lower case ("3 Excel reports on
+    raked weights: ipfraking_report", the name in typewriter type)."""
     r = rows[i]
     rest = r.text[len(r.lead):]
     tail = rest.split()
@@ -314,7 +323,8 @@ def _short_tail(rows: list[Row], i: int) -> bool:
     # a run-in lead ends in punctuation ("Data availability. None."), or a sentence follows it, its
     # paragraph ("**Patient consent for publication** Not required."); a colon may close a
     # heading's words before the function it is about ("**Organizing the project:** wflow_start()")
-    call = r.lead.rstrip().endswith(":") and len(tail) <= 2 and tail and tail[-1].endswith("()")
+    call = r.lead.rstrip().endswith(":") and len(tail) <= 2 and tail \
+        and (tail[-1].endswith("()") or large and tail[0][:1].islower())
     if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")) and not call \
             or tail[0][:1].isupper() and tail[-1].endswith("."):
         return False
@@ -370,7 +380,8 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
             or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None \
             or _under_short_head(rows, out, i, st)
-        short = bool(r.lead) and _short_tail(rows, i)   # a heading ending in a short tail of another style
+        # a heading ending in a short tail of another style
+        short = bool(r.lead) and _short_tail(rows, i, large=r.size >= st.body + 1.0)
         if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
                 and not short and _body_rest(r, st):
             standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
@@ -1194,8 +1205,9 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
 
 
 # a term opening with a letter of its own and a hyphen, which a title in title case keeps in lower
-# case ("3.4.6. β-Carotene Bleaching", "3.1 k-means")
-_LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w")
+# case ("3.4.6. β-Carotene Bleaching", "3.1 k-means"), or a count joined to its capitalised noun
+# ("2.3.3 2-Parameter Logistic Model", "5.4 4-Variant Ablation")
+_LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w|\d{1,2}[-‐][A-Z]")
 
 
 def _opens_capital(title: str) -> bool:
@@ -1747,8 +1759,8 @@ _SUPPLEMENT_ITEM = re.compile(r"(?i)additional file \d+\b|s\d{1,2}\s+(?:fig(?:ur
 # the words a caption's label opens with (:data:`_CAPTION_LABEL`), and a caption's label on a row of
 # its own in a thesis' format, numbered by chapter ("TABLE 2.1"), in the languages theses are written in
 _CAPTION_KINDS = r"fig(?:ure)?|table|scheme|chart|plate"
-_LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|abbildung|abb|tabelle|figura|tabla|tabela|"
-                                 r"tableau|tabella|algorithme?|algoritmo|algorithmus|рисунок|таблица)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
+_LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|{FOREIGN_CAPTION_KINDS}|"
+                                 r"algorithme?|algoritmo|algorithmus)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # typewriter faces: a row in one is a program's line (a listing's bold keyword, "**Module Type**
 # UInt63.", reads like a run-in lead)
 _MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
@@ -1979,7 +1991,7 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
             _title_lines(rows, t, by_row)
 
 
-_PART_LABEL = re.compile(r"(?i)^part\s|^第.*部分$")
+_PART_LABEL = re.compile(r"(?i)^(?:part|часть|část|teil|partie|parte|cz[ęe]ść)\s|^第.*部分$")
 
 
 def _arabic(numeral: str | None) -> str | None:
@@ -2044,7 +2056,13 @@ def formula_fragment(title: str) -> bool:
     at = t.find("ð")
     if at >= 0 and t.find("Þ", at) > at or t[:1] == "(" and t[-1:] == ")" and not _WORD3.search(t):
         return True
+    # a short term with a floor or a ceiling in it ("Posn (⌊Tn⌋)", a figure's label under its axis)
+    if len(t.split()) <= 3 and _FLOOR_CEIL.search(t):
+        return True
     return bool(_OPERATOR.search(t))
+
+
+_FLOOR_CEIL = re.compile(r"[⌊⌈][^⌋⌉]*[⌋⌉]")
 
 
 def _sentence_lead(r: Row, c: Cand) -> bool:
@@ -2566,8 +2584,9 @@ def _face_kept_for_heads(rows: list[Row], cands: list[Cand], st: DocStats, thres
                 or c.feats[_K_CELL_GAP] > 0.8 or c.feats[_K_IN_FIGURE] or r.neighbours \
                 or not c.title[:1].isupper() or c.text.rstrip().endswith((".", ",", ";", ":")) \
                 or not 2 <= len(words) <= 14 or len(words) == 2 and words[1][-1:].isdigit() \
-                or r.family == st.body_family and abs(r.size - st.body) < 0.6:
-            continue   # (nor a table's column heads, a figure's labels, a chapter's label: "Kapitel 1")
+                or r.family == st.body_family and abs(r.size - st.body) < 0.6 or NOISE_LEAD.match(c.text):
+            continue   # (nor a table's column heads, a figure's labels, a chapter's label: "Kapitel 1",
+            # nor a cover's field: "Autor: Ivana …")
         k = face(r)
         if any(face(rows[j]) != k for j in c.rows):
             continue
@@ -2768,6 +2787,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _plausible_sequence(cands, threshold, rows)
     _centred_as_headings(cands, threshold)
     _lead_of_accepted_row(rows, cands, threshold)
+    _indented_list_leads(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
@@ -2787,6 +2807,46 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.title = c.title.replace(" ", "")     # a kerning gap inside one word: "Ref erences"
     _levels(rows, acc, st)
     return acc
+
+
+def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """Unnumbered run-in leads of a list set in as a block, their paragraphs going on flush under
+    them, are the list's items, not paragraph heads ("delos tradicionales:" / "**Uso de Agentes
+    LLM:** La incorporación …" / "permite una comprensión …", the item's rows two ems in from the
+    paragraph before it): the first item right under a row of body text or a heading set further
+    left, and every item after it under the one before, over rows all at the items' edge. Two
+    items or more, outside the front page's zone (an abstract's environment sets its parts in as a
+    block too); a layout that sets its body in from the margin (the references out at it) keeps
+    its heads, under body text at their own edge."""
+    k_zone = FEATURES.index("front_zone")
+    tol = 0.25 * st.body
+    items: list[Cand] = []
+    for c in cands:
+        if not c.runin or c.number or c.p <= 0.0 or c.feats[k_zone] or c.rows[-1] + 1 >= len(rows):
+            continue
+        first, last, nxt = rows[c.i], rows[c.rows[-1]], rows[c.rows[-1] + 1]
+        if not (nxt.page == last.page and nxt.col == last.col and nxt.y0 - last.y1 < 1.5 * st.body
+                and abs(nxt.x0 - first.x0) < tol):
+            continue
+        j = c.i - 1
+        while j >= 0 and c.i - j <= 60 and rows[j].page == first.page and rows[j].col == first.col \
+                and abs(rows[j].x0 - first.x0) < tol and not (items and items[-1].i == j):
+            j -= 1
+        if items and 0 <= j and (rows[j].page, rows[j].col) != (first.page, first.col):
+            # (over a page's or a column's turn: the rows before it at the last item's edge)
+            edge = rows[items[-1].i].x0
+            while j > items[-1].i and c.i - j <= 60 and abs(rows[j].x0 - edge) < tol:
+                j -= 1
+        if items and items[-1].i == j and abs(rows[j].x0 - first.x0) < tol:
+            items.append(c)     # the list goes on from the item before
+            continue
+        q = rows[j] if j >= 0 else None
+        if j == c.i - 1 and q is not None and q.page == first.page and q.col == first.col \
+                and q.x0 < first.x0 - 1.5 * st.body and abs(q.size - st.body) < 0.6 and LETTER.search(q.text):
+            items.append(c)
+    if len(items) >= 2:
+        for c in items:
+            c.p = 0.0
 
 
 def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:
