@@ -236,3 +236,83 @@ def test_a_floor_in_a_short_term_is_a_formulas_piece():
 def test_a_count_joined_to_its_noun_opens_a_title():
     assert _opens_capital("2-Parameter Logistic Model") and _opens_capital("k-means")
     assert not _opens_capital("2 parameters are fitted")
+
+
+# Read after the round's third blind batch (tex dev37: Georgia Tech, UIUC, UCAS and TU Braunschweig
+# theses and reports, a journal draft, the AMS's V6 template, a PNAS-derived tutorial class, a
+# Brazilian society's proceedings class):
+#
+# * a Chinese thesis' chapter titled in English on the label's row ("第一章 Principal Component
+#   Analysis"), and a bachelor's thesis' kind on its cover ("本科学位论文") as no title;
+# * a numbered reference whose authors are set in small capitals ("[8] COROS, S., …");
+# * an abstract in small print without a label, over keywords set apart by bars ("R | Statistics |
+#   Data Science");
+# * a draft's stamp under the title in its type ("Draft of February 6, 2023 at 12 : 49").
+
+from scholartools.parsing.pdf.frontmatter import _is_type_label  # noqa: E402
+from scholartools.parsing.pdf.headings import number_and_title  # noqa: E402
+
+
+@pytest.mark.parametrize("text, number, title", [
+    ("第一章 Principal Component Analysis", "1", "Principal Component Analysis"),
+    ("Kapitola 2 Analýza požadavků", "2", "Analýza požadavků"),
+    ("第三章 方法", "3", "方法"),                                  # as before
+])
+def test_a_chapters_label_before_its_title_on_one_row(text, number, title):
+    assert number_and_title(text) == (number, title)
+
+
+def test_a_bachelors_thesis_kind_is_a_label():
+    assert _is_type_label("本科学位论文") and _is_type_label("硕士学位论文")
+
+
+def test_numbered_references_in_small_capitals_are_no_headings():
+    # (the entry's first row, its authors in a small-capitals font the model scored 0.80)
+    from types import SimpleNamespace
+
+    from pdf_pages import row
+
+    from scholartools.parsing.pdf.headings import Cand, _vetoes
+
+    rows = [row("[8] Coros, S., Beaudoin, P., and van de Panne, M., “Robust task-based con-", 100, size=12, x1=540),
+            row("[1] Introduction", 140, size=12)]
+    cands = [Cand(i=0, rows=[0], text=rows[0].text, p=0.798), Cand(i=1, rows=[1], text=rows[1].text, p=0.9)]
+    _vetoes(rows, cands, SimpleNamespace(body=12.0))
+    assert cands[0].p == 0.0
+
+
+def test_a_small_print_abstract_over_keywords_set_apart_by_bars(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((52, 70), "Getting Started in Base R", fontsize=22, fontname="helv")
+    p.insert_text((52, 95), "Saghir Bashir, Dirk Eddelbuettel", fontsize=8, fontname="helv")
+    p.insert_text((52, 110), "This version was compiled on October 2, 2018", fontsize=6, fontname="helv")
+    abstract = ("Are you curious to learn what R can do for you? Do you want to see how it works? Yes, then "
+                "this guide is for you. It uses realistic examples and a real life dataset to manipulate, "
+                "visualise and summarise data. By the end of it you will have an overview of the key concepts.")
+    y = para(p, 118, abstract, x=52, w=250, size=7, font="helv")
+    p.insert_text((52, y + 10), "R | Statistics | Data Science", fontsize=6.5, fontname="tiro")
+    p.insert_text((52, y + 40), "1. Preface", fontsize=9, fontname="hebo")
+    y = para(p, y + 48, BODY, x=52, w=250, size=8.5)
+    p.insert_text((52, y + 20), "2. Introduction", fontsize=9, fontname="hebo")
+    para(p, y + 28, BODY * 2, x=52, w=250, size=8.5)
+    rec = saved_record(doc, tmp_path, "pinp.pdf")
+    assert rec["abstract"] == " ".join(abstract.split())
+
+
+def test_a_drafts_stamp_under_the_title_is_no_part_of_it(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    for text, y in (("SMALL-SCALE RAPID 3D PARTICLE TRACKING", 162), ("Draft of February 6, 2023 at 12 : 49", 188),
+                    ("BY", 289), ("LIU HONG", 315), ("PROPOSAL OF PRELIMINARY EXAM", 471),
+                    ("Submitted in partial fulfillment of the requirements", 497),
+                    ("for the degree of Doctor of Philosophy in Mechanical Science and Engineering", 511),
+                    ("University of Illinois at Urbana-Champaign, 2023", 539)):
+        w = pymupdf.get_text_length(text, fontname="tiro", fontsize=12)
+        p.insert_text(((612 - w) / 2, y), text, fontsize=12, fontname="tiro")
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((72, 100), "Chapter 1", fontsize=20, fontname="tibo")
+    p.insert_text((72, 140), "Introduction", fontsize=24, fontname="tibo")
+    para(p, 170, BODY * 3, size=12)
+    rec = saved_record(doc, tmp_path, "prelim.pdf")
+    assert rec["title"] == "SMALL-SCALE RAPID 3D PARTICLE TRACKING"

@@ -266,7 +266,7 @@ def _is_type_label(text: str) -> bool:
 
 
 # a Chinese or Japanese thesis' kind: bachelor's, master's, doctoral, graduation (thesis)
-_THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
+_THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业|本科)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
 
 
 def _spread_label(r: Row) -> bool:
@@ -422,6 +422,18 @@ def _title_words(text: str) -> int:
 
 
 def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    """The rows of the title on the front page ``page`` (see :func:`_title_rows`), without a
+    draft's stamp set under it in its type ("Draft of February 6, 2023 at 12 : 49")."""
+    out = _title_rows(rows, body, page, page_height)
+    while len(out) > 1 and _DRAFT_STAMP.match(out[-1].text):
+        out = out[:-1]
+    return out
+
+
+_DRAFT_STAMP = re.compile(r"(?i)^(?:draft|version|preprint)\b.*\b(?:19|20)\d\d\b")
+
+
+def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
     # a thesis' cover: the title above its cue, where nothing on the cover is set larger
     cover = _cover_title(rows, page, body)
     if cover and max(r.size for r in cover) >= max((r.size for r in rows if r.page == page
@@ -1523,8 +1535,15 @@ def _keywords_below(rows: list[Row], idx: list[int], kinds: tuple = ("text",)) -
     last = rows[idx[-1]]
     nxt = next((q for q in rows[idx[-1] + 1:idx[-1] + 8] if q.kind in kinds and q.page == last.page
                 and q.x0 < last.x1 and last.x0 < q.x1), None)
-    return nxt is not None and _KEYWORDS_ROW.match(unspace(nxt.text)) is not None \
+    return nxt is not None and (_KEYWORDS_ROW.match(unspace(nxt.text)) is not None or _bar_keywords(nxt.text)) \
         and 0 <= nxt.y0 - last.y1 < 3 * nxt.size
+
+
+def _bar_keywords(text: str) -> bool:
+    """A row of keywords without a label, three or more set apart by bars ("R | Statistics | Data
+    Science", as PNAS' class and those made from it print them), each of one to four words."""
+    items = text.split(" | ")
+    return len(items) >= 3 and all(1 <= len(it.split()) <= 4 and not SENT_END.search(it) for it in items)
 
 
 def _keywords_beside(rows: list[Row], idx: list[int]) -> bool:

@@ -1607,7 +1607,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
-                or c.runin and c.text[:1] in _LIST_MARKS \
+                or _REFERENCE_ENTRY.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _number_first_theorem(c) \
@@ -1618,6 +1618,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                                 or c.rest.startswith((",", ";", ")"))) or c.i in fields:
             c.p = 0.0   # (a comment line of a code listing: "# load libraries", "// read the data";
             continue    # a list's item opening with a styled lead: "• **Generic programming.** There …";
+            #             a numbered reference, its authors in small capitals: "[8] COROS, S., …";
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
@@ -1711,6 +1712,7 @@ def _column_heads(rows: list[Row], i: int) -> bool:
 
 # a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;")
 _ALGORITHM_LINE = re.compile(r"\d{1,3}:\s")
+_REFERENCE_ENTRY = re.compile(r"\[\d{1,3}\]\s")
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
 # 4 (Fixation probability)"): a numbered statement where its word numbers three or more
 _NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
@@ -2727,9 +2729,11 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
 
 
 # a chapter's label and its title on one row, in the languages theses are written in
-_CHAPTER_LABEL = re.compile(r"^\s*(?:(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo)\s+(\d{1,2}|[IVXL]{1,5})"
+_CHAPTER_LABEL = re.compile(r"^\s*(?:(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo|kapitola|kapittel|rozdzia[łl]|"
+                            r"poglavlje|cap[íi]tol)\s+(\d{1,2}|[IVXL]{1,5})"
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
-                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}])"
+                            # (a Chinese thesis' chapter may be titled in English: "第一章 Principal …")
+                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]|[A-Z])"
                             rf"|付録\s*([A-Z])\s*(?=[{HAN_KANA}]))")
 
 
