@@ -36,9 +36,10 @@ NUMBER_RE = re.compile(
 )
 
 # a chapter's label on a row of its own, in the languages theses are written in ("Chapter 2",
-# "Capítulo 1", "Chapitre II", "Annexe A", "APÊNDICE B", "付録A", "第 1 章", "第一部分"); the groups: the number, the
-# appendix's letter, the number in Chinese or Japanese. (st-parse's headings number the title under
-# it; its running heads are no such row unless it repeats as it is.)
+# "Capítulo 1", "Chapitre II", "Kapitola 3" — "Kapitola3" where the number's own font keeps no
+# space —, "Rozdział 2", "Část I", "Annexe A", "APÊNDICE B", "付録A", "第 1 章", "第一部分"); the
+# groups: the number, the appendix's letter, the number in Chinese or Japanese. (st-parse's
+# headings number the title under it; its running heads are no such row unless it repeats as it is.)
 CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава|kapitola|"
                                r"kapittel|rozdzia[łl]|poglavlje|poglavje|luku|cap[íi]tol|bölüm|часть|část|teil|partie|parte|"
                                r"cz[ęe]ść)(?:\s+|(?=\d))(\d{1,2}|[IVX]{1,5})$"
@@ -104,7 +105,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                               r"|refer[êe]ncias bibliogr[áa]ficas|références bibliographiques"
                               r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌"
                               r"|lähteet|lähdeluettelo|kirjallisuus|literatura|seznam (použité )?literatury|bibliografie"
-                              r"|litteratur(förteckning)?|referanser|literatuur(lijst)?|bibliografija|bibliografia)$")),
+                              r"|litteratur(förteckning)?|referanser|literatuur(lijst)?|bibliografija)$")),
     ("appendix", re.compile(r"^(appendix|appendices|supplementary|supplemental|supporting information)\b")),
     ("introduction", re.compile(r"^(introduction|motivation|background and motivation)\b")),
     ("related_work", re.compile(r"related (work|research|literature)|previous work|prior work"

@@ -1712,6 +1712,7 @@ def _column_heads(rows: list[Row], i: int) -> bool:
 
 # a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;")
 _ALGORITHM_LINE = re.compile(r"\d{1,3}:\s")
+# a numbered reference's first line ("[8] Coros, S., …", its authors set in small capitals)
 _REFERENCE_ENTRY = re.compile(r"\[\d{1,3}\]\s")
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
 # 4 (Fixation probability)"): a numbered statement where its word numbers three or more
