@@ -27,7 +27,7 @@ JASA, the Stata Journal, FPSAC, G3, JCGT and three more theses):
 
 import pymupdf
 import pytest
-from pdf_pages import BODY, headings_of, para, saved_record
+from pdf_pages import BODY, headings_of, hold_scores, para, saved_record
 
 from scholartools.parsing.pdf.extract import tex_ligatures
 from scholartools.parsing.pdf.headings import CAPTION, NOISE_LEAD, _opens_capital, formula_fragment
@@ -74,7 +74,8 @@ def test_a_glued_czech_chapter_label_numbers_its_title(tmp_path):
 
 
 @pytest.mark.parametrize("text", ["Kuvio 3. Pakkausrobotin arkkitehtuurimalli", "Obrázek 4: Schéma",
-                                  "Tablica 2. Rezultati", "Quadro 1 – Dados", "Figura 2. Esquema", "Рисунок 5."])
+                                  "Tablica 2. Rezultati", "Quadro 1 – Dados", "Figura 2. Esquema", "Рисунок 5.",
+                                  "Rys. 1"])
 def test_captions_in_the_theses_languages(text):
     assert CAPTION.match(text)
 
@@ -316,3 +317,34 @@ def test_a_drafts_stamp_under_the_title_is_no_part_of_it(tmp_path):
     para(p, 170, BODY * 3, size=12)
     rec = saved_record(doc, tmp_path, "prelim.pdf")
     assert rec["title"] == "SMALL-SCALE RAPID 3D PARTICLE TRACKING"
+
+
+# Read after the round's fourth blind batch (tex dev38: Annual Reviews, JFLA, Wiley's ETT, Optica,
+# Chinese lecture notes in ctexrep, the UW, Iowa State and jsbook theses' classes): a chapter's
+# label and title on one row set large ("第一章 运动学和力学" at 22 pt, the model 0.03), and a Polish
+# figure's abbreviated label ("Rys. 1", above).
+
+CJK_BODY = "运动学是物理四大基础学科之一，在各方面都起到了非常重要的奠基作用，我们从这里开始探索运动的规律。" * 3
+
+
+def test_a_chapters_label_and_title_on_one_large_row(tmp_path, monkeypatch):
+    hold_scores(monkeypatch, 0.03, lambda c: c.text.startswith("第"))   # the paper's model: 0.03
+    doc = pymupdf.open()
+    p = doc.new_page(width=595, height=842)
+    p.insert_text((200, 200), "物理教程", fontsize=26, fontname="china-s")
+    for k, (chapter, section) in enumerate((("运动学和力学", "运动学"), ("光和声", "光")), 1):
+        p = doc.new_page(width=595, height=842)
+        p.insert_text((186, 155), f"第{'一二'[k - 1]}章 {chapter}", fontsize=22, fontname="china-s")
+        p.insert_text((236, 230), f"{k}.1 {section}", fontsize=18, fontname="china-s")
+        y = 260
+        for line in range(4):
+            p.insert_text((57, y), CJK_BODY[line * 40:(line + 1) * 40], fontsize=10.5, fontname="china-s")
+            y += 16
+        p.insert_text((57, y + 20), f"{k}.1.1 定义", fontsize=12, fontname="china-s")
+        y += 40
+        for line in range(4):
+            p.insert_text((57, y), CJK_BODY[line * 40:(line + 1) * 40], fontsize=10.5, fontname="china-s")
+            y += 16
+    rec = saved_record(doc, tmp_path, "notes.pdf")
+    heads = [(s["number"], s["heading"]) for s in rec["sections"] if s["heading"]]
+    assert ("1", "运动学和力学") in heads and ("2", "光和声") in heads
