@@ -319,3 +319,23 @@ def test_the_vgtc_first_section_command_is_a_section(tmp_path):
     rec = parse_path(str(tmp_path / "vis.tex"))
     assert [(s["heading"], s["paragraphs"]) for s in rec["sections"] if s["heading"]] == \
         [("Introduction", ["Stars are many."]), ("Approach", ["We draw them."])]
+
+
+def test_a_titles_and_authors_notes_are_no_part_of_them(tmp_path):
+    # SIAM's class puts the submission note and the funding in the title's \thanks; elsarticle
+    # points at its title notes with \tnoteref; a note's text is the page's footnote, not the title
+    main = tmp_path / "main.tex"
+    main.write_text(r"""\documentclass{siamart}
+\title{Fast solvers for sparse systems\thanks{Submitted to the editors DATE.
+\funding{This work was funded by X.}}\tnoteref{t1}}
+\author{Ann Author\thanks{University of Somewhere (\email{ann@x.org}).} \and Bo Builder\footnote{Now at Y.}}
+\begin{document}
+\maketitle
+\begin{abstract}We study things.\end{abstract}
+\section{Introduction}
+Text.
+\end{document}
+""")
+    rec = parse_path(str(main))
+    assert rec["title"] == "Fast solvers for sparse systems"
+    assert [a["name"] for a in rec["authors"]] == ["Ann Author", "Bo Builder"]

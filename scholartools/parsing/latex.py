@@ -88,15 +88,24 @@ def _command_args(text: str, names: str, most: int = len(_AA_PARTS)) -> list[str
     return out
 
 
-def _authors(raw: str) -> list[dict]:
-    # \thanks{…} removed with its braces; names sit before the first line break of each block
-    while "\\thanks" in raw:
-        k = raw.index("\\thanks")
-        j = raw.find("{", k)
-        end = braced(raw, j) if j >= 0 else None
+# notes a title or an author list carries, which the page prints as a footnote: "\thanks{Submitted
+# to the editors …}" (SIAM's and many classes' titles), "\footnote{…}", elsarticle's "\tnoteref{t1}"
+_NOTE_COMMAND = re.compile(r"\\(?:thanks|footnote|tnoteref|fnref)\s*(?=\{)")
+
+
+def without_notes(raw: str) -> str:
+    """``raw`` without its notes (:data:`_NOTE_COMMAND`), each removed with its braced argument."""
+    while (m := _NOTE_COMMAND.search(raw)) is not None:
+        end = braced(raw, m.end())
         if end is None:
             break
-        raw = raw[:k] + raw[end:]
+        raw = raw[:m.start()] + raw[end:]
+    return raw
+
+
+def _authors(raw: str) -> list[dict]:
+    # notes removed with their braces; names sit before the first line break of each block
+    raw = without_notes(raw)
     authors = []
     for block in re.split(r"\\And|\\AND|\\and(?![a-z])", raw):
         line = re.split(r"\\\\", block)[0]
@@ -151,7 +160,7 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     warnings = cap_warnings(list(src.warnings)) + sc.warnings
 
     title_raw = _command_arg(preamble + body, "title|icmltitle|Title") or _set_title(body)
-    title = render_inline(title_raw, defs.text_macros) or None if title_raw else None
+    title = render_inline(without_notes(title_raw), defs.text_macros) or None if title_raw else None
     author_raw = _command_arg(preamble + body, "author")
     authors = _authors(author_raw) if author_raw else []
     abstract = None
