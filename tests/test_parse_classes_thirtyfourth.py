@@ -348,3 +348,25 @@ def test_a_chapters_label_and_title_on_one_large_row(tmp_path, monkeypatch):
     rec = saved_record(doc, tmp_path, "notes.pdf")
     heads = [(s["number"], s["heading"]) for s in rec["sections"] if s["heading"]]
     assert ("1", "运动学和力学") in heads and ("2", "光和声") in heads
+
+
+# Read after the round's fifth blind batch (tex dev39: AGU's older JGR class, a Slovak astronomy
+# journal, JASA's current class, a Rho-class report, Elsevier's pre-2009 class): a justified title
+# that hyphenates a word over its lines ("… Time Se-" / "quences Signal Processing …").
+
+
+def test_a_title_hyphenated_over_its_lines_joins_the_word_the_document_prints_whole():
+    from pdf_pages import row
+
+    from scholartools.parsing.pdf.frontmatter import title_text
+
+    title = [row("Geoelectric Field and Electrical Exploration Assignment: Time Se-", 48, 15.0),
+             row("quences Signal Processing in Magnetotelluric Method", 69, 15.0)]
+    doc = title + [row("The time sequences recorded at each station are processed in turn.", 300)]
+    assert title_text(title, doc, None) == ("Geoelectric Field and Electrical Exploration Assignment: Time "
+                                            "Sequences Signal Processing in Magnetotelluric Method")
+    # a compound the document prints with its hyphen keeps it; so does a title read alone
+    compound = [row("Targeting castration-", 48, 15.0), row("resistant prostate cancer", 69, 15.0)]
+    doc = compound + [row("In castration-resistant disease the androgen receptor stays active.", 300)]
+    assert title_text(compound, doc, None) == "Targeting castration-resistant prostate cancer"
+    assert title_text(title).endswith("Time Se-quences Signal Processing in Magnetotelluric Method")

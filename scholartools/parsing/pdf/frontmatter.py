@@ -37,7 +37,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
-                                               connective_end, join_ligature_gaps, unspace)
+                                               _split_word, connective_end, join_ligature_gaps, unspace)
 from scholartools.text.scripts import HAN_KANA_CHAR
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
@@ -706,7 +706,9 @@ _TITLE_TYPE_LABEL = re.compile(r"^(?:data descriptor|research article|original (
 _CJK_COVER_FIELD = re.compile(r"^(?:指導教員|指導教官|指導教授|指导教师|指导老师|导师|氏名|姓名|学籍番号|学号)")
 
 
-def title_text(rows: list[Row]) -> str | None:
+def title_text(rows: list[Row], doc_rows: list[Row] | None = None, st=None) -> str | None:
+    """The title's text from its rows; ``doc_rows`` and ``st`` (the document's rows and statistics)
+    let a word the title's setting broke with a hyphen be joined (:func:`headings._split_word`)."""
     if not rows:
         return None
     t = ""
@@ -715,10 +717,14 @@ def title_text(rows: list[Row]) -> str | None:
         if t and _CJK_COVER_FIELD.match(line):
             break   # a Japanese or Chinese cover's next field in the title's type ("指導教員 …", supervisor)
         # a line broken after a hyphen of the title's own ("castration-" over "resistant"): titles
-        # are set ragged, not hyphenated, so the hyphen stays and the words join without a space;
-        # nor does a space part Chinese or Japanese characters broken over two lines
+        # are mostly set ragged, not hyphenated, so the hyphen stays and the words join without a
+        # space — unless the document prints the joined word whole and never the hyphened form (a
+        # justified title: "… Time Se-" / "quences Signal Processing"); nor does a space part
+        # Chinese or Japanese characters broken over two lines
         glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower() \
             or t[-1:] and HAN_KANA_CHAR.match(t[-1]) is not None and HAN_KANA_CHAR.match(line[:1]) is not None
+        if glue and t[-1] in "-\u2011" and doc_rows is not None and _split_word(doc_rows, st, t, line):
+            t = t[:-1]
         if t.endswith("\u00ad"):
             t, glue = t[:-1], True
         t = t + line if glue or not t else t + " " + line

@@ -481,7 +481,7 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     _fill_equation_context(w.equations, rows)
     sections = frontmatter.label_sections(frontmatter.front_matter_sections(finish_sections(w.sections)))
 
-    out = {"title": frontmatter.title_text(t_rows), "authors": authors, "abstract": abstract,
+    out = {"title": frontmatter.title_text(t_rows, rows, st), "authors": authors, "abstract": abstract,
            "sections": sections, "figures": w.figures, "equations": w.equations}
     out["references"] = split_references([(r.text, r.x0, r.page, r.first_in_block) for r in w.ref_rows]) \
         if references else []
