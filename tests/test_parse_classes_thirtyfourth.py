@@ -370,3 +370,26 @@ def test_a_title_hyphenated_over_its_lines_joins_the_word_the_document_prints_wh
     doc = compound + [row("In castration-resistant disease the androgen receptor stays active.", 300)]
     assert title_text(compound, doc, None) == "Targeting castration-resistant prostate cancer"
     assert title_text(title).endswith("Time Se-quences Signal Processing in Magnetotelluric Method")
+
+
+# Read after the round's sixth blind batch (tex dev40: two SIAM papers in `siamart`, whose titles
+# carry their submission note, and an Acta Mathematica Scientia paper): a two-word title in bold
+# capitals at the body's size closed by its note's mark ("POINT KINETICS∗"), and SIAM's "MSC codes".
+
+
+def test_a_two_word_bold_title_closed_by_its_notes_mark(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((207, 109), "POINT KINETICS*", fontsize=10, fontname="tibo")
+    p.insert_text((211, 128), "CLYDE HUIBREGTSE", fontsize=8, fontname="tiro")
+    y = para(p, 142, "Abstract. An optimal implementation of the point reactor kinetics equations was created "
+             "and a solver analysis completed to measure the relative performance of the algorithms. " * 2,
+             x=86, w=440, size=8)
+    p.insert_text((72, y + 24), "1. Introduction.", fontsize=10, fontname="tibo")
+    para(p, y + 30, BODY * 3, size=10)
+    rec = saved_record(doc, tmp_path, "siam.pdf")
+    assert rec["title"] == "POINT KINETICS"
+
+
+def test_siams_msc_codes_are_front_matter():
+    assert section_type("MSC codes") == "front_matter"

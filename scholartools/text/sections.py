@@ -62,7 +62,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("front_matter", re.compile(rf"^({_METADATA_WORDS}|"
                                 r"(acm )?classification keywords|categories and subject descriptors|"
                                 r"article ?(history|info|information)|"
-                                r"(research )?highlights|graphical abstract|in brief|msc( 2020| 2010)?|significance( statement)?|"
+                                r"(research )?highlights|graphical abstract|in brief|msc( 2020| 2010| codes?)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications? \(?\d{4}\)?|key points|"
                                 r"one-sentence summary|teaser|date|"
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents

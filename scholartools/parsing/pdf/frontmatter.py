@@ -499,7 +499,10 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
     if best is None or best[0] < body + 1.0:
         # no row set larger than the body: the title is the first bold group of three words or
         # more, also when it is a short row of capitals (a label is told apart by its words)
-        bold = [c for c in cands if not c[5] and c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
+        # (of two words where a note's mark closes it, as a title's note does: SIAM's "POINT
+        # KINETICS∗" in bold capitals at the body's size)
+        bold = [c for c in cands if not c[5] and (c[1] >= 3 or c[1] == 2 and _TRAIL_MARK.search(c[4]))
+                and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
             return _bold_head(cands) or _plain_title(rows, body, page, page_height)
         best = bold[0]
