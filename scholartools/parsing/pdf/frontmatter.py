@@ -37,7 +37,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
-                                               _split_word, connective_end, join_ligature_gaps, unspace)
+                                               connective_end, join_ligature_gaps, split_word, unspace)
 from scholartools.text.scripts import HAN_KANA_CHAR
 from scholartools.text.sections import section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
@@ -711,7 +711,7 @@ _CJK_COVER_FIELD = re.compile(r"^(?:指導教員|指導教官|指導教授|指�
 
 def title_text(rows: list[Row], doc_rows: list[Row] | None = None, st=None) -> str | None:
     """The title's text from its rows; ``doc_rows`` and ``st`` (the document's rows and statistics)
-    let a word the title's setting broke with a hyphen be joined (:func:`headings._split_word`)."""
+    let a word the title's setting broke with a hyphen be joined (:func:`headings.split_word`)."""
     if not rows:
         return None
     t = ""
@@ -726,7 +726,7 @@ def title_text(rows: list[Row], doc_rows: list[Row] | None = None, st=None) -> s
         # Chinese or Japanese characters broken over two lines
         glue = len(t) > 1 and t[-1] in "-\u2011" and t[-2].isalpha() and line[:1].islower() \
             or t[-1:] and HAN_KANA_CHAR.match(t[-1]) is not None and HAN_KANA_CHAR.match(line[:1]) is not None
-        if glue and t[-1] in "-\u2011" and doc_rows is not None and _split_word(doc_rows, st, t, line):
+        if glue and t[-1] in "-\u2011" and doc_rows is not None and split_word(doc_rows, st, t, line):
             t = t[:-1]
         if t.endswith("\u00ad"):
             t, glue = t[:-1], True

@@ -439,7 +439,7 @@ def _join(a: str, b: str, keep_hyphen: bool | None = None) -> str:
     return a + " " + b
 
 
-def _split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
+def split_word(rows: list[Row], st: DocStats, a: str, b: str) -> bool:
     """Is the hyphen ending heading line ``a`` a word broken across the line ("thin layer chro-" /
     "matography", or in capitals "MINI-" / "MAL")? Yes when the joined word is printed whole
     elsewhere in the document and the hyphenated form is not; a word's own hyphen ("post-" /
@@ -650,7 +650,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             c.runin = True
             c.rest = q.text[len(q.lead):].strip()
             return
-        c.text = _join(c.text, q.text, keep_hyphen=not _split_word(rows, st, c.text, q.text))
+        c.text = _join(c.text, q.text, keep_hyphen=not split_word(rows, st, c.text, q.text))
         c.rows.append(j)
         last = q
         j += 1
@@ -702,7 +702,7 @@ def _numbered_body_wrap(rows: list[Row], c: Cand, st: DocStats) -> None:
         return   # a paragraph's end
     text = c.text
     for k in tail:
-        text = _join(text, rows[k].text, keep_hyphen=not _split_word(rows, st, text, rows[k].text))
+        text = _join(text, rows[k].text, keep_hyphen=not split_word(rows, st, text, rows[k].text))
     if len(text.split()) > 40:
         return
     c.text = text
@@ -1993,11 +1993,11 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
         if large:
             _title_lines(rows, t, by_row)
     # a chapter's label and its title on one row, set large ("第一章 运动学和力学" at 22 pt over a
-    # 10.5-pt body, which the model scored 0.03): its number is the label's (``number_and_title``)
+    # 10.5-pt body, which the model scored 0.03): its number is the label's (``number_and_title``),
+    # a contents line's page number after it is none
     for c in cands:
-        if not c.runin and c.number and c.i not in (d.i for d in cands if d.chapter) \
-                and rows[c.i].size >= st.body + 4 and _CHAPTER_LABEL.match(c.text) \
-                and not re.search(r"\d\s*$", c.text):
+        if not c.runin and c.number and not c.chapter and rows[c.i].size >= st.body + 4 \
+                and _CHAPTER_LABEL.match(c.text) and not re.search(r"\d\s*$", c.text):
             c.p = max(c.p, 0.9)
             c.chapter = "chapter"
 

@@ -39,7 +39,7 @@ def hyphened_word_opens(line: str) -> bool:
 
 _HYPHENED_WORD = re.compile(r"[^\W\d_]+[-\u2011][^\W_]")
 #: a line's last word piece before its line-end hyphen, and a line's first word piece (shared with
-#: the headings' own check that a heading's line broke a word: headings._split_word)
+#: the headings' own check that a heading's line broke a word: headings.split_word)
 HYPHEN_END = re.compile(r"([^\W\d_]+)[-\u2011]$")
 WORD_START = re.compile(r"[^\W\d_]+")
 
