@@ -40,9 +40,11 @@ NUMBER_RE = re.compile(
 # space —, "Rozdział 2", "Část I", "Annexe A", "APÊNDICE B", "付録A", "第 1 章", "第一部分"); the
 # groups: the number, the appendix's letter, the number in Chinese or Japanese. (st-parse's
 # headings number the title under it; its running heads are no such row unless it repeats as it is.)
-CHAPTER_LABEL_ROW = re.compile(r"(?i)^(?:chapter|part|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава|kapitola|"
-                               r"kapittel|rozdzia[łl]|poglavlje|poglavje|luku|cap[íi]tol|bölüm|часть|část|teil|partie|parte|"
-                               r"cz[ęe]ść)(?:\s+|(?=\d))(\d{1,2}|[IVX]{1,5})$"
+# (the words, shared with st-parse's one-row form "Kapitola 2 Analýza" and its part labels)
+CHAPTER_WORDS = (r"chapter|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава|kapitola|kapittel|rozdzia[łl]|"
+                 r"poglavlje|poglavje|luku|cap[íi]tol|bölüm")
+PART_WORDS = r"part|часть|část|teil|partie|parte|cz[ęe]ść"
+CHAPTER_LABEL_ROW = re.compile(rf"(?i)^(?:{CHAPTER_WORDS}|{PART_WORDS})(?:\s+|(?=\d))(\d{{1,2}}|[IVX]{{1,5}})$"
                                r"|^(?:(?i:appendix|annexe|ap[êée]ndice|anexo|anhang|příloha|dodatek|dodatak|liite|bilaga|"
                                r"vedlegg|bijlage|appendice|ap[èe]ndix|приложение)\s+|付録\s*)([A-Z])$"
                                rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")

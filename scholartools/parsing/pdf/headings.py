@@ -34,7 +34,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA, HAN_KANA_CHAR
-from scholartools.text.sections import CHAPTER_LABEL_ROW, CJK_NUMERALS, cjk_number, number_level
+from scholartools.text.sections import CHAPTER_LABEL_ROW, CHAPTER_WORDS, CJK_NUMERALS, PART_WORDS, cjk_number, number_level
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -2002,7 +2002,7 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
             c.chapter = "chapter"
 
 
-_PART_LABEL = re.compile(r"(?i)^(?:part|часть|část|teil|partie|parte|cz[ęe]ść)\s|^第.*部分$")
+_PART_LABEL = re.compile(rf"(?i)^(?:{PART_WORDS})\s|^第.*部分$")
 
 
 def _arabic(numeral: str | None) -> str | None:
@@ -2738,8 +2738,7 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
 
 
 # a chapter's label and its title on one row, in the languages theses are written in
-_CHAPTER_LABEL = re.compile(r"^\s*(?:(?i:chapter|cap[íi]tulo|chapitre|kapitel|capitolo|kapitola|kapittel|rozdzia[łl]|"
-                            r"poglavlje|cap[íi]tol)\s+(\d{1,2}|[IVXL]{1,5})"
+_CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{1,5}})"
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
                             # (a Chinese thesis' chapter may be titled in English: "第一章 Principal …")
                             rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]|[A-Z])"
