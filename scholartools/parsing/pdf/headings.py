@@ -2234,8 +2234,23 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
         # (Second Edition),", in the italics of the headings)
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
                 and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2 \
-                and not c.title.endswith((",", ";")):
+                and not c.title.endswith((",", ";")) and not _table_head(rows, c.i):
             c.p = threshold + 0.01
+
+
+def _table_head(rows: list[Row], i: int) -> bool:
+    """Row ``i`` is a cell of a table's head: another row stands beside it on its line and a
+    caption right above it, within two lines ("Cuadro 1: …" over "Párametro   Valor", the head in
+    the headings' bold; the caption looked for among the rows near ``i`` in reading order, which
+    puts a table's cells in whatever order the page drew them)."""
+    r = rows[i]
+    if not r.neighbours:
+        return False
+    for j in range(max(0, i - 8), min(len(rows), i + 8)):
+        q = rows[j]
+        if q.kind == "caption" and q.page == r.page and 0 <= r.y0 - q.y1 < 2.5 * r.size:
+            return True
+    return False
 
 
 def _centred_as_headings(cands: list[Cand], threshold: float) -> None:
@@ -2643,6 +2658,14 @@ _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
     r"correspondence(?: to| address)?|corresponding authors?|"
     r"\(?continued(?: (?:from|on))?(?: the)? (?:previous|next) page\)?|click here to view)$", re.I)
+# a metadata box's run-in fields that name no section: the journal's section the article is in
+# ("Section: RESEARCH PAPER") and the editor who handled it ("Section Editor: …", "Academic Editor:")
+_METADATA_LEAD = re.compile(r"^(?:section|article type|(?:section|academic|handling|associate|guest|"
+                            r"managing|responsible|subject|area) editors?)$", re.I)
+# a list's item opened by a dash ("– Steps:", "— Result:"): no heading in any gold opens so
+_LIST_DASHES = ("– ", "— ", "- ")
+# a Chinese or Japanese sentence, closed by its full stop ("まず，…が送られる．"): no heading ends so
+_CJK_SENTENCE = re.compile("[\u3040-\u30ff\u4e00-\u9fff][^。．]*[。．]\\s*$")
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
 _ROLES = (r"(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
           r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)")
@@ -2693,9 +2716,11 @@ def _orcid_beside(rows: list[Row], c: Cand) -> bool:
 def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None) -> None:
     """Rows that are labels, not headings: an article's metadata ("ORCID", "How to cite this
     article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
-    its ORCID link beside it, a caption's label alone, text in a broken encoding, and the roles of
-    a contributor list ("Conceptualization", "Writing – review and editing"), or names running
-    into roles, where three or more stand within a few rows of each other."""
+    its ORCID link beside it, a caption's label alone, text in a broken encoding, a metadata box's
+    run-in field that names no section ("Section: RESEARCH PAPER", "Section Editor: …"), a list's
+    item opened by a dash ("– Steps:"), a Chinese or Japanese sentence closed by its full stop, and
+    the roles of a contributor list ("Conceptualization", "Writing – review and editing"), or names
+    running into roles, where three or more stand within a few rows of each other."""
     roles = []
     # no row says "orcid" (rows are joined by spaces, which the word holds none of): no name has
     # its link beside it, and the rows around each candidate need not be lowered and searched
@@ -2708,7 +2733,8 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
             continue
         t = c.title.strip(" .:;,")
         if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
-                or orcid and _orcid_beside(rows, c):
+                or orcid and _orcid_beside(rows, c) or c.runin and _METADATA_LEAD.match(t) \
+                or c.text.startswith(_LIST_DASHES) or _CJK_SENTENCE.search(c.title):
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role
