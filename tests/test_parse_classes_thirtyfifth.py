@@ -10,11 +10,35 @@ Conference's class in a Spanish report, a Polish and a Japanese thesis class):
 * a Japanese or Chinese sentence closed by its full stop ("まず，…が送られる．") is no heading;
 * the head of a table (its cells side by side right under the table's caption, "Cuadro 1: …" over
   "Párametro   Valor") is no heading though it is set in the headings' bold.
+
+Read from the round's blind batches (tex dev42: Cambridge's new journal classes, Wiley-VCH's, a
+Stanford thesis, a Brazilian report; tex dev43: JuliaCon, AAMAS, WISS, DICOMO, an architecture
+submission class):
+
+* a Japanese abstract opening on its label's row ("概要. プログラムに … 「Babascript」…"), its
+  Latin words a third of that row, is no translation to pass over (nor a Chinese one whose second
+  line names its methods in English); an Arabic translation above an English abstract still is,
+  a drop cap's letter between them or not;
+* a Latin word opening a Japanese row in a Latin font ("Babascript では、…"), and a Japanese run
+  before Latin text that closes on no stop ("人への命令構文の第一引数には、Babascript Client"),
+  change the font with the script: no styled lead, so no run-in heading;
+* a Japanese run-in lead closed by its full stop ("一通信ラウンドの流れ．AFAD の …") is a run-in
+  heading, not the row; the row under a short Japanese heading line is no wrap of it when it
+  opens with such a lead ("3.1 設計方針" over "二重異種性を … 難しさ．HeteroFL …"), and the
+  next word of a Japanese row is its first character;
+* the outline's last top-level heading, scored too low to be a step by itself ("7. 結論", 0.08),
+  closes the chain when set as the level's member before it is;
+* a page of a two-column paper whose right column holds a few lines only (a last page's short
+  conclusion) is read left column first: the text area's middle, pulled left by those short lines,
+  no longer puts the left column across it;
+* "Appendix 1. Model code": the appendix's number as a letter's is;
+* a line of an abstract's block ending a word its line above broke ("We inte-" / "grated
+  PostgresORM.jl into …"), measured larger by the typewriter names it holds, goes on with it.
 """
 
 import pymupdf
 import pytest
-from pdf_pages import para, row, saved_record
+from pdf_pages import BODY, hold_scores, para, row, saved_record
 
 from scholartools.parsing.pdf.headings import Cand, _label_vetoes
 
@@ -103,3 +127,173 @@ def test_a_tables_head_under_its_caption_is_no_heading(tmp_path, monkeypatch):
     rec = saved_record(doc, tmp_path, "cuadro.pdf")
     heads = [s["heading"] for s in rec["sections"] if s["heading"]]
     assert heads == ["Introducción", "Modelo", "Métodos", "Resultados", "Conclusiones"]
+
+
+# ---------------------------------------------------------------------------------------------
+# the round's blind batches
+
+JA_BODY = ("本稿では，人とコンピュータが協調して処理を実行するための環境を提案し，その設計と実装について述べる．"
+           "提案する環境は，通常のプログラムと同じ記法で人への命令を記述できる点に特徴がある．")
+
+
+def _ja_para(p, y, text=JA_BODY * 2, x=57, w=480, size=10):
+    return para(p, y, text, x=x, w=w, size=size, font="japan-s")
+
+
+def test_a_japanese_abstract_on_its_label_row_is_no_translation(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=595, height=842)
+    p.insert_text((57, 118), "Babascript: 人とコンピュータの協調による処理実行環境", fontsize=14, fontname="japan")
+    p.insert_text((63, 149), "馬場匠見 橋本翔 増井俊之", fontsize=11.5, fontname="japan-s")
+    p.insert_text((71, 188), "概要. プログラムに人力処理を組み込むシステム「Babascript」を提案する。Babascript",
+                  fontsize=9.5, fontname="japan-s")
+    y = para(p, 193, "は、シンプルな人力処理命令構文と、命令に対する返り値を返せるスマートフォンアプリケーションを"
+             "組み合わせることで実現する、プログラム上で人力処理を実現するための仕組みである。" * 2,
+             x=71, w=450, size=9.5, font="japan-s")
+    for k, h in enumerate(("はじめに", "関連研究", "実装"), 1):
+        p.insert_text((57, y + 24), f"{k} {h}", fontsize=11.5, fontname="japan")
+        y = _ja_para(p, y + 32)
+    rec = saved_record(doc, tmp_path, "gaiyou.pdf")
+    assert rec["abstract"].startswith("プログラムに人力処理を組み込むシステム")
+    assert "スマートフォンアプリケーション" in rec["abstract"]
+
+
+def test_a_translation_is_told_from_a_chinese_abstract_naming_its_methods_in_english():
+    from scholartools.parsing.pdf.frontmatter import _latin_after
+
+    arabic = "هناك حالة وفاة متعلقة 587 الأوسط. اعلنت منظمة الصحة العالمية"
+    english = "As of January 2016, 1,633 laboratory-confirmed cases of Middle East"
+    rows = [row(arabic, 100), row(arabic, 112), row("I", 120, size=29), row(arabic, 130),
+            row(english, 150), row(english, 162), row(english, 174)]
+    assert _latin_after(rows, 0)     # (the drop cap's "I" is neither's)
+    chinese = [row("集中检测核酸是当前新冠防疫的最主要检测措施和方式；为解决核酸检测效率问题", 100),
+               row("本研究采用 AHP（Analytic Hierarchy Process）、带权重的 TOPSIS（Technique for", 112),
+               row("Preference by Similarity to Ideal Solution）、正态分布模型等评价评估方法进行分析", 124),
+               row("自由的科学计算软件 Octave 进行计算，找出目前影响核酸检测效率主要因素", 136)]
+    assert not _latin_after(chinese, 0)
+
+
+@pytest.mark.parametrize("lead, after, switch", [
+    ("Babascript", [" では、定義されていないメソッドが実"], True),
+    ("人への命令構文の第一引数には、", ["Babascript Client"], True),
+    ("一通信ラウンドの流れ．", ["AFAD の各通信ラウンドは次"], False),   # a lead closed by its stop
+    ("Training", [". We train the model"], False),
+])
+def test_a_font_that_changes_with_the_script_makes_no_lead(lead, after, switch):
+    from scholartools.parsing.pdf.extract import _script_switch
+
+    assert _script_switch(lead, after) is switch
+
+
+def _ja_paper(doc, sections, lead_rows=()):
+    """A Japanese paper in two pages: numbered sections in Gothic, subsections, Mincho body text."""
+    p = doc.new_page(width=595, height=842)
+    p.insert_text((57, 90), "計算・モデル二重異種性に対応する適応的連合学習", fontsize=16, fontname="japan")
+    p.insert_text((57, 120), "山田太郎 鈴木花子", fontsize=11, fontname="japan-s")
+    y = 140
+    for k, (title, subs) in enumerate(sections, 1):
+        if y > 640:
+            p = doc.new_page(width=595, height=842)
+            y = 60
+        p.insert_text((57, y + 24), f"{k}. {title}", fontsize=12, fontname="japan")
+        y = _ja_para(p, y + 30, JA_BODY)
+        for s, sub in enumerate(subs, 1):
+            p.insert_text((57, y + 18), f"{k}.{s} {sub}", fontsize=10, fontname="japan")
+            if (k, s) in lead_rows:
+                # a paragraph opening with a run-in lead in Gothic, closed by its stop
+                p.insert_text((67, y + 34), "二重異種性を同時に解決する難しさ．", fontsize=10, fontname="japan")
+                p.insert_text((237, y + 34), "HeteroFL と FedGen を", fontsize=10, fontname="tiro")
+                y = _ja_para(p, y + 38, JA_BODY)
+            else:
+                y = _ja_para(p, y + 22, JA_BODY)
+    return doc
+
+
+def test_a_japanese_heading_is_not_joined_to_the_run_in_lead_under_it(tmp_path):
+    from scholartools.parsing.pdf import read_pdf, structure
+    from scholartools.parsing.pdf.headings import candidates
+
+    doc = _ja_paper(pymupdf.open(), [("はじめに", []), ("提案手法", ["設計方針", "モデル構成"]),
+                                     ("実験", ["データセット", "比較手法"]), ("考察", [])], lead_rows={(2, 1)})
+    path = tmp_path / "ja.pdf"
+    doc.save(path)
+    d = read_pdf(str(path))
+    rows = d["rows"]
+    st = structure.prepare(rows, d["body"], d["page_height"])[3]
+    texts = {c.text: c.runin for c in candidates(rows, st)}
+    assert "2.1 設計方針" in texts and texts["二重異種性を同時に解決する難しさ．"] is True
+    assert not any(t.startswith("2.1 設計方針 ") for t in texts)
+    # (no candidate is the lead's whole row)
+    assert not any(t.startswith("二重異種性を同時に解決する難しさ．H") for t in texts)
+
+
+def test_the_last_top_level_heading_the_model_is_unsure_of_closes_the_outline(tmp_path, monkeypatch):
+    hold_scores(monkeypatch, 0.077, which=lambda c: "結論" in c.text)
+    doc = _ja_paper(pymupdf.open(), [("はじめに", ["背景", "目的"]), ("提案手法", ["設計方針", "モデル構成"]),
+                                     ("実験", ["データセット", "比較手法"]), ("結論", [])])
+    rec = saved_record(doc, tmp_path, "ketsuron.pdf")
+    heads = [(s["number"], s["heading"]) for s in rec["sections"] if s["heading"]]
+    assert heads[-1] == ("4", "結論")
+
+
+def test_a_last_pages_short_right_column_is_read_after_the_left(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((54, 60), "Reconfigurable Neuromorphic Architecture on a Memory Cube", fontsize=18, fontname="tibo")
+    y = 90
+    for k, h in enumerate(("Introduction", "Architecture", "Evaluation"), 1):
+        col_x = 54 if k < 3 else 315
+        if k == 3:
+            y = 90
+        p.insert_text((col_x, y + 16), f"{k}. {h}", fontsize=12, fontname="tibo")
+        y = para(p, y + 22, BODY * 2, x=col_x, w=243)
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((315, 73), "5. Conclusions", fontsize=12, fontname="tibo")
+    p.insert_text((315, 93), "conclusions go here [1].", fontsize=10, fontname="tiro")
+    y = para(p, 64, BODY * 2, x=54, w=243)
+    p.insert_text((54, y + 16), "4. Discussion", fontsize=12, fontname="tibo")
+    para(p, y + 22, BODY * 2, x=54, w=243)
+    rec = saved_record(doc, tmp_path, "lastpage.pdf")
+    heads = [s["heading"] for s in rec["sections"] if s["heading"]]
+    assert heads[-2:] == ["Discussion", "Conclusions"]
+    assert rec["sections"][-1]["text"].startswith("conclusions go here")
+
+
+def test_an_appendix_numbered_by_a_digit():
+    from scholartools.text.sections import strip_number
+
+    assert strip_number("Appendix 1. Model 1 代码") == ("1", "Model 1 代码")
+    assert strip_number("Appendix A. Proofs") == ("A", "Proofs")
+    assert strip_number("Appendix 2 shows the derivation")[0] is None
+
+
+def test_an_abstract_goes_on_where_a_typewriter_name_resizes_a_broken_words_line(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((54, 74), "A Data Persistence Architecture for the SimJulia Framework", fontsize=20, fontname="tibo")
+    p.insert_text((177, 101), "Piet Van Der Paelt and Ben Lauwens", fontsize=12, fontname="tiro")
+    p.insert_text((54, 199), "ABSTRACT", fontsize=10, fontname="hebo")
+    lines = ["Simulation software users run simulated models to decide on prob-",
+             "lems that are generally too difficult to solve analytically. The prob-",
+             "abilistic elements in such simulations necessitate multiple runs,",
+             "which in turn generate data. This data is of key importance for",
+             "the user since it is used to decide upon the questions the simula-",
+             "tions were run for in the first place. We present a novel transparent",
+             "data persistence architecture as an extension of a package. We inte-"]
+    y = 216
+    for t in lines:
+        p.insert_text((54, y), t, fontsize=9, fontname="tiro")
+        y += 10
+    p.insert_text((54, y), "grated", fontsize=9, fontname="tiro")
+    p.insert_text((83, y), "PostgresORM.jl", fontsize=10, fontname="cour")
+    p.insert_text((172, y), "into", fontsize=9, fontname="tiro")
+    p.insert_text((192, y), "ResumableFunctions.jl", fontsize=10, fontname="cour")
+    y += 10
+    for t in ["and ConcurrentSim.jl packages by using the language's metapro-",
+              "gramming support, and so removed the dependency on persistence."]:
+        p.insert_text((54, y), t, fontsize=9, fontname="tiro")
+        y += 10
+    p.insert_text((54, y + 30), "1. Introduction", fontsize=10, fontname="hebo")
+    para(p, y + 40, BODY * 2, x=54, w=243, size=9)
+    rec = saved_record(doc, tmp_path, "inte.pdf")
+    assert rec["abstract"].endswith("removed the dependency on persistence.")

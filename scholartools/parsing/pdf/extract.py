@@ -17,6 +17,7 @@ from bisect import bisect_left
 from operator import itemgetter
 
 from scholartools import recache as re
+from scholartools.text.scripts import HAN_KANA_CHAR
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.bi?$|-bd|cmbx|cmb\d|cmssbx|"
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
@@ -449,9 +450,11 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
         kind = "b"
     elif f1 and not rest[1] and not rest[0]:
         kind = "i"
-    elif f2 != rest[2] and not f1 and not any(runs[k][2][2] == f2 and not runs[k][2][4] for k in range(i + 1, nruns)):
+    elif f2 != rest[2] and not f1 and not any(runs[k][2][2] == f2 and not runs[k][2][4] for k in range(i + 1, nruns)) \
+            and not _script_switch(lead, parts[runs[i - 1][1]:]):
         # (another face only where the row does not return to it: a CJK text face around a
-        # number or a Latin word set in a Latin font, "本稿では，… 2 つの概念", is the row's own)
+        # number or a Latin word set in a Latin font, "本稿では，… 2 つの概念", is the row's own;
+        # so is a Latin word opening a Chinese or Japanese row, "Babascript では、…")
         kind = "f"
     else:
         return
@@ -459,6 +462,18 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     r.lead_style = kind
     r.lead_size = first[3]
     r.lead_family = f2
+
+
+def _script_switch(lead: str, after: list[str]) -> bool:
+    """A lead in Latin letters before Chinese or Japanese text, or a Chinese or Japanese lead that
+    closes on no stop or colon before Latin text ("人への命令構文の第一引数には、Babascript
+    Client"): the font changes with the script, not for emphasis."""
+    rest = "".join(after).lstrip()
+    if not rest:
+        return False
+    if HAN_KANA_CHAR.search(lead) is None:
+        return HAN_KANA_CHAR.match(rest) is not None
+    return rest[0].isascii() and rest[0].isalnum() and lead[-1] not in "．。：:.)）"
 
 
 def page_size(page) -> tuple[float, float]:

@@ -414,9 +414,9 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
 
 
 def _title_words(text: str) -> int:
-    """Words of a title group: those between spaces, and a word for every two Chinese or Japanese
-    characters, which no spaces part ("超低重心 6 輪独立懸架ローバーの画像情報による自律走行" is
-    no short group of three words, a journal's name over the title)."""
+    """Words of a title group (or an abstract): those between spaces, and a word for every two
+    Chinese or Japanese characters, which no spaces part ("超低重心 6 輪独立懸架ローバーの画像情報
+    による自律走行" is no short group of three words, a journal's name over the title)."""
     n = len(text.split())
     return n if text.isascii() else n + len(HAN_KANA_CHAR.findall(text)) // 2
 
@@ -750,6 +750,19 @@ def _other_script(text: str, least: int = 10) -> bool:
         return False
     letters = [ch for ch in text if ch.isalpha()]
     return len(letters) >= least and sum(ch < "\u0250" for ch in letters) < len(letters) / 3
+
+
+def _latin_after(rows: list[Row], j: int) -> bool:
+    """Are the three rows after the run of rows in another script that row ``j`` opens written in
+    Latin script, nine letters in ten (an English abstract under its Arabic translation), not half
+    in that script (a Chinese abstract whose line naming its methods in English, "本研究采用 AHP
+    （Analytic Hierarchy Process）…", is no row of that script by itself)?"""
+    k = j
+    while k < len(rows) and rows[k].page == rows[j].page and (_other_script(rows[k].text.strip())
+                                                             or sum(ch.isalpha() for ch in rows[k].text) < 10):
+        k += 1   # (a drop cap's letter beside it, "I", is no row of either)
+    letters = [ch for q in rows[k:k + 3] if q.page == rows[j].page for ch in q.text if ch.isalpha()]
+    return bool(letters) and sum(ch < "\u0250" for ch in letters) >= 0.9 * len(letters)
 
 
 def _english_label_after(rows: list[Row], i: int, last_page: int) -> int:
@@ -1104,8 +1117,10 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             qt = q.text.strip()
             # before the abstract's first line, a translation set first in another script (an
             # Arabic abstract above the English one under a Latin label) is passed over, and so is
-            # a lone letter set far larger (the body's drop cap beside it)
-            if first_size is None and (_other_script(qt) and not _other_script(r.text, 1)
+            # a lone letter set far larger (the body's drop cap beside it); not when the abstract
+            # opened on the label's row ("概要. プログラムに … Babascript", its Latin words a third)
+            if first_size is None and (not rest and _other_script(qt) and not _other_script(r.text, 1)
+                                       and _latin_after(rows, j)
                                        or len(qt) == 1 and q.size > 1.8 * r.size):
                 j += 1
                 continue
@@ -1262,9 +1277,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                                   and abs(q.x1 - first_x1) > 2 * q.size
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold) \
                     and not (abs(q.size - first_size) <= 0.3 and _emphasis_line(rows, j, prev, prev2)) \
-                    and not (abs(q.size - first_size) <= 0.3 and q.family == first_family and _continues(parts, qt)):
+                    and not (abs(q.size - first_size) <= 0.3 and q.family == first_family and _continues(parts, qt)) \
+                    and not (not q.first_in_block and q.block == prev.block and prev.text.rstrip().endswith("-")
+                             and qt[:1].islower()):
                 # (a line wholly in an emphasis face, the abstract going on under it, is its own; so
-                # is a block in the abstract's type going on with its broken-off sentence elsewhere)
+                # is a block in the abstract's type going on with its broken-off sentence elsewhere,
+                # and a line of its block ending a word the line above broke, measured in another
+                # size by the typewriter names it holds: "We inte-" / "grated PostgresORM.jl into …")
                 break
             if prev is not None and q.page == prev.page and q.x0 < prev.x1 and prev.x0 < q.x1:
                 gap = q.y0 - prev.y1
@@ -1292,7 +1311,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if nwords > (1200 if structured else 700):
                 break
         text = " ".join(join_lines(parts).split())
-        if len(text.split()) >= 3:
+        if _title_words(text) >= 3:   # (a Japanese abstract has few spaces)
             return text, used
     text, used = _parted_heads(rows, heads, page)
     if text:

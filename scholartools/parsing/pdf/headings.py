@@ -325,7 +325,8 @@ def _short_tail(rows: list[Row], i: int, large: bool = False) -> bool:
     # heading's words before the function it is about ("**Organizing the project:** wflow_start()")
     call = r.lead.rstrip().endswith(":") and len(tail) <= 2 and tail \
         and (tail[-1].endswith("()") or large and tail[0][:1].islower())
-    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–")) and not call \
+    if not tail or len(tail) > (4 if glued else 2) or r.lead.rstrip().endswith((".", ":", "—", "–") + _CJK_CLOSERS) \
+            and not call \
             or tail[0][:1].isupper() and tail[-1].endswith("."):
         return False
     nxt = rows[i + 1] if i + 1 < len(rows) else None
@@ -382,9 +383,11 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             or _under_short_head(rows, out, i, st)
         # a heading ending in a short tail of another style
         short = bool(r.lead) and _short_tail(rows, i, large=r.size >= st.body + 1.0)
-        if r.lead and r.lead_style in ("b", "i") and len(r.lead) < len(t) - 2 and r.bold < 0.9 \
-                and not short and _body_rest(r, st):
-            standalone = False  # a paragraph opening with a styled lead: only the lead can be a heading
+        if r.lead and len(r.lead) < len(t) - 2 and r.bold < 0.9 and not short \
+                and (r.lead_style in ("b", "i") and _body_rest(r, st) or r.lead.endswith(_CJK_CLOSERS)):
+            # a paragraph opening with a styled lead: only the lead can be a heading (in any face
+            # where a Chinese or Japanese lead closes on its stop: "一通信ラウンドの流れ．AFAD …")
+            standalone = False
         if standalone and len(t.split()) <= 30 and LETTER.search(t):
             c = Cand(i=i, rows=[i], text=t)
             _extend(rows, c, st)
@@ -403,6 +406,10 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             if rc is not None:
                 out.append(rc)
     return out
+
+
+# what closes a Chinese or Japanese run-in lead: a full stop or colon in full width
+_CJK_CLOSERS = ("．", "。", "：")
 
 
 def _under_short_head(rows: list[Row], out: list[Cand], i: int, st: DocStats) -> bool:
@@ -523,7 +530,10 @@ def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
     if n < 8:
         return False
     first = q.text.split(maxsplit=1)[0] if q.text.strip() else ""
+    if HAN_KANA_CHAR.match(first) is not None:
+        first = first[:1]   # Chinese and Japanese break after any character of a run
     return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
+
 
 
 def _text_beside(rows: list[Row], k: int) -> float | None:
@@ -577,7 +587,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # (nor one whose lead ends in a connective: a theorem's italic statement goes on, "… ⊨ C and")
         lead_cont = bool(q.lead) and q.lead_style == head_lead and q.lead != q.text \
             and abs(q.lead_size - head.size) < 0.6 and not connective_end(q.lead.rstrip(" .:—–")) \
-            and (q.lead.rstrip().endswith((".", ":", "—", "–")) or not _same_style(head, q)) \
+            and (q.lead.rstrip().endswith((".", ":", "—", "–") + _CJK_CLOSERS) or not _same_style(head, q)) \
             and not (len(c.rows) == 1 and _sentence_lead(head, c))
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
@@ -635,6 +645,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             and min(q.x0, last.x0) > st.text_left.get((last.page, last.col), e[0]) + head.size \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
+            and not (lead_cont and _cjk_line_ended(last, e[1], head.size)) \
             or q.text[:1].islower() and not lead_cont or caps_block
         if not wrapped:
             # (its next word would not have fitted before the text beside it: "1.4 The Need for
@@ -654,6 +665,14 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         c.rows.append(j)
         last = q
         j += 1
+
+
+def _cjk_line_ended(last: Row, right: float, size: float) -> bool:
+    """A heading's line closing on a Chinese or Japanese character two ems short of its column's
+    right edge ended there (such text breaks between any two characters), unless broken by hand:
+    an indented row under it opening with a lead in its face is a paragraph's first ("3.1 設計方針"
+    over "二重異種性を … 難しさ．HeteroFL …"), no wrap."""
+    return last.x1 < right - 2 * size and HAN_KANA_CHAR.match(last.text[-1:]) is not None
 
 
 _SENTENCE_INSIDE = re.compile(r"[a-z)\]][.:;]\s+[A-Z]")
@@ -736,14 +755,15 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     if enum and lead[enum.end():enum.end() + 1].isupper():
         lead = lead[enum.end():]
     words = lead.split()
-    if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not lead[:1].isdecimal():
-        return None
+    if not (1 <= len(words) <= 14) or not lead[:1].isupper() and not lead[:1].isdecimal() \
+            and not (HAN_KANA_CHAR.match(lead[:1]) and lead.endswith(_CJK_CLOSERS)):
+        return None   # (a Chinese or Japanese lead has no capitals: closed by its full stop)
     if sum(ch.isalpha() for ch in lead) < 3:
         return None
     rest = r.text[len(r.lead):].strip() if r.text.startswith(r.lead) else r.text[len(lead):].strip()
     if not rest:
         return None
-    ends = lead.endswith((".", ":", "—", "–")) or rest.startswith(("—", "–", ":", ". "))
+    ends = lead.endswith((".", ":", "—", "–") + _CJK_CLOSERS) or rest.startswith(("—", "–", ":", ". "))
     # a bold lead without a period runs in when a new sentence follows it ("Corpus Our models …")
     new_sentence = r.lead_style in ("b", "f") and len(words) <= 10 and rest[:1] in _SENTENCE_OPENERS
     # so does an italic lead of two words or more before a sentence ("*Strawman encoding* In order
@@ -1487,11 +1507,27 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list
         # (one scored too low to be a step of its own fills only between two members, and only
         # as a heading's row: "12. Rees, D.; …", a reference's line after the last section, "1.1.
         # Each dialysis unit should develop and implement", a recommendation's first line, do not)
-        if c.p < 0.08 and (not after or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)):
+        # (the last one may close the chain where it is set as the member of its level before it
+        # is, and short: "7. 結論" after "6. 考察" and its subsections, both 12 pt bold)
+        if c.p < 0.08 and (not after and not _as_level_before(items, before, b, c, rows)
+                           or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)):
             continue
         if anchored and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1]) or after[0][1] == [1]):
             chain.add(id(c))
             members.insert(len(before), (k, b))   # a run of them: "2.3", "2.4" before "3"
+
+
+def _as_level_before(items: list[tuple[Cand, list[int]]], before: list[tuple[int, list[int]]], b: list[int],
+                     c: Cand, rows: list[Row]) -> bool:
+    """Is ``c`` (numbered ``b``) a row of its own of eight words at most, set in the size, face
+    and weight of the chain's last member of its level before it, and apart from the text under
+    it (larger, or bold where that is not: no reference's line after the last section)?"""
+    same = [items[k][0] for k, bk in before if len(bk) == len(b)]
+    if not same or len(c.rows) != 1 or len(c.title.split()) > 8 or c.i + 1 >= len(rows):
+        return False
+    r, q, nxt = rows[c.i], rows[same[-1].i], rows[c.i + 1]
+    return abs(r.size - q.size) < 0.3 and r.family == q.family and (r.bold >= 0.6) == (q.bold >= 0.6) \
+        and (r.size > nxt.size + 0.5 or r.bold >= 0.6 > nxt.bold)
 
 
 _INTRODUCTION = re.compile(r"(?i)introduction\W*$")
@@ -2664,8 +2700,9 @@ _METADATA_LEAD = re.compile(r"^(?:section|article type|(?:section|academic|handl
                             r"managing|responsible|subject|area) editors?)$", re.I)
 # a list's item opened by a dash ("– Steps:", "— Result:"): no heading in any gold opens so
 _LIST_DASHES = ("– ", "— ", "- ")
-# a Chinese or Japanese sentence, closed by its full stop ("まず，…が送られる．"): no heading ends so
-_CJK_SENTENCE = re.compile("[\u3040-\u30ff\u4e00-\u9fff][^。．]*[。．]\\s*$")
+# a Chinese or Japanese sentence, closed by its full stop ("まず，…が送られる．"): no heading on a
+# row of its own ends so (a run-in lead does: "一通信ラウンドの流れ．AFAD の …")
+_CJK_SENTENCE = re.compile(f"[{HAN_KANA}][^。．]*[。．]\\s*$")
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
 _ROLES = (r"(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
           r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)")
@@ -2734,7 +2771,7 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
         t = c.title.strip(" .:;,")
         if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
                 or orcid and _orcid_beside(rows, c) or c.runin and _METADATA_LEAD.match(t) \
-                or c.text.startswith(_LIST_DASHES) or _CJK_SENTENCE.search(c.title):
+                or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title):
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role

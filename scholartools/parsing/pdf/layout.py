@@ -257,6 +257,39 @@ def _side_by_side(blocks: dict[int, list[Row]], info: list[tuple], width: float)
     return out
 
 
+def _page_gutter(blocks: dict[int, list[Row]], extent: dict[int, list], page_width: float) -> dict[int, str] | None:
+    """Two columns parted by a gutter at the page's middle that no block crosses, the right one
+    holding a few lines only (a last page's short conclusion atop it): the text area's middle,
+    which the right column's short lines pull left, puts the left column's blocks across it, and
+    read by height the two interleave. Each block's side, or None: no such gutter, or no block on
+    the right in the left side's main size."""
+    centre = page_width / 2
+    left_end, right_start = 0.0, page_width
+    sides: dict[int, str] = {}
+    for bid, e in extent.items():
+        if (e[0] + e[1]) / 2 < centre:
+            sides[bid] = "L"
+            left_end = max(left_end, e[1])
+        else:
+            sides[bid] = "R"
+            right_start = min(right_start, e[0])
+    if not left_end < right_start or abs((left_end + right_start) / 2 - centre) > 0.08 * page_width:
+        return None
+    # the right column's text is the left one's: set in its main size (not a figure's captions or
+    # its axes' numbers beside a column of text, which are read by height as before)
+    weight: dict[float, int] = {}
+    for bid, s in sides.items():
+        if s == "L":
+            for r in blocks[bid]:
+                weight[round(r.size * 2) / 2] = weight.get(round(r.size * 2) / 2, 0) + r.nchars
+    if not weight:
+        return None
+    main = max(weight, key=weight.get)
+    body_right = any(s == "R" and extent[bid][3] >= 20 and any(abs(r.size - main) < 0.6 for r in blocks[bid])
+                     for bid, s in sides.items())
+    return sides if body_right else None
+
+
 def order_page(rows: list[Row], page_width: float) -> list[Row]:
     """Rows of one page in reading order.
 
@@ -308,6 +341,11 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
         if found is not None:
             two_col = True
             info = found
+    if not two_col and chars["R"] + chars["L"] and width > 0.5 * page_width:
+        found = _page_gutter(blocks, extent, page_width)
+        if found is not None:
+            two_col = True
+            info = [(found[bid], extent[bid][2], extent[bid][0], bid) for bid in blocks]
     if not two_col:
         info.sort(key=lambda t: (round(t[1] / 2), t[2]))
         order = [t[3] for t in info]
