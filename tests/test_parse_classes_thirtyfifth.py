@@ -34,6 +34,17 @@ submission class):
 * "Appendix 1. Model code": the appendix's number as a letter's is;
 * a line of an abstract's block ending a word its line above broke ("We inte-" / "grated
   PostgresORM.jl into …"), measured larger by the typewriter names it holds, goes on with it.
+
+Read from the round's later batches (tex dev44: Wiley-VCH's w-art, Environmetrics, UCL's thesis
+class; dev45: OUP's Microscopy and Microanalysis class, IOP's 2024 class, RMxAA, WISS, ISCA):
+
+* a caption's line set smaller than the body, broken off without a stop, goes on in the line of
+  its size and face right under it within its span, though that is a block of its own ("図 3. …
+  発言数の" / "分布の両対数グラフ");
+* appendices lettered under their label ("APPENDIX" over "A. HOW TO MAKE AN APPENDIX") are
+  headings;
+* a fraction's numerator over its bar is no heading when its denominator is far narrower
+  ("[−iħ∇ν + Aν(R,t)]²" over "2Mν").
 """
 
 import pymupdf
@@ -297,3 +308,53 @@ def test_an_abstract_goes_on_where_a_typewriter_name_resizes_a_broken_words_line
     para(p, y + 40, BODY * 2, x=54, w=243, size=9)
     rec = saved_record(doc, tmp_path, "inte.pdf")
     assert rec["abstract"].endswith("removed the dependency on persistence.")
+
+
+# ---------------------------------------------------------------------------------------------
+# the round's later batches
+
+def test_a_small_captions_broken_line_goes_on_in_a_block_of_its_own():
+    from scholartools.parsing.pdf.structure import classify_rows
+
+    rows = [row("本稿では，人とコンピュータが協調して処理を実行するための環境を提案する．", 600, size=10.0, x0=57, x1=290),
+            row("図 3. WISS2015 のチャットのアカウントと発言数の", 642, size=8.5, x0=64, x1=278),
+            row("分布の両対数グラフ", 655, size=8.5, x0=85, x1=163),
+            row("『わかるらんど』は長文の高度な発言は期待しておらず，相槌を視覚化する．", 678, size=10.0, x0=57, x1=290)]
+    for k, r in enumerate(rows):
+        r.block, r.first_in_block = k, True
+    classify_rows(rows, 10.0, {(0, 0): [57, 290]}, [])
+    assert [r.kind for r in rows] == ["text", "caption", "caption+", "text"]
+    # a caption closed by its stop, or a line wider than its own, is not gone on with
+    rows[1].text = "図 3. WISS2015 のチャットのアカウントと発言数．"
+    for r in rows:
+        r.kind = None
+    classify_rows(rows, 10.0, {(0, 0): [57, 290]}, [])
+    assert rows[2].kind != "caption+"
+
+
+def test_appendices_lettered_under_their_label_are_headings():
+    from scholartools.parsing.pdf.headings import _appendix_letters
+
+    rows = [row("APPENDIX", 135), row("A. HOW TO MAKE AN APPENDIX", 152), row("Appendices come first.", 169),
+            row("B. TABLES IN AN APPENDIX", 300), row("More text here.", 317)]
+    cands = [Cand(i=0, rows=[0], text="APPENDIX", p=0.41, title="APPENDIX"),
+             Cand(i=1, rows=[1], text="A. HOW TO MAKE AN APPENDIX", p=0.19, number="A", title="HOW TO MAKE AN APPENDIX"),
+             Cand(i=3, rows=[3], text="B. TABLES IN AN APPENDIX", p=0.15, number="B", title="TABLES IN AN APPENDIX")]
+    _appendix_letters(rows, cands, 0.4)
+    assert [c.p > 0.4 for c in cands] == [True, True, True]
+    # no label above: a lone "A." stays as the model scored it
+    cands[0].title = cands[0].text = "Acknowledgements"
+    cands[1].p, cands[2].p = 0.19, 0.15
+    _appendix_letters(rows, cands, 0.4)
+    assert [c.p > 0.4 for c in cands] == [True, False, False]
+
+
+def test_a_numerator_over_a_far_narrower_denominator_is_no_heading():
+    from scholartools.parsing.pdf.headings import _over_fraction_bar
+
+    rows = [row("[−iħ∇ν +Aν(R,t)]2", 708, size=12.0, x0=256, x1=350), row("iħ δ", 711, size=12.0, x0=157, x1=180),
+            row("δt χ(R,t) =", 718, size=12.0, x0=165, x1=220), row("2Mν", 722, size=12.0, x0=293, x1=313)]
+    c = Cand(i=0, rows=[0], text=rows[0].text, title=rows[0].text)
+    assert _over_fraction_bar(rows, c)
+    rows[3].x0, rows[3].x1 = 380, 400    # not under it
+    assert not _over_fraction_bar(rows, c)

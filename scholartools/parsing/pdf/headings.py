@@ -1567,14 +1567,15 @@ def _unmapped_mark(text: str) -> bool:
 
 def _over_fraction_bar(rows: list[Row], c: Cand) -> bool:
     """Is the candidate's row a fraction's numerator: a row right under its bar (half a line or
-    less below), centred on it and of a like width ("min_l average RMSE of fitting procedure l"
-    over "average RMSE of fitting procedure j")? Rows a few places on in reading order are looked
-    at: a display's number or its closing period may come between."""
+    less below), centred on it, from a fifth of its width to twice it ("min_l average RMSE of
+    fitting procedure l" over "average RMSE of fitting procedure j"; "[−iħ∇ν + Aν(R,t)]²" over
+    "2Mν")? Rows a few places on in reading order are looked at: a display's number or its
+    closing period may come between."""
     r = rows[c.rows[-1]]
     w = r.x1 - r.x0
     for q in rows[c.rows[-1] + 1:c.rows[-1] + 4]:
         qw = q.x1 - q.x0
-        if q.page == r.page and 0 <= q.y0 - r.y1 <= 0.5 * r.size and 0.5 * w <= qw <= 2 * w \
+        if q.page == r.page and 0 <= q.y0 - r.y1 <= 0.5 * r.size and 0.2 * w <= qw <= 2 * w \
                 and abs((q.x0 + q.x1) - (r.x0 + r.x1)) <= 6:
             return True
     return False
@@ -2066,6 +2067,29 @@ def _title_lines(rows: list[Row], t: Cand, by_row: dict[int, Cand]) -> None:
         t.rows.append(q.i)
         q.p = 0.0
         last = r
+
+
+_APPENDIX_LABEL = re.compile(r"(?i)^appendi(?:x|ces)$")
+
+
+def _appendix_letters(rows: list[Row], cands: list[Cand], threshold: float) -> None:
+    """Appendices lettered under their label: "APPENDIX" accepted on a row of its own, then "A.
+    HOW TO MAKE AN APPENDIX" right under it (scored 0.19: a lone "A" is no outline chain), and
+    "B. …", "C. …" after it in its size and weight, are headings."""
+    for k, c in enumerate(cands):
+        if c.p < threshold or c.runin or not _APPENDIX_LABEL.match(c.title.strip(" .:")):
+            continue
+        nxt = cands[k + 1] if k + 1 < len(cands) else None
+        if nxt is None or nxt.number != "A" or nxt.runin or nxt.p < 0.1 or nxt.i - c.rows[-1] > 2 \
+                or rows[nxt.i].page != rows[c.i].page:
+            continue
+        first = rows[nxt.i]
+        letter = "A"
+        for o in cands[k + 1:]:
+            if o.number == letter and not o.runin and o.p >= 0.1 and abs(rows[o.i].size - first.size) < 0.3 \
+                    and (rows[o.i].bold >= 0.6) == (first.bold >= 0.6):
+                o.p = max(o.p, threshold + 0.01)
+                letter = chr(ord(letter) + 1)
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
@@ -2860,6 +2884,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
     _plausible_sequence(cands, threshold, rows)
+    _appendix_letters(rows, cands, threshold)
     _centred_as_headings(cands, threshold)
     _lead_of_accepted_row(rows, cands, threshold)
     _indented_list_leads(rows, cands, st)

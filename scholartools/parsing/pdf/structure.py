@@ -151,6 +151,17 @@ def _before_on_line(rows: list[Row], i: int) -> list[int] | None:
     return before
 
 
+def _caption_line(last: Row, q: Row, cap: Row) -> bool:
+    """Does ``q`` go on with a caption whose line ``last`` broke off (no full stop) right above
+    it, in the caption's size and face, within that line's span (centred under it, flush with it
+    or hanging after its label)?"""
+    if q.kind not in ("text", "small") or q.page != last.page or abs(q.size - cap.size) >= 0.2 \
+            or q.family != cap.family or not 0 <= q.y0 - last.y1 < 0.6 * cap.size or sent_end(last.text) \
+            or last.text.rstrip().endswith(("．", "。")):
+        return False
+    return last.x0 - 2 < q.x0 and q.x1 < last.x1 + 1
+
+
 def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[Row]) -> None:
     title_set = set(id(r) for r in title_rows)
     for i, r in enumerate(rows):
@@ -171,13 +182,20 @@ def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[
             r.kind = "small"
         else:
             r.kind = "text"
-    # caption continuation rows: same block, same style, until the block ends
+    # caption continuation rows: same block, same style, until the block ends; then, for a caption
+    # set smaller than the body, a line of its size and face right under its last one though in a
+    # block of its own (a centred caption's second line: "図 3. … 発言数の" / "分布の両対数グラフ")
     for i, r in enumerate(rows):
         if r.kind == "caption" and i + 1 < len(rows):
             j = i + 1
             while j < len(rows) and rows[j].block == r.block and rows[j].page == r.page \
                     and not rows[j].first_in_block and rows[j].kind in ("text", "small", "equation"):
                 rows[j].kind = "caption+"
+                j += 1
+            last = rows[j - 1]
+            while j < len(rows) and r.size < body - 0.5 and _caption_line(last, rows[j], r):
+                rows[j].kind = "caption+"
+                last = rows[j]
                 j += 1
 
 
