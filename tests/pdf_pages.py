@@ -69,15 +69,25 @@ def with_content(doc, tmp_path, name: str, content: bytes):
 def hold_scores(monkeypatch, cap: float, which=lambda c: True) -> None:
     """The heading model's scores of the candidates ``which`` accepts held at ``cap`` at most: a
     drawn page stands for a layout where the model was unsure of rows it scored higher here."""
+    _clamp_scores(monkeypatch, 0.0, cap, which)
+
+
+def lift_scores(monkeypatch, floor: float, which) -> None:
+    """The heading model's scores of the candidates ``which`` accepts raised to ``floor`` at least:
+    a drawn page stands for a layout where the model was surer of rows it scored lower here."""
+    _clamp_scores(monkeypatch, floor, 1.0, which)
+
+
+def _clamp_scores(monkeypatch, lo: float, hi: float, which) -> None:
     from scholartools.parsing.pdf import headings
     score = headings.score
 
-    def unsure(cands, model=None):
+    def clamped(cands, model=None):
         score(cands, model)
         for c in cands:
             if which(c):
-                c.p = min(c.p, cap)
-    monkeypatch.setattr(headings, "score", unsure)
+                c.p = min(max(c.p, lo), hi)
+    monkeypatch.setattr(headings, "score", clamped)
 
 
 def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):

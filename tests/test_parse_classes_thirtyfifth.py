@@ -49,7 +49,7 @@ class; dev45: OUP's Microscopy and Microanalysis class, IOP's 2024 class, RMxAA,
 
 import pymupdf
 import pytest
-from pdf_pages import BODY, hold_scores, para, row, saved_record
+from pdf_pages import BODY, hold_scores, lift_scores, para, row, saved_record
 
 from scholartools.parsing.pdf.headings import Cand, _label_vetoes
 
@@ -103,15 +103,7 @@ TEXT = ("El modelo describe la propagación de la enfermedad en una población c
 
 def test_a_tables_head_under_its_caption_is_no_heading(tmp_path, monkeypatch):
     # the model scored the real head's "Valor" 0.25 (this drawn one 0.07): held there
-    from scholartools.parsing.pdf import headings
-    score = headings.score
-
-    def surer(cands, model=None):
-        score(cands, model)
-        for c in cands:
-            if c.text in ("Valor", "Parámetro"):
-                c.p = max(c.p, 0.25)
-    monkeypatch.setattr(headings, "score", surer)
+    lift_scores(monkeypatch, 0.25, lambda c: c.text in ("Valor", "Parámetro"))
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
     p.insert_text((72, 80), "Simulación de un modelo epidémico con vacunación", fontsize=17, fontname="tibo")

@@ -7,7 +7,7 @@ the abstract's. Drawn with pymupdf; each test names what the round's starting co
 import pymupdf
 import pytest
 
-from pdf_pages import BODY, para, saved_record
+from pdf_pages import BODY, lift_scores, para, saved_record
 from tools.evaluate_parse import record_headings
 
 _save = saved_record
@@ -248,15 +248,7 @@ SHORT = ("A mock manuscript made with a notebook tool. The packages were used to
 def test_a_short_abstract_under_its_label_taken_for_a_heading_is_the_abstract(tmp_path, monkeypatch):
     # two lines in a small sans type under "Abstract": the heading model took them for the first
     # heading (simulated by raising its score), and the abstract came out empty
-    from scholartools.parsing.pdf import headings
-    score = headings.score
-
-    def sure(cands, model=None):
-        score(cands, model)
-        for c in cands:
-            if c.text.startswith("A mock manuscript"):
-                c.p = max(c.p, 0.9)
-    monkeypatch.setattr(headings, "score", sure)
+    lift_scores(monkeypatch, 0.9, lambda c: c.text.startswith("A mock manuscript"))
     doc = pymupdf.open()
     p = doc.new_page(width=612, height=792)
     p.insert_text((72, 80), TITLE, fontsize=17, fontname="hebo")
