@@ -45,6 +45,13 @@ class; dev45: OUP's Microscopy and Microanalysis class, IOP's 2024 class, RMxAA,
   headings;
 * a fraction's numerator over its bar is no heading when its denominator is far narrower
   ("[−iħ∇ν + Aν(R,t)]²" over "2Mν").
+
+And, read from the twenty-four Chinese and Japanese papers of the LaTeX pairs together (headings
+F1 .900 → .917): the sans faces these set their headings in against a Song or Mincho body (Gothic,
+Kaku Gothic, Hei: "IPAexGothic", "GothicBBB-Medium", "HiraKakuProN-W6", "SimHei", "STHeiti",
+"FandolHei", "Microsoft YaHei") are their bold; a paragraph's first line wholly in that face, set
+in and run to the column's edge, the next line going on at the column's left, is no heading; an
+appendix lettered before a Chinese title ("E 新冠疫情影响下 …") is numbered by its letter.
 """
 
 import pymupdf
@@ -350,3 +357,40 @@ def test_a_numerator_over_a_far_narrower_denominator_is_no_heading():
     assert _over_fraction_bar(rows, c)
     rows[3].x0, rows[3].x1 = 380, 400    # not under it
     assert not _over_fraction_bar(rows, c)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chinese and Japanese papers together
+
+@pytest.mark.parametrize("font, bold", [
+    ("IPAexGothic", True), ("GothicBBB-Medium", True), ("HiraKakuProN-W6", True), ("SimHei", True),
+    ("STHeiti", True), ("FandolHei-Regular", True), ("MicrosoftYaHei", True), ("KozGoPr6N-Regular", True),
+    ("IPAexMincho", False), ("Ryumin-Light", False), ("SimSun", False), ("FandolSong-Regular", False),
+    ("CenturyGothic", False), ("FranklinGothic-Book", False), ("LetterGothic", False),
+])
+def test_the_cjk_sans_faces_are_their_bold(font, bold):
+    from scholartools.parsing.pdf.extract import font_traits
+
+    assert font_traits("ABCDEF+" + font)[0] is bold
+
+
+def test_a_cjk_paragraphs_first_line_in_its_emphasis_face_is_no_heading():
+    from scholartools.parsing.pdf.headings import DocStats, _cjk_emphasis_line
+
+    st = DocStats(body=9.0, body_family="body", body_gap=3.0, extents={(0, 0): [47.0, 290.0]}, style_chars={},
+                  style_rows={}, style_long={}, total_chars=0)
+    rows = [row("KD は Generator の識別知識を端末分類器に転写す", 347, size=9.0, bold=0.89, x0=63, x1=289),
+            row("る損失である．ランダムサンプリングしたラベルを", 362, size=9.0, x0=47, x1=289)]
+    c = Cand(i=0, rows=[0], text=rows[0].text, title=rows[0].text)
+    assert _cjk_emphasis_line(rows, c, st)
+    rows[0].x1 = 150     # a short line: a heading
+    assert not _cjk_emphasis_line(rows, c, st)
+
+
+def test_an_appendix_lettered_before_a_chinese_title():
+    from scholartools.parsing.pdf.headings import _letter_numbers
+
+    texts = ["A 主模型代码", "B 画图代码"]
+    cands = [Cand(i=k, rows=[k], text=t, p=0.5, title=t) for k, t in enumerate(texts)]
+    _letter_numbers(cands)
+    assert [(c.number, c.title) for c in cands] == [("A", "主模型代码"), ("B", "画图代码")]

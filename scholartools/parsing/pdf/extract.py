@@ -21,6 +21,12 @@ from scholartools.text.scripts import HAN_KANA_CHAR
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|medi(?!um)|[-,]b$|\.bi?$|-bd|cmbx|cmb\d|cmssbx|"
                        r"[-_]sb$|-hv$|[-_]h$|-hi$", re.I)
+# the sans faces Chinese and Japanese set their headings and emphasis in against a Song or Mincho
+# body (Gothic, Kaku Gothic, Hei): their bold, whatever the weight in the name ("IPAexGothic",
+# "GothicBBB-Medium", "HiraKakuProN-W6", "SimHei", "STHeiti", "FandolHei-Regular", "Microsoft
+# YaHei"); no Latin face's name ("Century Gothic", "Franklin Gothic") is among them
+CJK_SANS_NAME = re.compile(r"ipa(?:ex|p)?gothic|gothicbbb|kozgo|haranoajigothic|hirakaku|hiraginosans|ms-?p?gothic|"
+                           r"yugoth|simhei|stheiti|heiti|fandolhei|yahei|dengxian|notosanscjk|sourcehansans", re.I)
 ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.b?i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
 MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non)|cambria ?math|rsfs|esint|lmmath"
                        r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|[tp]xmi|ntxsy|rtxm|rtxsy|rtxex|mnsymbol|wasy", re.I)
@@ -173,7 +179,8 @@ def font_traits(font: str) -> tuple[bool, bool, bool, bool, str]:
     t = _FONT_CACHE.get(font)
     if t is None:
         name = _RECODED.sub("", _SUBSET.sub("", font))
-        t = (bool(BOLD_NAME.search(name)), bool(ITALIC_NAME.search(name)), bool(MATH_NAME.search(name)),
+        t = (bool(BOLD_NAME.search(name) or CJK_SANS_NAME.search(name)), bool(ITALIC_NAME.search(name)),
+             bool(MATH_NAME.search(name)),
              bool(SMALLCAPS_NAME.search(name)), _family(name))
         _FONT_CACHE[font] = t
     return t

@@ -1939,7 +1939,7 @@ def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
 _PROOF_ENDS = ("◀", "□", "■", "∎", "◻", "▢", "◼", "❑", "⊓⊔", "⊔⊓", "q.e.d.", "Q.E.D.")
 
 
-_LETTERED = re.compile(r"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z])")
+_LETTERED = re.compile(rf"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z{HAN_KANA}])")
 # an appendix's part numbered by its letter and a number, no point between ("A1 Scale dependent
 # systematics", "D2 MPI Support")
 _LETTER_DIGIT = re.compile(r"^([A-H])(\d{1,2})\.?\s+(?=[A-Z])")
@@ -2727,6 +2727,19 @@ _LIST_DASHES = ("– ", "— ", "- ")
 # a Chinese or Japanese sentence, closed by its full stop ("まず，…が送られる．"): no heading on a
 # row of its own ends so (a run-in lead does: "一通信ラウンドの流れ．AFAD の …")
 _CJK_SENTENCE = re.compile(f"[{HAN_KANA}][^。．]*[。．]\\s*$")
+def _cjk_emphasis_line(rows: list[Row], c: Cand, st: DocStats) -> bool:
+    """A Chinese or Japanese paragraph's first line set in its emphasis face (Gothic, Hei): set in
+    as the paragraph's first line is, run to the column's right edge, the next row going on at the
+    column's left ("L KD は Generator の識別知識を端末分類器に転写す" / "る損失である．…")."""
+    r = rows[c.i]
+    if HAN_KANA_CHAR.search(r.text) is None or c.i + 1 >= len(rows):
+        return False
+    q = rows[c.i + 1]
+    left, right = st.extents.get((r.page, r.col), (r.x0, r.x1))
+    return r.x0 > left + 0.5 * r.size and r.x1 >= right - 1.5 * r.size and q.page == r.page \
+        and q.col == r.col and q.x0 <= left + 0.5 * q.size and HAN_KANA_CHAR.match(q.text) is not None
+
+
 # the roles of the CRediT contributor taxonomy: a list of who did what, not headings
 _ROLES = (r"(?:conceptuali[sz]ation|data curation|formal analysis|funding acquisition|investigation|methodology|"
           r"project administration|resources|software|supervision|validation|visuali[sz]ation|writing)")
@@ -2795,7 +2808,8 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
         t = c.title.strip(" .:;,")
         if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
                 or orcid and _orcid_beside(rows, c) or c.runin and _METADATA_LEAD.match(t) \
-                or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title):
+                or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title) \
+                or st is not None and _cjk_emphasis_line(rows, c, st):
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role
