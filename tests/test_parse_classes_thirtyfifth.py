@@ -52,6 +52,11 @@ Kaku Gothic, Hei: "IPAexGothic", "GothicBBB-Medium", "HiraKakuProN-W6", "SimHei"
 "FandolHei", "Microsoft YaHei") are their bold; a paragraph's first line wholly in that face, set
 in and run to the column's edge, the next line going on at the column's left, is no heading; an
 appendix lettered before a Chinese title ("E 新冠疫情影响下 …") is numbered by its letter.
+
+Read from the round's last batch (tex dev46: ASA's JSM proceedings, a bundled preprint style,
+classicthesis, Glasgow's level-4 project class, a UCL thesis class): a title's italic words (a
+work's name) that went on to a line of their own, measured larger in their own font ("… OVID'S
+*Heroides* AND THE *Epistula*" over "*Sapphus*"), are the title's.
 """
 
 import pymupdf
@@ -394,3 +399,20 @@ def test_an_appendix_lettered_before_a_chinese_title():
     cands = [Cand(i=k, rows=[k], text=t, p=0.5, title=t) for k, t in enumerate(texts)]
     _letter_numbers(cands)
     assert [(c.number, c.title) for c in cands] == [("A", "主模型代码"), ("B", "画图代码")]
+
+
+def test_a_titles_italic_words_on_a_line_of_their_own_are_the_titles(tmp_path):
+    doc = pymupdf.open()
+    p = doc.new_page(width=612, height=792)
+    p.insert_text((51, 53), "SOME STYLOMETRIC REMARKS ON OVID'S", fontsize=13.5, fontname="tiro")
+    p.insert_text((330, 53), "Heroides", fontsize=13.5, fontname="tiit")
+    p.insert_text((390, 53), "AND THE", fontsize=13.5, fontname="tiro")
+    p.insert_text((458, 53), "Epistula", fontsize=13.5, fontname="tiit")
+    p.insert_text((277, 73), "Sapphus", fontsize=17, fontname="tiit")
+    p.insert_text((276, 129), "Ben Nagy", fontsize=11, fontname="tibo")
+    p.insert_text((277, 184), "ABSTRACT", fontsize=9.5, fontname="tiro")
+    y = para(p, 196, BODY * 2, x=86, w=440, size=11)
+    p.insert_text((72, y + 24), "1 Introduction", fontsize=12, fontname="tibo")
+    para(p, y + 32, BODY * 3, size=11)
+    rec = saved_record(doc, tmp_path, "heroides.pdf")
+    assert rec["title"] == "SOME STYLOMETRIC REMARKS ON OVID'S Heroides AND THE Epistula Sapphus"

@@ -496,6 +496,15 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
             if above.text.rstrip().endswith((":", "?")) and cands.index(short) == cands.index(best) - 1 \
                     and -0.25 * top.size <= top.y0 - above.y1 < 1.5 * top.size:
                 return list(short[2]) + list(best[2])
+            # ... or the short group, in italics, right under the title whose last line has
+            # italic words too: the title's italic words (a work's name) that went on to the next
+            # line, measured larger in their own font ("… OVID'S *Heroides* AND THE *Epistula*" at
+            # 13.5 pt over "*Sapphus*" at 17)
+            end, below = best[2][-1], short[2][0]
+            if cands.index(short) == cands.index(best) + 1 and end.italic > 0.05 \
+                    and all(r.italic >= 0.9 for r in short[2]) and end.family == below.family \
+                    and -0.25 * end.size <= below.y0 - end.y1 < 0.8 * below.size and not SENT_END.search(end.text):
+                return list(best[2]) + list(short[2])
     if best is None or best[0] < body + 1.0:
         # no row set larger than the body: the title is the first bold group of three words or
         # more, also when it is a short row of capitals (a label is told apart by its words)
