@@ -56,7 +56,10 @@ appendix lettered before a Chinese title ("E 新冠疫情影响下 …") is numb
 Read from the round's last batch (tex dev46: ASA's JSM proceedings, a bundled preprint style,
 classicthesis, Glasgow's level-4 project class, a UCL thesis class): a title's italic words (a
 work's name) that went on to a line of their own, measured larger in their own font ("… OVID'S
-*Heroides* AND THE *Epistula*" over "*Sapphus*"), are the title's.
+*Heroides* AND THE *Epistula*" over "*Sapphus*"), are the title's. And from dev47 (Duke's
+dissertation class): a chapter's number set alone at the right margin numbers the title flush
+right under it; an author's name under a "by" of its own (the abstract page repeating the title
+page) is no heading.
 """
 
 import pymupdf
@@ -416,3 +419,24 @@ def test_a_titles_italic_words_on_a_line_of_their_own_are_the_titles(tmp_path):
     para(p, y + 32, BODY * 3, size=11)
     rec = saved_record(doc, tmp_path, "heroides.pdf")
     assert rec["title"] == "SOME STYLOMETRIC REMARKS ON OVID'S Heroides AND THE Epistula Sapphus"
+
+
+def test_a_chapters_number_at_the_right_margin_numbers_the_title_under_it():
+    from scholartools.parsing.pdf.headings import _number_partner
+
+    rows = [row("1", 164, size=25.0, x0=522, x1=536), row("The Variational Framework", 214, size=20.5, x0=308, x1=536),
+            row("1.1 Kinematics and Constraints", 320, size=14.5, x0=108, x1=330)]
+    assert _number_partner(rows, 0) == 1
+    rows[1].x1 = 480      # neither flush left nor flush right with it
+    assert _number_partner(rows, 0) is None
+
+
+def test_an_authors_name_under_by_is_no_heading():
+    rows = [row("by", 214), row("Tianchen Hu", 242, size=14.5)]
+    c = Cand(i=1, rows=[1], text="Tianchen Hu", p=0.9, title="Tianchen Hu")
+    _label_vetoes(rows, [c])
+    assert c.p == 0.0
+    rows[0].text = "The solver converged quickly"
+    c.p = 0.9
+    _label_vetoes(rows, [c])
+    assert c.p == 0.9

@@ -489,14 +489,16 @@ def _starts_word(text: str, word: str) -> bool:
 
 def _number_partner(rows: list[Row], i: int) -> int | None:
     """The row that carries the words of a section number set on its own: on the same baseline
-    to its right, or just below it, within the next few rows."""
+    to its right, or just below it (flush left or flush right with it), within the next few rows."""
     r = rows[i]
     for k in range(i + 1, min(i + 6, len(rows))):
         nx = rows[k]
         if nx.page != r.page or nx.kind not in ("text", "small"):
             continue
         same_line = abs(nx.y1 - r.y1) < 0.5 * r.size and 0 <= nx.x0 - r.x1 < 6 * r.size
-        below = k == i + 1 and -0.3 * r.size <= nx.y0 - r.y1 < 1.2 * r.size and abs(nx.x0 - r.x0) < 3 * r.size
+        # (flush left with it, or flush right: a chapter's number and title set at the right margin)
+        below = k == i + 1 and -0.3 * r.size <= nx.y0 - r.y1 < 1.2 * r.size \
+            and (abs(nx.x0 - r.x0) < 3 * r.size or abs(nx.x1 - r.x1) < 0.5 * r.size)
         if (same_line or below) and LETTER.match(nx.text.strip()[:1] or "0") and len(nx.text.split()) <= 16:
             return k
     return None
@@ -2792,7 +2794,8 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
     article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
     its ORCID link beside it, a caption's label alone, text in a broken encoding, a metadata box's
     run-in field that names no section ("Section: RESEARCH PAPER", "Section Editor: …"), a list's
-    item opened by a dash ("– Steps:"), a Chinese or Japanese sentence closed by its full stop, and
+    item opened by a dash ("– Steps:"), a Chinese or Japanese sentence closed by its full stop, an
+    author's name under a "by" of its own (a thesis' abstract page repeating its title page), and
     the roles of a contributor list ("Conceptualization", "Writing – review and editing"), or names
     running into roles, where three or more stand within a few rows of each other."""
     roles = []
@@ -2809,7 +2812,8 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
         if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
                 or orcid and _orcid_beside(rows, c) or c.runin and _METADATA_LEAD.match(t) \
                 or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title) \
-                or st is not None and _cjk_emphasis_line(rows, c, st):
+                or st is not None and _cjk_emphasis_line(rows, c, st) \
+                or c.i > 0 and rows[c.i - 1].page == rows[c.i].page and rows[c.i - 1].text.strip().lower() == "by":
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role
