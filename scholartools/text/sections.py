@@ -19,8 +19,8 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 #: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
 CJK_NUMERALS = "一二三四五六七八九十"
 
-# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a number that
-# closes with a period may touch its title's capital: "4.3.Comparison among priors")
+# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
+# number that closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]|\d{1,2}\.\s))?"
     # Chinese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1 问题背景")

@@ -537,7 +537,6 @@ def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
     return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
 
 
-
 def _text_beside(rows: list[Row], k: int) -> float | None:
     """The left edge of the nearest text set beside row ``k`` on its right, level with it (text
     the page's column finder did not part from it: a figure's caption set beside a heading in a
