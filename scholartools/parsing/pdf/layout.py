@@ -277,14 +277,10 @@ def _page_gutter(blocks: dict[int, list[Row]], extent: dict[int, list], page_wid
         return None
     # the right column's text is the left one's: set in its main size (not a figure's captions or
     # its axes' numbers beside a column of text, which are read by height as before)
-    weight: dict[float, int] = {}
-    for bid, s in sides.items():
-        if s == "L":
-            for r in blocks[bid]:
-                weight[round(r.size * 2) / 2] = weight.get(round(r.size * 2) / 2, 0) + r.nchars
-    if not weight:
+    left = [r for bid, s in sides.items() if s == "L" for r in blocks[bid]]
+    if not left:
         return None
-    main = max(weight, key=weight.get)
+    main = body_size(left)
     body_right = any(s == "R" and extent[bid][3] >= 20 and any(abs(r.size - main) < 0.6 for r in blocks[bid])
                      for bid, s in sides.items())
     return sides if body_right else None
