@@ -129,7 +129,9 @@ _COMMON_PACKAGES = frozenset(("natbib", "hyperref", "algorithm", "algorithmic", 
                               "fancyhdr", "times", "url", "subfigure", "subfig", "caption", "graphicx", "xcolor",
                               "booktabs", "multirow", "listings", "cleveref", "geometry", "lineno", "authblk",
                               "amsmath", "amssymb", "mathtools", "siunitx", "tikz", "pgfplots", "float", "wrapfig",
-                              "microtype", "enumitem", "todonotes", "xspace", "comment", "balance", "cite"))
+                              "microtype", "enumitem", "todonotes", "xspace", "comment", "balance", "cite",
+                              # citation styles, which say nothing of the venue either
+                              "apalike", "apacite", "chicago", "harvard", "named", "biblatex", "csquotes"))
 
 
 _SOURCE_EXT = (".tex", ".sty", ".cls", ".bbl", ".def", ".clo", ".cfg", ".ltx", ".macros")

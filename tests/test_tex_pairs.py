@@ -69,6 +69,9 @@ def test_family_is_the_class_or_the_venue_style_of_a_generic_class():
     assert family_of("\\documentclass{report}\n\\usepackage{RJournal}", {"RJournal.sty"}) == "rjournal"
     assert family_of("\\documentclass{article}\n\\usepackage{natbib}\n\\usepackage{icml2016}",
                      {"natbib.sty", "icml2016.sty"}) == "icml"
+    # a citation style kept beside the source before the venue's (SCITEPRESS after apalike)
+    assert family_of("\\documentclass{article}\n\\usepackage{apalike}\n\\usepackage{SCITEPRESS}",
+                     {"apalike.sty", "SCITEPRESS.sty"}) == "scitepress"
 
 
 def test_licence_of_a_licence_file():

@@ -18,7 +18,9 @@ def binary_kind(head: bytes) -> str | None:
     """What a file whose first bytes are ``head`` is, when it is binary and not a PDF; else None.
 
     Known magic numbers name the kind; otherwise a NUL byte or a high share of bytes that are
-    neither printable ASCII, whitespace nor valid UTF-8 mark a binary file.
+    neither printable ASCII, whitespace nor valid UTF-8 mark a binary file, unless they read as
+    text in an encoding papers were written in before UTF-8 (:func:`encoding.guess`: Shift_JIS,
+    EUC-JP, GBK, a declared Latin-1).
     """
     for magic, kind in BINARY_MAGIC.items():
         if head.startswith(magic):
@@ -29,7 +31,11 @@ def binary_kind(head: bytes) -> str | None:
         return "a binary file"
     text = head.decode("utf-8", "replace")
     bad = text.count("\ufffd") + sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f\v")
-    return "a binary file" if bad > 0.1 * len(text) else None
+    if bad <= 0.1 * len(text):
+        return None
+    from scholartools.parsing.encoding import guess
+
+    return None if guess(head, partial=True) else "a binary file"
 
 
 def detect_format(path: str) -> str:

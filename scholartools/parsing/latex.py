@@ -49,6 +49,11 @@ def _command_arg(text: str, names: str) -> str | None:
     return args[0] if args else None
 
 
+#: the commands classes take a title with: \title and the names of classes that have their own
+#: (ICML's \icmltitle, MLSys's \mlsystitle, INFORMS's \TITLE, French classes' \titre, Japanese
+#: classes' \jtitle for the Japanese title they print first)
+TITLE_COMMANDS = "title|icmltitle|mlsystitle|Title|TITLE|titre|jtitle"
+
 # a title set by hand where a template has no \title: a large bold group before the first
 # section ("{\Large \textbf\newline{Real-time resolution of …}}", PLOS's template)
 _SET_TITLE = re.compile(r"\{\\(?:LARGE|Large|huge|Huge)\s*\\textbf\s*(?:\\newline\s*)?\{")
@@ -69,9 +74,10 @@ _AA_PARTS = ("Context", "Aims", "Methods", "Results", "Conclusions")
 
 
 def _command_args(text: str, names: str, most: int = len(_AA_PARTS)) -> list[str]:
-    """The braced argument of a command and up to ``most`` - 1 that follow it with only space or
-    comments between (A&A's ``\abstract`` takes five); ``[]`` when the command is not there."""
-    m = re.search(r"\\(?:" + names + r")\s*(?:\[[^\]]*\])?\s*\{", text)
+    """The braced argument of a command (or of its starred form: svmult's ``\\title*``, Springer
+    Nature's ``\\author*``) and up to ``most`` - 1 that follow it with only space or comments
+    between (A&A's ``\\abstract`` takes five); ``[]`` when the command is not there."""
+    m = re.search(r"\\(?:" + names + r")\*?\s*(?:\[[^\]]*\])?\s*\{", text)
     at = braced(text, m.end() - 1) if m else None
     if not at:
         return []
@@ -159,7 +165,7 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     rd = render(body, sc, defs.text_macros, list(defs.label_macros))
     warnings = cap_warnings(list(src.warnings)) + sc.warnings
 
-    title_raw = _command_arg(preamble + body, "title|icmltitle|Title") or _set_title(body)
+    title_raw = _command_arg(preamble + body, TITLE_COMMANDS) or _set_title(body)
     title = render_inline(without_notes(title_raw), defs.text_macros) or None if title_raw else None
     author_raw = _command_arg(preamble + body, "author")
     authors = _authors(author_raw) if author_raw else []

@@ -23,6 +23,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from scholartools.parsing.encoding import decode
 from scholartools.records import RecordError
 
 #: a single source file larger than this is not read (the main file: an error; an input: a warning)
@@ -341,7 +342,10 @@ class _Reader:
         self.total += size
         with open(path, "rb") as fh:
             raw = fh.read()
-        text = raw.decode("utf-8", errors="replace")
+        text, codec = decode(raw)
+        if codec != "utf-8":
+            self.warnings.append({"kind": "latex_encoding", "file": rel,
+                                  "message": f"{rel}: not UTF-8; read as {codec}"})
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if "\x00" in text:   # the renderer's placeholder character: never part of a source
@@ -387,6 +391,6 @@ def read_source(path: str) -> Source:
             sty = os.path.join(reader.root, name + ".sty")
             if name and "/" not in name and "\\" not in name and os.path.isfile(sty) and reader.inside(sty) \
                     and os.path.getsize(sty) <= MAX_FILE_BYTES:
-                with open(sty, encoding="utf-8", errors="replace") as fh:
-                    packages.append(strip_comments(fh.read(), -1).text)
+                with open(sty, "rb") as fh:
+                    packages.append(strip_comments(decode(fh.read())[0], -1).text)
     return Source(text, root, reader.files, reader.line_starts, reader.warnings, packages)

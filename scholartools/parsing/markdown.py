@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from scholartools.parsing.encoding import decode
 from scholartools.text.sections import strip_number
 from scholartools.vocabulary import STANDARD_HEADING_WORDS, words_pattern
 
@@ -18,8 +19,8 @@ KNOWN = words_pattern(STANDARD_HEADING_WORDS, tail=r"\s*$")
 
 
 def _read(path: str) -> str:
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        return fh.read()
+    with open(path, "rb") as fh:
+        return decode(fh.read())[0]
 
 
 def _finish(title, blocks) -> dict:
