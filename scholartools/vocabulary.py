@@ -146,7 +146,7 @@ STANDARD_HEADING_WORDS = (
     "(supplementary )?(tables|figures)", "tables and figures", "figure (legends|captions)")
 #: headings that open the bibliography
 REFERENCE_HEADING_WORDS = ("references?", "bibliography", "literature cited", "works cited", "cited literature",
-                           "references and notes")
+                           "references and notes", "references and links")
 #: labels of the front page that end the abstract (matched at the start of a row)
 FRONT_MATTER_STOP_WORDS = (
     "keywords?", "key ?words", "index terms", "pacs", "ccs concepts", "acm reference format", "general terms",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scholartools.parsing.pdf import extract as ex
-from scholartools.parsing.pdf.extract import _FONT_CACHE, Row, _row_from_spans, fix_accents, font_traits
+from scholartools.parsing.pdf.extract import _FONT_CACHE, Row, _row_from_spans, fix_accents, font_traits, in_capitals
 
 PDF = Path(__file__).resolve().parents[1] / "fixtures" / "pdfs" / "acl-naacl-2004.pdf"
 
@@ -85,7 +85,7 @@ def _plain_row_from_spans(spans, page, block):
     r.italic = ni / n
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
-    r.upper = r.caps_font or (n >= 3 and r.text.isupper())
+    r.upper = r.caps_font or (n >= 3 and in_capitals(r.text))
     if not r.upper and ni and 2 * ni < n <= 120:   # upright spans in capitals, italic ones not
         upright = "".join("".join(parts[a:b]) for (a, _), (b, st) in zip([(0, None)] + styles, styles)
                           if not st[1] and not st[4])

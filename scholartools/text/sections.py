@@ -19,15 +19,17 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 #: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
 CJK_NUMERALS = "一二三四五六七八九十"
 
-# Leading numbering: "3", "3.2", "3.2.1.", "IV.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
+# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
 # number that closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]|\d{1,2}\.\s))?"
-    # Chinese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1 问题背景")
-    rf"(?P<num>\d{{1,2}}(?: \. \d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
+    # Chinese and Japanese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1
+    # 问题背景"; IEICE's classes space the point from the next: "2. 1 ファセット検索")
+    rf"(?P<num>\d{{1,2}}(?: ?\. ?\d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
     r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
+    r"|\d{1,2}\.[a-z]\.?(?=\s+[^\W_a-z])"   # "2.a. Code quality concerns": a section's lettered parts
     # Chinese: "一、问题重述", "十二、附录" (a numeral to 99, an ideographic comma, no space)
     rf"|(?:[{CJK_NUMERALS[:9]}]?十[{CJK_NUMERALS[:9]}]?|[{CJK_NUMERALS[:9]}])、)"
     r"(?:\s+(?:[|│]\s+)?(?=\S)"    # "2.1 | Plant material": a bar between number and words
@@ -101,7 +103,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
     # the whole heading: "Reference proteome construction" is a methods subsection
-    ("references", re.compile(r"^(references?( and notes| cited| list)?|bibliography|literature cited|works cited"
+    ("references", re.compile(r"^(references?( and notes| and links| cited| list)?|bibliography|literature cited|works cited"
                               r"|cited literature|список (использованной )?литературы|литература"
                               r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis|literatur"
                               r"|refer[êe]ncias bibliogr[áa]ficas|références bibliographiques"

@@ -200,6 +200,13 @@ def without_mark(text: str, mark: str) -> str:
     return text
 
 
+def in_capitals(text: str) -> bool:
+    """Is ``text`` set in capitals: no lower-case letter and capitals half its letters at least?
+    (``str.isupper`` alone holds for a Chinese or Japanese row that opens with a Latin acronym:
+    "RDF で記述された…" has no lower case, its ideographs and kana no case at all.)"""
+    return text.isupper() and 2 * sum(map(str.isupper, text)) >= sum(map(str.isalpha, text))
+
+
 def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     # the hot loop of the extraction (once per span of the document). Spans come in runs of one
     # font, flags and size (most rows are one run): a span that continues the run only adds its
@@ -326,7 +333,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.italic = ni / n
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
-    r.upper = r.caps_font or (n >= 3 and r.text.isupper())
+    r.upper = r.caps_font or (n >= 3 and in_capitals(r.text))
     r.gap = widest
     if nspan > 1 and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:
         t = spans[-1]["text"].strip()
@@ -383,6 +390,8 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
 # text's face ends the lead: "*Analysis of Constituents*. *O. gratissimum* oil was …"), no
 # operator (a display formula's bold symbols around "=" and "+" are no lead: "**Y** = **HX** + **N**")
 _MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
+# a math font's letters set within a word (a blackboard-bold or calligraphic letter)
+_MATH_LETTERS = re.compile(r"[A-Za-z]{1,2}")
 # a lead's own closing stop or dash: at the end of the text so far, or opening the next run
 _CLOSED = re.compile(r"[.:—–]\s*$")
 _OPENS_CLOSED = re.compile(r"\s*[.:—–]")
@@ -426,6 +435,13 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
         nx = runs[k][2] if k < nruns else None
         if nx is not None and not st[4] and not nx[4] and (nx[2] == f2 and nx[1] == f1 and nx[0] == f0 or f0 and nx[0]) \
                 and _MARKS_ONLY.fullmatch("".join(parts[runs[i - 1][1] if i else 0:runs[k - 1][1]])):
+            i = k
+            continue
+        # a letter or two of a math font inside the lead's word, the lead's style going on after
+        # them ("**Seq**ℕ**.** At this stage …": a blackboard-bold letter of a category's name)
+        if st[4] and i > j and nx is not None and not nx[4] and nx[2] == f2 and nx[1] == f1 and nx[0] == f0 \
+                and _MATH_LETTERS.fullmatch("".join(parts[runs[i - 1][1]:runs[k - 1][1]])) \
+                and parts[runs[i - 1][1] - 1][-1:].isalpha():
             i = k
             continue
         break

@@ -61,6 +61,12 @@ _JOURNAL = re.compile(r"^(the )?(journal|proceedings|transactions|annals|archive
 # a journal's name in title case with the word "Journal" ("The Open Dentistry Journal", "Iranian
 # Journal of Pharmaceutical Research"), set on the front page larger than the title
 _JOURNAL_NAME = re.compile(r"^(The )?([A-Z][\w'’-]* ){0,3}Journal( of( the)?(( and| &| for| in| on)? [A-Z][\w'’-]*)+)?$")
+# ... and in the languages of Europe, a capitalised name after the article and prepositions
+# ("Journal de la Société Française de Statistique", "Revista Brasileira de …", "Zeitschrift für
+# Physik"; not "Revue de la littérature sur …", a review's title)
+_JOURNAL_NAME_EUROPE = re.compile(r"^(Journal|Revue|Revista|Rivista|Bulletin|Annales|Cahiers|Anais|Zeitschrift|Tijdschrift)"
+                                  r"(?: (?:de|du|des|da|do|dos|das|di|della|del|dell'|für|voor|van|la|le|l'|the))* "
+                                  r"[A-ZÀ-Þ]")
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
@@ -457,7 +463,8 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
             or words <= 6 and _cover_text(text) \
             or _JOURNAL.match(text) is not None and words <= 7 \
-            or words <= 8 and _JOURNAL_NAME.match(" ".join(text.split())) is not None
+            or words <= 8 and (_JOURNAL_NAME.match(" ".join(text.split())) is not None
+                               or _JOURNAL_NAME_EUROPE.match(text) is not None)
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
             hard = _journal_name(text, keys)

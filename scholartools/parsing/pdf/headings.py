@@ -1097,7 +1097,9 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII":
 def _parts(number: str) -> tuple[str, list[int]] | None:
     """("digit" | "roman" | "letter" | "lower", numeric parts) of a section number, None if unusable."""
     head, _, tail = number.partition(".")
-    rest = [int(x) for x in tail.split(".") if x.isdigit()] if tail else []
+    # (a part lettered in lower case counts as its place in the alphabet: "2.a" is 2.1)
+    rest = [int(x) if x.isdigit() else ord(x) - 96 for x in tail.split(".")
+            if x.isdigit() or len(x) == 1 and "a" <= x <= "z"] if tail else []
     if head.isdigit():
         return "digit", [int(head)] + rest
     if head in _ROMAN and (not tail or rest):   # "II.3.1": a section of chapter II
@@ -1682,6 +1684,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
             c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
             continue
+        if not c.runin and not c.number and r.bold < 0.6 and abs(r.size - st.body) < 0.6 \
+                and _over_figure_caption(rows, c):
+            c.p = 0.0   # a figure's own words in the body's type right over its caption: its axis's
+            continue    # title (not a heading of its own type over a list of them: "Supplementary Materials")
+        if r.gap >= 3.0 and not c.runin and not c.number and len(c.rows) == 1 and r.bold < 0.6 \
+                and r.italic < 0.6 and abs(r.size - st.body) < 0.5 and len(c.title.split()) >= 3:
+            c.p = 0.0   # words three spaces of its size apart or more, in the body's size and face: a
+            continue    # diagram's labels in a row ("JuvixCore   Lambda   Geb   SeqN")
         if r.gap >= 1.4:
             if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
@@ -1706,6 +1716,29 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
                 and _figure_rows_under(rows, c.i):
             c.p = 0.0   # a table's column heads over its rows of figures ("System   F1" over "UDPipe v1.2   97.4")
+
+
+def _over_figure_caption(rows: list[Row], c: Cand) -> bool:
+    """Is the row after the candidate's last a figure's caption on its page, less than two of the
+    candidate's lines under it ("More Atypical   More Typical" / "Typicality of adjective–noun
+    pairs" over "Figure 1.1: Density plots …")? A heading opens a text; a figure's caption follows
+    the figure, whose words (a plot's axis titles) stand right over it."""
+    k = c.rows[-1] + 1
+    if k >= len(rows):
+        return False
+    last, q = rows[c.rows[-1]], rows[k]
+    if q.kind != "caption" or q.page != last.page or not 0 <= q.y0 - last.y1 < 2 * last.size:
+        return False
+    # (its label closed by a stop, a colon or a bar: "Figure 1 shows …" opens a paragraph)
+    m = CAPTION.match(q.text)
+    return m is not None and m.group("kind").lower().rstrip(".") in _FIGURE_KINDS and not m.group("sep").isspace() \
+        and m.group("sep") != ""
+
+
+# CAPTION's kinds that name a figure (a table's caption stands over it: a heading may precede it)
+_FIGURE_KINDS = frozenset(("fig", "figs", "figure", "figures", "f i g u r e", "abbildung", "abb", "figura", "figur",
+                           "kuvio", "kuva", "obrázek", "obrazek", "obr", "slika", "rysunek", "rys", "рисунок", "рис",
+                           "图", "圖", "図", "chart", "plate", "gráfico", "grafico"))
 
 
 def _figure_rows_under(rows: list[Row], i: int) -> bool:
@@ -2723,6 +2756,12 @@ _METADATA_LABEL = re.compile(
 # ("Section: RESEARCH PAPER") and the editor who handled it ("Section Editor: …", "Academic Editor:")
 _METADATA_LEAD = re.compile(r"^(?:section|article type|(?:section|academic|handling|associate|guest|"
                             r"managing|responsible|subject|area) editors?)$", re.I)
+# a run-in lead that ends in a caption's label: words set before the caption ("Synthetic Figure 8:
+# Baseline scheduler throughput …", a panel's name in bold over a figure's caption)
+_ENDS_IN_CAPTION_LABEL = re.compile(r"\b(?:fig(?:ure)?s?|table|tab)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?$", re.I)
+# a Chinese, Japanese or Korean keywords label with the keywords after it on its row, a space
+# between at most ("キーワード 知識ベース，RDF，ファセット検索")
+_CJK_KEYWORDS = re.compile(r"^(?:キーワード|关键词|關鍵詞|关键字|關鍵字|키워드|주제어)(?:\s+|\s*[:：]\s*)\S")
 # a list's item opened by a dash ("– Steps:", "— Result:"): no heading in any gold opens so
 _LIST_DASHES = ("– ", "— ", "- ")
 # a Chinese or Japanese sentence, closed by its full stop ("まず，…が送られる．"): no heading on a
@@ -2793,10 +2832,12 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
     article", "Correspondence"; "Author affiliations" heads a section in some journals), a name with
     its ORCID link beside it, a caption's label alone, text in a broken encoding, a metadata box's
     run-in field that names no section ("Section: RESEARCH PAPER", "Section Editor: …"), a list's
-    item opened by a dash ("– Steps:"), a Chinese or Japanese sentence closed by its full stop, an
-    author's name under a "by" of its own (a thesis' abstract page repeating its title page), and
-    the roles of a contributor list ("Conceptualization", "Writing – review and editing"), or names
-    running into roles, where three or more stand within a few rows of each other."""
+    item opened by a dash ("– Steps:"), a Chinese or Japanese sentence closed by its full stop, a
+    Chinese, Japanese or Korean keywords label with its keywords, a run-in lead ending in a
+    caption's label ("Synthetic Figure 8: …"), an author's name under a "by" of its own (a thesis'
+    abstract page repeating its title page), and the roles of a contributor list
+    ("Conceptualization", "Writing – review and editing"), or names running into roles, where
+    three or more stand within a few rows of each other."""
     roles = []
     # no row says "orcid" (rows are joined by spaces, which the word holds none of): no name has
     # its link beside it, and the rows around each candidate need not be lowered and searched
@@ -2811,6 +2852,7 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
         if _METADATA_LABEL.match(t) or _CAPTION_LABEL.match(t.replace(" ", "")) or control and _garbled(rows, c) \
                 or orcid and _orcid_beside(rows, c) or c.runin and _METADATA_LEAD.match(t) \
                 or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title) \
+                or _CJK_KEYWORDS.match(c.text) or c.runin and _ENDS_IN_CAPTION_LABEL.search(t) \
                 or st is not None and _cjk_emphasis_line(rows, c, st) \
                 or c.i > 0 and rows[c.i - 1].page == rows[c.i].page and rows[c.i - 1].text.strip().lower() == "by":
             c.p = 0.0
@@ -2836,13 +2878,14 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
         return None, text.strip(" .:")
     if number is None and not runin:
         m = _CHAPTER_LABEL.match(text)
-        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS", "第 1 章量子…", "付録A …": number and title
+        if m:   # "Capítulo I: Introducción", "CHAPTER 3. RESULTS", "CHAPTER A CODE AVAILABILITY" (an
+            # appendix's chapter), "第 1 章量子…", "付録A …": number and title
             number, title = m.group(1) or _arabic(m.group(2)) or m.group(3), text[m.end():]
     return number, unspace(title).strip(" .:")
 
 
 # a chapter's label and its title on one row, in the languages theses are written in
-_CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{1,5}})"
+_CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{1,5}}|[A-H])"
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
                             # (a Chinese thesis' chapter may be titled in English: "第一章 Principal …")
                             rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]|[A-Z])"

@@ -13,7 +13,9 @@ from scholartools.text.sections import CHAPTER_LABEL_ROW
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"[^\W\d_]{3}")
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
-LINE_NUMBER = re.compile(r"^\d{1,4}$")
+# a review copy's line number; or the same number in both margins, which MuPDF may give one row
+# across the page ("45   …   45": IOS Press's review layout)
+LINE_NUMBER = re.compile(r"^(\d{1,4})(?:\s+\1)?$")
 
 
 def body_size(rows: list[Row]) -> float:
