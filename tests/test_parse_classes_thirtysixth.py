@@ -35,6 +35,18 @@ UChicago thesis):
 * a run-in lead ending in a caption's label ("Synthetic Figure 8: Baseline scheduler …") is a
   caption's, no heading;
 * an appendix's chapter lettered after its label ("CHAPTER A CODE AVAILABILITY") is numbered "A".
+
+Read from the last batch (tex dev52: IEICE's technical reports and a FIT paper in Japanese, a
+Université Laval thesis):
+
+* a Japanese journal's kind of article over the title ("研究速報", a research letter, at 14 pt over
+  a title in the body's size) is a label, no title; the title's bold lines are not joined by the
+  authors' plain line in another face under them;
+* a Japanese title's English translation under it ("ブラウザ上で…の構築" over "Building a
+  User-Editable …") is not part of it, and a Japanese title is the title over an English one set
+  up to a point larger further down the page;
+* a line inside a Japanese paragraph, run to the column's edge under a full line that ends on no
+  stop, is no heading though its Latin words set it in their larger font.
 """
 from types import SimpleNamespace
 
@@ -202,3 +214,51 @@ def test_a_european_journals_name_on_the_front_page_is_no_title():
 ])
 def test_an_appendix_chapter_lettered_after_its_label(text, number, title):
     assert number_and_title(text) == (number, title)
+
+
+def _front(rows_spec):
+    rows = []
+    for k, (text, y, size, bold, family) in enumerate(rows_spec):
+        r = row(text, y, size=size, bold=bold, x0=72, x1=72 + 9 * len(text))
+        r.family, r.block = family, k
+        rows.append(r)
+    return rows
+
+
+def test_a_japanese_article_kind_over_the_title_is_a_label():
+    rows = _front([("研究速報", 78, 14.0, 0.0, "ryumin"),
+                   ("ダイジェスト視聴可能な P2P ライブストリーミング", 115, 8.5, 1.0, "gothic"),
+                   ("の提案", 128, 8.5, 1.0, "gothic"),
+                   ("鈴木 駿介†a)（学生員） 末田 欣子†,††（正員）", 139, 8.0, 0.0, "ryumin")])
+    assert [r.text for r in title_rows(rows, 8.5, 0, 842.0)] == ["ダイジェスト視聴可能な P2P ライブストリーミング", "の提案"]
+
+
+def test_a_japanese_titles_english_translation_is_not_the_title():
+    rows = _front([("ブラウザ上でユーザが編集可能な言語パターンマッチシステムの構築", 91, 12.0, 0.0, "mincho"),
+                   ("Building a User-Editable Language Pattern Matching System in the Browser", 102, 12.5, 0.0,
+                    "heros"),
+                   ("桂 辰弥 竹内 孔一", 123, 10.5, 0.7, "gothic")])
+    assert [r.text for r in title_rows(rows, 9.0, 0, 842.0)] == ["ブラウザ上でユーザが編集可能な言語パターンマッチシステムの構築"]
+    rows = _front([("Yolo を用いた画像認識による交差点付近における", 84, 15.5, 0.0, "ryumin"),
+                   ("リアルタイム車両状態推定", 107, 15.5, 0.0, "ryumin"),
+                   ("安齋凌介 伊藤昌毅 大口敬 岩井将行", 134, 11.5, 0.0, "ryumin"),
+                   ("A Real-time Estimation of Vehicle Status Near an Intersection", 378, 16.0, 0.0, "termes"),
+                   ("Image Recognition by Yolo", 401, 16.0, 0.0, "termes")])
+    assert [r.text for r in title_rows(rows, 8.5, 0, 842.0)] == ["Yolo を用いた画像認識による交差点付近における",
+                                                                 "リアルタイム車両状態推定"]
+
+
+def test_a_line_inside_a_japanese_paragraph_is_no_heading():
+    st = SimpleNamespace(body=8.5, extents={(0, 0): [47.0, 289.0]})
+    above = row("するタスクをコンピュータビジョンや機械学習分野では Multi", 306, size=8.5, x0=47, x1=289)
+    line = row("Object Tracking（MOT）と呼ぶ．MOT では，リアルタイムか", 320, size=9.0, x0=47, x1=289)
+    rows = [above, line]
+    c = Cand(i=1, rows=[1], text=line.text, p=0.5, title=line.text)
+    _vetoes(rows, [c], st)
+    assert c.p == 0.0
+    # a heading under a paragraph's last line, which ends on its stop, stays
+    above.text = "するタスクをコンピュータビジョンや機械学習分野で用いる．"
+    heading = row("3. 1 提案手法の概要と車両状態の推定について", 320, size=9.0, x0=47, x1=289)
+    c = Cand(i=1, rows=[1], text=heading.text, p=0.5, title=heading.text)
+    _vetoes([above, heading], [c], st)
+    assert c.p == 0.5

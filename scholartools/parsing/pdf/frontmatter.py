@@ -217,7 +217,8 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
                 or gap < 1.5 * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
                 or gap < 2.5 * r.size and _same_type(r, last) and connective_end(last.text.rstrip())
             if abs(r.size - last.size) <= tol and close \
-                    and not label_above \
+                    and not label_above and not _translated_below(last, r) \
+                    and not (last.bold >= 0.7 and r.bold < 0.3 and r.family != last.family) \
                     and r.x0 < last.x1 + 20 and last.x0 < r.x1 + 20 \
                     and not ((_names_row(r.text) or _one_name(r.text)) and not connective_end(last.text.rstrip())
                              and (not _same_type(r, last)
@@ -236,6 +237,14 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
         if not placed:
             groups.append([r])
     return groups
+
+
+def _translated_below(last: Row, r: Row) -> bool:
+    """Is ``r`` a title's translation under its Chinese or Japanese line ("ブラウザ上で…の構築" over
+    "Building a User-Editable Language Pattern Matching System …"): Latin words only (three or
+    more) under a line of three ideographs or kana or more?"""
+    return HAN_KANA_CHAR.search(r.text) is None and len(r.text.split()) >= 3 \
+        and len(HAN_KANA_CHAR.findall(last.text)) >= 3
 
 
 def _text_edges(rows: list[Row]) -> tuple[float, float] | None:
@@ -265,12 +274,21 @@ def _is_type_label(text: str) -> bool:
     """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review"), alone
     or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience"), or a
     Chinese or Japanese thesis' kind on its cover, its characters spaced apart or not ("学 士 論 文",
-    a bachelor's thesis)."""
+    a bachelor's thesis), or a Chinese or Japanese journal's kind of article over its title ("研究速報",
+    a research letter)."""
     t = text.strip(" |·•")
-    return bool(LABEL.match(t) or _LABEL_SUBJECT.match(t)) \
-        or not t.isascii() and _THESIS_KIND.match(t.replace(" ", "").replace("\u3000", "")) is not None
+    if LABEL.match(t) or _LABEL_SUBJECT.match(t):
+        return True
+    if t.isascii():
+        return False
+    t = t.replace(" ", "").replace("\u3000", "")
+    return _THESIS_KIND.match(t) is not None or _CJK_ARTICLE_KIND.match(t) is not None
 
 
+# a Chinese or Japanese journal's kind of article: a research letter, paper, invited or survey paper,
+# short note, letter, technical report, review
+_CJK_ARTICLE_KIND = re.compile(r"^(?:研究速報|速報|研究論文|原著論文|招待論文|解説論文|サーベイ論文|ショートノート|ショートペーパー|"
+                               r"レター|技術報告|研究報告|短報|総説|研究简报|综述|研究快报|短文)$")
 # a Chinese or Japanese thesis' kind: bachelor's, master's, doctoral, graduation (thesis)
 _THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业|本科)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
 
@@ -479,6 +497,12 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         return []
     real = [c for c in cands if not c[3]]
     best = max(real, key=lambda c: (c[0], -real.index(c))) if real else None
+    # a Chinese or Japanese title over its English translation set up to a point larger further
+    # down the page (IEICE's, after the Japanese abstract) is the title
+    if best is not None and HAN_KANA_CHAR.search(best[4]) is None:
+        first = next((c for c in real[:real.index(best)] if len(HAN_KANA_CHAR.findall(c[4])) >= 5
+                      and c[0] >= best[0] - 1.0 and c[0] >= body + 3.0), None)
+        best = first or best
     # a short title in capitals ("TENSORIZED PAULI COMPOSER", "DEEP UNSUPERVISED DRUM
     # TRANSCRIPTION") reads like a label by its case alone: it is the title where it is set clearly
     # larger than anything else and nothing else is set well above the body (the authors' names,

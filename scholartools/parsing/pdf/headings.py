@@ -1684,6 +1684,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
             c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
             continue
+        if not c.runin and not c.number and len(c.rows) <= 2 and _inside_cjk_paragraph(rows, c.i, st):
+            c.p = 0.0   # a Chinese or Japanese paragraph's line, its Latin words setting it in their font
+            continue
         if not c.runin and not c.number and r.bold < 0.6 and abs(r.size - st.body) < 0.6 \
                 and _over_figure_caption(rows, c):
             c.p = 0.0   # a figure's own words in the body's type right over its caption: its axis's
@@ -1716,6 +1719,29 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
                 and _figure_rows_under(rows, c.i):
             c.p = 0.0   # a table's column heads over its rows of figures ("System   F1" over "UDPipe v1.2   97.4")
+
+
+def _inside_cjk_paragraph(rows: list[Row], i: int, st: DocStats) -> bool:
+    """Is row ``i`` a line inside a Chinese or Japanese paragraph: ideographs or kana in it and the
+    line above it (four in the two at least), run to its column's right edge as that line is,
+    which ends on no stop ("… 機械学習分野では
+    Multi" over "Object Tracking（MOT）と呼ぶ．MOT では，リアルタイムか")? These scripts break
+    a line after any character, so a full line under a full line goes on with it; a row whose
+    Latin words outnumber its characters is measured in the Latin font, larger than the body's."""
+    r = rows[i]
+    if i == 0 or HAN_KANA_CHAR.search(r.text) is None:
+        return False
+    prev = rows[i - 1]
+    if prev.page != r.page or prev.col != r.col or not 0 <= r.y0 - prev.y1 < 1.5 * r.size \
+            or prev.text.rstrip()[-1:] in _CJK_STOPS \
+            or len(HAN_KANA_CHAR.findall(prev.text)) + len(HAN_KANA_CHAR.findall(r.text)) < 4:
+        return False
+    right = st.extents.get((r.page, r.col), (r.x0, r.x1))[1]
+    return r.x1 >= right - r.size and prev.x1 >= right - r.size
+
+
+# the stops that end a Chinese or Japanese sentence, and a colon
+_CJK_STOPS = "。．！？!?.:：」』）)"
 
 
 def _over_figure_caption(rows: list[Row], c: Cand) -> bool:
