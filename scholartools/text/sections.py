@@ -103,8 +103,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
     # the whole heading: "Reference proteome construction" is a methods subsection
-    ("references", re.compile(r"^(references?( and notes| and links| cited| list)?|bibliography|literature cited|works cited"
-                              r"|cited literature|список (использованной )?литературы|литература"
+    ("references", re.compile(r"^(references?( and notes| and links| cited| list)?|bibliography|literature cited"
+                              r"|works cited|cited literature|список (использованной )?литературы|литература"
                               r"|références|bibliographie|referencias|bibliografía|referências|literaturverzeichnis|literatur"
                               r"|refer[êe]ncias bibliogr[áa]ficas|références bibliographiques"
                               r"|bibliografia|riferimenti bibliografici|参考文献|參考文獻|참고\s?문헌"

@@ -64,9 +64,9 @@ _JOURNAL_NAME = re.compile(r"^(The )?([A-Z][\w'’-]* ){0,3}Journal( of( the)?((
 # ... and in the languages of Europe, a capitalised name after the article and prepositions
 # ("Journal de la Société Française de Statistique", "Revista Brasileira de …", "Zeitschrift für
 # Physik"; not "Revue de la littérature sur …", a review's title)
-_JOURNAL_NAME_EUROPE = re.compile(r"^(Journal|Revue|Revista|Rivista|Bulletin|Annales|Cahiers|Anais|Zeitschrift|Tijdschrift)"
-                                  r"(?: (?:de|du|des|da|do|dos|das|di|della|del|dell'|für|voor|van|la|le|l'|the))* "
-                                  r"[A-ZÀ-Þ]")
+_JOURNAL_NAME_EUROPE = re.compile(r"^(Journal|Revue|Revista|Rivista|Bulletin|Annales|Cahiers|Anais|Zeitschrift|"
+                                  r"Tijdschrift)(?: (?:de|du|des|da|do|dos|das|di|della|del|dell'|für|voor|van|la|le|"
+                                  r"l'|the))* [A-ZÀ-Þ]")
 _COVER_FIELD = re.compile(r"^(title|authors?|journal|permalink|issn|doi|publication date|copyright information|"
                           r"peer reviewed|citation|publisher|license|licence|series|volume|issue|abstract|"
                           r"keywords|item type|downloaded from|terms of use)$", re.I)
@@ -289,6 +289,7 @@ def _is_type_label(text: str) -> bool:
 # short note, letter, technical report, review
 _CJK_ARTICLE_KIND = re.compile(r"^(?:研究速報|速報|研究論文|原著論文|招待論文|解説論文|サーベイ論文|ショートノート|ショートペーパー|"
                                r"レター|技術報告|研究報告|短報|総説|研究简报|综述|研究快报|短文)$")
+
 # a Chinese or Japanese thesis' kind: bachelor's, master's, doctoral, graduation (thesis)
 _THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业|本科)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
 

@@ -1724,10 +1724,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
 def _inside_cjk_paragraph(rows: list[Row], i: int, st: DocStats) -> bool:
     """Is row ``i`` a line inside a Chinese or Japanese paragraph: ideographs or kana in it and the
     line above it (four in the two at least), run to its column's right edge as that line is,
-    which ends on no stop ("… 機械学習分野では
-    Multi" over "Object Tracking（MOT）と呼ぶ．MOT では，リアルタイムか")? These scripts break
-    a line after any character, so a full line under a full line goes on with it; a row whose
-    Latin words outnumber its characters is measured in the Latin font, larger than the body's."""
+    which ends on no stop ("… 機械学習分野では Multi" over "Object Tracking（MOT）と呼ぶ．MOT
+    では，リアルタイムか")? These scripts break a line after any character, so a full line under a
+    full line goes on with it; a row whose Latin words outnumber its characters is measured in the
+    Latin font, larger than the body's."""
     r = rows[i]
     if i == 0 or HAN_KANA_CHAR.search(r.text) is None:
         return False
@@ -1757,8 +1757,7 @@ def _over_figure_caption(rows: list[Row], c: Cand) -> bool:
         return False
     # (its label closed by a stop, a colon or a bar: "Figure 1 shows …" opens a paragraph)
     m = CAPTION.match(q.text)
-    return m is not None and m.group("kind").lower().rstrip(".") in _FIGURE_KINDS and not m.group("sep").isspace() \
-        and m.group("sep") != ""
+    return m is not None and m.group("kind").lower().rstrip(".") in _FIGURE_KINDS and m.group("sep").strip() != ""
 
 
 # CAPTION's kinds that name a figure (a table's caption stands over it: a heading may precede it)
