@@ -46,7 +46,11 @@ Université Laval thesis):
   User-Editable …") is not part of it, and a Japanese title is the title over an English one set
   up to a point larger further down the page;
 * a line inside a Japanese paragraph, run to the column's edge under a full line that ends on no
-  stop, is no heading though its Latin words set it in their larger font.
+  stop, is no heading though its Latin words set it in their larger font;
+* a Chinese or Japanese heading of two characters ("謝辞", "附录", "結言"; letter-spaced or not) is
+  no formula's fragment, and a letter-spaced one is read without its spaces ("参 考 文 献" opens
+  the bibliography); a table of contents under its Chinese or Japanese name ("目录", "目次") is
+  front matter.
 """
 from types import SimpleNamespace
 
@@ -55,7 +59,8 @@ from pdf_pages import row
 
 from scholartools.parsing.pdf.extract import _row_from_spans, in_capitals
 from scholartools.parsing.pdf.frontmatter import title_rows
-from scholartools.parsing.pdf.headings import Cand, _label_vetoes, _parts, _vetoes, number_and_title
+from scholartools.parsing.pdf.headings import (Cand, _label_vetoes, _letter_spaced_cjk, _parts, _vetoes,
+                                               formula_fragment, number_and_title)
 from scholartools.parsing.pdf.layout import drop_running_text
 from scholartools.text.sections import section_type, strip_number
 
@@ -262,3 +267,16 @@ def test_a_line_inside_a_japanese_paragraph_is_no_heading():
     c = Cand(i=1, rows=[1], text=heading.text, p=0.5, title=heading.text)
     _vetoes([above, heading], [c], st)
     assert c.p == 0.5
+
+
+def test_two_ideographs_are_a_word_not_a_formula():
+    for title in ("謝辞", "謝 辞", "附录", "結言", "目 次"):
+        assert not formula_fragment(title)
+    assert formula_fragment("qt q") and formula_fragment("x 字")     # (one character is no word)
+
+
+def test_a_letter_spaced_cjk_heading_and_a_cjk_table_of_contents():
+    assert _letter_spaced_cjk("参 考 文 献") and _letter_spaced_cjk("謝 辞")
+    assert not _letter_spaced_cjk("参考文献") and not _letter_spaced_cjk("3 結 論") and not _letter_spaced_cjk("謝")
+    assert section_type("参考文献") == "references"
+    assert section_type("目录") == "front_matter" and section_type("目次") == "front_matter"

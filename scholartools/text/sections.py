@@ -71,7 +71,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"one-sentence summary|teaser|date|"
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
-                                r"(table of )?contents|graphical toc( entry)?|toc (graphic|entry)|"
+                                r"(table of )?contents|目录|目錄|目次|graphical toc( entry)?|toc (graphic|entry)|"
                                 # generated lists (\listoffigures, \listoftables: a thesis' before its
                                 # body, a journal's that asks for them after it)
                                 r"list of (figures|tables|algorithms|listings)( and (figures|tables))?|"

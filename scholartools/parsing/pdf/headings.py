@@ -2177,9 +2177,10 @@ _OPERATOR = re.compile(r"(?:^|\s)[=<>≤≥≈≃∼~±∓×÷+−¼½¾¶→←
 def formula_fragment(title: str) -> bool:
     """A piece of an equation or a table cell standing alone ("qt q", "porosity ¼", "sd"): no
     word of three letters and no two capitals in a row, an operator standing as a word, or a term
-    in a math font's mapped brackets."""
+    in a math font's mapped brackets. Two ideographs or kana are a word ("謝辞", "結論", "附录": a
+    Chinese or Japanese heading of two characters, spaced apart or not), not a formula's letters."""
     t = title.strip()
-    if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2:
+    if not _WORD3.search(t) and sum(ch.isupper() for ch in t) < 2 and len(HAN_KANA_CHAR.findall(t)) < 2:
         return True
     # the same math fonts map "(" and ")" to "ð" and "Þ": a bracketed term ("ðC0 CÞ", read "(C0 C)"
     # where the brackets stand in spans of their own)
@@ -2990,8 +2991,17 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if " " in c.title and len(c.title) <= 24 and not KNOWN_HEADINGS.match(c.title) \
                 and KNOWN_HEADINGS.match(c.title.replace(" ", "")):
             c.title = c.title.replace(" ", "")     # a kerning gap inside one word: "Ref erences"
+        elif _letter_spaced_cjk(c.title):
+            c.title = c.title.replace(" ", "")
     _levels(rows, acc, st)
     return acc
+
+
+def _letter_spaced_cjk(title: str) -> bool:
+    """Is ``title`` a Chinese or Japanese heading set letter-spaced ("参 考 文 献", "謝 辞"): single
+    ideographs or kana, two or more, a space between each?"""
+    words = title.split()
+    return len(words) >= 2 and all(len(w) == 1 and HAN_KANA_CHAR.match(w) is not None for w in words)
 
 
 def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
