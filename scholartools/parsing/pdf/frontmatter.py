@@ -34,7 +34,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from scholartools import recache as re
-from scholartools.parsing.pdf.extract import Row, without_mark
+from scholartools.parsing.pdf.extract import Row, in_capitals, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, split_word, unspace)
@@ -487,9 +487,9 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
             hard = _journal_name(text, keys)
-        # (a label in capitals by its case: its capitals most of its letters, not a Chinese title
-        # with a Latin acronym in it, "HW1 实验报告", which str.isupper() calls upper case)
-        label = hard or (text.isupper() and words <= 4 and letters < 40 and 2 * sum(map(str.isupper, text)) >= letters)
+        # (a label in capitals by its case: its capitals half its letters at least, not a Chinese
+        # title with a Latin acronym in it, "HW1 实验报告", which str.isupper() calls upper case)
+        label = hard or (words <= 4 and letters < 40 and in_capitals(text))
         # a line of names right below another group of rows is the author line, not a title
         if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
             label = hard = True
