@@ -448,7 +448,11 @@ def printed_gold(row: dict, pdf: Path) -> dict:
     # a narrow column's abstract) is the source's word again
     solid = text.replace(" ", "")
     row = dict(row)
-    if row.get("title") and normalise(row["title"]) not in text:
+    # (a title that wraps beside line numbers, as AGU's draft template prints them, has a number
+    # between its lines)
+    title = normalise(row.get("title")).split()
+    if title and " ".join(title) not in text \
+            and not re.search(r" (?:\d{1,4} )?".join(map(re.escape, title)), text):
         row["title"] = None
     words = normalise(row.get("abstract")).split()
     if words and " ".join(words[:8]) not in text and "".join(words[:8]) not in solid:

@@ -89,12 +89,22 @@ def test_markdown_in_gbk(tmp_path):
     ("\\TITLE", "informs3"),         # INFORMS
     ("\\mlsystitle", "mlsys2024"),   # MLSys
     ("\\jtitle", "deimj"),           # Japanese classes' Japanese title
+    ("\\thesistitle[Short]", "aaltothesis"),   # Aalto theses (a short form first)
+    ("\\GDtitre", "geradwp"),       # Les Cahiers du GERAD
 ])
 def test_the_title_commands_of_classes_with_their_own(tmp_path, command, cls):
     path = tmp_path / "paper.tex"
     path.write_text(f"\\documentclass{{{cls}}}\n\\begin{{document}}\n{command}{{Sparse Graphs in Practice}}\n"
                     "\\maketitle\n\\section{Introduction}\nText.\n\\end{document}\n")
     assert parse_path(str(path))["title"] == "Sparse Graphs in Practice"
+
+
+def test_a_title_given_as_the_first_of_a_commands_arguments(tmp_path):
+    # J. Systems Science & Complexity: \biaoti{title}{authors}{affiliations}
+    path = tmp_path / "paper.tex"
+    path.write_text("\\documentclass{jssc}\n\\begin{document}\n\\biaoti{Generating Invariants}{Ada Lovelace}{Somewhere}\n"
+                    "\\section{Introduction}\nText.\n\\end{document}\n")
+    assert parse_path(str(path))["title"] == "Generating Invariants"
 
 
 def test_a_starred_author_is_read_and_a_command_named_like_title_is_not(tmp_path):

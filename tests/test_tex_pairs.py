@@ -1,7 +1,7 @@
 """benchmarks/tex_pairs: gold from an author's LaTeX source, the template family and the licence
 (no PDF needed)."""
 
-from benchmarks.tex_pairs import family_of, licence_of, row_id, source_gold
+from benchmarks.tex_pairs import family_of, licence_of, preamble_with_inputs, row_id, source_gold
 
 TEX = r"""\documentclass{article}
 \usepackage[preprint]{neurips_2024}
@@ -217,3 +217,28 @@ def test_a_repository_path_in_another_script_is_listed_as_it_is(tmp_path):
     _committed(tmp_path, {"实验报告/实验报告.tex": "x", "实验报告/实验报告.pdf": b"%PDF"})
     names = _git(tmp_path / "repo" / ".git", "ls-tree", "-r", "--name-only", "HEAD").splitlines()
     assert names == ["实验报告/实验报告.pdf", "实验报告/实验报告.tex"]
+
+
+def test_family_reads_a_style_loaded_from_a_preamble_file(tmp_path):
+    # HICSS papers load the venue's style from a preamble file; before, the survey named them "article"
+    (tmp_path / "hicss-packages.tex").write_text("\\usepackage{natbib}\n\\usepackage{hicss}\n")
+    (tmp_path / "body.tex").write_text("\\usepackage{notastyle}\n")   # input after \begin{document}: not read
+    main = tmp_path / "paper.tex"
+    main.write_text("\\documentclass{article}\n\\input{hicss-packages}\n\\begin{document}\n\\input{body}\n"
+                    "\\end{document}\n")
+    assert family_of(main.read_text(), {"hicss.sty"}) == "article"
+    text = preamble_with_inputs(main)
+    assert "\\usepackage{hicss}" in text and "notastyle" not in text
+    assert family_of(text, {"hicss.sty", "natbib.sty"}) == "hicss"
+
+
+def test_a_title_wrapped_beside_line_numbers_is_found_on_the_page():
+    from benchmarks.tex_pairs import title_on_page
+
+    # AGU's draft template numbers every line, so the page's text has the numbers inside the title
+    page = "12\nInterpreting benthic Common Era foraminiferal records\n13\nunder modern-day circulation\n14\nKey Points"
+    title = "Interpreting benthic Common Era foraminiferal records under modern-day circulation"
+    assert title_on_page(title, page)
+    assert title_on_page("Key Points", page)
+    assert not title_on_page(title, page.replace("13\n", "with text between\n"))   # words, not numbers, between
+    assert not title_on_page("Under modern-day circulation records", page)          # out of order

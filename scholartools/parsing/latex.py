@@ -51,8 +51,9 @@ def _command_arg(text: str, names: str) -> str | None:
 
 #: the commands classes take a title with: \title and the names of classes that have their own
 #: (ICML's \icmltitle, MLSys's \mlsystitle, INFORMS's \TITLE, French classes' \titre, Japanese
-#: classes' \jtitle for the Japanese title they print first)
-TITLE_COMMANDS = "title|icmltitle|mlsystitle|Title|TITLE|titre|jtitle"
+#: classes' \jtitle for the Japanese title they print first, Aalto theses' \thesistitle, GERAD's
+#: \GDtitre / \GDtitle, J. Systems Science & Complexity's \biaoti, the title its first argument)
+TITLE_COMMANDS = "title|icmltitle|mlsystitle|Title|TITLE|titre|jtitle|thesistitle|GDtitre|GDtitle|biaoti"
 
 # a title set by hand where a template has no \title: a large bold group before the first
 # section ("{\Large \textbf\newline{Real-time resolution of …}}", PLOS's template)
