@@ -1282,6 +1282,11 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if not label and not said and (STOP_FRONT.match(unspace(qt)) and not _continues(parts, qt)
                                            or j in heads and not heads[j].runin):
                 break
+            # after an abstract labelled in English, its translation under another language's label
+            # run in after the last sentence ("Résumé. La résonnance hybride …") is no part of it
+            if nwords >= 30 and not _unfinished(parts) and _ENGLISH_LABEL.match(unspace(r.text)) \
+                    and ABSTRACT_START.match(unspace(qt)) and not _ENGLISH_LABEL.match(unspace(qt)):
+                break
             if cands and j in cands and nwords > 20 and not cands[j].runin and cands[j].p >= 0.25 \
                     and not label and len(cands[j].text.split()) <= 14 and not _continues(parts, qt):
                 break

@@ -34,7 +34,8 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA, HAN_KANA_CHAR
-from scholartools.text.sections import CHAPTER_LABEL_ROW, CHAPTER_WORDS, CJK_NUMERALS, PART_WORDS, cjk_number, number_level
+from scholartools.text.sections import (CHAPTER_LABEL_ROW, CHAPTER_WORDS, CJK_NUMERALS, PART_WORDS, cjk_number,
+                                        number_level, section_type)
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -592,6 +593,9 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             and not (len(c.rows) == 1 and _sentence_lead(head, c))
         if ")" in q.text[:6] and _enumerated(q.text):
             break       # "ii) Myocyte Bcl-2 …" under "i) Myocyte Bax …": the next enumerated heading
+        if q.lead and _THEOREM_HEAD.match(q.lead.strip()):
+            break       # "**Definition 2.6** (Semi-algebraic Set) A …" under "**2.2 Background: Semi-algebraic
+            #             Set**": a statement's head in the heading's face opens the text under it
         if numbered and strip_number(q.text)[0] is not None:
             break       # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY: …": the next numbered heading
         if head.italic < 0.1 and q.italic >= 0.9 and not lead_cont and q.text[:1].isupper() \
@@ -1130,10 +1134,10 @@ def _outline_parts(c: Cand) -> tuple[str, list[int]] | None:
 _YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
 
 
-# a subsection named for the study whose data it describes, all its title ("2.3. Willott et al.
-# 2013", "2.1 Smith & Jones 2010": a paper comparing published measurements), where a numbered
-# reference goes on past the year
-_NAMED_FOR_SOURCE = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
+# a subsection named for the study whose data it describes, all its title or its end ("2.3. Willott
+# et al. 2013", "2.1 Smith & Jones 2010": a paper comparing published measurements; "2.1 Sediment Core
+# Records from Lu et al. (2023)"), where a numbered reference goes on past the year
+_NAMED_FOR_SOURCE = re.compile(r"^(?:[^\W\d_]{2,}[-'’]?[^\W\d_]* ){0,8}?[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
                                r"(?: et al\.?| (?:and|&) [A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?),? "
                                r"\(?(?:19|20)\d\d[a-z]?\)?$")
 
@@ -1624,7 +1628,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
-    fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))}
+    fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))
+              or _in_form(rows, c.i)}
     # a table's cells in small print opening on the same lead row after row ("**Safety:** No
     # serious adverse events" in a 7 pt table of trials, body 9.5 pt); a table's note in small print
     # under two tables ("DR-TB drug resistant tuberculosis", 7 pt under a 10 pt body)
@@ -1644,6 +1649,12 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if m:
             numbered.setdefault(m.group(1).lower(), []).append((c.i, m.group(2)))
     fields.update(i for series in numbered.values() if len({n for _, n in series}) >= 3 for i, _ in series)
+    # a box's label run in before a colon, the same words three times or more ("**Point of
+    # information:** What are string diagrams?" in a thesis' margin boxes): a kind of paragraph, as
+    # "Example:" is, not a section's title, which a document gives once
+    colon = Counter(c.text.strip(" .:").lower() for c in cands
+                    if c.runin and (rows[c.i].lead.rstrip().endswith(":") or c.rest.lstrip().startswith(":")))
+    fields.update(c.i for c in cands if c.runin and colon[c.text.strip(" .:").lower()] >= 3)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
@@ -1678,6 +1689,12 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             — kept a candidate till here, as its style's repeats are a feature of the others)
         if c.runin and len(c.rows) > 1 or c.p <= 0:
             continue
+        if not c.number and all(_NAME_WITH_MARK.match(rows[k].text.strip()) for k in c.rows):
+            c.p = 0.0   # authors' names, each with its affiliation's letter ("Jaroslav Fowkes a" /
+            continue    # "Andrew Lister a"), under a title repeated on the page after a series' cover
+        if c.runin and _lead_begun_above(rows, c.i):
+            c.p = 0.0   # the second line of a bold lead that broke after a lower-case word ("**RG6 -
+            continue    # Technical Understanding among**" / "**Decision Makers:** Addressing …")
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
             c.p = 0.0   # part of a line split around a formula's scripts ("T MPC" over "calc. One of …")
             continue
@@ -1691,6 +1708,13 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 and _over_figure_caption(rows, c):
             c.p = 0.0   # a figure's own words in the body's type right over its caption: its axis's
             continue    # title (not a heading of its own type over a list of them: "Supplementary Materials")
+        if not c.runin and not c.number and _over_listing(rows, c) and not KNOWN_HEADINGS.match(c.title) \
+                and section_type(c.title) == "other":   # (a bibliography's, a table of contents' numbered lines)
+            c.p = 0.0   # an algorithm's title over its numbered lines
+            continue
+        if not c.runin and not c.number and _atop_plot(rows, c, st):
+            c.p = 0.0   # a plot's title over its panels' and axes' labels in smaller print
+            continue
         if r.gap >= 3.0 and not c.runin and not c.number and len(c.rows) == 1 and r.bold < 0.6 \
                 and r.italic < 0.6 and abs(r.size - st.body) < 0.5 and len(c.title.split()) >= 3:
             c.p = 0.0   # words three spaces of its size apart or more, in the body's size and face: a
@@ -1760,6 +1784,35 @@ def _over_figure_caption(rows: list[Row], c: Cand) -> bool:
     return m is not None and m.group("kind").lower().rstrip(".") in _FIGURE_KINDS and m.group("sep").strip() != ""
 
 
+def _atop_plot(rows: list[Row], c: Cand, st: DocStats) -> bool:
+    """Is the one-row candidate, set smaller than the body in a face of its own, a plot's title: the
+    next two rows on its page, less than three of its lines below, set smaller still ("Total
+    population" over its panels' "Female" and "Male" and the axis' "20" in 6 pt)?"""
+    r = rows[c.i]
+    if len(c.rows) != 1 or r.size >= st.body - 0.5 or r.family == st.body_family:
+        return False
+    below = [q for q in rows[c.i + 1:c.i + 3] if q.page == r.page]
+    return len(below) == 2 and 0 <= below[0].y0 - r.y1 < 3 * r.size \
+        and all(q.size < min(r.size - 1.0, 0.75 * st.body) for q in below)
+
+
+_LISTING_LINE = re.compile(r"^(\d{1,2})\s+\S")
+
+
+def _over_listing(rows: list[Row], c: Cand) -> bool:
+    """Is the candidate an algorithm's title: the row under it, less than two of its lines below,
+    opens with a line number 1, and a row of the next four at that row's left edge with 2
+    ("Computing Upper Bound N: Original" over "1 i = 0, B = …" and "2 while true")?"""
+    last = rows[c.rows[-1]]
+    k = c.rows[-1] + 1
+    if k >= len(rows) or rows[k].page != last.page or not 0 <= rows[k].y0 - last.y1 < 2 * last.size:
+        return False
+    first = _LISTING_LINE.match(rows[k].text)
+    return first is not None and first.group(1) == "1" and any(
+        (m := _LISTING_LINE.match(q.text)) and m.group(1) == "2" and abs(q.x0 - rows[k].x0) < 1.5
+        for q in rows[k + 1:k + 5] if q.page == last.page)
+
+
 # CAPTION's kinds that name a figure (a table's caption stands over it: a heading may precede it)
 _FIGURE_KINDS = frozenset(("fig", "figs", "figure", "figures", "f i g u r e", "abbildung", "abb", "figura", "figur",
                            "kuvio", "kuva", "obrázek", "obrazek", "obr", "slika", "rysunek", "rys", "рисунок", "рис",
@@ -1806,8 +1859,9 @@ def _column_heads(rows: list[Row], i: int) -> bool:
     return False
 
 
-# a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;")
-_ALGORITHM_LINE = re.compile(r"\d{1,3}:\s")
+# a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;") and its
+# inputs and outputs ("Output: Labels {yi}N", "Require: …")
+_ALGORITHM_LINE = re.compile(r"\d{1,3}:\s|(?:input|output|require|ensure)s?:\s+\S", re.I)
 # a numbered reference's first line ("[8] Coros, S., …", its authors set in small capitals)
 _REFERENCE_ENTRY = re.compile(r"\[\d{1,3}\]\s")
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
@@ -1861,8 +1915,8 @@ _CAPTION_KINDS = r"fig(?:ure)?|table|scheme|chart|plate"
 _LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|{FOREIGN_CAPTION_KINDS}|"
                                  r"algorithme?|algoritmo|algorithmus)\.?\s*[A-Z]?\d+(?:\.\d+)?[a-z]?\W?$")
 # typewriter faces: a row in one is a program's line (a listing's bold keyword, "**Module Type**
-# UInt63.", reads like a run-in lead)
-_MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
+# UInt63.", reads like a run-in lead); "t1xtt" is TX Fonts' typewriter face
+_MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|xtt\b|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
                           r"firacode|nimbusmon|cousine|jetbrains|lucidaconsole|andale")
 # a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
 _NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
@@ -1885,6 +1939,48 @@ def _in_glossary(rows: list[Row], i: int) -> bool:
         return False
     near = [rows[k] for k in range(max(i - 2, 0), min(i + 3, len(rows))) if k != i and rows[k].page == r.page]
     return sum(map(_glossary_entry, near)) >= 2
+
+
+_LOWER_WORD_END = re.compile(r"\b[a-z]{2,}$")
+# a person's name of two to four words and the letters of the affiliations it is marked with
+_NAME_WITH_MARK = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[- ][A-ZÀ-Þ][^\W\d_]*\.?){1,3}\s[a-z](?:,\s?[a-z])*$")
+
+
+def _lead_begun_above(rows: list[Row], i: int) -> bool:
+    """Does row ``i``'s run-in lead, closed by a colon, go on from the row before it: that row is
+    wholly bold in the lead's size and breaks off after a lower-case word?"""
+    if i == 0 or not rows[i].lead.rstrip().endswith(":"):
+        return False
+    p, r = rows[i - 1], rows[i]
+    return p.bold >= 0.9 and abs(p.size - r.size) < 0.3 and _LOWER_WORD_END.search(p.text.rstrip()) is not None
+
+
+def _in_form(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` a field of a form: it opens with a styled lead, and three or more of the four
+    rows either side of it on its page, at its left edge, do too ("**Author** Gabriel …" /
+    "**Degree programme** Data Science" / "**Supervisor** Prof. …", a thesis' abstract form)? A
+    paragraph opening with a lead has its own lines, without leads, around it."""
+    r = rows[i]
+    if not _form_field(rows, i):
+        return False
+    return sum(rows[k].page == r.page and abs(rows[k].x0 - r.x0) < 2 and _form_field(rows, k)
+               for k in range(max(i - 4, 0), min(i + 5, len(rows))) if k != i) >= 3
+
+
+def _form_field(rows: list[Row], i: int) -> bool:
+    """Row ``i`` opens with a styled lead that neither a stop nor a colon closes, and a short value
+    after it that is no sentence and goes on in no line under it at its left edge (a journal's
+    back-matter statements stack their leads as closely: "**Funding:** …", "**Ethics.** …",
+    "**Competing interests** None declared.", "**Peer review information** Communications
+    Chemistry thanks the" / "anonymous reviewers …")."""
+    r = rows[i]
+    if not r.lead or r.lead == r.text or r.lead.rstrip().endswith((".", ":")) \
+            or len(r.text[len(r.lead):].split()) > 12 or r.text.rstrip().endswith(".") \
+            or KNOWN_HEADINGS.match(r.lead.strip()) or section_type(r.lead.strip()) != "other":
+        return False   # (a front page's labels, "Related Version", are typed front matter: kept)
+    q = rows[i + 1] if i + 1 < len(rows) else None
+    return q is None or q.page != r.page or abs(q.x0 - r.x0) >= 2 or q.lead and q.lead != q.text \
+        or q.y0 - r.y1 > r.size
 
 
 def _field_list(rows: list[Row], i: int) -> bool:
