@@ -43,8 +43,7 @@ def cpu_seconds(code: Path, records: Path, repeat: int) -> float:
 
 def main():
     from benchmarks.claims_quality import export_baseline
-    from scholartools.parsing import parse_path
-    from tools.claims_evaluate import PDF_PAPERS, pdf_file
+    from tools.claims_evaluate import PDF_PAPERS, paper_record
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--baseline", default="main")
@@ -55,7 +54,7 @@ def main():
         records = Path(tmp) / "papers.jsonl"
         with records.open("w", encoding="utf-8") as f:
             for pid, (pdf, _) in PDF_PAPERS.items():
-                f.write(json.dumps(dict(parse_path(str(pdf_file(pdf))), id=pid)) + "\n")
+                f.write(json.dumps(dict(paper_record(pdf), id=pid)) + "\n")
         (Path(tmp) / "base").mkdir()
         base = export_baseline(args.baseline, Path(tmp) / "base")
         times = {args.baseline: [], "this": []}

@@ -71,13 +71,12 @@ def papers() -> dict:
     """Parsed papers with their gold claims: the eight PDFs and the eight ReviewCritique papers."""
     from scholartools.data import dataset_dir
     from scholartools.datasets import text_record
-    from scholartools.parsing import parse_path
-    from tools.claims_evaluate import PDF_PAPERS, pdf_file, resolve_refs
+    from tools.claims_evaluate import PDF_PAPERS, paper_record, resolve_refs
 
     out = {}
     ann = ROOT / "fixtures/claims/annotations/pdf"
     for pid, (pdf, split) in PDF_PAPERS.items():
-        rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
+        rec = dict(paper_record(pdf), id=pid)
         gold = resolve_refs(rec, (ann / f"{pid}.claims").read_text(encoding="utf-8").splitlines())
         out[pid] = {"rec": rec, "set": f"pdf-{split}", "gold": [u["text"] for u in gold]}
     texts = [json.loads(line)["body_text"] for line in (dataset_dir("aaar") / "ReviewCritique_LLM.jsonl").open()]

@@ -153,12 +153,13 @@ def score_by_part(pairs: list[tuple[dict, list[tuple[str, str]]]]) -> dict:
 
 
 def pdf_papers() -> dict[str, dict]:
-    """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS``."""
-    from tools.claims_evaluate import PDF_PAPERS, pdf_file
+    """The annotated PDFs through ``st-parse``, keyed by their ids in ``PDF_PAPERS`` (round i's
+    papers as their committed records)."""
+    from tools.claims_evaluate import PDF_PAPERS, paper_record, pdf_file
 
-    paths = {str(pdf_file(pdf)): pid for pid, (pdf, _) in PDF_PAPERS.items()}
+    paths = {str(pdf_file(pdf)): pid for pid, (pdf, _) in PDF_PAPERS.items() if not pdf.startswith("record:")}
     recs = st("parse", ["--paths-from-stdin"], data="\n".join(paths).encode())
-    out = {}
+    out = {pid: paper_record(pdf) for pid, (pdf, _) in PDF_PAPERS.items() if pdf.startswith("record:")}
     for r in recs:
         src = r.get("source") or {}
         path = src.get("path") if isinstance(src, dict) else None

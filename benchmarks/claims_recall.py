@@ -135,15 +135,14 @@ def _encode(rows: list[dict]):
 
 def dev_table() -> Table:
     """The nineteen dev PDFs' candidates (the unseen parts are not read)."""
-    from scholartools.parsing import parse_path
-    from tools.claims_evaluate import PDF_PAPERS, gold_units, pdf_file, resolve_refs
+    from tools.claims_evaluate import PDF_PAPERS, gold_units, paper_record, resolve_refs
 
     ann = ROOT / "fixtures" / "claims" / "annotations" / "pdf"
     rows, ngold, ngold_part = [], {}, {}
     for pid, (pdf, part) in PDF_PAPERS.items():
         if part not in DEV_PARTS:
             continue
-        rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
+        rec = dict(paper_record(pdf), id=pid)
         gold = {_norm(u["text"]) for u in resolve_refs(rec, (ann / f"{pid}.claims").read_text(encoding="utf-8").splitlines())}
         part_of = {_norm(u["text"]): u["part"] for u in gold_units(rec)}
         rows.extend(_rows(rec, pid, gold, part_of, part))

@@ -101,14 +101,13 @@ def candidate_rows(rec: dict) -> list[tuple]:
 
 def load(split: str, parts: tuple[str, ...] = ("dev",)) -> dict:
     """``{paper id: (record, gold units)}`` of the dev ``parts`` or of every non-dev part (unseen)."""
-    from scholartools.parsing import parse_path
-    from tools.claims_evaluate import PDF_PAPERS, pdf_file, resolve_refs
+    from tools.claims_evaluate import PDF_PAPERS, paper_record, resolve_refs
 
     out = {}
     for pid, (pdf, part) in PDF_PAPERS.items():
         if split == "dev" and part not in parts or split != "dev" and part not in ("test", "test2", "test3"):
             continue
-        rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
+        rec = dict(paper_record(pdf), id=pid)
         out[pid] = (rec, resolve_refs(rec, (ANN / f"{pid}.claims").read_text(encoding="utf-8").splitlines()))
     return out
 

@@ -100,13 +100,20 @@ PDF_PAPERS = {
     # passes and committed before any extractor was run on them; scored once as they were, then read as dev
     "s2orc20": ("fixtures/claims/pdfs/acl-2020-s2orc.pdf", "dev6"),
     "longeval23": ("fixtures/claims/pdfs/eacl-2023-longeval.pdf", "dev6"),
+    # round i (issue 37, session 22): twelve author-compiled papers of the tex-pairs manifest under MIT,
+    # BSD, CC BY 4.0 licences (ML, NLP, digital humanities, visualisation, HCI, astronomy), each
+    # annotated by two annotators working apart; their st-parse records are committed
+    # (``record:ID``, :data:`RECORDS_FILE`), so they need no PDF; scored once as they were, then dev
+    **{pid: (f"record:{pid}", "dev7") for pid in ("agiclaims", "alttext", "authordisamb", "bdi", "boudams",
+                                                  "dl4astro", "dynonet", "fusionmoves", "gramemb", "metronome",
+                                                  "scatter", "vsup")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test2", "test3")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "test2", "test3")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -115,7 +122,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-e": ("peng04", "sundstrom14"),
               "issue37-f": ("mdrpm", "kch14", "catch13"),
               "issue37-g": ("dvt10", "ace14"),
-              "issue37-h": ("s2orc20", "longeval23")}
+              "issue37-h": ("s2orc20", "longeval23"),
+              "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7")}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
@@ -123,6 +131,31 @@ SECOND_ANNOTATOR = ("gravdm09", "lehr13")
 #: the parts a claim is reported by (CLAIMCHECK's claims recur in all of them)
 SECTION_PARTS = ("abstract", "introduction", "body", "conclusion", "captions")
 _SKIP_GOLD = ("references", "acknowledgments", "appendix")
+
+
+#: round i's papers as st-parse records (``record:ID`` in :data:`PDF_PAPERS`): their licences let us
+#: keep their text, so they are evaluated without a PDF or the external data (fixtures/claims/PROVENANCE.md)
+RECORDS_FILE = "fixtures/claims/records/tex-pairs.jsonl.gz"
+
+
+def paper_record(pdf: str) -> dict:
+    """The st-parse record of a paper of :data:`PDF_PAPERS`: a committed record (``record:ID``) or
+    the PDF parsed now."""
+    if pdf.startswith("record:"):
+        return dict(_records()[pdf.split(":", 1)[1]])
+    from scholartools.parsing import parse_path
+
+    return parse_path(str(pdf_file(pdf)))
+
+
+def _records() -> dict:
+    import gzip
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / RECORDS_FILE
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return {r["id"]: r for r in map(json.loads, f)}
 
 
 def pdf_file(pdf: str):
@@ -253,13 +286,12 @@ def check(annotations):
     """Resolve every annotation file of every paper of PDF_PAPERS against today's st-parse."""
     from pathlib import Path
 
-    from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
     for pid, (pdf, part) in PDF_PAPERS.items():
-        rec = parse_path(str(pdf_file(pdf)))
+        rec = paper_record(pdf)
         for f in sorted(folder.glob(f"{pid}.*")):
             try:
                 n = len(resolve_refs(rec, f.read_text(encoding="utf-8").splitlines()))
@@ -310,13 +342,12 @@ def remap(annotations):
     its hash); a sentence whose text changed cannot be moved and is named (exit 1)."""
     from pathlib import Path
 
-    from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
     for pid, (pdf, _part) in PDF_PAPERS.items():
-        rec = parse_path(str(pdf_file(pdf)))
+        rec = paper_record(pdf)
         for f in sorted(folder.glob(f"{pid}.*")):
             lines = f.read_text(encoding="utf-8").splitlines()
             new, moved, lost = remap_refs(rec, lines)
@@ -369,7 +400,6 @@ def errors(split, threshold, show, scorer):
     sentences it missed (fn) or kept wrongly (fp): the error analysis issue 37 asks for."""
     from pathlib import Path
 
-    from scholartools.parsing import parse_path
     from tools.evaluate_parse import prf
 
     folder = Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
@@ -377,7 +407,7 @@ def errors(split, threshold, show, scorer):
     for pid, (pdf, part) in PDF_PAPERS.items():
         if part != split:
             continue
-        rec = dict(parse_path(str(pdf_file(pdf))), id=pid)
+        rec = dict(paper_record(pdf), id=pid)
         for row in unit_errors(rec, (folder / f"{pid}.claims").read_text(encoding="utf-8").splitlines(), threshold,
                                scorer):
             for key in (row["part"], "all"):

@@ -409,8 +409,14 @@ POINTERS = (
     (r"\b(?:the|our|its) (?:main |specific |primary |principal )?(?:goals?|aims?|task|objectives?|purpose) (?:of (?:this|the (?:current|present))"
      r" (?:work|paper|task|study|research|analysis|experiment) )?(?:is|are|was|were) to\b"
      r"|\bwe (?:study|investigate|explore|examine) (?:how|whether|if)\b", -0.8),
-    (r"(?:^|,\s)(?:figure|fig\.|table|tab\.)\s*\d+\s+(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?"
-     r"|illustrates?|plots?)\b(?![^.]*\bthat\b)", -0.9),
+    (r"(?:^|,\s)(?:the (?:upper |lower |left |right |top |bottom )?(?:panel|plot) in )?(?:figure|fig\.|table|tab\.)\s*\d+\s+"
+     r"(?:shows?|gives?|presents?|reports?|compares?|summari[sz]es|lists?|depicts?|illustrates?|plots?)\b"
+     r"(?!\s+(?:\w+\s+)?that\b)(?![^.]*\b(?:shows?|indicates?|suggests?|confirms?|reveals?) that\b)", -0.9),
+    # session 22 (round i): where to look, not what was found — "The full results can be seen in Table 4", "We
+    # also show the galaxy purity … in Figure 10", "Detailed results … can be found in Appendix B"
+    (r"\bcan be (?:seen|found|consulted|viewed) in (?:the )?(?:figure|fig\.|table|tab\.|appendix|section|sec\.|supplement)"
+     r"|\bwe (?:also )?(?:show|present|plot|report|summari[sz]e|list|give|visuali[sz]e)\b(?![^.;]*\bthat\b)[^.;]{0,80}?"
+     r"\bin (?:figure|fig\.|table|tab\.|appendix)\s*[a-z]?\d*\b(?![^.;]*\bthat\b)", -0.9),
     (r"^(?:in|see) (?:figure|fig\.|table|tab\.)\s*\d+\s*(?:\([a-z]\))?,?\s+we (?:show|present|report|plot|give|list|illustrate|compare)\b"
      r"(?![^.;]*\bthat\b)", -0.9),
     (r"\b(?:it would be interesting|we would like to|we plan to|we intend to|is an item of future work|another item of future work"
