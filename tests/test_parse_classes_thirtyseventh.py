@@ -27,6 +27,8 @@ from types import SimpleNamespace
 import pymupdf
 from pdf_pages import para, row, saved_record
 
+from scholartools.parsing.pdf.extract import _row_from_spans
+from scholartools.parsing.pdf.frontmatter import title_rows
 from scholartools.parsing.pdf.headings import (Cand, _NAMED_FOR_SOURCE, _outline_like, _vetoes, number_and_title)
 
 ST = SimpleNamespace(body=10.0, body_family="body")
@@ -210,3 +212,55 @@ def test_a_statements_head_in_the_headings_face_does_not_go_on_the_heading(tmp_p
     found = headings_of(tmp_path, "definition.pdf", draw)
     assert "Background: Semi-algebraic Set" in found   # (its number in the record's own field)
     assert not any("Definition" in h for h in found)
+
+
+def _span(text, x0, font, flags, size=10.0):
+    return {"text": text, "bbox": (x0, 100.0, x0 + 5 * len(text), 100.0 + size), "size": size, "font": font,
+            "flags": flags, "origin": (x0, 108.0)}
+
+
+def test_a_variable_opening_a_numbered_title_is_part_of_its_lead():
+    # SIAM's proceedings: "**3.3** *e* **is a normal edge** For e = (u, v) as a normal edge, …"
+    r = _row_from_spans([_span("3.3 ", 100, "CMBX10", 20), _span("e", 120, "CMMI10", 6),
+                         _span(" is a normal edge", 126, "CMBX10", 20),
+                         _span(" For e = (u, v) as a normal edge, let", 220, "CMR10", 4)], 0, 1)
+    assert (r.lead, r.lead_style) == ("3.3 e is a normal edge", "b")
+
+
+def _front(rows_spec):
+    rows = []
+    for k, (text, y, size, bold) in enumerate(rows_spec):
+        r = row(text, y, size=size, bold=bold, x0=72, x1=72 + 6 * len(text))
+        r.block = k
+        rows.append(r)
+    return rows
+
+
+def test_a_title_in_title_case_under_a_smaller_banner_is_no_author_line():
+    # a lab's research bulletin: its series' banner over the title, then the authors
+    rows = _front([("RESEARCH BULLETIN MRL-0011", 106, 10.0, 0.0),
+                   ("Ring Threshold Multisignature Schemes and Security Models", 126, 14.5, 0.0),
+                   ("Brandon Goodell and Sarang Noether", 147, 10.0, 0.0),
+                   ("1 Introduction and Background", 278, 14.5, 1.0),
+                   ("Collaboration to construct, compute, share, and leak a secret is a central idea of "
+                    "cryptographic systems and of this bulletin.", 305, 10.0, 0.0)])
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == [
+        "Ring Threshold Multisignature Schemes and Security Models"]
+    # names under the title, set no larger, are still the author line
+    rows = _front([("Graphs in Practice", 100, 17.0, 0.0), ("Ada Lovelace and Charles Babbage", 125, 11.0, 0.0),
+                   ("Some body text of the paper that goes on for a while here and there.", 200, 10.0, 0.0)])
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == ["Graphs in Practice"]
+    # ... and so are names set larger than the title over them (ESAIM's proceedings)
+    rows = _front([("MATHEMATICAL MODELING OF CELL AGGREGATION AND SEGREGATION", 205, 11.0, 0.0),
+                   ("Luis Almeida and Benoit Perthame", 232, 12.0, 0.0),
+                   ("Some body text of the paper that goes on for a while here and there.", 300, 10.0, 0.0)])
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == [
+        "MATHEMATICAL MODELING OF CELL AGGREGATION AND SEGREGATION"]
+
+
+def test_a_numbered_standard_section_in_the_titles_size_is_no_title():
+    rows = _front([("Simulating the Price of Anarchy in Auctions", 100, 12.0, 0.0),
+                   ("1 Introduction and Background", 150, 14.5, 1.0),
+                   ("Collaboration to construct, compute and share is a central idea of cryptographic "
+                    "systems and of this bulletin.", 180, 10.0, 0.0)])
+    assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == ["Simulating the Price of Anarchy in Auctions"]

@@ -392,6 +392,7 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
 _MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
 # a math font's letters set within a word (a blackboard-bold or calligraphic letter)
 _MATH_LETTERS = re.compile(r"[A-Za-z]{1,2}")
+_SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
 # a lead's own closing stop or dash: at the end of the text so far, or opening the next run
 _CLOSED = re.compile(r"[.:—–]\s*$")
 _OPENS_CLOSED = re.compile(r"\s*[.:—–]")
@@ -438,12 +439,18 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
             i = k
             continue
         # a letter or two of a math font inside the lead's word, the lead's style going on after
-        # them ("**Seq**ℕ**.** At this stage …": a blackboard-bold letter of a category's name)
-        if st[4] and i > j and nx is not None and not nx[4] and nx[2] == f2 and nx[1] == f1 and nx[0] == f0 \
-                and _MATH_LETTERS.fullmatch("".join(parts[runs[i - 1][1]:runs[k - 1][1]])) \
-                and parts[runs[i - 1][1] - 1][-1:].isalpha():
-            i = k
-            continue
+        # them ("**Seq**ℕ**.** At this stage …": a blackboard-bold letter of a category's name), or
+        # standing as the first word of a numbered title ("**3.3** *e* **is a normal edge** For e =
+        # (u, v) …"; between two words, "**Sets** ℕ **and more.**", it is a formula's)
+        if st[4] and i > j and nx is not None and not nx[4] and nx[2] == f2 and nx[1] == f1 and nx[0] == f0:
+            math, before, after = ("".join(parts[runs[i - 1][1]:runs[k - 1][1]]), parts[runs[i - 1][1] - 1][-1:],
+                                   parts[runs[k - 1][1]][:1])
+            if _MATH_LETTERS.fullmatch(math) and before.isalpha() \
+                    or _MATH_LETTERS.fullmatch(math.strip()) and (math[:1].isspace() or before.isspace()) \
+                    and (math[-1:].isspace() or after.isspace()) \
+                    and _SECTION_NUMBER.fullmatch("".join(parts[:runs[i - 1][1]]).strip()):
+                i = k
+                continue
         break
     if i == nruns:   # one style throughout: no lead
         if f0:

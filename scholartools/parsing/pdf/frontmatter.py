@@ -477,8 +477,9 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         if _hard_noise(text) or ABSTRACT_START.match(unspace(text)) and words < 4 and size < body + 4 \
                 or KNOWN_HEADINGS.match(text.strip(" .:")):
             continue
-        if strip_number(text)[0] and size < body + 1.5:
-            continue
+        number, rest = strip_number(text)
+        if number and (size < body + 1.5 or section_type(rest) not in ("other", "front_matter")):
+            continue   # (a numbered standard section in the title's size: "1 Introduction and Background")
         hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
             or words <= 6 and _cover_text(text) \
             or _JOURNAL.match(text) is not None and words <= 7 \
@@ -490,8 +491,12 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         # (a label in capitals by its case: its capitals half its letters at least, not a Chinese
         # title with a Latin acronym in it, "HW1 实验报告", which str.isupper() calls upper case)
         label = hard or (words <= 4 and letters < 40 and in_capitals(text))
-        # a line of names right below another group of rows is the author line, not a title
-        if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size for c in cands):
+        # a line of names right below another group of rows is the author line, not a title — not
+        # under a label set smaller (a title in title case under a series' banner reads as names
+        # split at its "and": "Ring Threshold Multisignature Schemes and Security Models" under
+        # "RESEARCH BULLETIN"; authors may be set larger than the title above them, ESAIM's)
+        if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size
+                                                  and (not c[3] or c[0] >= size - 0.3) for c in cands):
             label = hard = True
         cands.append((size, words, g, label, text, hard))
     if not cands:
