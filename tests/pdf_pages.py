@@ -113,3 +113,10 @@ def block(rows, b):
     for r in rows:
         r.block = b
     return rows
+
+
+def span(text, x0, font, flags, size=10.0):
+    """A text span as MuPDF's ``get_text("dict")`` gives it, on one line at y = 100, five points a
+    character wide, for the rules that build a row from its spans (``extract._row_from_spans``)."""
+    return {"text": text, "bbox": (x0, 100.0, x0 + 5 * len(text), 100.0 + size), "size": size, "font": font,
+            "flags": flags, "origin": (x0, 108.0)}

@@ -25,7 +25,7 @@ thesis):
 from types import SimpleNamespace
 
 import pymupdf
-from pdf_pages import para, row, saved_record
+from pdf_pages import para, row, saved_record, span
 
 from scholartools.parsing.pdf.extract import _row_from_spans
 from scholartools.parsing.pdf.frontmatter import title_rows
@@ -214,16 +214,11 @@ def test_a_statements_head_in_the_headings_face_does_not_go_on_the_heading(tmp_p
     assert not any("Definition" in h for h in found)
 
 
-def _span(text, x0, font, flags, size=10.0):
-    return {"text": text, "bbox": (x0, 100.0, x0 + 5 * len(text), 100.0 + size), "size": size, "font": font,
-            "flags": flags, "origin": (x0, 108.0)}
-
-
 def test_a_variable_opening_a_numbered_title_is_part_of_its_lead():
     # SIAM's proceedings: "**3.3** *e* **is a normal edge** For e = (u, v) as a normal edge, …"
-    r = _row_from_spans([_span("3.3 ", 100, "CMBX10", 20), _span("e", 120, "CMMI10", 6),
-                         _span(" is a normal edge", 126, "CMBX10", 20),
-                         _span(" For e = (u, v) as a normal edge, let", 220, "CMR10", 4)], 0, 1)
+    r = _row_from_spans([span("3.3 ", 100, "CMBX10", 20), span("e", 120, "CMMI10", 6),
+                         span(" is a normal edge", 126, "CMBX10", 20),
+                         span(" For e = (u, v) as a normal edge, let", 220, "CMR10", 4)], 0, 1)
     assert (r.lead, r.lead_style) == ("3.3 e is a normal edge", "b")
 
 

@@ -55,7 +55,7 @@ Université Laval thesis):
 from types import SimpleNamespace
 
 import pytest
-from pdf_pages import row
+from pdf_pages import row, span
 
 from scholartools.parsing.pdf.extract import _row_from_spans, in_capitals
 from scholartools.parsing.pdf.frontmatter import title_rows
@@ -85,24 +85,19 @@ def test_references_and_links_open_the_bibliography():
     assert section_type("References and links") == "references"
 
 
-def _span(text, x0, font, flags, size=10.0):
-    return {"text": text, "bbox": (x0, 100.0, x0 + 5 * len(text), 100.0 + size), "size": size, "font": font,
-            "flags": flags, "origin": (x0, 108.0)}
-
-
 def test_a_math_fonts_letter_inside_a_bold_leads_word_keeps_the_lead():
-    r = _row_from_spans([_span("2.3. Seq", 100, "LMSans10-Bold", 16), _span("N", 140, "MSBM10", 4),
-                         _span(".", 145, "LMSans10-Bold", 16),
-                         _span(" At this stage, we need a way to talk about functions", 150, "LMSans9-Regular", 4)],
+    r = _row_from_spans([span("2.3. Seq", 100, "LMSans10-Bold", 16), span("N", 140, "MSBM10", 4),
+                         span(".", 145, "LMSans10-Bold", 16),
+                         span(" At this stage, we need a way to talk about functions", 150, "LMSans9-Regular", 4)],
                         0, 1)
     assert (r.lead, r.lead_style) == ("2.3. SeqN.", "b")
 
 
 def test_a_math_letter_standing_apart_ends_the_lead_as_before():
     # (a formula's symbol between bold words, "**Y** = **H**", is no lead's word)
-    r = _row_from_spans([_span("Sets ", 100, "LMSans10-Bold", 16), _span("N", 130, "MSBM10", 4),
-                         _span(" and more.", 136, "LMSans10-Bold", 16),
-                         _span(" The text of the paragraph goes on here", 180, "LMSans9-Regular", 4)], 0, 1)
+    r = _row_from_spans([span("Sets ", 100, "LMSans10-Bold", 16), span("N", 130, "MSBM10", 4),
+                         span(" and more.", 136, "LMSans10-Bold", 16),
+                         span(" The text of the paragraph goes on here", 180, "LMSans9-Regular", 4)], 0, 1)
     assert r.lead != "Sets N and more."
 
 

@@ -392,6 +392,7 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
 _MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
 # a math font's letters set within a word (a blackboard-bold or calligraphic letter)
 _MATH_LETTERS = re.compile(r"[A-Za-z]{1,2}")
+# a section's number alone, before a numbered title's first word ("3.3")
 _SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
 # a lead's own closing stop or dash: at the end of the text so far, or opening the next run
 _CLOSED = re.compile(r"[.:—–]\s*$")
