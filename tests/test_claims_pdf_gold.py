@@ -1,4 +1,4 @@
-"""The claim gold on twenty-seven real PDFs (fixtures/claims/annotations/pdf, guideline §1b) and the
+"""The claim gold on thirty-nine real papers (fixtures/claims/annotations/pdf, guideline §1b) and the
 figures docs/st-claims.md reports for it: the evaluation recomputed here through the library
 (the benchmark runs the same code through st-parse / st-claims / st-score) must give them."""
 from __future__ import annotations
