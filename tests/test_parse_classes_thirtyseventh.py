@@ -18,6 +18,8 @@ thesis):
   citation ("2.1 Sediment Core Records from Lu et al. (2023)");
 * a statement's head in a heading's face ("**Definition 2.6** (Semi-algebraic Set) …") does not
   go on the heading above it;
+* a displayed fraction's numerator over a denominator that ends in the display's number ("Ev[SW(s(v);
+  v)]" over "Ev[OPT(v)] , (2.1)", a Reed College thesis) is no heading;
 * authors' names marked with their affiliations' letters ("Jaroslav Fowkes a"), a form's fields
   ("**Author** …", "**Supervisor** …", a thesis' abstract form) and a plot's title over its
   smaller labels ("Total population" over "Female", "Male") are no headings.
@@ -259,3 +261,21 @@ def test_a_numbered_standard_section_in_the_titles_size_is_no_title():
                    ("Collaboration to construct, compute and share is a central idea of cryptographic "
                     "systems and of this bulletin.", 180, 10.0, 0.0)])
     assert [r.text for r in title_rows(rows, 10.0, 0, 792.0)] == ["Simulating the Price of Anarchy in Auctions"]
+
+
+def test_a_displayed_fractions_numerator_over_a_numbered_denominator_is_no_heading():
+    # "Ev[SW(s(v); v)]" over "Ev[OPT(v)] , (2.1)": the display's number at the column's edge puts
+    # the denominator's row off the numerator's centre
+    num = row("Ev[SW(s(v); v)]", 110, x0=245, x1=328)
+    num.math = 0.21
+    rows = [row("valuation distribution F, is the smallest value of the ratio:", 77, x1=372), num,
+            row("Ev[OPT(v)] , (2.1)", 116, x0=255, x1=504),
+            row("ranging over all Bayes-Nash equilibria s of the auction.", 164, x1=354)]
+    c = _cand(rows, 1)
+    _vetoes(rows, [c], ST)
+    assert c.p == 0.0
+    # a heading over a line that ends in a number in brackets, but starts at the column's edge, stays
+    rows[1], rows[2] = row("Results", 110, x0=72, x1=120), row("The ratio is 0.8 as before (2.1)", 126, x0=72, x1=300)
+    c = _cand(rows, 1)
+    _vetoes(rows, [c], ST)
+    assert c.p == 0.6

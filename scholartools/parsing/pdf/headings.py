@@ -1577,15 +1577,22 @@ def _over_fraction_bar(rows: list[Row], c: Cand) -> bool:
     less below), centred on it, from a fifth of its width to twice it ("min_l average RMSE of
     fitting procedure l" over "average RMSE of fitting procedure j"; "[−iħ∇ν + Aν(R,t)]²" over
     "2Mν")? Rows a few places on in reading order are looked at: a display's number or its
-    closing period may come between."""
+    closing period may come between. A denominator read with the display's number at the column's
+    edge ("Ev[OPT(v)] , (2.1)" under "Ev[SW(s(v); v)]") starts under the numerator instead."""
     r = rows[c.rows[-1]]
     w = r.x1 - r.x0
     for q in rows[c.rows[-1] + 1:c.rows[-1] + 4]:
         qw = q.x1 - q.x0
-        if q.page == r.page and 0 <= q.y0 - r.y1 <= 0.5 * r.size and 0.2 * w <= qw <= 2 * w \
-                and abs((q.x0 + q.x1) - (r.x0 + r.x1)) <= 6:
-            return True
+        if q.page != r.page or q.y0 - r.y1 > 0.5 * r.size:
+            continue
+        if q.y0 - r.y1 >= 0 and 0.2 * w <= qw <= 2 * w and abs((q.x0 + q.x1) - (r.x0 + r.x1)) <= 6 \
+                or q.y0 > r.y0 + 0.5 * r.size and _DISPLAY_NUMBER_END.search(q.text) and abs(q.x0 - r.x0) <= 0.5 * w:
+            return True   # (the boxes of a fraction's rows set in display may overlap)
     return False
+
+
+# a displayed formula's number closing a row ("Ev[OPT(v)] , (2.1)")
+_DISPLAY_NUMBER_END = re.compile(r"[\s,.;]\(\d{1,2}(?:\.\d{1,3})?[a-z]?\)$")
 
 
 def _in_column_of_cells(rows: list[Row], c: Cand, st: DocStats) -> bool:
@@ -1711,6 +1718,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and _over_listing(rows, c) and not KNOWN_HEADINGS.match(c.title) \
                 and section_type(c.title) == "other":   # (a bibliography's, a table of contents' numbered lines)
             c.p = 0.0   # an algorithm's title over its numbered lines
+            continue
+        if not c.runin and not c.number and r.math >= 0.1 and _over_fraction_bar(rows, c):
+            c.p = 0.0   # a displayed fraction's numerator, math in it, over its denominator
             continue
         if not c.runin and not c.number and _atop_plot(rows, c, st):
             c.p = 0.0   # a plot's title over its panels' and axes' labels in smaller print
