@@ -52,6 +52,7 @@ def _row(text, y, x1, block=3):
     r = Row(0, block)
     r.text, r.x0, r.x1, r.y0, r.y1, r.size, r.nchars = text, 77.0, x1, y, y + 10, 10.0, len(text)
     r.page, r.col, r.bold, r.italic, r.family, r.kind, r.lead = 0, 0, 0.0, 0.0, "times", "text", ""
+    r.math = 0.0
     return r
 
 
