@@ -21,6 +21,7 @@ The ReviewCritique reviews rebuilt from their segments are read by the package
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 import click
@@ -148,7 +149,9 @@ def paper_record(pdf: str) -> dict:
     return parse_path(str(pdf_file(pdf)))
 
 
+@lru_cache(maxsize=1)
 def _records() -> dict:
+    """The committed records by id, read once (every paper of a round asks for them)."""
     import gzip
     import json
     from pathlib import Path
