@@ -55,6 +55,27 @@ def _command_arg(text: str, names: str) -> str | None:
 #: \GDtitre / \GDtitle, J. Systems Science & Complexity's \biaoti, the title its first argument)
 TITLE_COMMANDS = "title|icmltitle|mlsystitle|Title|TITLE|titre|jtitle|thesistitle|GDtitre|GDtitle|biaoti"
 
+# Chinese, Japanese or Korean script (a \jtitle without it is no Japanese title: the Brazilian
+# SBC journals' class takes the journal's name with it, before the paper's \title)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _title_arg(text: str) -> str | None:
+    """The argument of the first command of :data:`TITLE_COMMANDS` that sets the paper's title:
+    a ``\\jtitle`` in Latin script is passed over for a command after it (kept when none follows)."""
+    at, latin = 0, None
+    pattern = re.compile(r"\\(" + TITLE_COMMANDS + r")\*?\s*(?:\[[^\]]*\])?\s*\{")
+    while True:
+        m = pattern.search(text, at)
+        if not m:
+            return latin
+        arg = _command_arg(text[m.start():], TITLE_COMMANDS)
+        if m.group(1) != "jtitle" or arg is None or _CJK.search(arg):
+            return arg
+        latin = latin if latin is not None else arg
+        at = m.end()
+
+
 # a title set by hand where a template has no \title: a large bold group before the first
 # section ("{\Large \textbf\newline{Real-time resolution of …}}", PLOS's template)
 _SET_TITLE = re.compile(r"\{\\(?:LARGE|Large|huge|Huge)\s*\\textbf\s*(?:\\newline\s*)?\{")
@@ -166,7 +187,7 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
     rd = render(body, sc, defs.text_macros, list(defs.label_macros))
     warnings = cap_warnings(list(src.warnings)) + sc.warnings
 
-    title_raw = _command_arg(preamble + body, TITLE_COMMANDS) or _set_title(body)
+    title_raw = _title_arg(preamble + body) or _set_title(body)
     title = render_inline(without_notes(title_raw), defs.text_macros) or None if title_raw else None
     author_raw = _command_arg(preamble + body, "author")
     authors = _authors(author_raw) if author_raw else []

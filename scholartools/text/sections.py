@@ -101,7 +101,10 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("limitations", re.compile(r"\blimitations?\b|\bshortcomings\b|\bthreats to validity\b")),
     ("ethics", re.compile(r"\bethic|\bbroader impact|\bsocietal impact|\bimpact statement"
                           r"|\bresponsible (nlp|ai|research)|\bpotential (risks|harms)")),
-    ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks)\b")),
+    ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks"
+                                   # in the languages of the references' names below
+                                   r"|agradecimentos|agradecimientos|remerciements|danksagung|ringraziamenti"
+                                   r"|financiamento|financiación|financement|finanzierung)\b")),
     # the whole heading: "Reference proteome construction" is a methods subsection
     ("references", re.compile(r"^(references?( and notes| and links| cited| list)?|bibliography|literature cited"
                               r"|works cited|cited literature|список (использованной )?литературы|литература"

@@ -392,6 +392,8 @@ _LEAD_CLOSE = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.? [^.]*?(?<=[^\W\d_]{3})"
 _MARKS_ONLY = re.compile(r"[\s\"'“”‘’„«»‹›()\[\]{}/&*†‡-]*")
 # a math font's letters set within a word (a blackboard-bold or calligraphic letter)
 _MATH_LETTERS = re.compile(r"[A-Za-z]{1,2}")
+#: a hyphen that joins a math letter to the word it opens ("*G*-sets", "*k*-means")
+_HYPHEN_WORD = re.compile(r"-[^\W\d_]")
 # a section's number alone, before a numbered title's first word ("3.3")
 _SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}\.?")
 # a lead's own closing stop or dash: at the end of the text so far, or opening the next run
@@ -441,14 +443,17 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
             continue
         # a letter or two of a math font inside the lead's word, the lead's style going on after
         # them ("**Seq**ℕ**.** At this stage …": a blackboard-bold letter of a category's name), or
+        # opening a hyphenated word of a bold lead ("**5.1. Transitive** *G***-sets.** A representation …";
+        # in a sentence set in another face, "*to get the* w*-width format*", the formula's), or
         # standing as the first word of a numbered title ("**3.3** *e* **is a normal edge** For e =
         # (u, v) …"; between two words, "**Sets** ℕ **and more.**", it is a formula's)
         if st[4] and i > j and nx is not None and not nx[4] and nx[2] == f2 and nx[1] == f1 and nx[0] == f0:
             math, before, after = ("".join(parts[runs[i - 1][1]:runs[k - 1][1]]), parts[runs[i - 1][1] - 1][-1:],
-                                   parts[runs[k - 1][1]][:1])
+                                   parts[runs[k - 1][1]][:2])
             if _MATH_LETTERS.fullmatch(math) and before.isalpha() \
+                    or f0 and _MATH_LETTERS.fullmatch(math.strip()) and _HYPHEN_WORD.match(after) \
                     or _MATH_LETTERS.fullmatch(math.strip()) and (math[:1].isspace() or before.isspace()) \
-                    and (math[-1:].isspace() or after.isspace()) \
+                    and (math[-1:].isspace() or after[:1].isspace()) \
                     and _SECTION_NUMBER.fullmatch("".join(parts[:runs[i - 1][1]]).strip()):
                 i = k
                 continue
