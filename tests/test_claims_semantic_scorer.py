@@ -55,17 +55,29 @@ def test_the_semantic_score_is_the_cue_score_plus_the_weighted_log_odds_and_the_
     assert got["The gain is largest on long qu"] == pytest.approx(cue[texts[1]] + 0.4 * sem[1] + 0.3, abs=1e-3)
 
 
-def test_the_default_is_the_semantic_scorer_and_the_provenance_names_the_method():
+def test_the_default_is_the_stacked_scorer_and_each_scorer_names_its_method_in_provenance():
     code, out, err = run(["--task", "extract"], [PAPER])
+    assert "using the offline method (offline: cue-phrase and MiniLM features, stacked by a regression" in err
+    # four of seven: a section's opening sentence weighs less with it ("Our method outperforms BM25 …" 0.44)
+    assert code == 0 and [c["score"] for c in out[0]["claims"]] == pytest.approx([0.928, 0.451, 0.682, 0.964], abs=2e-3)
+    prov = out[0]["provenance"][-1]
+    assert prov["scorer"].startswith("stacked") and prov["threshold"] == 0.45
+    assert prov["method"] == "offline: cue-phrase and MiniLM features, stacked by a regression fitted on claim labels"
+    assert prov["stacked_weights"].startswith("claims_stacked_weights.json sha256:")
+    assert prov["scorer_weights"].startswith("claims_semantic_weights.json sha256:") and prov["embedding_model"]
+    # --scorer stacked is the same thing; --threshold is a probability with it
+    code, same, _ = run(["--task", "extract", "--scorer", "stacked"], [PAPER])
+    assert code == 0 and same[0]["claims"] == out[0]["claims"] and same[0]["provenance"][-1]["method"] == prov["method"]
+    code, surer, _ = run(["--task", "extract", "--threshold", "0.9"], [PAPER])
+    assert code == 0 and len(surer[0]["claims"]) == 2 and surer[0]["provenance"][-1]["threshold"] == 0.9
+    # --scorer semantic: the cue score plus the MiniLM term, kept at 1.1
+    code, out, err = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
     assert "using the offline method (offline: cue-phrase sentence scorer + MiniLM" in err
     assert code == 0 and len(out[0]["claims"]) == 5 and out[0]["claims"][0]["score"] == pytest.approx(4.141, abs=2e-3)
     prov = out[0]["provenance"][-1]
     assert prov["scorer"].startswith("semantic") and prov["threshold"] == 1.1
-    assert prov["method"] == "offline: cue-phrase sentence scorer + MiniLM written-corpus score"
-    assert prov["scorer_weights"].startswith("claims_semantic_weights.json sha256:") and prov["embedding_model"]
-    # --scorer semantic is the same thing
-    code, same, _ = run(["--task", "extract", "--scorer", "semantic"], [PAPER])
-    assert code == 0 and same[0]["claims"] == out[0]["claims"] and same[0]["provenance"][-1]["method"] == prov["method"]
+    assert prov["method"] == "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
+    assert prov["scorer_weights"].startswith("claims_semantic_weights.json sha256:") and "stacked_weights" not in prov
     # --scorer cues: the rules alone, kept at 1.2 (the abstract's opener is back: 6 claims)
     code, out, err = run(["--task", "extract", "--scorer", "cues"], [PAPER])
     assert code == 0 and len(out[0]["claims"]) == 6 and out[0]["provenance"][-1]["scorer"] == "cues"

@@ -108,13 +108,22 @@ PDF_PAPERS = {
     **{pid: (f"record:{pid}", "dev7") for pid in ("agiclaims", "alttext", "authordisamb", "bdi", "boudams",
                                                   "dl4astro", "dynonet", "fusionmoves", "gramemb", "metronome",
                                                   "scatter", "vsup")},
+    # round j (issue 37, session 23): twelve more tex-pairs papers under MIT or Apache-2.0 (LLM evaluation,
+    # vision, systems, optimisation, audio), annotated by two annotators working apart like round i and
+    # committed as records beside round i's; all twelve scored once as they were, before any change
+    # of the session was measured on them; then split by random.Random(20261127).shuffle of the ids
+    # in annotation order: the first six read as dev8, the last six never read (test4)
+    **{pid: (f"record:{pid}", "dev8") for pid in ("tspalgo", "genstack", "anchorscore", "razors", "revbarrier",
+                                                  "tinyssl")},
+    **{pid: (f"record:{pid}", "test4") for pid in ("sycobench", "flattery", "speedconf", "audiostyle", "edo",
+                                                   "gtheory")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "test2", "test3")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "test", "test2", "test3", "test4")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -124,7 +133,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-f": ("mdrpm", "kch14", "catch13"),
               "issue37-g": ("dvt10", "ace14"),
               "issue37-h": ("s2orc20", "longeval23"),
-              "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7")}
+              "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7"),
+              "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
@@ -368,17 +378,22 @@ def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None
     """Every candidate sentence of the extractor that is a gold unit or is kept, with its part,
     score, cues and verdict (``tp`` / ``fp`` / ``fn``): exact-unit error analysis of one paper.
     A gold unit the extractor never scores (a skipped section) is a ``fn`` with score None.
-    ``scorer``: ``cues`` (the rules alone) or ``semantic`` (st-claims' default; its scores are the
-    combined ones)."""
+    ``scorer``: ``stacked`` (st-claims' default; its scores are probabilities), ``semantic`` (its
+    scores the combined ones) or ``cues`` (the rules alone)."""
     import scholartools.claims.extract as E
     import scholartools.claims.semantic as S
+    import scholartools.claims.stacked as K
 
-    semantic = scorer == "semantic"
-    t = (S.SEMANTIC_THRESHOLD if semantic else E.DEFAULT_THRESHOLD) if threshold is None else threshold
+    if threshold is None:
+        threshold = {"stacked": K.STACKED_THRESHOLD, "semantic": S.SEMANTIC_THRESHOLD}.get(scorer, E.DEFAULT_THRESHOLD)
+    t = threshold
     norm = lambda x: " ".join(x.split())  # noqa: E731
     part_of = {norm(u["text"]): u["part"] for u in gold_units(rec)}
     gold = {norm(u["text"]) for u in resolve_refs(rec, gold_lines)}
-    cands = S.semantic_sentences(rec, t) if semantic else E.scored_sentences(rec, t)
+    if scorer == "stacked":
+        cands = K.stacked_sentences_many([rec], t)[0]
+    else:
+        cands = S.semantic_sentences(rec, t) if scorer == "semantic" else E.scored_sentences(rec, t)
     scored = {}
     for c in cands:
         scored.setdefault(norm(c.text), c)
@@ -396,8 +411,8 @@ def unit_errors(rec: dict, gold_lines: list[str], threshold: float | None = None
 @click.option("--part", "split", default="dev", show_default=True, help="a part of PDF_PAPERS (never a test part while tuning)")
 @click.option("--threshold", type=float, default=None, help="the extractor's threshold (default: its own)")
 @click.option("--show", default="", help="list these verdicts, comma-separated: fn, fp, tp")
-@click.option("--scorer", type=click.Choice(["semantic", "cues"]), default="semantic", show_default=True,
-              help="st-claims' scorer: semantic (its default) or cues (the rules alone)")
+@click.option("--scorer", type=click.Choice(["stacked", "semantic", "cues"]), default="stacked", show_default=True,
+              help="st-claims' scorer: stacked (its default), semantic or cues (the rules alone)")
 def errors(split, threshold, show, scorer):
     """Exact-unit P / R / F of the offline extractor by part on the papers of one part, and the
     sentences it missed (fn) or kept wrongly (fp): the error analysis issue 37 asks for."""

@@ -64,6 +64,10 @@ _NAMING = re.compile(r"\b(?:we (?:propose|introduce|present|call|term|name|dub|d
 _PAREN = re.compile(r"\(([^()]{2,40})\)")
 #: a coined name that opens the title before a colon ("CiteSee: Augmenting Citations …")
 _TITLE_NAME = re.compile(r"\s*([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\s*:")
+#: any one word before the title's colon ("dynoNet: …", "Metronome: …"): the paper's own name when
+#: its abstract and introduction use it ``TITLE_WORD_USES`` times or more ("Position: Stop …" is not)
+_TITLE_WORD = re.compile(r"\s*([A-Za-z][A-Za-z0-9-]{2,})\s*:")
+TITLE_WORD_USES = 2
 #: field-wide acronyms that a naming sentence mentions without coining them
 _GENERIC = frozenset({"NLP", "NLU", "NLG", "LLM", "LLMs", "PLM", "PLMs", "LM", "LMs", "SOTA", "AI", "ML", "GPU",
                       "GPUs", "QA", "MT", "NER", "CNN", "RNN", "LSTM", "BERT", "GPT", "GLUE", "SQuAD"})
@@ -258,12 +262,17 @@ def sentences(rec: dict) -> list[Sentence]:
 def own_names(rec: dict) -> frozenset[str]:
     """Names the paper coins for its own method, task or data: coined words (two capitals or more)
     in the sentences of the abstract and introduction that introduce something ("we propose X",
-    "called X"), and one that opens the title before a colon ("MapReduce: Simplified …")."""
+    "called X"), one that opens the title before a colon ("MapReduce: Simplified …"), and any word
+    before the title's colon that the abstract and introduction use twice ("dynoNet: A neural …")."""
     names = set()
-    title = rec.get("title")
-    m = _TITLE_NAME.match(title) if isinstance(title, str) else None
+    title = rec.get("title") if isinstance(rec.get("title"), str) else ""
+    m = _TITLE_NAME.match(title)
     if m and m.group(1) not in _GENERIC:   # "MapReduce: Simplified Data Processing …" (session 11)
         names.add(m.group(1))
+    front = " ".join(text for _, _, kind, text in paper_texts(rec) if kind in ("abstract", "introduction"))
+    m = _TITLE_WORD.match(title)
+    if m and m.group(1) not in _GENERIC and len(re.findall(rf"\b{re.escape(m.group(1))}\b", front)) >= TITLE_WORD_USES:
+        names.add(m.group(1))   # "dynoNet: A neural network architecture …" (session 23)
     for name, _, kind, text in paper_texts(rec):
         if kind not in ("abstract", "introduction"):
             continue

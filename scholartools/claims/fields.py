@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from scholartools.claims.associate import AssociateOptions
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS
-from scholartools.claims.semantic import SEMANTIC_THRESHOLD
+from scholartools.claims.stacked import STACKED_THRESHOLD
 from scholartools.records import RecordError, id_text
 
 _CLAIM_LABEL = re.compile(r"^\s*(claim\s*\d+)\s*:\s*", re.I)
@@ -39,8 +39,8 @@ class ClaimsOptions:
     """Everything the three tasks read from the command line."""
 
     max_claims: int | None = DEFAULT_MAX_CLAIMS
-    threshold: float = SEMANTIC_THRESHOLD
-    scorer: str = "semantic"
+    threshold: float = STACKED_THRESHOLD
+    scorer: str = "stacked"
     chunk_tokens: int = 1500
     review_field: str = "review"
     unit: str = "item"

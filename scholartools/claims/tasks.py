@@ -12,13 +12,17 @@ from typing import Any
 from scholartools.claims.associate import DEFAULT_FUSION, DEFAULT_MARGIN, DEFAULT_MAX_TARGETS, DEFAULT_MIN_SIMILARITY
 from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, DEFAULT_THRESHOLD
 from scholartools.claims.semantic import SEMANTIC_THRESHOLD
+from scholartools.claims.stacked import STACKED_THRESHOLD
 from scholartools.tasks import Options, RunsOptions, Task, option
 
 #: the offline extraction's sentence scorers (``--scorer``); the first is the default
-SCORERS = ("semantic", "cues")
-#: the provenance ``method`` of an offline extraction under the default ``--scorer semantic`` (the
-#: task's ``method_names["offline"]``) and under ``--scorer cues``
-SEMANTIC_METHOD = "offline: cue-phrase sentence scorer + MiniLM written-corpus score"
+SCORERS = ("stacked", "semantic", "cues")
+#: each scorer's keep threshold when ``--threshold`` is not given
+SCORER_THRESHOLDS = {"stacked": STACKED_THRESHOLD, "semantic": SEMANTIC_THRESHOLD, "cues": DEFAULT_THRESHOLD}
+#: the provenance ``method`` of an offline extraction under the default ``--scorer stacked`` (the
+#: task's ``method_names["offline"]``), under ``--scorer semantic`` and under ``--scorer cues``
+STACKED_METHOD = "offline: cue-phrase and MiniLM features, stacked by a regression fitted on claim labels"
+SEMANTIC_METHOD = "offline: cue-phrase sentence scorer + MiniLM written-corpus score (--scorer semantic)"
 CUES_METHOD = "offline: cue-phrase sentence scorer (--scorer cues)"
 
 COMMAND = "st-claims"
@@ -29,14 +33,17 @@ class ExtractOptions(RunsOptions):
     max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
                              "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
     threshold: float | None = option(None, "extract, offline: minimum sentence score (higher: fewer, surer claims). "
-                                     f"Default: {SEMANTIC_THRESHOLD} for --scorer semantic (chosen with its weights on "
-                                     f"the dev PDFs), {DEFAULT_THRESHOLD} for cues (the best F1 with precision ≥ .80 on "
-                                     "the dev PDFs).", type=float, metavar="T",
+                                     f"Default: {STACKED_THRESHOLD} for --scorer stacked (a probability) and "
+                                     f"{DEFAULT_THRESHOLD} for cues (each the best F1 with precision ≥ .80 on the dev "
+                                     f"PDFs), {SEMANTIC_THRESHOLD} for semantic (chosen with its weights on the dev "
+                                     "PDFs).", type=float, metavar="T",
                                      show_default=False)
-    scorer: str = option("semantic", "extract, offline: how sentences are scored. semantic: the cue score plus a "
-                                     "MiniLM score fitted on sentences we wrote and a bonus after a kept sentence "
-                                     "(needs the bundled model; about 5x the CPU of cues); cues: cue phrases, section "
-                                     "and first person alone.", choices=SCORERS)
+    scorer: str = option("stacked", "extract, offline: how sentences are scored. stacked: a regression fitted on "
+                                    "two annotators' claim labels of eighteen papers over the cue score, the MiniLM "
+                                    "score and the sentence's section, cues and shape; semantic: the cue score plus "
+                                    "a MiniLM score fitted on sentences we wrote and a bonus after a kept sentence; "
+                                    "cues: cue phrases, section and first person alone. stacked and semantic need "
+                                    "the bundled model (about 5x the CPU of cues).", choices=SCORERS)
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 
@@ -86,7 +93,7 @@ class ClaimsTask(Task):
         values.pop("runs", None), values.pop("combine", None)   # read by scholartools.tasks.start
         assoc = {k: values.pop(k) for k in ("max_targets", "min_similarity", "margin", "fusion") if k in values}
         if "threshold" in values and values["threshold"] is None:
-            values["threshold"] = SEMANTIC_THRESHOLD if values.get("scorer") == "semantic" else DEFAULT_THRESHOLD
+            values["threshold"] = SCORER_THRESHOLDS[values.get("scorer", SCORERS[0])]
         return ClaimsOptions(**values, associate=Association(**assoc))
 
     def provenance(self, opts, method):
@@ -98,14 +105,18 @@ class ExtractTask(ClaimsTask):
     def provenance(self, opts, method):
         if method != "offline":
             return {}
-        if opts.scorer != "semantic":
+        if opts.scorer == "cues":
             return {"method": CUES_METHOD, "scorer": "cues"}
         from scholartools import embeddings
-        from scholartools.claims.semantic import SCORER, weights_digest
+        from scholartools.claims import semantic, stacked
 
-        return {"scorer": SCORER,
-                "scorer_weights": f"claims_semantic_weights.json sha256:{weights_digest()}",
-                "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
+        out = {"scorer": semantic.SCORER,
+               "scorer_weights": f"claims_semantic_weights.json sha256:{semantic.weights_digest()}",
+               "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
+        if opts.scorer == "semantic":
+            return out | {"method": SEMANTIC_METHOD}
+        return out | {"scorer": stacked.SCORER,
+                      "stacked_weights": f"claims_stacked_weights.json sha256:{stacked.weights_digest()}"}
 
 
 @dataclass(frozen=True)
@@ -120,7 +131,7 @@ EXTRACT = ExtractTask(
     llm="scholartools.claims.llm_method:llm_extract", offline="scholartools.claims.offline:extract_batch",
     templates=("claims_extract",), reads={"paper": "sections"}, writes=("claims", "claim_texts"),
     method_names={"llm": "llm: per-chunk extraction + verbatim check",
-                  "offline": SEMANTIC_METHOD},
+                  "offline": STACKED_METHOD},
     options=ExtractOptions,
     defaults={"temperature": 1.0}, defaults_source="CLAIMCHECK App. A.2 (GPT-4o, T=1.0 for extraction)",
 )

@@ -49,8 +49,9 @@ def main(io: RecordIO, llm, task, method, **values):
                        fields inside each item of weaknesses instead.
 
     Offline methods: a sentence scorer over cue phrases (we show / we propose / outperforms / to our
-    knowledge the first …), section and first person, plus a MiniLM score fitted on sentences we
-    wrote (--scorer cues: the cue phrases alone, no model), precision before recall; the review form's
+    knowledge the first …), section and first person and a MiniLM score, weighed by a regression
+    fitted on two annotators' claim labels (--scorer semantic: fixed weights; --scorer cues: the cue
+    phrases alone, no model), precision before recall; the review form's
     weakness blocks cut into items; BM25 (bm25s) and MiniLM cosine over the paper's claims fused by
     reciprocal rank, one index per paper, with a threshold for "no target". LLM methods: chunked
     extraction and weakness passages, every span through the shared verbatim checker (a span that is

@@ -1,0 +1,114 @@
+"""The stacked scorer of ``st-claims --task extract`` (its default since session 23; issue 37)
+beside the semantic scorer it replaced, on every claim-annotated set, and under leave-one-paper-out
+on the papers it is fitted on (docs/st-claims.md, "Session 23").
+
+    python benchmarks/claims_stacked.py [--json out.json]
+
+* **Fitted on** (rounds i and j's dev half, ``dev7`` + ``dev8``, eighteen papers): each paper scored
+  by a regression refitted without it (``tools.claims_stacked_weights.fit`` on the other seventeen),
+  at the shipped threshold and at 0.40 / 0.50 — the figure that says what fitting on these labels
+  is worth on a paper it did not see.
+* **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
+  semantic scorer before the split was drawn), the unseen eight (test, test2, test3), the dev PDFs
+  dev … dev6 (their labels only chose the threshold) and the ReviewCritique test papers
+  (evaluation only, their licence) — with the shipped weights.
+
+F1_edit (CLAIMCHECK's, micro over papers) with P and R. Needs ``ST_DATA`` (the PDFs of
+``shared/external/pdfs`` and ReviewCritique) for the last three sets, scikit-learn and the bundled
+MiniLM.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+THRESHOLDS = (0.40, 0.45, 0.50)
+
+
+def prf(pairs) -> dict:
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    got = micro_prf([span_counts(p, g) for p, g in pairs])
+    return {k: round(v, 3) for k, v in got.items()} | {"predicted": sum(len(p) for p, _ in pairs)}
+
+
+def kept(cands: list[tuple[str, float]], th: float) -> list[str]:
+    return [text for text, p in cands if p >= th]
+
+
+def scored(recs: list[dict], weights: dict | None = None) -> list[list[tuple[str, float]]]:
+    """``(text, probability)`` of every candidate of each record (all encoded), under ``weights``
+    (default: the shipped ones)."""
+    from scholartools.claims import stacked
+
+    with mock.patch.object(stacked, "model", (lambda: weights) if weights else stacked.model):
+        return [[(c.text, c.score) for c in cs] for cs in stacked.stacked_sentences_many(recs, 0.0)]
+
+
+def main():
+    from claims_semantic_real import rc_test
+
+    from scholartools.claims import semantic, stacked
+    from tools.claims_evaluate import PDF_PAPERS
+    from tools.claims_stacked_weights import TRAIN_PARTS, fit_rows, paper_gold, paper_rows, papers
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    th0 = stacked.STACKED_THRESHOLD
+    rows: dict[str, dict] = {}
+
+    def report(name, stacked_pairs_by_th, semantic_pairs):
+        row = {f"stacked {th:g}": prf(p) for th, p in stacked_pairs_by_th.items()}
+        row["semantic 1.1"] = prf(semantic_pairs)
+        rows[name] = row
+        print(name, json.dumps(row), file=sys.stderr)
+
+    train = papers(TRAIN_PARTS)
+    gold = {pid: paper_gold(pid, rec) for pid, rec in train}
+    rows_of = {pid: paper_rows(pid, rec) for pid, rec in train}
+    held = {}
+    for pid, rec in train:
+        w = fit_rows({q: xy for q, xy in rows_of.items() if q != pid}) | {"threshold": th0}
+        held[pid] = scored([rec], w)[0]
+    sem = dict(zip([pid for pid, _ in train],
+                   semantic.extract_claims_semantic_many([rec for _, rec in train])))
+    for part in TRAIN_PARTS:
+        ids = [pid for pid, _ in train if PDF_PAPERS[pid][1] == part]
+        report(f"{part} (leave one paper out)", {th: [(kept(held[p], th), gold[p]) for p in ids] for th in THRESHOLDS},
+               [([c["text"] for c in sem[p]], gold[p]) for p in ids])
+
+    sets = {"test4 (round j, never read)": ("test4",), "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
+            "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}
+    for name, parts in sets.items():
+        recs = papers(parts)
+        g = [paper_gold(pid, rec) for pid, rec in recs]
+        cands = scored([rec for _, rec in recs])
+        s = semantic.extract_claims_semantic_many([rec for _, rec in recs])
+        report(name, {th: [(kept(cs, th), gg) for cs, gg in zip(cands, g)] for th in THRESHOLDS},
+               [([c["text"] for c in ss], gg) for ss, gg in zip(s, g)])
+    rc = rc_test()
+    cands = scored([r for r, _ in rc])
+    s = semantic.extract_claims_semantic_many([r for r, _ in rc])
+    report("ReviewCritique test", {th: [(kept(cs, th), g) for cs, (_, g) in zip(cands, rc)] for th in THRESHOLDS},
+           [([c["text"] for c in ss], g) for ss, (_, g) in zip(s, rc)])
+
+    cols = [f"stacked {th:g}" for th in THRESHOLDS] + ["semantic 1.1"]
+    print("| set | " + " | ".join(cols) + " |")
+    print("|---|" + "---|" * len(cols))
+    for name, row in rows.items():
+        print(f"| {name} | " + " | ".join(f"{row[c]['p']:.3f} / {row[c]['r']:.3f} / **{row[c]['f']:.3f}**"
+                                           for c in cols) + " |")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

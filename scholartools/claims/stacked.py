@@ -1,0 +1,124 @@
+"""The stacked scorer of offline claim extraction, st-claims' default since session 23
+(``st-claims --task extract``, ``--scorer stacked``; issue 37).
+
+The cue scorer's rules (:mod:`scholartools.claims.extract`) and the semantic scorer's MiniLM score
+(:mod:`scholartools.claims.semantic`) were set by hand on papers one annotator labelled. This scorer
+keeps them as inputs and lets labels weigh them: a logistic regression over :data:`FEATURES` of
+each candidate sentence, fitted on the claim labels of annotation rounds i and j's dev half
+(eighteen papers, each labelled by two annotators working apart; ``fixtures/claims``), and a
+sentence is kept when its probability reaches :data:`STACKED_THRESHOLD` (chosen on the dev PDFs
+dev … dev6, whose labels train nothing: the best F1_edit with precision ≥ .80).
+``python -m tools.claims_stacked_weights`` regenerates :data:`WEIGHTS_FILE`.
+
+The features: the candidate's cue score (with the previous-kept bonus, clipped to -3 … 4), its
+written-corpus MiniLM log-odds (clipped to ±3), whether the cue scorer keeps it, its section kind,
+the cue kinds it matched (result, contribution, novelty, repeat), first person or the paper's own
+name, a digit, a citation, its length and whether it opens its section. Only candidates whose
+probability can reach the threshold whatever their vector are encoded, which keeps the result exact.
+"""
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from scholartools.claims import extract as E
+from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, kept_claims
+from scholartools.claims.semantic import CLIP, bundled_model, cue_candidates
+from scholartools.records import RecordError
+
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "claims_stacked_weights.json"
+#: the section kinds with their own feature; any other kind counts as "other"
+KINDS = ("abstract", "introduction", "conclusion", "caption", "related_work", "method", "results", "discussion",
+         "other")
+CUE_KINDS = ("result", "contribution", "novelty", "repeat")
+FEATURES = ("cue_score", "semantic", "cue_kept", *(f"kind:{k}" for k in KINDS), *(f"cue:{k}" for k in CUE_KINDS),
+            "own", "digit", "citation", "length", "opens_section")
+#: the cue score's clip (a few sentences score far above or below the rest)
+CUE_CLIP = (-3.0, 4.0)
+SCORER = "stacked: logistic regression over cue-scorer features and the MiniLM written-corpus score"
+
+
+@lru_cache(maxsize=1)
+def model() -> dict:
+    """The shipped regression: ``weights`` (one per feature), ``bias``, ``threshold`` and how they
+    were made."""
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{WEIGHTS_FILE}: its features are not this module's FEATURES; regenerate it with "
+                         "python -m tools.claims_stacked_weights")
+    return data
+
+
+def weights_digest() -> str:
+    import hashlib
+
+    return hashlib.sha256(WEIGHTS_FILE.read_bytes()).hexdigest()[:12]
+
+
+#: the keep threshold (a probability)
+STACKED_THRESHOLD = float(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))["threshold"])
+
+
+def candidate_features(rec: dict) -> tuple[list, list[list[float]]]:
+    """The candidates of ``rec`` (cue score above -9, the previous-kept bonus in ``score``) and the
+    feature row of each, with 0.0 in the ``semantic`` column (filled by the caller)."""
+    cands, _ = cue_candidates(rec, -math.inf)
+    names = E.own_names(rec)
+    rows, prev_key = [], None
+    for c in cands:
+        key = (c.kind, c.section_index, c.figure_index)
+        opens, prev_key = key != prev_key, key
+        kind = c.kind if c.kind in KINDS else "other"
+        t = c.text
+        rows.append([min(max(c.score, CUE_CLIP[0]), CUE_CLIP[1]), 0.0, float(c.score >= E.DEFAULT_THRESHOLD),
+                     *(float(kind == k) for k in KINDS), *(float(k in c.cues) for k in CUE_KINDS),
+                     float(bool(E._FIRST_PERSON.search(t) or any(n in t for n in names))),
+                     float(bool(E._DIGIT.search(t))), float(bool(E._CITATION.search(t))),
+                     min(len(t.split()), 60) / 30, float(opens)])
+    return cands, rows
+
+
+def stacked_sentences_many(records: list[dict], threshold: float | None = None) -> list:
+    """Each record's candidates with the probability in ``score`` (a :class:`RecordError` in place
+    of a record the scorer cannot read); every candidate that can reach ``threshold`` is encoded in
+    one call for the whole batch."""
+    from scholartools.claims.semantic import semantic_scores
+
+    m = model()
+    w, b = m["weights"], m["bias"]
+    th = STACKED_THRESHOLD if threshold is None else threshold
+    at = 1 if th >= 1 else 0 if th <= 0 else None
+    need = math.inf if at == 1 else -math.inf if at == 0 else math.log(th / (1 - th))
+    sem_w = w[FEATURES.index("semantic")]
+    out, open_ = [], []
+    for rec in records:
+        try:
+            bundled_model()
+            cands, rows = candidate_features(rec)
+        except RecordError as exc:
+            out.append(exc)
+            continue
+        for c, x in zip(cands, rows):
+            c.score = sum(wi * xi for wi, xi in zip(w, x)) + b   # the logit without the semantic term
+            if c.score + abs(sem_w) * CLIP >= need:
+                open_.append(c)
+        out.append(cands)
+    for c, s in zip(open_, semantic_scores([c.text for c in open_])):
+        c.score += sem_w * float(s)
+    for cands in out:
+        if not isinstance(cands, RecordError):
+            for c in cands:
+                c.score = 1 / (1 + math.exp(-c.score))
+    return out
+
+
+def extract_claims_stacked_many(records: list[dict], max_claims: int | None = DEFAULT_MAX_CLAIMS,
+                                threshold: float | None = None) -> list:
+    """The claims of each record under the stacked scorer (``score``: the probability), shaped as
+    :func:`~scholartools.claims.extract.extract_claims` shapes them; a :class:`RecordError` in place
+    of a record the scorer cannot read."""
+    th = STACKED_THRESHOLD if threshold is None else threshold
+    return [got if isinstance(got, RecordError) else kept_claims(got, max_claims, th)
+            for got in stacked_sentences_many(records, th)]

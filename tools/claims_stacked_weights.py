@@ -1,0 +1,134 @@
+"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, session 23): an L2
+logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` of every
+candidate sentence of the training papers — annotation rounds i (``dev7``) and j's dev half
+(``dev8``): eighteen papers, each annotated by two annotators working apart, whose records and labels
+are committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when
+its text is a gold unit's (the union of the two passes). Written to
+``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
+
+    python -m tools.claims_stacked_weights [--check] [--choose-threshold]
+
+``--choose-threshold``: choose the keep threshold on the dev PDFs dev … dev6 (their labels train
+nothing; needs ``ST_DATA``): the one of 0.30, 0.35 … 0.70 with the best F1_edit at precision ≥ .80,
+as the semantic scorer's was chosen. Without it the shipped file's threshold is kept.
+``--check``: refit and compare with the shipped file (exit 1 when a weight differs by more than 1e-5).
+Needs scikit-learn (a development dependency) and the bundled model.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+C = 0.1
+TRAIN_PARTS = ("dev7", "dev8")
+THRESHOLDS = [round(0.30 + 0.05 * i, 2) for i in range(9)]
+TARGET_PRECISION = 0.80
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def paper_gold(pid: str, rec: dict) -> list[str]:
+    """The gold claim texts of one paper of ``PDF_PAPERS`` (its ``.claims`` file resolved)."""
+    from tools.claims_evaluate import resolve_refs
+
+    lines = (ROOT / "fixtures/claims/annotations/pdf" / f"{pid}.claims").read_text(encoding="utf-8").splitlines()
+    return [u["text"] for u in resolve_refs(rec, lines)]
+
+
+def papers(parts: tuple[str, ...]) -> list[tuple[str, dict]]:
+    from tools.claims_evaluate import PDF_PAPERS, paper_record
+
+    return [(pid, dict(paper_record(pdf), id=pid)) for pid, (pdf, part) in PDF_PAPERS.items() if part in parts]
+
+
+def paper_rows(pid: str, rec: dict):
+    """The feature matrix (semantic column filled) and labels of every candidate of one paper."""
+    import numpy as np
+
+    from scholartools.claims.semantic import semantic_scores
+    from scholartools.claims.stacked import FEATURES, candidate_features
+
+    gold = {_norm(t) for t in paper_gold(pid, rec)}
+    cands, rows = candidate_features(rec)
+    for row, s in zip(rows, semantic_scores([c.text for c in cands])):
+        row[FEATURES.index("semantic")] = float(s)
+    return np.asarray(rows).reshape(len(rows), len(FEATURES)), np.asarray([int(_norm(c.text) in gold) for c in cands])
+
+
+def fit_rows(by_paper: dict) -> dict:
+    """The regression fitted on ``{pid: (X, y)}``, as the weights file holds it."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    from scholartools.claims.stacked import FEATURES
+
+    X = np.vstack([x for x, _ in by_paper.values()])
+    y = np.concatenate([y for _, y in by_paper.values()])
+    m = LogisticRegression(C=C, max_iter=5000).fit(X, y)
+    return {"features": list(FEATURES), "C": C, "trained_on": list(by_paper),
+            "candidates": int(len(y)), "claims": int(y.sum()),
+            "bias": float(f"{float(m.intercept_[0]):.7g}"),
+            "weights": [float(f"{w:.7g}") for w in m.coef_[0].tolist()]}
+
+
+def fit(recs: list[tuple[str, dict]]) -> dict:
+    return fit_rows({pid: paper_rows(pid, rec) for pid, rec in recs})
+
+
+def choose_threshold(weights: dict) -> tuple[float, dict]:
+    """The threshold of :data:`THRESHOLDS` with the best F1_edit at precision ≥ .80 on dev … dev6
+    under ``weights``, and the figures of each threshold."""
+    from unittest import mock
+
+    from scholartools.claims import stacked
+    from scholartools.metrics.claimcheck import micro_prf, span_counts
+
+    dev = papers(tuple(p for p in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")))
+    gold = [paper_gold(pid, rec) for pid, rec in dev]
+    grid = {}
+    with mock.patch.object(stacked, "model", lambda: weights):
+        cands = stacked.stacked_sentences_many([rec for _, rec in dev], 0.0)
+        for th in THRESHOLDS:
+            got = micro_prf([span_counts([c.text for c in cs if c.score >= th], g) for cs, g in zip(cands, gold)])
+            grid[th] = {k: round(v, 4) for k, v in got.items()}
+    ok = [th for th in THRESHOLDS if grid[th]["p"] >= TARGET_PRECISION]
+    best = max(ok, key=lambda th: grid[th]["f"]) if ok else THRESHOLDS[-1]
+    return best, grid
+
+
+def main() -> int:
+    from scholartools.claims.stacked import WEIGHTS_FILE
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare a refit with the shipped file")
+    ap.add_argument("--choose-threshold", action="store_true", help="choose the threshold on dev … dev6 (ST_DATA)")
+    args = ap.parse_args()
+    out = fit(papers(TRAIN_PARTS))
+    shipped = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8")) if WEIGHTS_FILE.exists() else {}
+    if args.choose_threshold:
+        th, grid = choose_threshold(out)
+        print("\n".join(f"threshold {t}: P {g['p']:.3f} R {g['r']:.3f} F1_edit {g['f']:.3f}" for t, g in grid.items()),
+              file=sys.stderr)
+        out |= {"threshold": th, "threshold_rule": "best F1_edit at precision >= .80 on dev ... dev6, "
+                                                   f"grid {THRESHOLDS[0]} ... {THRESHOLDS[-1]} by 0.05"}
+    else:
+        out |= {k: shipped[k] for k in ("threshold", "threshold_rule") if k in shipped}
+    if args.check:
+        diff = max(abs(a - b) for a, b in zip(out["weights"] + [out["bias"]], shipped["weights"] + [shipped["bias"]]))
+        print(f"max weight difference {diff:.2e}", file=sys.stderr)
+        return 0 if diff <= 1e-5 and out["trained_on"] == shipped["trained_on"] else 1
+    WEIGHTS_FILE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {WEIGHTS_FILE}: {out['candidates']} candidates, {out['claims']} claims, "
+          f"threshold {out.get('threshold')}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
