@@ -218,14 +218,20 @@ def main():
             label = f"{name}, threshold {'chosen on dev (P >= .80): ' if chosen else ''}{th:g}"
             table[label] = row
             print(label, json.dumps(row), file=sys.stderr)
+    print_table("weights fitted on", table, args.json)
+
+
+def print_table(first: str, table: dict[str, dict], json_path: Path | None) -> None:
+    """``table`` (row name → column → P / R / F) as a Markdown table of "P / R / **F**" cells,
+    and as JSON at ``json_path``."""
     cols = list(next(iter(table.values())))
-    print("| weights fitted on | " + " | ".join(cols) + " |")
+    print(f"| {first} | " + " | ".join(cols) + " |")
     print("|---|" + "---|" * len(cols))
     for name, row in table.items():
         print(f"| {name} | " + " | ".join(f"{row[c]['p']:.3f} / {row[c]['r']:.3f} / **{row[c]['f']:.3f}**"
                                            for c in cols) + " |")
-    if args.json:
-        args.json.write_text(json.dumps(table, indent=1) + "\n")
+    if json_path:
+        json_path.write_text(json.dumps(table, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -369,9 +369,16 @@ _TEX_PART = re.compile(r"^(?!.*\\)(?:.*\.(?:tex|md)|[^.]*)$")
 _DOCUMENT = re.compile(r"^[^%\n]*\\begin\s*\{document\}", re.M)
 
 
+def _roots(gitdir: Path, blobs: dict, paths: list[str]) -> list[str]:
+    """The ``.tex`` files of ``paths`` (one folder's) that hold a ``\\begin{document}``."""
+    return [t for t in paths if t.endswith(".tex") and blobs[t][1] < 2_000_000
+            and re.search(rb"\\begin\s*\{document\}", _blob(gitdir, blobs[t][0]))]
+
+
 def survey(gitdir: Path, repo: str) -> list[dict]:
     """Manifest rows for the PDFs of HEAD compiled from a ``.tex`` of the same folder (same stem,
-    or the folder's one file with ``\\documentclass``) whose gold checks out."""
+    or the folder's one file with ``\\documentclass``), or of a folder named as the PDF, whose
+    gold checks out."""
     commit = _git(gitdir, "rev-parse", "HEAD").strip()
     blobs = {}
     for line in _git(gitdir, "ls-tree", "-r", "-l", "HEAD").splitlines():
@@ -389,11 +396,16 @@ def survey(gitdir: Path, repo: str) -> list[dict]:
         if blobs[path][0] in seen or re.search(r"(?i)(^|/)(fig|figs|figures|images|img|plots|graphics)(/|$)", folder):
             continue
         stem = path[:-4]
-        texs = [p for p in by_dir[folder] if p.endswith(".tex")]
         cands = [stem + ".tex"] if stem + ".tex" in blobs else []
         if not cands:
-            roots = [t for t in texs if blobs[t][1] < 2_000_000 and re.search(
-                rb"\\begin\s*\{document\}", _blob(gitdir, blobs[t][0]))]
+            roots = _roots(gitdir, blobs, by_dir.get(folder, []))
+            if len(roots) != 1 and stem in by_dir:
+                # the source in a folder named as the PDF ("papers/ivanov.pdf" beside
+                # "papers/ivanov/main.tex": a proceedings repository's papers, each in its folder)
+                inner = [stem + "/" + stem.rsplit("/", 1)[-1] + ".tex"]
+                inner = inner if inner[0] in blobs else _roots(gitdir, blobs, by_dir[stem])
+                if len(inner) == 1:
+                    folder, roots = stem, inner
             if len(roots) != 1:
                 if folder.count("/") < 2:
                     print(f"skip {path}: {len(roots)} root .tex files beside it", file=sys.stderr)

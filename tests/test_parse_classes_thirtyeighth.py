@@ -2,9 +2,20 @@
 manifest (docs/st-parse.md, "Thirty-eighth round"); no rule names a publisher or a template."""
 from __future__ import annotations
 
-from pdf_pages import span
+from types import SimpleNamespace
+
+from pdf_pages import row, span
 
 from scholartools.parsing.pdf.extract import _row_from_spans
+from scholartools.parsing.pdf.headings import Cand, _vetoes
+
+ST = SimpleNamespace(body=10.0, body_family="body")
+
+
+def _cand(r, i, runin):
+    text = r.lead.rstrip(" .:") if runin else r.text
+    return Cand(i=i, rows=[i], text=text, runin=runin, rest=r.text[len(r.lead):] if runin else "", p=0.6,
+                number=None, title=text)
 
 
 def test_a_math_letter_opening_a_hyphenated_word_is_part_of_the_bold_lead():
@@ -51,3 +62,53 @@ def test_acknowledgments_and_funding_named_in_the_references_languages_are_back_
                     "Ringraziamenti"):
         assert section_type(heading) == "acknowledgments", heading
     assert section_type("Financial markets") != "acknowledgments"
+
+
+def test_an_unnumbered_statements_head_run_in_is_no_heading():
+    # a Russian student conference's paper: "**Теорема.** Пусть X, Z — интервалы. …"
+    for lead in ("Теорема.", "Lemma.", "Définition."):
+        r = row(f"{lead} Let X and Z be intervals whose estimates we compare below.", 100, bold=0.2, x1=520)
+        r.lead, r.lead_style = lead, "b"
+        c = _cand(r, 0, runin=True)
+        _vetoes([r], [c], ST)
+        assert c.p == 0.0, lead
+    # a paragraph's own name run in stays ("**Training.** We train …")
+    r = row("Training. We train every model for three epochs on one GPU.", 100, bold=0.2, x1=520)
+    r.lead, r.lead_style = "Training.", "b"
+    c = _cand(r, 0, runin=True)
+    _vetoes([r], [c], ST)
+    assert c.p == 0.6
+
+
+def test_a_formulas_line_going_on_after_its_comma_is_no_heading():
+    # an enumerated display, "1) Z1 ⊆ Z2 ," over "2) Z3 ⊆ Z1, в случае, если …"
+    r = row("1) Z1 ⊆ Z2 ,", 100, x1=180)
+    r.math = 0.38
+    c = _cand(r, 0, runin=False)
+    _vetoes([r], [c], ST)
+    assert c.p == 0.0
+    r = row("1) Related work, results", 100, x1=180)   # no math: a heading's words
+    r.math = 0.0
+    c = _cand(r, 0, runin=False)
+    _vetoes([r], [c], ST)
+    assert c.p == 0.6
+
+
+def test_lettered_subsections_between_roman_sections_are_their_sections_parts_not_appendices():
+    # IEEE's "IV. THEORY …", "A. ACCESSIBLE INFORMATION …", "B. …", "V. RESULTS": a parser that gives
+    # the lettered ones their section's level had made them appendices, and with them every section
+    # after (a claim extractor then skipped three quarters of an IEEE Access paper and its conclusion)
+    from scholartools.text.sections import type_sections
+
+    def secs(numbered):
+        return [{"heading": h, "number": n, "level": 1} for n, h in numbered]
+
+    got = type_sections(secs([("I", "INTRODUCTION"), ("II", "THEORY"), ("A", "Accessible information"),
+                              ("B", "Depolarization"), ("III", "RESULTS"), ("A", "Depth scaling"),
+                              ("H", "Calibration drift"), ("I", "Budget definitions"), ("IV", "CONCLUSION"),
+                              ("A", "Proof of the bound")]))
+    assert [s["type"] for s in got] == ["introduction", "method", "method", "method", "results", "results",
+                                        "results", "results", "conclusion", "appendix"]
+    # lettered sections after the last roman one are appendices, as before
+    got = type_sections(secs([("I", "INTRODUCTION"), ("II", "CONCLUSION"), ("A", "Derivations"), ("B", "Data")]))
+    assert [s["type"] for s in got] == ["introduction", "conclusion", "appendix", "appendix"]

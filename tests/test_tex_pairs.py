@@ -242,3 +242,25 @@ def test_a_title_wrapped_beside_line_numbers_is_found_on_the_page():
     assert title_on_page("Key Points", page)
     assert not title_on_page(title, page.replace("13\n", "with text between\n"))   # words, not numbers, between
     assert not title_on_page("Under modern-day circulation records", page)          # out of order
+
+
+def test_a_pdf_pairs_with_the_source_in_the_folder_named_as_it(tmp_path):
+    import pymupdf
+
+    from tex_pairs import survey
+
+    # a student conference's proceedings repository keeps each paper as "papers/ivanov.pdf" beside the
+    # folder "papers/ivanov/" of its source; before, the survey found no .tex beside the PDF
+    doc = pymupdf.open()
+    for k, heading in enumerate(["Introduction", "Results"]):
+        page = doc.new_page()
+        if k == 0:
+            page.insert_text((72, 80), "Graph Colouring in Practice", fontsize=16, fontname="helv")
+        page.insert_text((72, 140), heading, fontsize=12, fontname="helv")
+    tex = ("\\documentclass{spisok-article}\\title{Graph Colouring in Practice}\\begin{document}\\maketitle\n"
+           "\\section{Introduction}\nText.\n\\section{Results}\nText.\n\\end{document}\n")
+    _committed(tmp_path, {"papers/ivanov.pdf": doc.tobytes(), "papers/ivanov/main.tex": tex,
+                          "papers/ivanov/spisok-article.cls": "% class", "papers/other.tex": "x"})
+    rows = survey(tmp_path / "repo" / ".git", "o/repo")
+    assert [(r["pdf_path"], r["tex_path"], r["family"], r["title"]) for r in rows] == \
+        [("papers/ivanov.pdf", "papers/ivanov/main.tex", "spisok-article", "Graph Colouring in Practice")]

@@ -117,13 +117,18 @@ PDF_PAPERS = {
                                                   "tinyssl")},
     **{pid: (f"record:{pid}", "test4") for pid in ("sycobench", "flattery", "speedconf", "audiostyle", "edo",
                                                    "gtheory")},
+    # round k (issue 37, session 23): eleven more such papers (LLM agents and benchmarks, medical imaging,
+    # quantum ML, education, road imagery), annotated like round j after the stacked scorer was fitted
+    # on rounds i and j; scored once as they were with it, then dev (the scorer is refitted on them)
+    **{pid: (f"record:{pid}", "dev9") for pid in ("riskgame", "pfa", "klikbench", "swarm", "ensemble", "vqnn",
+                                                  "behavioraudit", "codefeedback", "roaddamage", "qroute", "drex")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "test", "test2", "test3", "test4")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test", "test2", "test3", "test4")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -134,7 +139,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-g": ("dvt10", "ace14"),
               "issue37-h": ("s2orc20", "longeval23"),
               "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7"),
-              "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4"))}
+              "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4")),
+              "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9")}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound

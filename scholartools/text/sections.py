@@ -215,6 +215,30 @@ def _letter_ok(number: str | None, last_letter: str) -> bool:
 
 
 _BODY_TYPES = frozenset(("introduction", "related_work", "method", "data", "experiments", "results", "discussion"))
+_ROMAN = re.compile(r"[IVXL]+")
+
+
+def _lettered_subsections(sections: list[dict]) -> set[int]:
+    """The indices of lettered sections between two roman-numbered ones ("IV. THEORY", "A. …",
+    "B. …", "V. RESULTS"): IEEE's subsections, which a parser may give the level of their section,
+    not appendices (those come after the last roman number). A lone letter that reads as a roman
+    numeral is the next letter where the series asks for it ("H. …", "I. …")."""
+    out, run, last = set(), [], ""
+    roman_seen = False
+    for k, sec in enumerate(sections):
+        number = sec.get("number") or strip_number(sec.get("heading") or "")[0]
+        if not number:
+            continue
+        if roman_seen and re.fullmatch(r"[A-Z]", number) \
+                and (not _ROMAN.fullmatch(number) or last and ord(number) - ord(last) == 1):
+            run.append(k)
+            last = number
+        elif _ROMAN.fullmatch(number):
+            out.update(run)
+            run, last, roman_seen = [], "", True
+        else:
+            run, last = [], ""
+    return out
 
 
 def type_sections(sections: list[dict]) -> list[dict]:
@@ -232,11 +256,28 @@ def type_sections(sections: list[dict]) -> list[dict]:
     stack: list[tuple[int, str]] = []       # (level, type) of the open ancestors
     last_letter = ""
     body = False                            # a section of the body's own came before
-    for sec in sections:
+    subsections = _lettered_subsections(sections)
+    section_level = 1                       # the level of the last section a lettered one is under
+    for k, sec in enumerate(sections):
         heading = sec.get("heading") or ""
         number = sec.get("number")
         if number is None:
             number, _ = strip_number(heading)
+        if k in subsections:   # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY …": typed as its section's part
+            level = max(sec.get("level") or 1, section_level + 1)
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            parent = stack[-1][1] if stack else None
+            kind = sec.get("type") or section_type(strip_number(heading)[1], number="")
+            if not sec.get("type") and parent and parent not in ("other", "abstract", "references") \
+                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data", "abstract"):
+                kind = parent
+            sec["type"] = kind
+            stack.append((level, kind))
+            sec.setdefault("number", number)
+            continue
+        if number and _ROMAN.fullmatch(number):
+            section_level = sec.get("level") or 1
         lettered = bool(number and re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number))
         if lettered and not _letter_ok(number, last_letter):
             number = None   # an initial, not an appendix letter

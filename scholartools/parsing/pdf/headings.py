@@ -1669,6 +1669,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _number_first_theorem(c) \
+                or c.runin and _STATEMENT_WORD.fullmatch(c.text.strip(" .:")) \
+                or c.text.rstrip().endswith(",") and r.math >= 0.1 \
                 or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or not c.number and _MONO_FAMILY.search(r.family) \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
@@ -1680,7 +1682,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             a running head naming the authors: "Hamzeh Pour et al.: Emergency …",
             #             "B. Román-Ponce and F.U. Rojas-Rojas"; a program's option in a list of
             #             them: "--timestride <integer>"; a theorem-like environment's numbered
-            #             head: "Problem 1 (Continuous System Parameter Optimization):"; an item
+            #             head: "Problem 1 (Continuous System Parameter Optimization):", an
+            #             unnumbered one run in: "**Теорема.** Пусть …"; a formula's line going
+            #             on after its comma: "1) Z1 ⊆ Z2 ,"; an item
             #             of the supplementary files' list: "Additional file 1: Table S1", "S1 Fig. …"; the
             #             paper's citation: "J Med Internet Res 2026;28:e82426;"; a list of
             #             terms: "node, tree, graph, path, edge, message, link, parent, leaf"; a
@@ -1895,6 +1899,12 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
                            r"|^proofs?\s+(?:of|for)\s+(?:the\s+)?(?:theorem|lemma|corollary|proposition|claim|"
                            r"remark|observation|fact|property)s?\s+(?:[A-Z]\.?)?\d+(?:\.\d+)*"
                            r"(?:\s*(?:,|and|&)\s*(?:[A-Z]\.?)?\d+(?:\.\d+)*)*\W*$", re.I)
+# an unnumbered statement's head run in before it ("**Теорема.** Пусть X, Z — интервалы …",
+# "*Lemma.* Every …"): the environments whose heads name no section
+_STATEMENT_WORD = re.compile(r"(?:theorem|lemma|definition|corollary|proposition|conjecture|axiom|"
+                             r"théorème|lemme|définition|corollaire|satz|korollar|teorema|lema|definición|"
+                             r"definição|corolario|corolário|теорема|лемма|определение|следствие|утверждение)",
+                             re.I)
 # the same run in with its number first ("3.2. Definition. A pseudo double category …", the
 # theorems numbered in the sections' series and set in their subsections' face, as AMS's swapped
 # numbers print them)
