@@ -43,7 +43,7 @@ class ExtractOptions(RunsOptions):
                                     "score and the sentence's section, cues and shape; semantic: the cue score plus "
                                     "a MiniLM score fitted on sentences we wrote and a bonus after a kept sentence; "
                                     "cues: cue phrases, section and first person alone. stacked and semantic need "
-                                    "the bundled model (about 5x the CPU of cues).", choices=SCORERS)
+                                    "the bundled model (semantic about 6x, stacked about 10x the CPU of cues).", choices=SCORERS)
     chunk_tokens: int = option(1500, "extract, llm: tokens per chunk of paper text (sections packed, long ones split "
                                      "at paragraphs).", type=int, min=100, metavar="N")
 
