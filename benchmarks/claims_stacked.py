@@ -25,7 +25,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,8 +52,7 @@ def scored(recs: list[dict], weights: dict | None = None) -> list[list]:
     ``weights`` (default: the shipped ones)."""
     from scholartools.claims import stacked
 
-    with mock.patch.object(stacked, "model", (lambda: weights) if weights else stacked.model):
-        return stacked.stacked_sentences_many(recs, 0.0)
+    return stacked.stacked_sentences_many(recs, 0.0, weights)
 
 
 def main():

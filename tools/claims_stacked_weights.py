@@ -85,19 +85,16 @@ def fit(recs: list[tuple[str, dict]]) -> dict:
 def choose_threshold(weights: dict) -> tuple[float, dict]:
     """The threshold of :data:`THRESHOLDS` with the best F1_edit at precision ≥ .80 on dev … dev6
     under ``weights``, and the figures of each threshold."""
-    from unittest import mock
-
     from scholartools.claims import stacked
     from scholartools.metrics.claimcheck import micro_prf, span_counts
 
     dev = papers(tuple(p for p in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")))
     gold = [paper_gold(pid, rec) for pid, rec in dev]
     grid = {}
-    with mock.patch.object(stacked, "model", lambda: weights):
-        cands = stacked.stacked_sentences_many([rec for _, rec in dev], 0.0)
-        for th in THRESHOLDS:
-            got = micro_prf([span_counts([c.text for c in cs if c.score >= th], g) for cs, g in zip(cands, gold)])
-            grid[th] = {k: round(v, 4) for k, v in got.items()}
+    cands = stacked.stacked_sentences_many([rec for _, rec in dev], 0.0, weights)
+    for th in THRESHOLDS:
+        got = micro_prf([span_counts([c.text for c in cs if c.score >= th], g) for cs, g in zip(cands, gold)])
+        grid[th] = {k: round(v, 4) for k, v in got.items()}
     ok = [th for th in THRESHOLDS if grid[th]["p"] >= TARGET_PRECISION]
     best = max(ok, key=lambda th: grid[th]["f"]) if ok else THRESHOLDS[-1]
     return best, grid

@@ -58,7 +58,7 @@ def weights_digest() -> str:
 
 
 #: the keep threshold (a probability)
-STACKED_THRESHOLD = float(json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))["threshold"])
+STACKED_THRESHOLD = float(model()["threshold"])
 
 
 def candidate_features(rec: dict) -> tuple[list, list[list[float]]]:
@@ -80,17 +80,17 @@ def candidate_features(rec: dict) -> tuple[list, list[list[float]]]:
     return cands, rows
 
 
-def stacked_sentences_many(records: list[dict], threshold: float | None = None) -> list:
+def stacked_sentences_many(records: list[dict], threshold: float | None = None, weights: dict | None = None) -> list:
     """Each record's candidates with the probability in ``score`` (a :class:`RecordError` in place
     of a record the scorer cannot read); every candidate that can reach ``threshold`` is encoded in
-    one call for the whole batch."""
+    one call for the whole batch. ``weights``: a regression shaped as :func:`model` returns it
+    (default: the shipped one; a refit's, for its evaluation)."""
     from scholartools.claims.semantic import semantic_scores
 
-    m = model()
+    m = weights or model()
     w, b = m["weights"], m["bias"]
     th = STACKED_THRESHOLD if threshold is None else threshold
-    at = 1 if th >= 1 else 0 if th <= 0 else None
-    need = math.inf if at == 1 else -math.inf if at == 0 else math.log(th / (1 - th))
+    need = -math.inf if th <= 0 else math.inf if th >= 1 else math.log(th / (1 - th))   # the logit to reach
     sem_w = w[FEATURES.index("semantic")]
     out, open_ = [], []
     for rec in records:
@@ -115,10 +115,10 @@ def stacked_sentences_many(records: list[dict], threshold: float | None = None) 
 
 
 def extract_claims_stacked_many(records: list[dict], max_claims: int | None = DEFAULT_MAX_CLAIMS,
-                                threshold: float | None = None) -> list:
+                                threshold: float | None = None, weights: dict | None = None) -> list:
     """The claims of each record under the stacked scorer (``score``: the probability), shaped as
     :func:`~scholartools.claims.extract.extract_claims` shapes them; a :class:`RecordError` in place
     of a record the scorer cannot read."""
     th = STACKED_THRESHOLD if threshold is None else threshold
     return [got if isinstance(got, RecordError) else kept_claims(got, max_claims, th)
-            for got in stacked_sentences_many(records, th)]
+            for got in stacked_sentences_many(records, th, weights)]

@@ -218,6 +218,13 @@ _BODY_TYPES = frozenset(("introduction", "related_work", "method", "data", "expe
 _ROMAN = re.compile(r"[IVXL]+")
 
 
+def _inherits(parent: str | None, kind: str) -> bool:
+    """Does a section of type ``kind`` under one of type ``parent`` take its parent's type (its own
+    heading says nothing more specific)?"""
+    return bool(parent) and parent not in ("other", "abstract", "references") \
+        and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data", "abstract")
+
+
 def _lettered_subsections(sections: list[dict]) -> set[int]:
     """The indices of lettered sections between two roman-numbered ones ("IV. THEORY", "A. …",
     "B. …", "V. RESULTS"): IEEE's subsections, which a parser may give the level of their section,
@@ -269,8 +276,7 @@ def type_sections(sections: list[dict]) -> list[dict]:
                 stack.pop()
             parent = stack[-1][1] if stack else None
             kind = sec.get("type") or section_type(strip_number(heading)[1], number="")
-            if not sec.get("type") and parent and parent not in ("other", "abstract", "references") \
-                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data", "abstract"):
+            if not sec.get("type") and _inherits(parent, kind):
                 kind = parent
             sec["type"] = kind
             stack.append((level, kind))
@@ -309,9 +315,7 @@ def type_sections(sections: list[dict]) -> list[dict]:
             if parent == "acknowledgments" and (kind in _BODY_TYPES or kind == "front_matter"):
                 stack = [(lv, k) for lv, k in stack if k != "acknowledgments"]
                 parent = stack[-1][1] if stack else None
-            if parent and parent not in ("other", "abstract", "references") \
-                    and kind not in (*BACK_MATTER_TYPES, "appendix", "results", "data", "abstract") \
-                    and not (parent == "front_matter" and (number or kind != "other")):
+            if _inherits(parent, kind) and not (parent == "front_matter" and (number or kind != "other")):
                 kind = parent
             sec["type"] = kind
         body = body or kind in _BODY_TYPES
