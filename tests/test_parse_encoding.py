@@ -83,6 +83,27 @@ def test_markdown_in_gbk(tmp_path):
     assert rec["sections"][0]["heading"] == "引言"
 
 
+def test_no_record_text_holds_a_control_character(tmp_path):
+    # a PDF's text layer gives a glyph without Unicode value as its code in the font ("288 mA h
+    # g\x011" for g−1 in an RSC abstract, "takes the form \x00 \x01" for a formula's brackets);
+    # every adapter's record goes through finish(), which makes each U+FFFD
+    from scholartools.parsing.record import finish
+
+    rec = finish({"title": "A\x0bB", "abstract": "288 mA h g\x011 at 500 mA g\x011.", "sections": [
+        {"heading": "Intro\x7f", "text": "takes the form \x00 \x01\n\nwhich\tholds"}],
+        "figures": [{"caption": "Figure 1: \x02a plot"}], "source": {"path": "odd\x01name.pdf"}},
+        "odd\x01name.pdf", "pdf", "test")
+    assert (rec["title"], rec["abstract"], rec["sections"][0]["heading"]) == \
+        ("A\ufffdB", "288 mA h g\ufffd1 at 500 mA g\ufffd1.", "Intro\ufffd")
+    assert rec["sections"][0]["text"] == "takes the form \ufffd \ufffd\n\nwhich\tholds"
+    assert rec["sections"][0]["paragraphs"] == ["takes the form \ufffd \ufffd", "which\tholds"]
+    assert rec["figures"][0]["caption"] == "Figure 1: \ufffda plot"
+    assert rec["source"]["path"] == "odd\x01name.pdf"   # a path is kept as given
+    path = tmp_path / "notes.md"
+    path.write_text("# Title\n\n## Intro\n\nThe bracket \x01\x02 closes.\n", encoding="utf-8")
+    assert parse_path(str(path))["sections"][0]["text"] == "The bracket \ufffd\ufffd closes."
+
+
 @pytest.mark.parametrize("command, cls", [
     ("\\title*", "svmult"),          # Springer's book chapters
     ("\\titre", "gretsi"),           # French classes

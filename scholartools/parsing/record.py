@@ -19,6 +19,25 @@ from scholartools.text.sections import strip_number, type_sections
 
 ID_SOURCES = ("stem", "sha256", "doi")
 
+# control characters other than tab and line ends: no paper's text holds them, yet a PDF's text
+# layer gives them where a font's glyph has no Unicode value (MuPDF then reads the glyph's code in
+# the font: "mA g\x011" for "mA g−1", "P \x02 4.7 \x03 10\x045" for "P = 4.7 × 10−5", a display
+# formula's brackets, a list's bullet), and they break tools downstream (a NUL ends a C string, XML
+# 1.0 forbids them). Each becomes U+FFFD, Unicode's character of unknown value: it keeps the words
+# on either side apart ("g 1", not "g1") and says that something stood there
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _scrub(value):
+    """``value`` (a record's field) with each :data:`_CONTROL` character of its strings U+FFFD."""
+    if isinstance(value, str):
+        return _CONTROL.sub("\ufffd", value) if _CONTROL.search(value) else value
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items()}
+    return value
+
 
 def sha256_file(path: str) -> str:
     h = hashlib.sha256()
@@ -55,7 +74,10 @@ def make_id(path: str, record: dict, id_from: str = "stem") -> str:
 
 def finish(record: dict, path: str, fmt: str, parser: str, id_from: str = "stem",
            sections_only: bool = False, references: bool = True) -> dict:
-    """Complete a parsed paper record: defaults, section types and text, source, id."""
+    """Complete a parsed paper record: defaults, section types and text, source, id; no string of
+    it but the source's holds a control character other than tab and line ends (:data:`_CONTROL`:
+    each is U+FFFD)."""
+    record = {k: v if k == "source" else _scrub(v) for k, v in record.items()}
     out = {
         "id": None,
         "title": record.get("title") or None,

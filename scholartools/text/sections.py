@@ -248,6 +248,10 @@ def _lettered_subsections(sections: list[dict]) -> set[int]:
     return out
 
 
+# a subsection's arabic number ("6.3"): "Supplementary …" under it is a part of its section
+_SUBSECTION_NUMBER = re.compile(r"\d+(\.\d+)+")
+
+
 def type_sections(sections: list[dict]) -> list[dict]:
     """Fill ``type`` (and ``number``/``level`` when missing) on a list of section dicts in order.
 
@@ -255,9 +259,11 @@ def type_sections(sections: list[dict]) -> list[dict]:
     type comes from its own heading, or else from its parent's (the nearest earlier section of
     a lower level), never from a sibling: sub-sections of a typed section inherit its type when
     their own heading says nothing more specific. Sections after an appendix heading, or with
-    appendix letters (A, A.1, B … in sequence), are ``appendix``. A "Summary" after a section of
-    the body closes it (the conclusion), numbered or not: the abstract's label opens the paper; a
-    "Summary" under a section of its own summarises that section.
+    appendix letters (A, A.1, B … in sequence), are ``appendix`` (a subsection numbered "6.3" under
+    a section of the body opens no appendix, whatever its heading: "Supplementary analyses"). A
+    "Summary" after a section of the body closes it (the conclusion), numbered or not: the
+    abstract's label opens the paper; a "Summary" under a section of its own summarises that
+    section.
     """
     in_appendix = False
     stack: list[tuple[int, str]] = []       # (level, type) of the open ancestors
@@ -301,6 +307,9 @@ def type_sections(sections: list[dict]) -> list[dict]:
             kind = sec["type"]
         else:
             kind = section_type(heading_for_type, in_appendix=in_appendix, number=number or "")
+            if kind == "appendix" and not in_appendix and parent not in (None, "appendix") \
+                    and number and _SUBSECTION_NUMBER.fullmatch(number):
+                kind = "other"   # "6.3 Supplementary split-mode analyses": a section's part, no appendix
             if kind == "abstract" and heading_for_type.strip(" .:").lower() == "summary":
                 if parent is not None and parent != "abstract" and level >= 2:
                     kind = "other"        # a section's own "Summary" (a review's, under each topic)
