@@ -373,6 +373,11 @@ def test_signal_helpers_hand_cases():
     assert repetition("one two") == 0.0
     # content words of the reference: zinc, level, pupils (the, of are stop words); one found
     assert lexical_recall("the zinc level of the pupils", {"zinc", "low"}) == pytest.approx(1 / 3)
+    # the arXiv corpus's formula and citation placeholders, numbered apart in each text, are no
+    # content words: a candidate sharing "@xmath0" and "@xcite" shares no word with this reference
+    ref = "the @xmath0 phase of the model of @xcite"
+    assert lexical_recall(ref, {"xmath0", "xcite"}) == 0.0
+    assert lexical_recall(ref, {"phase"}) == pytest.approx(1 / 2)
     q = quality_signals("We did X. It works and", ["We did X.", "It works and"])
     assert q["complete"] == -1.0 and q["concludes"] == 0.0
     q = quality_signals("We did X. In conclusion, X helps.", ["We did X.", "In conclusion, X helps."])

@@ -61,6 +61,10 @@ STOP_WORDS = frozenset(
     "those it its we our their there here which who whom whose what when where how than then also not no "
     "nor into onto over under between among about after before during while such can could may might will "
     "would shall should do does did has have had i you he she they them his her".split())
+# the placeholders of the arXiv and PubMed summarisation corpora (Cohan et al. 2018), which
+# ScholarSum's arXiv texts keep: "@xmath12" stands for a formula, "@xcite" for a citation, numbered
+# apart in each text, so two texts sharing "xmath3" share no formula
+_PLACEHOLDER = re.compile(r"xmath\d+|xcite")
 
 
 @lru_cache(maxsize=2)
@@ -93,8 +97,10 @@ def lexical_recall(ref_text: str, cand_words: set[str]) -> float:
 
     >>> lexical_recall("the zinc level of the pupils", {"zinc", "was", "low"})
     0.3333333333333333
+    >>> lexical_recall("the @xmath0 model of @xcite", {"xmath0", "xcite"})   # placeholders are no words
+    0.0
     """
-    ref = [w for w in words(ref_text) if w not in STOP_WORDS]
+    ref = [w for w in words(ref_text) if w not in STOP_WORDS and not _PLACEHOLDER.fullmatch(w)]
     return sum(w in cand_words for w in ref) / len(ref) if ref else 0.0
 
 
