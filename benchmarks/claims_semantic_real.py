@@ -222,14 +222,14 @@ def main():
 
 
 def print_table(first: str, table: dict[str, dict], json_path: Path | None) -> None:
-    """``table`` (row name → column → P / R / F) as a Markdown table of "P / R / **F**" cells,
-    and as JSON at ``json_path``."""
-    cols = list(next(iter(table.values())))
+    """``table`` (row name → column → P / R / F) as a Markdown table of "P / R / **F**" cells
+    ("–" where a row lacks the column), and as JSON at ``json_path``."""
+    cols = list(dict.fromkeys(c for row in table.values() for c in row))
     print(f"| {first} | " + " | ".join(cols) + " |")
     print("|---|" + "---|" * len(cols))
     for name, row in table.items():
         print(f"| {name} | " + " | ".join(f"{row[c]['p']:.3f} / {row[c]['r']:.3f} / **{row[c]['f']:.3f}**"
-                                           for c in cols) + " |")
+                                           if c in row else "–" for c in cols) + " |")
     if json_path:
         json_path.write_text(json.dumps(table, indent=1) + "\n")
 

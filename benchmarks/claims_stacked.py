@@ -1,19 +1,21 @@
 """The stacked scorer of ``st-claims --task extract`` (its default since session 23; issue 37)
 beside the semantic scorer it replaced, on every claim-annotated set, and under leave-one-paper-out
-on the papers it is fitted on (docs/st-claims.md, "Session 23").
+on the papers it is fitted on (docs/st-claims.md, "Session 23" and "Session 24").
 
-    python benchmarks/claims_stacked.py [--json out.json]
+    python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json]
 
-* **Fitted on** (rounds i, j's dev half and k, ``dev7`` + ``dev8`` + ``dev9``, twenty-nine papers):
-  each paper scored by a regression refitted without it (``tools.claims_stacked_weights.fit_rows`` on
-  the other twenty-eight), at 0.45 / 0.50 / 0.55 (0.50 shipped) — the figure that says what fitting
-  on these labels is worth on a paper it did not see.
-* **Round k as scored blind** (``dev9``, eleven papers annotated after the scorer was first fitted):
-  by the regression fitted on ``dev7`` + ``dev8`` alone, as it was scored once before joining the fit.
+* **Fitted on** (rounds i, j's dev half, k and l's dev half, ``dev7`` … ``dev10``, thirty-six
+  papers): each paper scored by a regression refitted without it
+  (``tools.claims_stacked_weights.fit_rows`` on the other thirty-five), at 0.45 / 0.50 / 0.55 (0.50
+  shipped) — the figure that says what fitting on these labels is worth on a paper it did not see.
+* **Rounds k and l as scored blind** (``dev9``, eleven papers annotated after the scorer was first
+  fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen papers, by
+  the one fitted on ``dev7`` … ``dev9``, as each was scored once before joining the fit).
 * **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
-  semantic scorer before the split was drawn), the unseen eight (test, test2, test3), the dev PDFs
-  dev … dev6 (their labels only chose the threshold) and the ReviewCritique test papers
-  (evaluation only, their licence) — with the shipped weights.
+  semantic scorer before the split was drawn), round l's (``test5``, six papers), the unseen eight
+  (test, test2, test3), the dev PDFs dev … dev6 (their labels only chose the threshold) and the
+  ReviewCritique test papers (evaluation only, their licence) — with the shipped weights, and with
+  ``--before``'s (a previous release's weights file, at its threshold and the cap 120 it shipped with).
 
 F1_edit (CLAIMCHECK's, micro over papers) with P and R. Needs ``ST_DATA`` (the PDFs of
 ``shared/external/pdfs`` and ReviewCritique) for the last three sets, scikit-learn and the bundled
@@ -40,11 +42,12 @@ def prf(pairs) -> dict:
     return {k: round(v, 3) for k, v in got.items()} | {"predicted": sum(len(p) for p, _ in pairs)}
 
 
-def kept(cands: list, th: float) -> list[str]:
-    """The texts st-claims keeps at ``th``: at most ``--max-claims`` (120), the best scored."""
+def kept(cands: list, th: float, cap: int | None = -1) -> list[str]:
+    """The texts st-claims keeps at ``th``: at most ``cap`` (default ``--max-claims``'s; None: no
+    cap), the best scored."""
     from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, kept_claims
 
-    return [c["text"] for c in kept_claims(cands, DEFAULT_MAX_CLAIMS, th)]
+    return [c["text"] for c in kept_claims(cands, DEFAULT_MAX_CLAIMS if cap == -1 else cap, th)]
 
 
 def scored(recs: list[dict], weights: dict | None = None) -> list[list]:
@@ -64,12 +67,22 @@ def main():
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--before", type=Path, help="a previous release's claims_stacked_weights.json: one "
+                    "more column on the sets never fitted on, at its threshold and the cap 120 of that release")
+    ap.add_argument("--caps", default="", help="also score the shipped threshold under these "
+                    "--max-claims values, comma-separated (0: no cap), e.g. 80,160,0")
     args = ap.parse_args()
+    caps = [int(c) or None for c in args.caps.split(",") if c.strip()]
     th0 = stacked.STACKED_THRESHOLD
     rows: dict[str, dict] = {}
 
-    def report(name, stacked_pairs_by_th, semantic_pairs):
+    before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None
+
+    def report(name, stacked_pairs_by_th, semantic_pairs, capped=None, previous=None):
         row = {f"stacked {th:g}": prf(p) for th, p in stacked_pairs_by_th.items()}
+        row |= {f"cap {cap or 'none'}": prf(p) for cap, p in (capped or {}).items()}
+        if previous is not None:
+            row["before, cap 120"] = prf(previous)
         row["semantic 1.1"] = prf(semantic_pairs)
         rows[name] = row
         print(name, json.dumps(row), file=sys.stderr)
@@ -84,30 +97,53 @@ def main():
     # round k as it was scored blind: by the regression fitted on rounds i and j's dev half alone
     earlier = fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in ("dev7", "dev8")}) | {"threshold": th0}
     blind = {pid: scored([rec], earlier)[0] for pid, rec in train if PDF_PAPERS[pid][1] == "dev9"}
+    # round l as it was scored blind: by the regression fitted on rounds i, j's dev half and k
+    fit9 = fit_rows({q: xy for q, xy in rows_of.items()
+                     if PDF_PAPERS[q][1] in ("dev7", "dev8", "dev9")}) | {"threshold": th0}
+    round_l = papers(("dev10", "test5"))
+    blind_l = {pid: scored([rec], fit9)[0] for pid, rec in round_l}
+    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l}
     sem = dict(zip([pid for pid, _ in train],
                    semantic.extract_claims_semantic_many([rec for _, rec in train])))
     for part in TRAIN_PARTS:
         ids = [pid for pid, _ in train if PDF_PAPERS[pid][1] == part]
         report(f"{part} (leave one paper out)", {th: [(kept(held[p], th), gold[p]) for p in ids] for th in THRESHOLDS},
-               [([c["text"] for c in sem[p]], gold[p]) for p in ids])
+               [([c["text"] for c in sem[p]], gold[p]) for p in ids],
+               {cap: [(kept(held[p], th0, cap), gold[p]) for p in ids] for cap in caps})
 
     report("dev9 (round k) as scored blind, fitted on dev7 + dev8",
            {th: [(kept(blind[p], th), gold[p]) for p in blind] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in blind])
-    sets = {"test4 (round j, never read)": ("test4",), "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
+    sem_l = dict(zip(blind_l, semantic.extract_claims_semantic_many([rec for _, rec in round_l])))
+    report("dev10 + test5 (round l) as scored blind, fitted on dev7 ... dev9",
+           {th: [(kept(blind_l[p], th), gold[p]) for p in blind_l] for th in THRESHOLDS},
+           [([c["text"] for c in sem_l[p]], gold[p]) for p in blind_l],
+           {cap: [(kept(blind_l[p], th0, cap), gold[p]) for p in blind_l] for cap in caps})
+    sets = {"test4 (round j, never read)": ("test4",), "test5 (round l, never read)": ("test5",),
+            "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
+            "unseen, pooled (test ... test5, twenty papers)": ("test", "test2", "test3", "test4", "test5"),
             "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}
     for name, parts in sets.items():
         recs = papers(parts)
         g = [paper_gold(pid, rec) for pid, rec in recs]
         cands = scored([rec for _, rec in recs])
         s = semantic.extract_claims_semantic_many([rec for _, rec in recs])
+        prev = None
+        if before:
+            prev = [(kept(cs, before["threshold"], 120), gg)
+                    for cs, gg in zip(scored([rec for _, rec in recs], before), g)]
         report(name, {th: [(kept(cs, th), gg) for cs, gg in zip(cands, g)] for th in THRESHOLDS},
-               [([c["text"] for c in ss], gg) for ss, gg in zip(s, g)])
+               [([c["text"] for c in ss], gg) for ss, gg in zip(s, g)],
+               {cap: [(kept(cs, th0, cap), gg) for cs, gg in zip(cands, g)] for cap in caps}, prev)
     rc = rc_test()
     cands = scored([r for r, _ in rc])
     s = semantic.extract_claims_semantic_many([r for r, _ in rc])
+    prev = None
+    if before:
+        prev = [(kept(cs, before["threshold"], 120), g) for cs, (_, g) in zip(scored([r for r, _ in rc], before), rc)]
     report("ReviewCritique test", {th: [(kept(cs, th), g) for cs, (_, g) in zip(cands, rc)] for th in THRESHOLDS},
-           [([c["text"] for c in ss], g) for ss, (_, g) in zip(s, rc)])
+           [([c["text"] for c in ss], g) for ss, (_, g) in zip(s, rc)],
+           {cap: [(kept(cs, th0, cap), g) for cs, (_, g) in zip(cands, rc)] for cap in caps}, prev)
 
     print_table("set", rows, args.json)
 

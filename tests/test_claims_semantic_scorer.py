@@ -58,8 +58,8 @@ def test_the_semantic_score_is_the_cue_score_plus_the_weighted_log_odds_and_the_
 def test_the_default_is_the_stacked_scorer_and_each_scorer_names_its_method_in_provenance():
     code, out, err = run(["--task", "extract"], [PAPER])
     assert "using the offline method (offline: cue-phrase and MiniLM features, stacked by a regression" in err
-    # four of seven: "We propose a citation bonus …" (0.464) falls under 0.5, the semantic scorer keeps it
-    assert code == 0 and [c["score"] for c in out[0]["claims"]] == pytest.approx([0.907, 0.624, 0.582, 0.979], abs=2e-3)
+    # four of seven: "We propose a citation bonus …" (0.450) falls under 0.5, the semantic scorer keeps it
+    assert code == 0 and [c["score"] for c in out[0]["claims"]] == pytest.approx([0.909, 0.571, 0.609, 0.983], abs=2e-3)
     prov = out[0]["provenance"][-1]
     assert prov["scorer"].startswith("stacked") and prov["threshold"] == 0.5
     assert prov["method"] == "offline: cue-phrase and MiniLM features, stacked by a regression fitted on claim labels"
@@ -83,6 +83,12 @@ def test_the_default_is_the_stacked_scorer_and_each_scorer_names_its_method_in_p
     assert code == 0 and len(out[0]["claims"]) == 6 and out[0]["provenance"][-1]["scorer"] == "cues"
     assert out[0]["provenance"][-1]["method"] == "offline: cue-phrase sentence scorer (--scorer cues)"
     assert "using the offline method (offline: cue-phrase sentence scorer (--scorer cues))" in err
+    assert out[0]["provenance"][-1]["threshold"] == 1.2 and "max_claims" not in out[0]["provenance"][-1]
+    # no cap unless asked for (session 24); a cap keeps the best scored, in the paper's order, and says so
+    code, capped, _ = run(["--task", "extract", "--scorer", "cues", "--max-claims", "2"], [PAPER])
+    best = sorted(out[0]["claims"], key=lambda c: -c["score"])[:2]
+    assert [c["text"] for c in capped[0]["claims"]] == [c["text"] for c in out[0]["claims"] if c in best]
+    assert capped[0]["provenance"][-1]["max_claims"] == 2
 
 
 def test_a_batch_is_encoded_in_one_call_and_gives_what_each_paper_alone_gives(monkeypatch):

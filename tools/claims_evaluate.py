@@ -122,13 +122,24 @@ PDF_PAPERS = {
     # on rounds i and j; scored once as they were with it, then dev (the scorer is refitted on them)
     **{pid: (f"record:{pid}", "dev9") for pid in ("riskgame", "pfa", "klikbench", "swarm", "ensemble", "vqnn",
                                                   "behavioraudit", "codefeedback", "roaddamage", "qroute", "drex")},
+    # round l (issue 37, session 24): thirteen more such papers (MIT, BSD-2-Clause: speech
+    # recognition, LLM probing, fault detection, quantum ML, forecasting, multi-agent RL, econometrics,
+    # bibliometrics, HCI, software, Latin corpus linguistics), annotated like rounds j and k; all
+    # thirteen scored once as they were with the stacked scorer of rounds i-k; then split by
+    # random.Random(20261128).shuffle of the ids in annotation order: the first seven read as dev10,
+    # the last six never read (test5)
+    **{pid: (f"record:{pid}", "dev10") for pid in ("forecasttrap", "tepfault", "latinorder", "browsing",
+                                                   "paperlengths", "vqctrain", "temporalllm")},
+    **{pid: (f"record:{pid}", "test5") for pid in ("econml", "marlintwin", "ctcgap", "bioleak", "payremember",
+                                                   "volatility")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test", "test2", "test3", "test4")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "test", "test2", "test3",
+             "test4", "test5")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -140,7 +151,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-h": ("s2orc20", "longeval23"),
               "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7"),
               "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4")),
-              "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9")}
+              "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9"),
+              "issue37-l": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev10", "test5"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound

@@ -1,7 +1,8 @@
 """Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, session 23): an L2
 logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` of every
 candidate sentence of the training papers — annotation rounds i (``dev7``), j's dev half
-(``dev8``) and k (``dev9``): twenty-nine papers, each annotated by two annotators working apart, whose records and labels
+(``dev8``), k (``dev9``) and l's dev half (``dev10``, session 24): thirty-six papers, each annotated
+by two annotators working apart, whose records and labels
 are committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when
 its text is a gold unit's (the union of the two passes). Written to
 ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 C = 0.1
-TRAIN_PARTS = ("dev7", "dev8", "dev9")
+TRAIN_PARTS = ("dev7", "dev8", "dev9", "dev10")
 THRESHOLDS = [round(0.30 + 0.05 * i, 2) for i in range(9)]
 TARGET_PRECISION = 0.80
 

@@ -4,8 +4,8 @@
 The cue scorer's rules (:mod:`scholartools.claims.extract`) and the semantic scorer's MiniLM score
 (:mod:`scholartools.claims.semantic`) were set by hand on papers one annotator labelled. This scorer
 keeps them as inputs and lets labels weigh them: a logistic regression over :data:`FEATURES` of
-each candidate sentence, fitted on the claim labels of annotation rounds i, j's dev half and k
-(twenty-nine papers, each labelled by two annotators working apart; ``fixtures/claims``), and a
+each candidate sentence, fitted on the claim labels of annotation rounds i, j's dev half, k and
+l's dev half (thirty-six papers, each labelled by two annotators working apart; ``fixtures/claims``), and a
 sentence is kept when its probability reaches :data:`STACKED_THRESHOLD` (chosen on the dev PDFs
 dev … dev6, whose labels train nothing: the best F1_edit with precision ≥ .80).
 ``python -m tools.claims_stacked_weights`` regenerates :data:`WEIGHTS_FILE`.

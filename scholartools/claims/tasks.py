@@ -30,8 +30,10 @@ COMMAND = "st-claims"
 
 @dataclass
 class ExtractOptions(RunsOptions):
-    max_claims: int = option(DEFAULT_MAX_CLAIMS, "extract: keep at most N claims per paper (offline: the best "
-                             "scored; CLAIMCHECK's candidate lists average 39).", type=int, min=1, metavar="N")
+    max_claims: int | None = option(DEFAULT_MAX_CLAIMS, "extract, offline: keep at most N claims per paper, the "
+                                    "best scored (CLAIMCHECK's candidate lists average 39). Default: every "
+                                    "sentence at the threshold.", type=int, min=1, metavar="N",
+                                    show_default=False)
     threshold: float | None = option(None, "extract, offline: minimum sentence score (higher: fewer, surer claims). "
                                      f"Default: {STACKED_THRESHOLD} for --scorer stacked (a probability) and "
                                      f"{DEFAULT_THRESHOLD} for cues (each the best F1 with precision ≥ .80 on the dev "
@@ -105,14 +107,15 @@ class ExtractTask(ClaimsTask):
     def provenance(self, opts, method):
         if method != "offline":
             return {}
+        cap = {} if opts.max_claims is None else {"max_claims": opts.max_claims}   # none by default
         if opts.scorer == "cues":
-            return {"method": CUES_METHOD, "scorer": "cues"}
+            return {"method": CUES_METHOD, "scorer": "cues", "threshold": opts.threshold} | cap
         from scholartools import embeddings
         from scholartools.claims import semantic, stacked
 
         out = {"scorer": semantic.SCORER,
                "scorer_weights": f"claims_semantic_weights.json sha256:{semantic.weights_digest()}",
-               "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold}
+               "embedding_model": embeddings.DEFAULT_MODEL, "threshold": opts.threshold} | cap
         if opts.scorer == "semantic":
             return out | {"method": SEMANTIC_METHOD}
         return out | {"scorer": stacked.SCORER,
