@@ -67,3 +67,19 @@ def test_a_section_heading_over_a_subsection_heading_flush_left_stays_two_headin
     c = Cand(i=0, rows=[0], text=rows[0].text)
     _extend(rows, c, SimpleNamespace(**{**vars(st), "extents": {(0, 1): [198.0, 441.4]}}))
     assert c.rows == [0, 1]
+
+
+def test_a_table_run_off_the_page_leaves_the_right_column_a_column():
+    # an IEEE-style page (tex dev, MARLIN-Twin): a table in the right column is set wider than the
+    # paper (to x 634 on a 612 pt page); the text area's middle, pulled right, put the right
+    # column's own blocks (x0 315) across it, and read in bands the conclusion's last lines came
+    # after the table, the "References" heading before the left column's list beside it
+    left = _column(1, 45, 297, 100, 25, "left")
+    table = [_row(2, 321, 634, 259 + 12 * k, f"table row {k} 0.984 0.984 1.0000") for k in range(4)]
+    right = _column(3, 315, 567, 347, 7, "right")
+    heading = [_row(4, 315, 391, 448, "References")]
+    refs = _column(5, 320, 567, 473, 10, "refs")
+    out = order_page(left + table + right + heading + refs, 612)
+    assert [r.text.split()[0] for r in out] == ["left"] * 25 + ["table"] * 4 + ["right"] * 7 + ["References"] \
+        + ["refs"] * 10
+    assert {r.col for r in left} == {1} and {r.col for r in table + right + heading + refs} == {2}

@@ -307,6 +307,11 @@ def order_page(rows: list[Row], page_width: float) -> list[Row]:
             left = e[0]
         if e[1] > right:
             right = e[1]
+    # text set past the page's edge (a table too wide for its column, run off the paper) is no part
+    # of the text area: it pulled the area's middle into the right column, whose blocks then read
+    # as full width, cutting the page into bands (a conclusion's last lines read before a list
+    # beside them, the "References" heading before it)
+    left, right = max(left, 0.0), min(right, page_width)
     width = max(right - left, 1.0)
     mid = (left + right) / 2
     tol = 0.04 * width
