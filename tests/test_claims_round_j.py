@@ -59,11 +59,12 @@ SPLITS = {"j": (ANNOTATED, 20261127, "dev8", 6, "test4"), "l": (ANNOTATED_L, 202
 #: each round's annotations: claims of pass A, pass B and the gold (their union), the units, and
 #: the two passes' agreement (F1_edit P / R / F of A against B, and κ over the units). Round k's
 #: vqnn and round l's bioleak were completed in session 24 (their records had typed everything
-#: after "A. …" under IEEE's section IV, and after a "6.3 Supplementary …", appendix): round k
-#: 879 / 867 / 892 of 2,245 units before, round l 1,103 / 1,098 / 1,126 of 3,152 (.980, κ .964)
+#: after "A. …" under IEEE's section IV, and after a "6.3 Supplementary …", appendix), and round
+#: l's marlintwin re-read (a table set past its last page had put its references in its conclusion):
+#: round k 879 / 867 / 892 of 2,245 units before, round l 1,103 / 1,098 / 1,126 of 3,152 (.980, κ .964)
 ROUND_COUNTS = {"j": ((1105, 1093, 1119), 3108, (0.978, 0.989, 0.983), 0.972),
                 "k": ((923, 911, 937), 2359, (0.975, 0.988, 0.982), 0.964),
-                "l": ((1175, 1169, 1198), 3309, (0.979, 0.984, 0.981), 0.966)}
+                "l": ((1179, 1173, 1202), 3203, (0.979, 0.984, 0.981), 0.965)}
 
 
 def _round(name: str) -> tuple[str, ...]:
@@ -133,10 +134,11 @@ def test_the_stacked_scorer_on_papers_it_was_not_fitted_on():
     assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(_part("test4"), got)) \
         == (0.83, 0.595, 0.693)
     # round l's six test papers, never read (scored once blind with the fit on rounds i-k and the cap
-    # 250: .849 / .545 / .664, bioleak's record then cut at its "6.3 Supplementary …")
+    # 250: .849 / .545 / .664, bioleak's record then cut at its "6.3 Supplementary …" and marlintwin's
+    # last page read out of order)
     got = extract_claims_stacked_many([_records()[p] for p in _part("test5")])
     assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(_part("test5"), got)) \
-        == (0.862, 0.562, 0.68)
+        == (0.864, 0.561, 0.68)
 
 
 def test_the_stacked_scorer_is_the_regression_its_tool_fits():
@@ -165,10 +167,10 @@ def test_the_stacked_scorer_is_the_regression_its_tool_fits():
     assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(_part("dev9"), got)) \
         == (0.861, 0.564, 0.682)
     # round l likewise, by the regression fitted on rounds i-k at 0.5 with the cap 250 of the time:
-    # .822 / .599 / .693 as scored, before bioleak's record was completed
+    # .822 / .599 / .693 as scored, before bioleak's record was completed and marlintwin's re-read
     earlier = fit_rows({p: xy for p, xy in rows.items() if p not in _part("dev10")}) | {"threshold": 0.5}
     got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_L], 250, weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_L, got)) == (0.829, 0.591, 0.69)
+    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_L, got)) == (0.83, 0.59, 0.69)
 
 
 def test_only_candidates_that_can_reach_the_threshold_are_encoded_and_the_claims_are_the_same(monkeypatch):
