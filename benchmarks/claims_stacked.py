@@ -78,6 +78,12 @@ def main():
 
     before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None
 
+    def before_pairs(recs, golds):
+        """``--before``'s claims of ``recs`` beside ``golds`` (at its threshold and the cap 120), or None."""
+        if not before:
+            return None
+        return [(kept(cs, before["threshold"], 120), g) for cs, g in zip(scored(recs, before), golds)]
+
     def report(name, stacked_pairs_by_th, semantic_pairs, capped=None, previous=None):
         row = {f"stacked {th:g}": prf(p) for th, p in stacked_pairs_by_th.items()}
         row |= {f"cap {cap or 'none'}": prf(p) for cap, p in (capped or {}).items()}
@@ -128,19 +134,14 @@ def main():
         g = [paper_gold(pid, rec) for pid, rec in recs]
         cands = scored([rec for _, rec in recs])
         s = semantic.extract_claims_semantic_many([rec for _, rec in recs])
-        prev = None
-        if before:
-            prev = [(kept(cs, before["threshold"], 120), gg)
-                    for cs, gg in zip(scored([rec for _, rec in recs], before), g)]
+        prev = before_pairs([rec for _, rec in recs], g)
         report(name, {th: [(kept(cs, th), gg) for cs, gg in zip(cands, g)] for th in THRESHOLDS},
                [([c["text"] for c in ss], gg) for ss, gg in zip(s, g)],
                {cap: [(kept(cs, th0, cap), gg) for cs, gg in zip(cands, g)] for cap in caps}, prev)
     rc = rc_test()
     cands = scored([r for r, _ in rc])
     s = semantic.extract_claims_semantic_many([r for r, _ in rc])
-    prev = None
-    if before:
-        prev = [(kept(cs, before["threshold"], 120), g) for cs, (_, g) in zip(scored([r for r, _ in rc], before), rc)]
+    prev = before_pairs([r for r, _ in rc], [g for _, g in rc])
     report("ReviewCritique test", {th: [(kept(cs, th), g) for cs, (_, g) in zip(cands, rc)] for th in THRESHOLDS},
            [([c["text"] for c in ss], g) for ss, (_, g) in zip(s, rc)],
            {cap: [(kept(cs, th0, cap), g) for cs, (_, g) in zip(cands, rc)] for cap in caps}, prev)
