@@ -1,21 +1,24 @@
 """The stacked scorer of ``st-claims --task extract`` (its default since session 23; issue 37)
 beside the semantic scorer it replaced, on every claim-annotated set, and under leave-one-paper-out
-on the papers it is fitted on (docs/st-claims.md, "Session 23" and "Session 24").
+on the papers it is fitted on (docs/st-claims.md, "Session 23", "Session 24" and "Session 25").
 
-    python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json]
+    python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json [--before-cap N]]
 
-* **Fitted on** (rounds i, j's dev half, k and l's dev half, ``dev7`` … ``dev10``, thirty-six
-  papers): each paper scored by a regression refitted without it
-  (``tools.claims_stacked_weights.fit_rows`` on the other thirty-five), at 0.45 / 0.50 / 0.55 (0.50
-  shipped) — the figure that says what fitting on these labels is worth on a paper it did not see.
-* **Rounds k and l as scored blind** (``dev9``, eleven papers annotated after the scorer was first
-  fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen papers, by
-  the one fitted on ``dev7`` … ``dev9``, as each was scored once before joining the fit).
+* **Fitted on** (rounds i, j's dev half, k, l's dev half and m's dev half, ``dev7`` … ``dev11``,
+  forty-two papers): each paper scored by a regression refitted without it
+  (``tools.claims_stacked_weights.fit_rows`` on the other forty-one), at 0.40 / 0.45 / 0.50 (0.45
+  shipped), with the word block (as shipped) and without it (the regression of sessions 23-24) —
+  the figure that says what fitting on these labels is worth on a paper it did not see.
+* **Rounds k, l and m as scored blind** (``dev9``, eleven papers annotated after the scorer was
+  first fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen
+  papers, by the one fitted on ``dev7`` … ``dev9``; ``dev11`` + ``test6``, twelve papers, by the one
+  fitted on ``dev7`` … ``dev10`` at 0.5 without a cap, as each was scored once before joining the fit).
 * **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
-  semantic scorer before the split was drawn), round l's (``test5``, six papers), the unseen eight
-  (test, test2, test3), the dev PDFs dev … dev6 (their labels only chose the threshold) and the
-  ReviewCritique test papers (evaluation only, their licence) — with the shipped weights, and with
-  ``--before``'s (a previous release's weights file, at its threshold and the cap 120 it shipped with).
+  semantic scorer before the split was drawn), round l's (``test5``, six papers), round m's
+  (``test6``, six papers), the unseen eight (test, test2, test3), the dev PDFs dev … dev6 (their
+  labels only chose the threshold) and the ReviewCritique test papers (evaluation only, their
+  licence) — with the shipped weights, and with ``--before``'s (a previous release's weights file,
+  at its threshold and ``--before-cap``, default none: 120 up to session 23's release).
 
 F1_edit (CLAIMCHECK's, micro over papers) with P and R. Needs ``ST_DATA`` (the PDFs of
 ``shared/external/pdfs`` and ReviewCritique) for the last three sets, scikit-learn and the bundled
@@ -32,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-THRESHOLDS = (0.45, 0.50, 0.55)
+THRESHOLDS = (0.40, 0.45, 0.50)
 
 
 def prf(pairs) -> dict:
@@ -68,7 +71,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", type=Path)
     ap.add_argument("--before", type=Path, help="a previous release's claims_stacked_weights.json: one "
-                    "more column on the sets never fitted on, at its threshold and the cap 120 of that release")
+                    "more column on the sets never fitted on, at its threshold and --before-cap")
+    ap.add_argument("--before-cap", type=int, default=0, help="the --max-claims of --before's release (0: none, "
+                    "the default since session 24; 120 before)")
     ap.add_argument("--caps", default="", help="also score the shipped threshold under these "
                     "--max-claims values, comma-separated (0: no cap), e.g. 80,160,0")
     args = ap.parse_args()
@@ -79,16 +84,17 @@ def main():
     before = json.loads(args.before.read_text(encoding="utf-8")) if args.before else None
 
     def before_pairs(recs, golds):
-        """``--before``'s claims of ``recs`` beside ``golds`` (at its threshold and the cap 120), or None."""
+        """``--before``'s claims of ``recs`` beside ``golds`` (at its threshold and cap), or None."""
         if not before:
             return None
-        return [(kept(cs, before["threshold"], 120), g) for cs, g in zip(scored(recs, before), golds)]
+        return [(kept(cs, before["threshold"], args.before_cap or None), g)
+                for cs, g in zip(scored(recs, before), golds)]
 
     def report(name, stacked_pairs_by_th, semantic_pairs, capped=None, previous=None):
         row = {f"stacked {th:g}": prf(p) for th, p in stacked_pairs_by_th.items()}
         row |= {f"cap {cap or 'none'}": prf(p) for cap, p in (capped or {}).items()}
         if previous is not None:
-            row["before, cap 120"] = prf(previous)
+            row[f"before, cap {args.before_cap or 'none'}"] = prf(previous)
         row["semantic 1.1"] = prf(semantic_pairs)
         rows[name] = row
         print(name, json.dumps(row), file=sys.stderr)
@@ -96,19 +102,27 @@ def main():
     train = papers(TRAIN_PARTS)
     gold = {pid: paper_gold(pid, rec) for pid, rec in train}
     rows_of = {pid: paper_rows(pid, rec) for pid, rec in train}
-    held = {}
+    held, held_plain = {}, {}
     for pid, rec in train:
         w = fit_rows({q: xy for q, xy in rows_of.items() if q != pid}) | {"threshold": th0}
         held[pid] = scored([rec], w)[0]
+        w = fit_rows({q: xy for q, xy in rows_of.items() if q != pid}, words=False) | {"threshold": th0}
+        held_plain[pid] = scored([rec], w)[0]
+
+    def fitted_on(parts):
+        """The regression of sessions 23-24 (no word block) fitted on ``parts``, as a round was scored blind."""
+        return fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in parts}, words=False)
+
     # round k as it was scored blind: by the regression fitted on rounds i and j's dev half alone
-    earlier = fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in ("dev7", "dev8")}) | {"threshold": th0}
+    earlier = fitted_on(("dev7", "dev8"))
     blind = {pid: scored([rec], earlier)[0] for pid, rec in train if PDF_PAPERS[pid][1] == "dev9"}
-    # round l as it was scored blind: by the regression fitted on rounds i, j's dev half and k
-    fit9 = fit_rows({q: xy for q, xy in rows_of.items()
-                     if PDF_PAPERS[q][1] in ("dev7", "dev8", "dev9")}) | {"threshold": th0}
-    round_l = papers(("dev10", "test5"))
+    # round l as it was scored blind: by the regression fitted on rounds i, j's dev half and k;
+    # round m by the one fitted on rounds i-l's dev halves
+    fit9, fit10 = fitted_on(("dev7", "dev8", "dev9")), fitted_on(("dev7", "dev8", "dev9", "dev10"))
+    round_l, round_m = papers(("dev10", "test5")), papers(("dev11", "test6"))
     blind_l = {pid: scored([rec], fit9)[0] for pid, rec in round_l}
-    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l}
+    blind_m = {pid: scored([rec], fit10)[0] for pid, rec in round_m}
+    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l + round_m}
     sem = dict(zip([pid for pid, _ in train],
                    semantic.extract_claims_semantic_many([rec for _, rec in train])))
     for part in TRAIN_PARTS:
@@ -116,6 +130,13 @@ def main():
         report(f"{part} (leave one paper out)", {th: [(kept(held[p], th), gold[p]) for p in ids] for th in THRESHOLDS},
                [([c["text"] for c in sem[p]], gold[p]) for p in ids],
                {cap: [(kept(held[p], th0, cap), gold[p]) for p in ids] for cap in caps})
+    everyone = [pid for pid, _ in train]
+    report("dev7 ... dev11 pooled (leave one paper out)",
+           {th: [(kept(held[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
+           [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
+    report("dev7 ... dev11 pooled (leave one paper out), no word block",
+           {th: [(kept(held_plain[p], th), gold[p]) for p in everyone] for th in (*THRESHOLDS, 0.55)},
+           [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
 
     report("dev9 (round k) as scored blind, fitted on dev7 + dev8",
            {th: [(kept(blind[p], th), gold[p]) for p in blind] for th in THRESHOLDS},
@@ -125,9 +146,15 @@ def main():
            {th: [(kept(blind_l[p], th), gold[p]) for p in blind_l] for th in THRESHOLDS},
            [([c["text"] for c in sem_l[p]], gold[p]) for p in blind_l],
            {cap: [(kept(blind_l[p], th0, cap), gold[p]) for p in blind_l] for cap in caps})
+    sem_m = dict(zip(blind_m, semantic.extract_claims_semantic_many([rec for _, rec in round_m])))
+    report("dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10",
+           {th: [(kept(blind_m[p], th, None), gold[p]) for p in blind_m] for th in (*THRESHOLDS, 0.55)},
+           [([c["text"] for c in sem_m[p]], gold[p]) for p in blind_m])
     sets = {"test4 (round j, never read)": ("test4",), "test5 (round l, never read)": ("test5",),
+            "test6 (round m, never read)": ("test6",),
             "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
-            "unseen, pooled (test ... test5, twenty papers)": ("test", "test2", "test3", "test4", "test5"),
+            "unseen, pooled (test ... test6, twenty-six papers)": ("test", "test2", "test3", "test4", "test5",
+                                                                   "test6"),
             "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}
     for name, parts in sets.items():
         recs = papers(parts)

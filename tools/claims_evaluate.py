@@ -132,14 +132,23 @@ PDF_PAPERS = {
                                                    "paperlengths", "vqctrain", "temporalllm")},
     **{pid: (f"record:{pid}", "test5") for pid in ("econml", "marlintwin", "ctcgap", "bioleak", "payremember",
                                                    "volatility")},
+    # round m (issue 37, session 25): twelve more such papers (MIT, CC BY 4.0: an LLM benchmark, LLM
+    # alignment, system identification, control, genomics, bioinformatics, epidemiology, astronomy,
+    # cognitive science, fairness software), annotated like rounds j-l; all twelve scored once as they
+    # were with the stacked scorer of rounds i-l; then split by random.Random(20261129).shuffle of the
+    # sorted ids: the first six read as dev11, the last six never read (test6)
+    **{pid: (f"record:{pid}", "dev11") for pid in ("tbsuscept", "pgsgd", "murubench", "sysidest", "emoreason",
+                                                   "scpca")},
+    **{pid: (f"record:{pid}", "test6") for pid in ("hocbf", "themisml", "gaiarot", "mpccalib", "outbreaks",
+                                                   "alignepi")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "test", "test2", "test3",
-             "test4", "test5")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "test", "test2",
+             "test3", "test4", "test5", "test6")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -152,7 +161,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-i": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev7"),
               "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4")),
               "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9"),
-              "issue37-l": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev10", "test5"))}
+              "issue37-l": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev10", "test5")),
+              "issue37-m": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev11", "test6"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound

@@ -1,10 +1,12 @@
-"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, session 23): an L2
-logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` of every
-candidate sentence of the training papers — annotation rounds i (``dev7``), j's dev half
-(``dev8``), k (``dev9``) and l's dev half (``dev10``, session 24): thirty-six papers, each annotated
-by two annotators working apart, whose records and labels
-are committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when
-its text is a gold unit's (the union of the two passes). Written to
+"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, sessions 23-25): an L2
+logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` and the word
+block (:func:`scholartools.claims.stacked.word_term`: a vocabulary of the words and word pairs in at
+least ``WORDS_MIN_DF`` training sentences, each sentence's vector of them normalised to length 1 and
+scaled by ``WORDS_SCALE``) of every candidate sentence of the training papers — annotation rounds i
+(``dev7``), j's dev half (``dev8``), k (``dev9``), l's dev half (``dev10``, session 24) and m's dev
+half (``dev11``, session 25): forty-two papers, each annotated by two annotators working apart,
+whose records and labels are committed (``fixtures/claims``), so the fit needs no external data. A
+candidate is a claim when its text is a gold unit's (the union of the two passes). Written to
 ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
 
     python -m tools.claims_stacked_weights [--check] [--choose-threshold]
@@ -26,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 C = 0.1
-TRAIN_PARTS = ("dev7", "dev8", "dev9", "dev10")
+TRAIN_PARTS = ("dev7", "dev8", "dev9", "dev10", "dev11")
 THRESHOLDS = [round(0.30 + 0.05 * i, 2) for i in range(9)]
 TARGET_PRECISION = 0.80
 
@@ -50,7 +52,7 @@ def papers(parts: tuple[str, ...]) -> list[tuple[str, dict]]:
 
 
 def paper_rows(pid: str, rec: dict):
-    """The feature matrix (semantic column filled) and labels of every candidate of one paper."""
+    """The feature matrix (semantic column filled), labels and texts of every candidate of one paper."""
     import numpy as np
 
     from scholartools.claims.semantic import semantic_scores
@@ -58,25 +60,60 @@ def paper_rows(pid: str, rec: dict):
 
     gold = {_norm(t) for t in paper_gold(pid, rec)}
     cands, rows = candidate_features(rec)
-    for row, s in zip(rows, semantic_scores([c.text for c in cands])):
+    texts = [c.text for c in cands]
+    for row, s in zip(rows, semantic_scores(texts)):
         row[FEATURES.index("semantic")] = float(s)
-    return np.asarray(rows).reshape(len(rows), len(FEATURES)), np.asarray([int(_norm(c.text) in gold) for c in cands])
+    return (np.asarray(rows).reshape(len(rows), len(FEATURES)), np.asarray([int(_norm(t) in gold) for t in texts]),
+            texts)
 
 
-def fit_rows(by_paper: dict) -> dict:
-    """The regression fitted on ``{pid: (X, y)}``, as the weights file holds it."""
+def word_matrix(texts: list[str], vocabulary: list[str]):
+    """Each text's vector of the vocabulary's n-grams it holds, normalised to length 1 (a sparse matrix)."""
     import numpy as np
+    from scipy import sparse
+
+    from scholartools.claims.stacked import word_ngrams
+
+    index = {g: i for i, g in enumerate(vocabulary)}
+    rows, cols, vals = [], [], []
+    for r, text in enumerate(texts):
+        got = sorted(index[g] for g in word_ngrams(text) if g in index)
+        if got:
+            rows += [r] * len(got)
+            cols += got
+            vals += [1 / np.sqrt(len(got))] * len(got)
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(len(texts), len(vocabulary)))
+
+
+def fit_rows(by_paper: dict, words: bool = True) -> dict:
+    """The regression fitted on ``{pid: (X, y, texts)}``, as the weights file holds it. ``words``:
+    with the word block (False: the regression of sessions 23 and 24, cue and MiniLM features alone)."""
+    from collections import Counter
+
+    import numpy as np
+    from scipy import sparse
     from sklearn.linear_model import LogisticRegression
 
-    from scholartools.claims.stacked import FEATURES
+    from scholartools.claims.stacked import FEATURES, WORDS_MIN_DF, WORDS_SCALE, word_ngrams
 
-    X = np.vstack([x for x, _ in by_paper.values()])
-    y = np.concatenate([y for _, y in by_paper.values()])
+    X = np.vstack([x for x, _, _ in by_paper.values()])
+    y = np.concatenate([y for _, y, _ in by_paper.values()])
+    texts = [t for _, _, ts in by_paper.values() for t in ts]
+    vocabulary = []
+    if words:
+        df = Counter(g for t in texts for g in word_ngrams(t))
+        vocabulary = sorted(g for g, n in df.items() if n >= WORDS_MIN_DF)
+        X = sparse.hstack([sparse.csr_matrix(X), word_matrix(texts, vocabulary) * WORDS_SCALE]).tocsr()
     m = LogisticRegression(C=C, max_iter=5000).fit(X, y)
-    return {"features": list(FEATURES), "C": C, "trained_on": list(by_paper),
-            "candidates": int(len(y)), "claims": int(y.sum()),
-            "bias": float(f"{float(m.intercept_[0]):.7g}"),
-            "weights": [float(f"{w:.7g}") for w in m.coef_[0].tolist()]}
+    coef = m.coef_[0].tolist()
+    out = {"features": list(FEATURES), "C": C, "trained_on": list(by_paper),
+           "candidates": int(len(y)), "claims": int(y.sum()),
+           "bias": float(f"{float(m.intercept_[0]):.7g}"),
+           "weights": [float(f"{w:.7g}") for w in coef[:len(FEATURES)]]}
+    if words:
+        out["words"] = {"min_df": WORDS_MIN_DF, "scale": WORDS_SCALE, "ngrams": vocabulary,
+                        "weights": [float(f"{w * WORDS_SCALE:.7g}") for w in coef[len(FEATURES):]]}
+    return out
 
 
 def fit(recs: list[tuple[str, dict]]) -> dict:
@@ -119,9 +156,11 @@ def main() -> int:
     else:
         out |= {k: shipped[k] for k in ("threshold", "threshold_rule") if k in shipped}
     if args.check:
-        diff = max(abs(a - b) for a, b in zip(out["weights"] + [out["bias"]], shipped["weights"] + [shipped["bias"]]))
+        diff = max(abs(a - b) for a, b in zip(out["weights"] + [out["bias"]] + out["words"]["weights"],
+                                              shipped["weights"] + [shipped["bias"]] + shipped["words"]["weights"]))
         print(f"max weight difference {diff:.2e}", file=sys.stderr)
-        return 0 if diff <= 1e-5 and out["trained_on"] == shipped["trained_on"] else 1
+        same = out["trained_on"] == shipped["trained_on"] and out["words"]["ngrams"] == shipped["words"]["ngrams"]
+        return 0 if diff <= 1e-5 and same else 1
     WEIGHTS_FILE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {WEIGHTS_FILE}: {out['candidates']} candidates, {out['claims']} claims, "
           f"threshold {out.get('threshold')}", file=sys.stderr)

@@ -4,22 +4,28 @@
 The cue scorer's rules (:mod:`scholartools.claims.extract`) and the semantic scorer's MiniLM score
 (:mod:`scholartools.claims.semantic`) were set by hand on papers one annotator labelled. This scorer
 keeps them as inputs and lets labels weigh them: a logistic regression over :data:`FEATURES` of
-each candidate sentence, fitted on the claim labels of annotation rounds i, j's dev half, k and
-l's dev half (thirty-six papers, each labelled by two annotators working apart; ``fixtures/claims``), and a
-sentence is kept when its probability reaches :data:`STACKED_THRESHOLD` (chosen on the dev PDFs
-dev … dev6, whose labels train nothing: the best F1_edit with precision ≥ .80).
+each candidate sentence, fitted on the claim labels of annotation rounds i, j's dev half, k, l's
+dev half and m's dev half (forty-two papers, each labelled by two annotators working apart;
+``fixtures/claims``), and a sentence is kept when its probability reaches
+:data:`STACKED_THRESHOLD` (chosen on the dev PDFs dev … dev6, whose labels train nothing: the best
+F1_edit with precision ≥ .80).
 ``python -m tools.claims_stacked_weights`` regenerates :data:`WEIGHTS_FILE`.
 
 The features: the candidate's cue score (with the previous-kept bonus, clipped to -3 … 4), its
 written-corpus MiniLM log-odds (clipped to ±3), whether the cue scorer keeps it, its section kind,
 the cue kinds it matched (result, contribution, novelty, repeat), first person or the paper's own
-name, a digit, a citation, its length and whether it opens its section. Only candidates whose
-probability can reach the threshold whatever their vector are encoded, which keeps the result exact.
+name, a digit, a citation, its length and whether it opens its section; and, since session 25, its
+words: one weight per word and word pair of a vocabulary read from the training sentences (digits
+folded to 0, those in at least :data:`WORDS_MIN_DF` of them), the sentence's vector of the
+vocabulary's n-grams it holds normalised to length 1 (:func:`word_term`). Only candidates whose
+probability can reach the threshold whatever their MiniLM vector are encoded, which keeps the
+result exact.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,7 +43,13 @@ FEATURES = ("cue_score", "semantic", "cue_kept", *(f"kind:{k}" for k in KINDS), 
             "own", "digit", "citation", "length", "opens_section")
 #: the cue score's clip (a few sentences score far above or below the rest)
 CUE_CLIP = (-3.0, 4.0)
-SCORER = "stacked: logistic regression over cue-scorer features and the MiniLM written-corpus score"
+#: the word n-grams of the vocabulary: those in at least this many training sentences
+WORDS_MIN_DF = 10
+#: the word block's scale in the fit (its vector of length 1 times this: less shrinkage than C alone)
+WORDS_SCALE = 3.0
+_WORD = re.compile(r"\w+|%")
+_DIGITS = re.compile(r"\d+")
+SCORER = "stacked: logistic regression over cue-scorer features, the MiniLM written-corpus score and word n-grams"
 
 
 @lru_cache(maxsize=1)
@@ -49,6 +61,30 @@ def model() -> dict:
         raise ValueError(f"{WEIGHTS_FILE}: its features are not this module's FEATURES; regenerate it with "
                          "python -m tools.claims_stacked_weights")
     return data
+
+
+def word_ngrams(text: str) -> set[str]:
+    """The words and word pairs of ``text``, lowercased, with every run of digits folded to 0."""
+    words = _WORD.findall(_DIGITS.sub("0", text.lower()))
+    return {*words, *(f"{a} {b}" for a, b in zip(words, words[1:]))}
+
+
+def word_term(text: str, weights: dict[str, float]) -> float:
+    """The word block's share of the logit: the weights of the vocabulary's n-grams ``text`` holds,
+    summed and divided by the square root of their number (the vector of the n-grams it holds,
+    normalised to length 1, times the weights); 0.0 when it holds none."""
+    got = [weights[g] for g in word_ngrams(text) if g in weights]
+    return sum(got) / math.sqrt(len(got)) if got else 0.0
+
+
+def _word_weights(m: dict) -> dict[str, float]:
+    """The word block of a regression as a mapping (empty for a regression without one: sessions 23-24's)."""
+    return dict(zip(m["words"]["ngrams"], m["words"]["weights"])) if "words" in m else {}
+
+
+@lru_cache(maxsize=1)
+def _shipped_words() -> dict[str, float]:
+    return _word_weights(model())
 
 
 def weights_digest() -> str:
@@ -82,14 +118,15 @@ def candidate_features(rec: dict) -> tuple[list, list[list[float]]]:
 
 def stacked_sentences_many(records: list[dict], threshold: float | None = None, weights: dict | None = None) -> list:
     """Each record's candidates with the probability in ``score`` (a :class:`RecordError` in place
-    of a record the scorer cannot read); every candidate that can reach ``threshold`` is encoded in
-    one call for the whole batch. ``weights``: a regression shaped as :func:`model` returns it
-    (default: the shipped one; a refit's, for its evaluation)."""
+    of a record the scorer cannot read); every candidate that can reach ``threshold`` (default: the
+    regression's own) is encoded in one call for the whole batch. ``weights``: a regression shaped as
+    :func:`model` returns it (default: the shipped one; a refit's, for its evaluation)."""
     from scholartools.claims.semantic import semantic_scores
 
     m = weights or model()
     w, b = m["weights"], m["bias"]
-    th = STACKED_THRESHOLD if threshold is None else threshold
+    words = _shipped_words() if weights is None else _word_weights(weights)
+    th = m.get("threshold", STACKED_THRESHOLD) if threshold is None else threshold
     need = -math.inf if th <= 0 else math.inf if th >= 1 else math.log(th / (1 - th))   # the logit to reach
     sem_w = w[FEATURES.index("semantic")]
     out, open_ = [], []
@@ -101,7 +138,8 @@ def stacked_sentences_many(records: list[dict], threshold: float | None = None, 
             out.append(exc)
             continue
         for c, x in zip(cands, rows):
-            c.score = sum(wi * xi for wi, xi in zip(w, x)) + b   # the logit without the semantic term
+            # the logit without the semantic term
+            c.score = sum(wi * xi for wi, xi in zip(w, x)) + b + word_term(c.text, words)
             if c.score + abs(sem_w) * CLIP >= need:
                 open_.append(c)
         out.append(cands)
@@ -119,6 +157,6 @@ def extract_claims_stacked_many(records: list[dict], max_claims: int | None = DE
     """The claims of each record under the stacked scorer (``score``: the probability), shaped as
     :func:`~scholartools.claims.extract.extract_claims` shapes them; a :class:`RecordError` in place
     of a record the scorer cannot read."""
-    th = STACKED_THRESHOLD if threshold is None else threshold
+    th = (weights or model()).get("threshold", STACKED_THRESHOLD) if threshold is None else threshold
     return [got if isinstance(got, RecordError) else kept_claims(got, max_claims, th)
             for got in stacked_sentences_many(records, th, weights)]

@@ -41,8 +41,8 @@ class ExtractOptions(RunsOptions):
                                      "PDFs).", type=float, metavar="T",
                                      show_default=False)
     scorer: str = option("stacked", "extract, offline: how sentences are scored. stacked: a regression fitted on "
-                                    "two annotators' claim labels of 36 papers over the cue score, the MiniLM "
-                                    "score and the sentence's section, cues and shape; semantic: the cue score plus "
+                                    "two annotators' claim labels of 42 papers over the cue score, the MiniLM "
+                                    "score and the sentence's words, section, cues and shape; semantic: the cue score plus "
                                     "a MiniLM score fitted on sentences we wrote and a bonus after a kept sentence; "
                                     "cues: cue phrases, section and first person alone. stacked and semantic need "
                                     "the bundled model (semantic about 6x, stacked about 10x the CPU of cues).", choices=SCORERS)
