@@ -4,18 +4,20 @@ on the papers it is fitted on (docs/st-claims.md, "Session 23", "Session 24" and
 
     python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json [--before-cap N]]
 
-* **Fitted on** (rounds i, j's dev half, k, l's dev half and m's dev half, ``dev7`` … ``dev11``,
-  forty-two papers): each paper scored by a regression refitted without it
-  (``tools.claims_stacked_weights.fit_rows`` on the other forty-one), at 0.40 / 0.45 / 0.50 (0.45
+* **Fitted on** (rounds i, j's dev half, k, and the dev halves of l, m and n, ``dev7`` …
+  ``dev12``, forty-eight papers): each paper scored by a regression refitted without it
+  (``tools.claims_stacked_weights.fit_rows`` on the other forty-seven), at 0.40 … 0.55 (0.50
   shipped), with the word block (as shipped) and without it (the regression of sessions 23-24) —
   the figure that says what fitting on these labels is worth on a paper it did not see.
-* **Rounds k, l and m as scored blind** (``dev9``, eleven papers annotated after the scorer was
+* **Rounds k, l, m and n as scored blind** (``dev9``, eleven papers annotated after the scorer was
   first fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen
   papers, by the one fitted on ``dev7`` … ``dev9``; ``dev11`` + ``test6``, twelve papers, by the one
-  fitted on ``dev7`` … ``dev10`` at 0.5 without a cap, as each was scored once before joining the fit).
+  fitted on ``dev7`` … ``dev10`` at 0.5 without a cap; ``dev12`` + ``test7``, twelve papers, by the
+  one with the word block fitted on ``dev7`` … ``dev11`` at 0.45; as each was scored once before
+  joining the fit).
 * **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
   semantic scorer before the split was drawn), round l's (``test5``, six papers), round m's
-  (``test6``, six papers), the unseen eight (test, test2, test3), the dev PDFs dev … dev6 (their
+  (``test6``), round n's (``test7``), the unseen eight (test, test2, test3), the dev PDFs dev … dev6 (their
   labels only chose the threshold) and the ReviewCritique test papers (evaluation only, their
   licence) — with the shipped weights, and with ``--before``'s (a previous release's weights file,
   at its threshold and ``--before-cap``, default none: 120 up to session 23's release).
@@ -35,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-THRESHOLDS = (0.40, 0.45, 0.50)
+THRESHOLDS = (0.40, 0.45, 0.50, 0.55)
 
 
 def prf(pairs) -> dict:
@@ -119,10 +121,13 @@ def main():
     # round l as it was scored blind: by the regression fitted on rounds i, j's dev half and k;
     # round m by the one fitted on rounds i-l's dev halves
     fit9, fit10 = fitted_on(("dev7", "dev8", "dev9")), fitted_on(("dev7", "dev8", "dev9", "dev10"))
-    round_l, round_m = papers(("dev10", "test5")), papers(("dev11", "test6"))
+    # round n by the first fit with the word block (rounds i-m's dev halves, 0.45)
+    fit11 = fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] != "dev12"})
+    round_l, round_m, round_n = papers(("dev10", "test5")), papers(("dev11", "test6")), papers(("dev12", "test7"))
     blind_l = {pid: scored([rec], fit9)[0] for pid, rec in round_l}
     blind_m = {pid: scored([rec], fit10)[0] for pid, rec in round_m}
-    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l + round_m}
+    blind_n = {pid: scored([rec], fit11)[0] for pid, rec in round_n}
+    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l + round_m + round_n}
     sem = dict(zip([pid for pid, _ in train],
                    semantic.extract_claims_semantic_many([rec for _, rec in train])))
     for part in TRAIN_PARTS:
@@ -131,11 +136,11 @@ def main():
                [([c["text"] for c in sem[p]], gold[p]) for p in ids],
                {cap: [(kept(held[p], th0, cap), gold[p]) for p in ids] for cap in caps})
     everyone = [pid for pid, _ in train]
-    report("dev7 ... dev11 pooled (leave one paper out)",
+    report("dev7 ... dev12 pooled (leave one paper out)",
            {th: [(kept(held[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
-    report("dev7 ... dev11 pooled (leave one paper out), no word block",
-           {th: [(kept(held_plain[p], th), gold[p]) for p in everyone] for th in (*THRESHOLDS, 0.55)},
+    report("dev7 ... dev12 pooled (leave one paper out), no word block",
+           {th: [(kept(held_plain[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
 
     report("dev9 (round k) as scored blind, fitted on dev7 + dev8",
@@ -148,13 +153,17 @@ def main():
            {cap: [(kept(blind_l[p], th0, cap), gold[p]) for p in blind_l] for cap in caps})
     sem_m = dict(zip(blind_m, semantic.extract_claims_semantic_many([rec for _, rec in round_m])))
     report("dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10",
-           {th: [(kept(blind_m[p], th, None), gold[p]) for p in blind_m] for th in (*THRESHOLDS, 0.55)},
+           {th: [(kept(blind_m[p], th, None), gold[p]) for p in blind_m] for th in THRESHOLDS},
            [([c["text"] for c in sem_m[p]], gold[p]) for p in blind_m])
+    sem_n = dict(zip(blind_n, semantic.extract_claims_semantic_many([rec for _, rec in round_n])))
+    report("dev12 + test7 (round n) as scored blind, fitted on dev7 ... dev11 with the word block",
+           {th: [(kept(blind_n[p], th, None), gold[p]) for p in blind_n] for th in THRESHOLDS},
+           [([c["text"] for c in sem_n[p]], gold[p]) for p in blind_n])
     sets = {"test4 (round j, never read)": ("test4",), "test5 (round l, never read)": ("test5",),
-            "test6 (round m, never read)": ("test6",),
+            "test6 (round m, never read)": ("test6",), "test7 (round n, never read)": ("test7",),
             "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
-            "unseen, pooled (test ... test6, twenty-six papers)": ("test", "test2", "test3", "test4", "test5",
-                                                                   "test6"),
+            "unseen, pooled (test ... test7, thirty-two papers)": ("test", "test2", "test3", "test4", "test5",
+                                                                   "test6", "test7"),
             "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}
     for name, parts in sets.items():
         recs = papers(parts)

@@ -141,14 +141,23 @@ PDF_PAPERS = {
                                                    "scpca")},
     **{pid: (f"record:{pid}", "test6") for pid in ("hocbf", "themisml", "gaiarot", "mpccalib", "outbreaks",
                                                    "alignepi")},
+    # round n (issue 37, session 25): twelve more such papers (MIT, CC BY 4.0: intermittent sensing,
+    # a kinase data set, quantum circuits, biostatistics, cosmology, a psychology scale, a type theory,
+    # system identification, spectroscopy, functional regression, online aggregation, an R package),
+    # annotated like round m after its papers joined the fit; all twelve scored once as they were with
+    # that fit; then split by random.Random(20261130).shuffle of the sorted ids: the first six read as
+    # dev12, the last six never read (test7)
+    **{pid: (f"record:{pid}", "dev12") for pid in ("faithreason", "dsd", "kinoml", "kami", "batteryless", "pauli")},
+    **{pid: (f"record:{pid}", "test7") for pid in ("pysib", "mvher", "hybridpls", "approxlik", "onlineagg",
+                                                   "cumbmi")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "test", "test2",
-             "test3", "test4", "test5", "test6")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "test",
+             "test2", "test3", "test4", "test5", "test6", "test7")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -162,7 +171,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-j": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev8", "test4")),
               "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9"),
               "issue37-l": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev10", "test5")),
-              "issue37-m": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev11", "test6"))}
+              "issue37-m": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev11", "test6")),
+              "issue37-n": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev12", "test7"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
