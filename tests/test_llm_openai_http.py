@@ -286,7 +286,9 @@ def test_chunked_and_close_delimited_answers(monkeypatch):
     import threading
 
     answer = b'{"choices": [{"index": 0, "message": {"content": "chunked ok"}, "finish_reason": "stop"}]}'
-    replies = [b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + b"".join(
+    # the chunked answer says it closes: without that the client may pool the connection and send the
+    # second request on it before this thread has closed it (it never resends a request; session 25's CI)
+    replies = [b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + b"".join(
                    b"%x\r\n%s\r\n" % (len(answer[i:i + 20]), answer[i:i + 20]) for i in range(0, len(answer), 20))
                + b"0\r\n\r\n",
                b"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n" + answer.replace(b"chunked", b"closed")]
