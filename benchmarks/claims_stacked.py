@@ -111,9 +111,10 @@ def main():
         w = fit_rows({q: xy for q, xy in rows_of.items() if q != pid}, words=False) | {"threshold": th0}
         held_plain[pid] = scored([rec], w)[0]
 
-    def fitted_on(parts):
-        """The regression of sessions 23-24 (no word block) fitted on ``parts``, as a round was scored blind."""
-        return fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in parts}, words=False)
+    def fitted_on(parts, words=False):
+        """The regression fitted on ``parts`` as a round was scored blind (``words``: with the word
+        block of session 25; without it, sessions 23-24's)."""
+        return fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in parts}, words=words)
 
     # round k as it was scored blind: by the regression fitted on rounds i and j's dev half alone
     earlier = fitted_on(("dev7", "dev8"))
@@ -122,7 +123,7 @@ def main():
     # round m by the one fitted on rounds i-l's dev halves
     fit9, fit10 = fitted_on(("dev7", "dev8", "dev9")), fitted_on(("dev7", "dev8", "dev9", "dev10"))
     # round n by the first fit with the word block (rounds i-m's dev halves, 0.45)
-    fit11 = fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] != "dev12"})
+    fit11 = fitted_on(("dev7", "dev8", "dev9", "dev10", "dev11"), words=True)
     round_l, round_m, round_n = papers(("dev10", "test5")), papers(("dev11", "test6")), papers(("dev12", "test7"))
     blind_l = {pid: scored([rec], fit9)[0] for pid, rec in round_l}
     blind_m = {pid: scored([rec], fit10)[0] for pid, rec in round_m}

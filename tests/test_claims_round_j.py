@@ -248,7 +248,8 @@ def test_the_probability_is_the_logistic_of_the_weighted_features():
     for c, row, s in zip(stacked.stacked_sentences_many([paper], 0.0)[0], rows, sem):
         row[stacked.FEATURES.index("semantic")] = float(s)
         words = [w for g, w in zip(m["words"]["ngrams"], m["words"]["weights"]) if g in stacked.word_ngrams(c.text)]
-        logit = sum(w * x for w, x in zip(m["weights"], row)) + m["bias"] + sum(words) / math.sqrt(len(words))
+        logit = sum(w * x for w, x in zip(m["weights"], row)) + m["bias"] + (sum(words) / math.sqrt(len(words))
+                                                                             if words else 0.0)
         assert c.score == pytest.approx(1 / (1 + math.exp(-logit)), abs=1e-6)
 
 
