@@ -1,26 +1,29 @@
 """The stacked scorer of ``st-claims --task extract`` (its default since session 23; issue 37)
 beside the semantic scorer it replaced, on every claim-annotated set, and under leave-one-paper-out
-on the papers it is fitted on (docs/st-claims.md, "Session 23", "Session 24" and "Session 25").
+on the papers it is fitted on (docs/st-claims.md, "Session 23" … "Session 26").
 
     python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json [--before-cap N]]
 
-* **Fitted on** (rounds i, j's dev half, k, and the dev halves of l, m and n, ``dev7`` …
-  ``dev12``, forty-eight papers): each paper scored by a regression refitted without it
-  (``tools.claims_stacked_weights.fit_rows`` on the other forty-seven), at 0.40 … 0.55 (0.50
+* **Fitted on** (rounds i, j's dev half, k, and the dev halves of l … p, ``dev7`` … ``dev14``,
+  sixty papers): each paper scored by a regression refitted without it
+  (``tools.claims_stacked_weights.fit_rows`` on the other fifty-nine), at 0.40 … 0.55 (0.45
   shipped), with the word block (as shipped) and without it (the regression of sessions 23-24) —
   the figure that says what fitting on these labels is worth on a paper it did not see.
-* **Rounds k, l, m and n as scored blind** (``dev9``, eleven papers annotated after the scorer was
+* **Rounds k … p as scored blind** (``dev9``, eleven papers annotated after the scorer was
   first fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen
   papers, by the one fitted on ``dev7`` … ``dev9``; ``dev11`` + ``test6``, twelve papers, by the one
   fitted on ``dev7`` … ``dev10`` at 0.5 without a cap; ``dev12`` + ``test7``, twelve papers, by the
-  one with the word block fitted on ``dev7`` … ``dev11`` at 0.45; as each was scored once before
-  joining the fit).
+  one with the word block fitted on ``dev7`` … ``dev11`` at 0.45; ``dev13`` + ``test8``, twelve
+  papers, by the one fitted on ``dev7`` … ``dev12`` at 0.5, session 25's release; ``dev14`` +
+  ``test9``, twelve papers, by the one fitted on ``dev7`` … ``dev13`` at 0.45; as each was scored
+  once before joining the fit).
 * **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
   semantic scorer before the split was drawn), round l's (``test5``, six papers), round m's
-  (``test6``), round n's (``test7``), the unseen eight (test, test2, test3), the dev PDFs dev … dev6 (their
-  labels only chose the threshold) and the ReviewCritique test papers (evaluation only, their
-  licence) — with the shipped weights, and with ``--before``'s (a previous release's weights file,
-  at its threshold and ``--before-cap``, default none: 120 up to session 23's release).
+  (``test6``), round n's (``test7``), round o's (``test8``), round p's (``test9``), the unseen
+  eight (test, test2, test3), the dev PDFs dev … dev6 (their labels only chose the threshold) and
+  the ReviewCritique test papers (evaluation only, their licence) — with the shipped weights, and
+  with ``--before``'s (a previous release's weights file, at its threshold and ``--before-cap``,
+  default none: 120 up to session 23's release).
 
 F1_edit (CLAIMCHECK's, micro over papers) with P and R. Needs ``ST_DATA`` (the PDFs of
 ``shared/external/pdfs`` and ReviewCritique) for the last three sets, scikit-learn and the bundled
@@ -116,19 +119,6 @@ def main():
         block of session 25; without it, sessions 23-24's)."""
         return fit_rows({q: xy for q, xy in rows_of.items() if PDF_PAPERS[q][1] in parts}, words=words)
 
-    # round k as it was scored blind: by the regression fitted on rounds i and j's dev half alone
-    earlier = fitted_on(("dev7", "dev8"))
-    blind = {pid: scored([rec], earlier)[0] for pid, rec in train if PDF_PAPERS[pid][1] == "dev9"}
-    # round l as it was scored blind: by the regression fitted on rounds i, j's dev half and k;
-    # round m by the one fitted on rounds i-l's dev halves
-    fit9, fit10 = fitted_on(("dev7", "dev8", "dev9")), fitted_on(("dev7", "dev8", "dev9", "dev10"))
-    # round n by the first fit with the word block (rounds i-m's dev halves, 0.45)
-    fit11 = fitted_on(("dev7", "dev8", "dev9", "dev10", "dev11"), words=True)
-    round_l, round_m, round_n = papers(("dev10", "test5")), papers(("dev11", "test6")), papers(("dev12", "test7"))
-    blind_l = {pid: scored([rec], fit9)[0] for pid, rec in round_l}
-    blind_m = {pid: scored([rec], fit10)[0] for pid, rec in round_m}
-    blind_n = {pid: scored([rec], fit11)[0] for pid, rec in round_n}
-    gold |= {pid: paper_gold(pid, rec) for pid, rec in round_l + round_m + round_n}
     sem = dict(zip([pid for pid, _ in train],
                    semantic.extract_claims_semantic_many([rec for _, rec in train])))
     for part in TRAIN_PARTS:
@@ -137,32 +127,45 @@ def main():
                [([c["text"] for c in sem[p]], gold[p]) for p in ids],
                {cap: [(kept(held[p], th0, cap), gold[p]) for p in ids] for cap in caps})
     everyone = [pid for pid, _ in train]
-    report("dev7 ... dev12 pooled (leave one paper out)",
+    report("dev7 ... dev14 pooled (leave one paper out)",
            {th: [(kept(held[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
-    report("dev7 ... dev12 pooled (leave one paper out), no word block",
+    report("dev7 ... dev14 pooled (leave one paper out), no word block",
            {th: [(kept(held_plain[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
 
-    report("dev9 (round k) as scored blind, fitted on dev7 + dev8",
-           {th: [(kept(blind[p], th), gold[p]) for p in blind] for th in THRESHOLDS},
-           [([c["text"] for c in sem[p]], gold[p]) for p in blind])
-    sem_l = dict(zip(blind_l, semantic.extract_claims_semantic_many([rec for _, rec in round_l])))
-    report("dev10 + test5 (round l) as scored blind, fitted on dev7 ... dev9",
-           {th: [(kept(blind_l[p], th), gold[p]) for p in blind_l] for th in THRESHOLDS},
-           [([c["text"] for c in sem_l[p]], gold[p]) for p in blind_l],
-           {cap: [(kept(blind_l[p], th0, cap), gold[p]) for p in blind_l] for cap in caps})
-    sem_m = dict(zip(blind_m, semantic.extract_claims_semantic_many([rec for _, rec in round_m])))
-    report("dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10",
-           {th: [(kept(blind_m[p], th, None), gold[p]) for p in blind_m] for th in THRESHOLDS},
-           [([c["text"] for c in sem_m[p]], gold[p]) for p in blind_m])
-    sem_n = dict(zip(blind_n, semantic.extract_claims_semantic_many([rec for _, rec in round_n])))
-    report("dev12 + test7 (round n) as scored blind, fitted on dev7 ... dev11 with the word block",
-           {th: [(kept(blind_n[p], th, None), gold[p]) for p in blind_n] for th in THRESHOLDS},
-           [([c["text"] for c in sem_n[p]], gold[p]) for p in blind_n])
+    #: each round as it was scored once blind, before it joined the fit: its parts, and the parts
+    #: and kind of the regression that scored it (round k: the first fit, on rounds i and j's dev
+    #: half; l: rounds i-k; m: i-l's dev halves; n: the first with the word block, i-m's, 0.45;
+    #: o: the release of session 25, i-n's, 0.5; p: i-o's, 0.45)
+    blind_rounds = {
+        "dev9 (round k) as scored blind, fitted on dev7 + dev8": (("dev9",), ("dev7", "dev8"), False),
+        "dev10 + test5 (round l) as scored blind, fitted on dev7 ... dev9":
+            (("dev10", "test5"), TRAIN_PARTS[:3], False),
+        "dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10":
+            (("dev11", "test6"), TRAIN_PARTS[:4], False),
+        "dev12 + test7 (round n) as scored blind, fitted on dev7 ... dev11 with the word block":
+            (("dev12", "test7"), TRAIN_PARTS[:5], True),
+        "dev13 + test8 (round o) as scored blind, fitted on dev7 ... dev12 with the word block":
+            (("dev13", "test8"), TRAIN_PARTS[:6], True),
+        "dev14 + test9 (round p) as scored blind, fitted on dev7 ... dev13 with the word block":
+            (("dev14", "test9"), TRAIN_PARTS[:7], True),
+    }
+    for name, (parts, fit_parts, words) in blind_rounds.items():
+        recs = papers(parts)
+        fit = fitted_on(fit_parts, words)
+        blind = {pid: scored([rec], fit)[0] for pid, rec in recs}
+        gold |= {pid: paper_gold(pid, rec) for pid, rec in recs}
+        sem_r = dict(zip(blind, semantic.extract_claims_semantic_many([rec for _, rec in recs])))
+        report(name, {th: [(kept(blind[p], th), gold[p]) for p in blind] for th in THRESHOLDS},
+               [([c["text"] for c in sem_r[p]], gold[p]) for p in blind],
+               {cap: [(kept(blind[p], th0, cap), gold[p]) for p in blind] for cap in caps})
     sets = {"test4 (round j, never read)": ("test4",), "test5 (round l, never read)": ("test5",),
             "test6 (round m, never read)": ("test6",), "test7 (round n, never read)": ("test7",),
+            "test8 (round o, never read)": ("test8",), "test9 (round p, never read)": ("test9",),
             "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
+            "unseen, pooled (test ... test9, forty-four papers)": ("test", "test2", "test3", "test4", "test5",
+                                                                   "test6", "test7", "test8", "test9"),
             "unseen, pooled (test ... test7, thirty-two papers)": ("test", "test2", "test3", "test4", "test5",
                                                                    "test6", "test7"),
             "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}

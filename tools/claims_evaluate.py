@@ -150,14 +150,37 @@ PDF_PAPERS = {
     **{pid: (f"record:{pid}", "dev12") for pid in ("faithreason", "dsd", "kinoml", "kami", "batteryless", "pauli")},
     **{pid: (f"record:{pid}", "test7") for pid in ("pysib", "mvher", "hybridpls", "approxlik", "onlineagg",
                                                    "cumbmi")},
+    # round o (issue 37, session 26): twelve more such papers (MIT, Apache-2.0, BSD-3-Clause: layout
+    # invalidation, property-based testing, stellar ages, an ordinal-regression tutorial, visual
+    # communication, sample-size determination, gauge fixing, neural system identification, an OSINT
+    # literature review, high-velocity stars, genomic null sets, a metagenome data note), annotated
+    # like round n after its papers joined the fit; all twelve scored once as they were with that fit
+    # (session 25's release); then split by random.Random(20261201).shuffle of the sorted ids: the
+    # first six read as dev13, the last six never read (test8)
+    **{pid: (f"record:{pid}", "dev13") for pid in ("sysidfit", "smartcheck", "megatron", "postprox", "ordinalsim",
+                                                   "biogas")},
+    **{pid: (f"record:{pid}", "test8") for pid in ("bootranges", "stardate", "trendradar", "viscomm", "hivel",
+                                                   "gaugefixer")},
+    # round p (issue 37, session 26): twelve more such papers (MIT, CC BY 4.0, BSD-2/3-Clause: process-model
+    # verification, stellar magnetism, a data service, the Sun's future, dark matter and neutrinos,
+    # membrane simulation, reactor depletion, paleoceanography, airborne heat flux, a white-dwarf
+    # imaging search, a bioinformatics library, a SETI perspective), annotated like round o; all twelve
+    # scored once as they were with the fit of rounds i-o's dev halves (0.45); then split by
+    # random.Random(20261202).shuffle of the sorted ids: the first six read as dev14, the last six
+    # never read (test9)
+    **{pid: (f"record:{pid}", "dev14") for pid in ("optinv", "ghtorrent", "organl", "icecube", "magsco",
+                                                   "bpmncheck")},
+    **{pid: (f"record:{pid}", "test9") for pid in ("solarfate", "surveyseti", "biochemjl", "heatflux", "siriusb",
+                                                   "depletion")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
-PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "test",
-             "test2", "test3", "test4", "test5", "test6", "test7")
+PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
+             "dev14", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
 #: the parts that were read while choosing cues (the rest are "unseen")
-DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12")
+DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
+             "dev13", "dev14")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -172,7 +195,9 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-k": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part == "dev9"),
               "issue37-l": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev10", "test5")),
               "issue37-m": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev11", "test6")),
-              "issue37-n": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev12", "test7"))}
+              "issue37-n": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev12", "test7")),
+              "issue37-o": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev13", "test8")),
+              "issue37-p": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev14", "test9"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
