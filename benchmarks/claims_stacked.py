@@ -139,7 +139,7 @@ def main():
     #: half; l: rounds i-k; m: i-l's dev halves; n: the first with the word block, i-m's, 0.45;
     #: o: the release of session 25, i-n's, 0.5; p: i-o's, 0.45)
     blind_rounds = {
-        "dev9 (round k) as scored blind, fitted on dev7 + dev8": (("dev9",), ("dev7", "dev8"), False),
+        "dev9 (round k) as scored blind, fitted on dev7 + dev8": (("dev9",), TRAIN_PARTS[:2], False),
         "dev10 + test5 (round l) as scored blind, fitted on dev7 ... dev9":
             (("dev10", "test5"), TRAIN_PARTS[:3], False),
         "dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10":

