@@ -3090,6 +3090,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _centred_as_headings(cands, threshold)
     _lead_of_accepted_row(rows, cands, threshold)
     _indented_list_leads(rows, cands, st)
+    _inside_interrupted_sentence(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
     # one heading per row: a standalone candidate wins over a run-in lead of the same row
@@ -3111,6 +3112,34 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.title = c.title.replace(" ", "")
     _levels(rows, acc, st)
     return acc
+
+
+def _inside_interrupted_sentence(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """A run of rows set smaller than the body at the foot of a page or column, that the body's
+    running sentence goes around, is footnotes, never a heading: the row of body text before the
+    run (no heading candidate) breaks off mid-sentence and the first one after it, atop the next
+    page or column, goes on in lower case ("… can be made smaller by replacing with" / "**Funding:**
+    This work was funded by …" set small at the page's foot / "the shortest vector one of …"). A
+    section never opens inside a sentence."""
+    heads = {c.i for c in cands if c.p >= 0.3}
+    n = len(rows)
+    for c in cands:
+        r = rows[c.i]
+        if r.size >= st.body - 0.6:
+            continue
+        a, b = c.i, c.rows[-1]
+        while a > 0 and rows[a - 1].size < st.body - 0.6 and (rows[a - 1].page, rows[a - 1].col) == (r.page, r.col):
+            a -= 1
+        while b + 1 < n and rows[b + 1].size < st.body - 0.6 and (rows[b + 1].page, rows[b + 1].col) == (r.page, r.col):
+            b += 1
+        before = rows[a - 1] if a else None
+        after = rows[b + 1] if b + 1 < n else None
+        if before is None or after is None or a - 1 in heads or before.kind != "text" or after.kind != "text" \
+                or (before.page, before.col) != (r.page, r.col) or (after.page, after.col) == (r.page, r.col) \
+                or abs(before.size - st.body) >= 0.6 or abs(after.size - st.body) >= 0.6 \
+                or sent_end(before.text.rstrip()) or not after.text[:1].islower():
+            continue
+        c.p = 0.0
 
 
 def _letter_spaced_cjk(title: str) -> bool:
