@@ -172,15 +172,35 @@ PDF_PAPERS = {
                                                    "bpmncheck")},
     **{pid: (f"record:{pid}", "test9") for pid in ("solarfate", "surveyseti", "biochemjl", "heatflux", "siriusb",
                                                    "depletion")},
+    # round q (issue 37, session 27): ten papers of machine learning and computing, the held-out
+    # check's field (MIT, Apache-2.0, CC BY-SA 4.0: loss landscapes, neural system identification,
+    # federated-learning poisoning, fine-tuning for structured output, image compression, an
+    # intrusion-detection system, a JavaScript-engine testing proposal, handwriting recognition, a
+    # vector-symbolic library, and regime-aware trading), annotated like round p; all ten scored once
+    # as they were with the fit of rounds i-p's dev halves (0.45); then split by
+    # random.Random(20261203).shuffle of the sorted ids: the first five read as dev15, the last five
+    # never read (test10). The trading paper (risp, drawn into dev15) was then withdrawn before any
+    # error was read: it is a second version of round l's payremember (test5)
+    **{pid: (f"record:{pid}", "dev15") for pid in ("poisongame", "ftjson", "vqspiht", "spectralnn")},
+    **{pid: (f"record:{pid}", "test10") for pid in ("sysidnn", "turretos", "vsax", "entente", "handwriting")},
+    # round r (issue 37, session 27): six papers of computing where claims are formal or argued more
+    # than measured (MIT, BSD-3-Clause: lattice reduction, session types, a two-level type theory, a
+    # GPU feature cache for GNN inference, a MAX CUT relaxation, a review of cloud services in
+    # education), annotated like round q; all six scored once as they were with the fit of rounds
+    # i-q's dev halves (0.45); then split by random.Random(20261204).shuffle of the sorted ids: the
+    # first three read as dev16, the last three never read (test11)
+    **{pid: (f"record:{pid}", "dev16") for pid in ("latticer", "sessionsub", "gnncache")},
+    **{pid: (f"record:{pid}", "test11") for pid in ("closurefree", "maxcut", "smartlearn")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
 PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-             "dev14", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
+             "dev14", "dev15", "dev16", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9",
+             "test10", "test11")
 #: the parts that were read while choosing cues (the rest are "unseen")
 DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-             "dev13", "dev14")
+             "dev13", "dev14", "dev15", "dev16")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -197,7 +217,9 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-m": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev11", "test6")),
               "issue37-n": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev12", "test7")),
               "issue37-o": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev13", "test8")),
-              "issue37-p": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev14", "test9"))}
+              "issue37-p": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev14", "test9")),
+              "issue37-q": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev15", "test10")),
+              "issue37-r": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev16", "test11"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
