@@ -114,9 +114,9 @@ def test_a_round_is_committed_records_of_permissive_licence_split_as_drawn(name)
     # (a round with a withdrawn paper was drawn over its sorted ids with that paper among them)
     order = sorted(pids + WITHDRAWN[name]) if name in WITHDRAWN else list(pids)
     random.Random(seed).shuffle(order)
-    kept = [p for p in order if p not in WITHDRAWN.get(name, ())]
-    assert _part(dev) == tuple(p for p in order[:n] if p in kept) and _part(test) == tuple(order[n:]) \
-        and test in PDF_PARTS
+    withdrawn = WITHDRAWN.get(name, ())
+    assert _part(dev) == tuple(p for p in order[:n] if p not in withdrawn) \
+        and _part(test) == tuple(p for p in order[n:] if p not in withdrawn) and test in PDF_PARTS
     manifest = {json.loads(x)["id"]: json.loads(x) for x in (ROOT / "fixtures/tex-pairs/manifest.jsonl").open()}
     for pid in pids:
         assert PDF_PAPERS[pid][0] == f"record:{pid}"
@@ -174,8 +174,8 @@ def test_the_semantic_scorer_on_round_j_as_scored_blind():
 #: 26's .738 / .622 / .675. test8 (round o): session 25's release .869 / .624 / .727 (its half of
 #: round o's one blind scoring); session 26's .835 / .677 / .748. test9 (round p): session 25's
 #: release .798 / .480 / .600; session 26's .789 / .500 / .612. test10 (round q): session 26's release
-#: .852 / .688 / .761 (its half of round q's one blind scoring). test11 (round r): .633 / .386 / .479
-#: with the fit on rounds i-q (its half of round r's)
+#: .852 / .688 / .761 (its half of round q's one blind scoring). test11 (round r): session 26's release
+#: .633 / .386 / .479
 NEVER_READ = {"test4": (0.824, 0.676, 0.743), "test5": (0.874, 0.711, 0.784), "test6": (0.799, 0.671, 0.73),
               "test7": (0.732, 0.641, 0.683), "test8": (0.835, 0.675, 0.746), "test9": (0.786, 0.5, 0.611),
               "test10": (0.848, 0.693, 0.763), "test11": (0.642, 0.407, 0.498)}

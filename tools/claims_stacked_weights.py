@@ -5,10 +5,11 @@ least ``WORDS_MIN_DF`` training sentences, each sentence's vector of them normal
 scaled by ``WORDS_SCALE``) of every candidate sentence of the training papers — annotation rounds i
 (``dev7``), j's dev half (``dev8``), k (``dev9``), l's dev half (``dev10``, session 24), m's and n's
 dev halves (``dev11``, ``dev12``, session 25), o's and p's (``dev13``, ``dev14``, session 26), q's
-and r's (``dev15``, ``dev16``, session 27): sixty-seven papers, each annotated by two annotators working apart, whose records and labels are committed
-(``fixtures/claims``), so the fit needs no external data. A candidate is a claim when its text is a
-gold unit's (the union of the two passes). Written to
-``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
+and r's (``dev15``, ``dev16``, session 27): sixty-seven papers, each annotated by two annotators
+working apart, whose records and labels are committed (``fixtures/claims``), so the fit needs no
+external data. A candidate is a claim when its text is a gold unit's (the union of the two passes).
+Written to ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits;
+deterministic.
 
     python -m tools.claims_stacked_weights [--check] [--choose-threshold]
 
