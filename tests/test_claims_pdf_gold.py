@@ -250,3 +250,19 @@ def test_unit_kappa_is_cohens_kappa():
     # 10 units, a marks 0-3, b marks 0-2 and 4: p_o = .8, p_e = .4*.4 + .6*.6 = .52 → (.8-.52)/.48
     assert round(unit_kappa(units, {"0", "1", "2", "3"}, {"0", "1", "2", "4"}), 4) == round(0.28 / 0.48, 4)
     assert unit_kappa(units, {"0"}, {"0"}) == 1.0
+
+
+def test_the_units_skip_a_thesis_front_acknowledgments_and_end_at_a_papers_back_matter():
+    from tools.claims_evaluate import gold_units
+
+    def secs(*types):
+        return {"abstract": "We study units.", "sections": [
+            {"heading": t.title(), "type": t, "text": f"Text of {t} {k}."} for k, t in enumerate(types)]}
+
+    # a thesis thanks its readers before its introduction: its chapters are units (they had been
+    # none, the abstract and captions only)
+    thesis = gold_units(secs("acknowledgments", "introduction", "method", "references", "appendix"))
+    assert [u["ref"] for u in thesis] == ["A.0", "1.0", "2.0"]
+    # a paper's acknowledgments end its units as before, whatever is typed after them
+    paper = gold_units(secs("introduction", "results", "acknowledgments", "conclusion", "other"))
+    assert [u["ref"] for u in paper] == ["A.0", "0.0", "1.0"]

@@ -272,8 +272,9 @@ def gold_units(rec: dict) -> list[dict]:
     """The annotation units of an st-parse paper record, in document order: every sentence (the
     shared splitter) of the abstract (ref ``A.k``), of each section up to the first references,
     acknowledgments or appendix section (``S.k``, S the section index) and of each figure or table
-    caption (``FJ.k``, J the index in ``figures``). A unit is ``{ref, text, part, section,
-    section_index, figure_index, start, end}``; ``text`` is ``source[start:end]``."""
+    caption (``FJ.k``, J the index in ``figures``). A thesis' acknowledgments before its
+    introduction are skipped, not an end. A unit is ``{ref, text, part, section, section_index,
+    figure_index, start, end}``; ``text`` is ``source[start:end]``."""
     from scholartools.claims.extract import section_kind
     from scholartools.text.sentences import split_spans
 
@@ -285,7 +286,10 @@ def gold_units(rec: dict) -> list[dict]:
                         "section_index": si, "figure_index": fi, "start": a, "end": b})
 
     add("A", rec.get("abstract") or "", "abstract", "abstract")
-    for i, sec in enumerate(rec.get("sections") or []):
+    sections = rec.get("sections") or []
+    for i, sec in enumerate(sections):
+        if sec.get("type") == "acknowledgments" and any(s.get("type") == "introduction" for s in sections[i + 1:]):
+            continue   # a thesis' front matter (no committed paper has one: its units are unchanged)
         if sec.get("type") in _SKIP_GOLD:
             break
         add(str(i), sec.get("text") or "", part_of_kind(section_kind(sec, first=(i == 0 and not rec.get("abstract")))),
