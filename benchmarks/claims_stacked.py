@@ -1,28 +1,20 @@
 """The stacked scorer of ``st-claims --task extract`` (its default since session 23; issue 37)
 beside the semantic scorer it replaced, on every claim-annotated set, and under leave-one-paper-out
-on the papers it is fitted on (docs/st-claims.md, "Session 23" … "Session 27").
+on the papers it is fitted on (docs/st-claims.md, "Session 23" … "Session 28").
 
     python benchmarks/claims_stacked.py [--json out.json] [--caps 120,250] [--before WEIGHTS.json [--before-cap N]]
 
-* **Fitted on** (rounds i, j's dev half, k, and the dev halves of l … r, ``dev7`` … ``dev16``,
-  sixty-seven papers): each paper scored by a regression refitted without it
-  (``tools.claims_stacked_weights.fit_rows`` on the other sixty-six), at 0.40 … 0.55 (0.45
+* **Fitted on** (rounds i, j's dev half, k, and the dev halves of l … t, ``dev7`` … ``dev18``,
+  seventy-three papers): each paper scored by a regression refitted without it
+  (``tools.claims_stacked_weights.fit_rows`` on the other seventy-two), at 0.40 … 0.55 (0.45
   shipped), with the word block (as shipped) and without it (the regression of sessions 23-24) —
   the figure that says what fitting on these labels is worth on a paper it did not see.
-* **Rounds k … r as scored blind** (``dev9``, eleven papers annotated after the scorer was
-  first fitted, by the regression fitted on ``dev7`` + ``dev8``; ``dev10`` + ``test5``, thirteen
-  papers, by the one fitted on ``dev7`` … ``dev9``; ``dev11`` + ``test6``, twelve papers, by the one
-  fitted on ``dev7`` … ``dev10`` at 0.5 without a cap; ``dev12`` + ``test7``, twelve papers, by the
-  one with the word block fitted on ``dev7`` … ``dev11`` at 0.45; ``dev13`` + ``test8``, twelve
-  papers, by the one fitted on ``dev7`` … ``dev12`` at 0.5, session 25's release; ``dev14`` +
-  ``test9``, twelve papers, by the one fitted on ``dev7`` … ``dev13`` at 0.45; ``dev15`` +
-  ``test10``, nine papers, by the one fitted on ``dev7`` … ``dev14`` at 0.45, session 26's release;
-  ``dev16`` + ``test11``, six papers, by the one fitted on ``dev7`` … ``dev15`` at 0.45; as each was
-  scored once before joining the fit).
-* **Never fitted on**: round j's test half (``test4``, six papers scored once blind with the
-  semantic scorer before the split was drawn), round l's (``test5``, six papers), round m's
-  (``test6``), round n's (``test7``), round o's (``test8``), round p's (``test9``), round q's
-  (``test10``), round r's (``test11``), the unseen
+* **Rounds k … t as scored blind** (``tools.claims_stacked_weights.BLIND_ROUNDS``): each round's
+  papers by the regression of the rounds before it, as each was scored once before joining the fit
+  (round k by the fit on ``dev7`` + ``dev8``; … round r by the one on ``dev7`` … ``dev15``; rounds s
+  and t by session 27's release, ``dev7`` … ``dev16``).
+* **Never fitted on**: the test halves of rounds j and l … t (``test4`` … ``test13``; round j's
+  scored once blind with the semantic scorer before its split was drawn), the unseen
   eight (test, test2, test3), the dev PDFs dev … dev6 (their labels only chose the threshold) and
   the ReviewCritique test papers (evaluation only, their licence) — with the shipped weights, and
   with ``--before``'s (a previous release's weights file, at its threshold and ``--before-cap``,
@@ -74,7 +66,7 @@ def main():
 
     from scholartools.claims import semantic, stacked
     from tools.claims_evaluate import PDF_PAPERS
-    from tools.claims_stacked_weights import TRAIN_PARTS, fit_rows, paper_gold, paper_rows, papers
+    from tools.claims_stacked_weights import BLIND_ROUNDS, TRAIN_PARTS, fit_rows, paper_gold, paper_rows, papers
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", type=Path)
@@ -130,36 +122,19 @@ def main():
                [([c["text"] for c in sem[p]], gold[p]) for p in ids],
                {cap: [(kept(held[p], th0, cap), gold[p]) for p in ids] for cap in caps})
     everyone = [pid for pid, _ in train]
-    report("dev7 ... dev16 pooled (leave one paper out)",
+    report("dev7 ... dev18 pooled (leave one paper out)",
            {th: [(kept(held[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
-    report("dev7 ... dev16 pooled (leave one paper out), no word block",
+    report("dev7 ... dev18 pooled (leave one paper out), no word block",
            {th: [(kept(held_plain[p], th), gold[p]) for p in everyone] for th in THRESHOLDS},
            [([c["text"] for c in sem[p]], gold[p]) for p in everyone])
 
-    #: each round as it was scored once blind, before it joined the fit: its parts, and the parts
-    #: and kind of the regression that scored it (round k: the first fit, on rounds i and j's dev
-    #: half; l: rounds i-k; m: i-l's dev halves; n: the first with the word block, i-m's, 0.45;
-    #: o: the release of session 25, i-n's, 0.5; p: i-o's, 0.45; q: the release of session 26, i-p's,
-    #: 0.45; r: i-q's, 0.45)
-    blind_rounds = {
-        "dev9 (round k) as scored blind, fitted on dev7 + dev8": (("dev9",), TRAIN_PARTS[:2], False),
-        "dev10 + test5 (round l) as scored blind, fitted on dev7 ... dev9":
-            (("dev10", "test5"), TRAIN_PARTS[:3], False),
-        "dev11 + test6 (round m) as scored blind, fitted on dev7 ... dev10":
-            (("dev11", "test6"), TRAIN_PARTS[:4], False),
-        "dev12 + test7 (round n) as scored blind, fitted on dev7 ... dev11 with the word block":
-            (("dev12", "test7"), TRAIN_PARTS[:5], True),
-        "dev13 + test8 (round o) as scored blind, fitted on dev7 ... dev12 with the word block":
-            (("dev13", "test8"), TRAIN_PARTS[:6], True),
-        "dev14 + test9 (round p) as scored blind, fitted on dev7 ... dev13 with the word block":
-            (("dev14", "test9"), TRAIN_PARTS[:7], True),
-        "dev15 + test10 (round q) as scored blind, fitted on dev7 ... dev14 with the word block":
-            (("dev15", "test10"), TRAIN_PARTS[:8], True),
-        "dev16 + test11 (round r) as scored blind, fitted on dev7 ... dev15 with the word block":
-            (("dev16", "test11"), TRAIN_PARTS[:9], True),
-    }
-    for name, (parts, fit_parts, words) in blind_rounds.items():
+    # each round as it was scored once blind, before it joined the fit (BLIND_ROUNDS)
+    for key, (parts, n_fitted, words, _threshold, _cap) in BLIND_ROUNDS.items():
+        fit_parts = TRAIN_PARTS[:n_fitted]
+        name = (f"{' + '.join(parts)} (round {key}) as scored blind, fitted on "
+                + (" + ".join(fit_parts) if n_fitted <= 2 else f"{fit_parts[0]} ... {fit_parts[-1]}")
+                + (" with the word block" if words and n_fitted > 4 else ""))
         recs = papers(parts)
         fit = fitted_on(fit_parts, words)
         blind = {pid: scored([rec], fit)[0] for pid, rec in recs}
@@ -172,13 +147,14 @@ def main():
             "test6 (round m, never read)": ("test6",), "test7 (round n, never read)": ("test7",),
             "test8 (round o, never read)": ("test8",), "test9 (round p, never read)": ("test9",),
             "test10 (round q, never read)": ("test10",), "test11 (round r, never read)": ("test11",),
+            "test12 (round s, never read)": ("test12",), "test13 (round t, never read)": ("test13",),
             "unseen eight (test, test2, test3)": ("test", "test2", "test3"),
-            "unseen, pooled (test ... test11, fifty-two papers)": ("test", "test2", "test3", "test4", "test5",
-                                                                   "test6", "test7", "test8", "test9", "test10",
-                                                                   "test11"),
-            "unseen, pooled (test ... test9, session 26's forty-four papers)": ("test", "test2", "test3", "test4",
+            "unseen, pooled (test ... test13, fifty-seven papers)": ("test", "test2", "test3", "test4", "test5",
+                                                                     "test6", "test7", "test8", "test9", "test10",
+                                                                     "test11", "test12", "test13"),
+            "unseen, pooled (test ... test11, session 27's fifty-two papers)": ("test", "test2", "test3", "test4",
                                                                                 "test5", "test6", "test7", "test8",
-                                                                                "test9"),
+                                                                                "test9", "test10", "test11"),
             "dev ... dev6": ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")}
     for name, parts in sets.items():
         recs = papers(parts)

@@ -18,6 +18,9 @@ The ReviewCritique reviews rebuilt from their segments are read by the package
     python -m tools.claims_evaluate units PDF            # the annotation units of a PDF: REF HASH PART TEXT
     python -m tools.claims_evaluate check                # every annotation file still resolves
     python -m tools.claims_evaluate errors --part dev --show fn,fp   # exact-unit error analysis by part
+
+A new round of annotation is made with ``python -m tools.claims_round`` (reading files, the pass and
+gold files, agreement and the blind score).
 """
 from __future__ import annotations
 
@@ -191,16 +194,32 @@ PDF_PAPERS = {
     # first three read as dev16, the last three never read (test11)
     **{pid: (f"record:{pid}", "dev16") for pid in ("latticer", "sessionsub", "gnncache")},
     **{pid: (f"record:{pid}", "test11") for pid in ("closurefree", "maxcut", "smartlearn")},
+    # round s (issue 37, session 28): six papers from computing, statistics and the humanities
+    # (Unlicense, MIT, CC0 1.0, CC BY 4.0: operator-valued random Fourier features, a stylometry of
+    # Ovid, federated learning with a reputation ledger, queuing parameters of hospital patients,
+    # aerobic decoupling in 13K workouts, children's picture vocabulary), annotated like round q by
+    # six sessions with tools/claims_round; all six scored once as they were with the fit of rounds
+    # i-r's dev halves (0.45); then split by random.Random(20261205).shuffle of the sorted ids: the
+    # first three read as dev17, the last three never read (test12)
+    **{pid: (f"record:{pid}", "dev17") for pid in ("gradwork", "copdseg", "orff")},
+    **{pid: (f"record:{pid}", "test12") for pid in ("picperc", "heroides", "britefl")},
+    # round t (issue 37, session 28): five more (MIT, CC BY-SA 4.0: source-code authorship with deep
+    # learning and randomised spectral densities, two theses; prestige bias in cultural evolution;
+    # behavioural consistency of multi-models; celestial rendering), annotated and scored as round
+    # s was; split by random.Random(20261206).shuffle of the sorted ids: the first three read as
+    # dev18, the last two never read (test13)
+    **{pid: (f"record:{pid}", "dev18") for pid in ("randsd", "prestige", "celestial")},
+    **{pid: (f"record:{pid}", "test13") for pid in ("behavcons", "srcauthor")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
 PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-             "dev14", "dev15", "dev16", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9",
-             "test10", "test11")
+             "dev14", "dev15", "dev16", "dev17", "dev18", "test", "test2", "test3", "test4", "test5", "test6", "test7",
+             "test8", "test9", "test10", "test11", "test12", "test13")
 #: the parts that were read while choosing cues (the rest are "unseen")
 DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-             "dev13", "dev14", "dev15", "dev16")
+             "dev13", "dev14", "dev15", "dev16", "dev17", "dev18")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -219,7 +238,9 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-o": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev13", "test8")),
               "issue37-p": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev14", "test9")),
               "issue37-q": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev15", "test10")),
-              "issue37-r": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev16", "test11"))}
+              "issue37-r": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev16", "test11")),
+              "issue37-s": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev17", "test12")),
+              "issue37-t": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev18", "test13"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound
@@ -388,8 +409,6 @@ def check(annotations):
     """Resolve every annotation file of every paper of PDF_PAPERS against today's st-parse."""
     from pathlib import Path
 
-    from tools.evaluate_parse import prf
-
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
     for pid, (pdf, part) in PDF_PAPERS.items():
@@ -443,8 +462,6 @@ def remap(annotations):
     """Move each annotation whose sentence today's st-parse numbers differently to its new ref (by
     its hash); a sentence whose text changed cannot be moved and is named (exit 1)."""
     from pathlib import Path
-
-    from tools.evaluate_parse import prf
 
     folder = Path(annotations) if annotations else Path(__file__).resolve().parents[1] / "fixtures/claims/annotations/pdf"
     bad = 0
