@@ -2,6 +2,7 @@
 files, agreement and κ it assembles from two annotators' answers (issue 37)."""
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -38,9 +39,11 @@ def test_the_brief_quotes_the_claim_sections_of_the_guideline_and_not_the_weakne
 def test_an_answer_naming_a_unit_the_paper_lacks_fails_with_its_file_and_line(tmp_path):
     f = tmp_path / "toy.A"
     f.write_text("A.0\n0.1  # novelty\n0.1\n\n9.9\n", encoding="utf-8")
-    with pytest.raises(Exception) as e:
+    with pytest.raises(click.ClickException) as e:
         read_answer(f, {"A.0", "A.1", "0.0", "0.1", "F0.0"})
     assert f"{f}:5" in str(e.value) and "'9.9'" in str(e.value)
+    with pytest.raises(click.ClickException, match="toy.B: no answer file"):
+        read_answer(tmp_path / "toy.B", {"A.0"})
     f.write_text("A.0\n0.1  # novelty\n0.1\n", encoding="utf-8")
     assert read_answer(f, {"A.0", "0.1"}) == ["A.0", "0.1"]
 

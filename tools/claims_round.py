@@ -1,5 +1,6 @@
 """A round of claim annotation on new papers (issue 37), from st-parse records to the committed
-annotation files, the way rounds i … s were run (fixtures/claims/GUIDELINE.md §1b):
+annotation files, as rounds s and t were made (rounds i … r with session scripts that did the same;
+fixtures/claims/GUIDELINE.md §1b):
 
     # 1. one reading file a paper and the annotators' brief (the guideline's §1 and §1b)
     python -m tools.claims_round packets RECORDS.jsonl --out DIR
@@ -75,6 +76,8 @@ def reading_file(rec: dict) -> str:
 def read_answer(path: Path, refs: set[str]) -> list[str]:
     """The refs an annotator's answer file names, in its order, each once; a ref the paper does
     not have is an error naming the file and line."""
+    if not path.is_file():
+        raise click.ClickException(f"{path}: no answer file (each paper needs ID.A and ID.B)")
     got: list[str] = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         ref = line.split("#", 1)[0].split("\t", 1)[0].strip().split(" ", 1)[0]
@@ -140,10 +143,11 @@ def assemble(records, answers, into, blind):
     for rec in recs:
         units = gold_units(rec)
         by_ref = {u["ref"]: u for u in units}
+        position = {u["ref"]: k for k, u in enumerate(units)}
         a, b = (read_answer(src / f"{rec['id']}.{p}", set(by_ref)) for p in "AB")
         gold = [u["ref"] for u in units if u["ref"] in set(a) | set(b)]   # document order
         for suffix, refs in (("passA", a), ("passB", b), ("claims", gold)):
-            order = sorted(refs, key=[u["ref"] for u in units].index)
+            order = sorted(refs, key=position.__getitem__)
             (dst / f"{rec['id']}.{suffix}").write_text(
                 "".join(f"{r} {unit_hash(by_ref[r]['text'])}\n" for r in order), encoding="utf-8")
         agree = agreement(units, a, b)
