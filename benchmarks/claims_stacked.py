@@ -134,7 +134,7 @@ def main():
         fit_parts = TRAIN_PARTS[:n_fitted]
         name = (f"{' + '.join(parts)} (round {key}) as scored blind, fitted on "
                 + (" + ".join(fit_parts) if n_fitted <= 2 else f"{fit_parts[0]} ... {fit_parts[-1]}")
-                + (" with the word block" if words and n_fitted > 4 else ""))
+                + (" with the word block" if words else ""))
         recs = papers(parts)
         fit = fitted_on(fit_parts, words)
         blind = {pid: scored([rec], fit)[0] for pid, rec in recs}

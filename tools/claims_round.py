@@ -145,7 +145,8 @@ def assemble(records, answers, into, blind):
         by_ref = {u["ref"]: u for u in units}
         position = {u["ref"]: k for k, u in enumerate(units)}
         a, b = (read_answer(src / f"{rec['id']}.{p}", set(by_ref)) for p in "AB")
-        gold = [u["ref"] for u in units if u["ref"] in set(a) | set(b)]   # document order
+        marked = set(a) | set(b)
+        gold = [u["ref"] for u in units if u["ref"] in marked]   # document order
         for suffix, refs in (("passA", a), ("passB", b), ("claims", gold)):
             order = sorted(refs, key=position.__getitem__)
             (dst / f"{rec['id']}.{suffix}").write_text(
@@ -172,13 +173,10 @@ def assemble(records, answers, into, blind):
 
 def _blind_counts(rec: dict, gold: list[str]) -> dict:
     """The shipped stacked extractor's F1_edit counts on one paper against ``gold``."""
-    from scholartools.claims import stacked
-    from scholartools.claims.extract import DEFAULT_MAX_CLAIMS, kept_claims
+    from scholartools.claims.stacked import extract_claims_stacked_many
     from scholartools.metrics.claimcheck import span_counts
 
-    cands = stacked.stacked_sentences_many([rec], 0.0)[0]
-    kept = kept_claims(cands, DEFAULT_MAX_CLAIMS, stacked.STACKED_THRESHOLD)
-    return span_counts([c["text"] for c in kept], gold)
+    return span_counts([c["text"] for c in extract_claims_stacked_many([rec])[0]], gold)
 
 
 if __name__ == "__main__":

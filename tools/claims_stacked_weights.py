@@ -1,4 +1,4 @@
-"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, sessions 23-27): an L2
+"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, sessions 23-28): an L2
 logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` and the word
 block (:func:`scholartools.claims.stacked.word_term`: a vocabulary of the words and word pairs in at
 least ``WORDS_MIN_DF`` training sentences, each sentence's vector of them normalised to length 1 and
@@ -6,8 +6,8 @@ scaled by ``WORDS_SCALE``) of every candidate sentence of the training papers â€
 (``dev7``), j's dev half (``dev8``), k (``dev9``), l's dev half (``dev10``, session 24), m's and n's
 dev halves (``dev11``, ``dev12``, session 25), o's and p's (``dev13``, ``dev14``, session 26), q's
 and r's (``dev15``, ``dev16``, session 27), s's and t's (``dev17``, ``dev18``, session 28):
-seventy-three papers, each annotated by two annotators working apart, whose records and labels are committed (``fixtures/claims``), so the fit needs no
-external data. A candidate is a claim when its text is a gold unit's (the union of the two passes).
+seventy-three papers, each annotated by two annotators working apart, whose records and labels are
+committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when its text is a gold unit's (the union of the two passes).
 Written to ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits;
 deterministic.
 
