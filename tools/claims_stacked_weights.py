@@ -7,9 +7,9 @@ scaled by ``WORDS_SCALE``) of every candidate sentence of the training papers â€
 dev halves (``dev11``, ``dev12``, session 25), o's and p's (``dev13``, ``dev14``, session 26), q's
 and r's (``dev15``, ``dev16``, session 27), s's and t's (``dev17``, ``dev18``, session 28):
 seventy-three papers, each annotated by two annotators working apart, whose records and labels are
-committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when its text is a gold unit's (the union of the two passes).
-Written to ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits;
-deterministic.
+committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when its
+text is a gold unit's (the union of the two passes). Written to
+``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
 
     python -m tools.claims_stacked_weights [--check] [--choose-threshold]
 
