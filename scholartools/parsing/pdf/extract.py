@@ -61,20 +61,25 @@ def _family(name: str) -> str:
 
 
 _SPACING_ACCENT = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300",
-                   "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306", "¯": "\u0304", "˙": "\u0307"}
-# (an accent between a consonant and a vowel is the vowel's, "M¨obius" → "Möbius"; after its
-# letter otherwise, "Schro¨dinger" → "Schrödinger")
-_ACCENT_RE = re.compile("([ˆ˜¨´`¸˚ˇ˘¯˙])\\s?([A-Za-zıȷ])|(?<=[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z])([ˆ˜¨´˚˘¯])([aeiouAEIOU])"
-                        "|(?![B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z][ˆ˜¨´˚˘¯][aeiouAEIOU])([A-Za-zıȷ])([ˆ˜¨´¸˚ˇ˘¯˙])(?=[a-z])")
+                   "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306", "¯": "\u0304", "˙": "\u0307",
+                   "˝": "\u030b"}
+_ACCENTS = "ˆ˜¨´`¸˚ˇ˘¯˙˝"
+#: the letters each spacing accent can sit on (a vowel by default): the cedilla and the caron on
+#: consonants ("Gradua¸c˜ao" → "Graduação", "Dvoˇr´ak" → "Dvořák"), the tilde on n too ("Pe˜na"),
+#: the acute on Polish consonants, the dot on e and z
+_VOWELS = "aeiouyAEIOUYıȷ"
+_CARRIERS = {"¸": "cCsStTgGkKlLnNrR", "ˇ": "cCdDeEnNrRsStTzZgGkKlL", "˜": _VOWELS + "nN",
+             "´": _VOWELS + "cCnNsSzZ", "˙": "eEzZcCgGI"}
+#: a plain i or j never carries an accent above it: TeX sets accented i and j on the dotless ı, ȷ
+_DOTTED = "ijIJ"
 # ligatures that some commercial text fonts (an OpenType family's private-use glyphs, and the
 # per-glyph fonts a typesetting system cuts from it) map to private-use code points, so the text
 # layer reads "pro\ue103le", "so\ue09dware", "\ue062is": read as their letters inside a word
 PUA_LIGATURES = {"\ue103": "fi", "\ue104": "fl", "\ue09d": "ft", "\ue062": "Th", "\ue0bb": "Th"}
 _PUA_LIGATURE = re.compile("[\ue103\ue104\ue09d](?=[^\\W\\d_])|(?<=[^\\W\\d_])[\ue103\ue104\ue09d]|[\ue062\ue0bb](?=[a-z])")
-# every match of _ACCENT_RE or _PUA_LIGATURE holds one of these: a single character class is
-# searched by a fast scan, where _ACCENT_RE's second branch is tried at every letter (once per row:
-# 10x cheaper on rows without)
-_ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙\ue103\ue104\ue09d\ue062\ue0bb]")
+# a spacing accent or a private-use ligature: one character class, searched by a fast scan (once
+# per row: the rows without one cost nothing more)
+_ACCENT_CHAR = re.compile("[ˆ˜¨´`¸˚ˇ˘¯˙˝\ue103\ue104\ue09d\ue062\ue0bb]")
 
 
 # ligatures a TeX font without a text map leaves as their slots in the font's encoding, control
@@ -120,20 +125,54 @@ def fix_accents(text: str) -> str:
         return text
     if not text.isascii() and _PUA_LIGATURE.search(text):
         text = _PUA_LIGATURE.sub(lambda m: PUA_LIGATURES[m.group(0)], text)
-    if not _ACCENT_RE.search(text):
+    if not any(c in text for c in _ACCENTS):
         return text
+    return _recombine(text)
+
+
+def _recombine(text: str) -> str:
+    """Each spacing accent joined to the letter beside it that it belongs to. TeX sets an accent
+    before its letter ("M¨obius", "Gradua¸c˜ao"), some producers after it ("Schro¨dinger",
+    "Franc¸ois"): between two letters the accent goes to the next one unless that one cannot carry
+    it and the previous one can (:data:`_CARRIERS`; a dotted i or j carries none above it, "Ciˆencia"
+    → "Ciência"); the previous letter only takes it inside a word. An accent after a space and before
+    a letter (not after one) is that letter's ("´ Ecole"); a grave accent only joins a vowel (a TeX
+    quote "``Hello''" stays as it is)."""
     import unicodedata
 
-    def sub(m):
-        if m.group(1):
-            acc, base = m.group(1), m.group(2)
-        elif m.group(3):
-            acc, base = m.group(3), m.group(4)
+    out: list[str] = []
+    n, k = len(text), 0
+    taken = -1   # the index of the last letter an accent was joined to
+    while k < n:
+        c = text[k]
+        acc = _SPACING_ACCENT.get(c)
+        if acc is None:
+            out.append(c)
+            k += 1
+            continue
+        carriers = _CARRIERS.get(c, _VOWELS)
+        prev = text[k - 1] if k > taken + 1 and k > 0 and text[k - 1].isalpha() and out else ""
+        nxt, step = "", 1
+        if k + 1 < n and text[k + 1].isalpha():
+            nxt = text[k + 1]
+        elif not prev and k + 2 < n and text[k + 1] == " " and text[k + 2].isalpha() \
+                and (k == 0 or not text[k - 1].isalpha()):
+            nxt, step = text[k + 2], 2
+        prev_ok = prev and prev in carriers and not (prev in _DOTTED and c != "¸") and nxt.islower()
+        if nxt and (nxt in carriers or not prev_ok) and (c != "`" or nxt in _VOWELS):
+            base = {"ı": "i", "ȷ": "j"}.get(nxt, nxt)
+            out.append(unicodedata.normalize("NFC", base + acc))
+            taken = k + step
+            k += step + 1
+        elif prev_ok and (c != "`" or prev in _VOWELS):
+            base = {"ı": "i", "ȷ": "j"}.get(prev, prev)
+            out[-1] = unicodedata.normalize("NFC", base + acc)
+            taken = k - 1
+            k += 1
         else:
-            base, acc = m.group(5), m.group(6)
-        base = {"ı": "i", "ȷ": "j"}.get(base, base)
-        return unicodedata.normalize("NFC", base + _SPACING_ACCENT[acc])
-    return _ACCENT_RE.sub(sub, text)
+            out.append(c)
+            k += 1
+    return "".join(out)
 
 
 class Row:

@@ -503,6 +503,15 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         return []
     real = [c for c in cands if not c[3]]
     best = max(real, key=lambda c: (c[0], -real.index(c))) if real else None
+    # a cover set in one size throughout (a university and its institute, a programme, the title,
+    # what the work is; no text in another size on the page): of three groups or more, the one alone
+    # in bold is the title, not the first ("A DEEP LEARNING APPROACH TO …" in bold under
+    # "Universidade Federal da Bahia" and "Programa de Graduação em …", all at 14.3 pt)
+    if best is not None and not all(r.bold >= 0.7 for r in best[2]):
+        top = [c for c in real if abs(c[0] - best[0]) < 0.1]
+        bold = [c for c in top if c[1] >= 3 and all(r.bold >= 0.7 for r in c[2])]
+        if len(bold) == 1 and len(top) >= 3 and all(abs(r.size - best[0]) < 0.1 for r in rows if r.page == page):
+            best = bold[0]
     # a Chinese or Japanese title over its English translation set up to a point larger further
     # down the page (IEICE's, after the Japanese abstract) is the title
     if best is not None and HAN_KANA_CHAR.search(best[4]) is None:
@@ -702,7 +711,11 @@ def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
                      or text.endswith("."))
 
     groups = _groups(rows, page, cue.y0)
-    for k, g in enumerate(groups):
+    # the one group set in bold where the others are not is the title ("Universidade Federal da
+    # Bahia", "Programa de Graduação em …" over the title in bold capitals, all at one size)
+    bold = [k for k, g in enumerate(groups) if plain(g, 2) and all(r.bold >= 0.7 for r in g)]
+    first = bold[0] if len(bold) == 1 and sum(plain(g, 2) for g in groups) > 1 else 0
+    for k, g in enumerate(groups[first:], first):
         if not plain(g, 2):
             continue
         # its subtitle: the next group, centred under it within two of its lines, in another type
