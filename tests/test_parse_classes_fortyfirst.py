@@ -63,3 +63,27 @@ def test_a_tex_accent_joins_the_letter_that_can_carry_it():
             # TeX's quotes stay quotes (before: "`H̀ello''")
             ("``Hello'' and `quote'", "``Hello'' and `quote'"), ("e´ x", "e´ x")):
         assert fix_accents(raw) == want, raw
+
+
+@pytest.mark.parametrize("gap", [0, 30])
+def test_a_titles_last_line_set_larger_right_under_it_is_part_of_it(tmp_path, gap):
+    # a thesis class that scales each line of the title to fill it: "Machine Learning und tiefe
+    # neuronale" at 18 pt, "Netze mit TensorFlow" at 20 right under it, both bold and centred
+    doc = pymupdf.open()
+    p = doc.new_page(width=595, height=842)
+    for y, text, size, font in ((68, "Fachhochschul-Bachelorstudiengang", 10, "helv"),
+                                (83, "SOFTWARE ENGINEERING", 11, "hebo"),
+                                (250, "Machine Learning und tiefe neuronale", 18, "hebo"),
+                                (277 + gap, "Netze mit TensorFlow", 20, "hebo"),
+                                (363, "Bachelorarbeit", 14, "helv"),
+                                (397, "zur Erlangung des akademischen Grades", 10, "helv"),
+                                (479, "David Baumgartner", 14, "hebo")):
+        p.insert_text((297 - pymupdf.get_text_length(text, font, size) / 2, y), text, fontsize=size, fontname=font)
+    q = doc.new_page(width=595, height=842)
+    q.insert_text((72, 80), "1 Einleitung", fontsize=14, fontname="hebo")
+    para(q, 90, BODY * 3, size=11)
+    rec = saved_record(doc, tmp_path, f"scaled{gap}.pdf")
+    # before: "Machine Learning und tiefe neuronale" (the short larger line read as a drop cap or a
+    # journal's name over the long one); a line a blank line below is no part of it
+    want = "Machine Learning und tiefe neuronale" + (" Netze mit TensorFlow" if gap == 0 else "")
+    assert rec["title"] == want

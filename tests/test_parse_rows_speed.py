@@ -343,29 +343,15 @@ def test_block_extents_as_the_plain_form():
 
 
 def test_fix_accents_ascii_shortcut_answers_as_the_scan():
-    """fix_accents returns an ASCII row without "`" untouched without scanning it for the eleven
+    """fix_accents returns an ASCII row without "`" untouched without scanning it for the twelve
     spacing accents: the answer of the scan (only "`" of them is ASCII)."""
     assert [c for c in map(chr, range(128)) if ex._ACCENT_CHAR.search(c)] == ["`"]
 
     def plain(text):   # fix_accents by its scan alone (no ASCII shortcut)
-        import unicodedata
-
-        if not ex._ACCENT_CHAR.search(text) or not ex._ACCENT_RE.search(text):
-            return text
-
-        def sub(m):
-            if m.group(1):
-                acc, base = m.group(1), m.group(2)
-            elif m.group(3):   # (the accent between a consonant and a vowel, the vowel's)
-                acc, base = m.group(3), m.group(4)
-            else:
-                base, acc = m.group(5), m.group(6)
-            base = {"ı": "i", "ȷ": "j"}.get(base, base)
-            return unicodedata.normalize("NFC", base + ex._SPACING_ACCENT[acc])
-        return ex._ACCENT_RE.sub(sub, text)
+        return ex._recombine(text) if ex._ACCENT_CHAR.search(text) else text
 
     rnd = random.Random(3)
-    alphabet = list("aeiouAEnt ıȷ.`") + list("ˆ˜¨´¸˚ˇ˘¯˙") + ["é", "—"]
+    alphabet = list("aeiouAEnt ıȷ.`") + list("ˆ˜¨´¸˚ˇ˘¯˙˝") + ["é", "—"]
     changed = 0
     for _ in range(5000):
         t = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))

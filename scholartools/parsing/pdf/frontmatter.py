@@ -551,6 +551,13 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
                     and all(r.italic >= 0.9 for r in short[2]) and end.family == below.family \
                     and -0.25 * end.size <= below.y0 - end.y1 < 0.8 * below.size and not SENT_END.search(end.text):
                 return list(best[2]) + list(short[2])
+            # ... or the short group right under the title's last line with no gap, in its face and
+            # centred under it: its last line set larger ("Machine Learning und tiefe neuronale" at
+            # 18 pt over "Netze mit TensorFlow" at 20, both bold)
+            if cands.index(short) == cands.index(best) + 1 and _same_face(below, end) \
+                    and -0.25 * end.size <= below.y0 - end.y1 < 0.3 * below.size \
+                    and abs(below.x0 + below.x1 - end.x0 - end.x1) < 2 * end.size and not SENT_END.search(end.text):
+                return list(best[2]) + list(short[2])
     if best is None or best[0] < body + 1.0:
         # no row set larger than the body: the title is the first bold group of three words or
         # more, also when it is a short row of capitals (a label is told apart by its words)
