@@ -705,8 +705,8 @@ _COVER_CUE = re.compile(r"(?i)^(?:an? )?(?:(?:master'?s|bachelor'?s|doctoral|hon
 def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
     """The title of a thesis' cover set in one type throughout (or in capitals a little larger): the
     first group of one to 30 words above the cover's first cue ("A Thesis", "Submitted to", "by")
-    that is no institution, label, list of names or full sentence, with its subtitle centred right
-    under it; [] when the page has no cue."""
+    that is no institution, label, list of names or full sentence (the one such group in bold, where
+    there are others), with its subtitle centred right under it; [] when the page has no cue."""
     cue = next((r for r in rows if r.page == page and _COVER_CUE.match(r.text.strip())), None)
     if cue is None:
         return []
