@@ -72,6 +72,7 @@ _CARRIERS = {"¸": "cCsStTgGkKlLnNrR", "ˇ": "cCdDeEnNrRsStTzZgGkKlL", "˜": _VO
              "´": _VOWELS + "cCnNsSzZ", "˙": "eEzZcCgGI"}
 #: a plain i or j never carries an accent above it: TeX sets accented i and j on the dotless ı, ȷ
 _DOTTED = "ijIJ"
+_DOTLESS = {"ı": "i", "ȷ": "j"}
 # ligatures that some commercial text fonts (an OpenType family's private-use glyphs, and the
 # per-glyph fonts a typesetting system cuts from it) map to private-use code points, so the text
 # layer reads "pro\ue103le", "so\ue09dware", "\ue062is": read as their letters inside a word
@@ -151,7 +152,7 @@ def _recombine(text: str) -> str:
             k += 1
             continue
         carriers = _CARRIERS.get(c, _VOWELS)
-        prev = text[k - 1] if k > taken + 1 and k > 0 and text[k - 1].isalpha() and out else ""
+        prev = text[k - 1] if k > taken + 1 and k > 0 and text[k - 1].isalpha() else ""
         nxt, step = "", 1
         if k + 1 < n and text[k + 1].isalpha():
             nxt = text[k + 1]
@@ -160,13 +161,11 @@ def _recombine(text: str) -> str:
             nxt, step = text[k + 2], 2
         prev_ok = prev and prev in carriers and not (prev in _DOTTED and c != "¸") and nxt.islower()
         if nxt and (nxt in carriers or not prev_ok) and (c != "`" or nxt in _VOWELS):
-            base = {"ı": "i", "ȷ": "j"}.get(nxt, nxt)
-            out.append(unicodedata.normalize("NFC", base + acc))
+            out.append(unicodedata.normalize("NFC", _DOTLESS.get(nxt, nxt) + acc))
             taken = k + step
             k += step + 1
-        elif prev_ok and (c != "`" or prev in _VOWELS):
-            base = {"ı": "i", "ȷ": "j"}.get(prev, prev)
-            out[-1] = unicodedata.normalize("NFC", base + acc)
+        elif prev_ok:   # (a grave accent's carriers are the vowels)
+            out[-1] = unicodedata.normalize("NFC", _DOTLESS.get(prev, prev) + acc)
             taken = k - 1
             k += 1
         else:

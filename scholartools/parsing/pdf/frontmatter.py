@@ -718,12 +718,13 @@ def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
                      or text.endswith("."))
 
     groups = _groups(rows, page, cue.y0)
+    plains = [plain(g, 2) for g in groups]
     # the one group set in bold where the others are not is the title ("Universidade Federal da
     # Bahia", "Programa de Graduação em …" over the title in bold capitals, all at one size)
-    bold = [k for k, g in enumerate(groups) if plain(g, 2) and all(r.bold >= 0.7 for r in g)]
-    first = bold[0] if len(bold) == 1 and sum(plain(g, 2) for g in groups) > 1 else 0
+    bold = [k for k, g in enumerate(groups) if plains[k] and all(r.bold >= 0.7 for r in g)]
+    first = bold[0] if len(bold) == 1 and sum(plains) > 1 else 0
     for k, g in enumerate(groups[first:], first):
-        if not plain(g, 2):
+        if not plains[k]:
             continue
         # its subtitle: the next group, centred under it within two of its lines, in another type
         # no larger, not the author's name ("Potential of Opportunistic Relaying" over "PERFORMANCE
