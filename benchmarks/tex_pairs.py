@@ -186,6 +186,8 @@ def _extract(gitdir: Path, commit: str, folder: str, dest: Path) -> None:
 
 # a paragraph opening with a styled lead: "\textbf{Ranking quality.} Per-utterance …"
 _LEAD_COMMANDS = "textbf|textit|emph|textsc|underline"
+# the declarations that switch a group's style: "{\bf Motivation} …"
+_LEAD_SWITCHES = "bf|bfseries|it|itshape|em|sc|scshape"
 # a paper's own one-argument macro that opens a paragraph with its argument in bold or italic, or
 # is a \paragraph ("\newcommand{\parhead}[1]{\medskip\noindent{\bfseries #1}}"): its leads
 # are leads too (not a macro for inline names: "\pkg{tidyr}" set in bold)
@@ -205,7 +207,9 @@ def _lead_pattern(tex: str) -> re.Pattern:
            if _STYLED.search(tex, m.end(), m.end() + 120) and _OPENS.search(tex, m.end(), m.end() + 120)]
     own += [m.group(1) for m in _PARAGRAPH_ALIAS.finditer(tex)]
     names = "|".join([_LEAD_COMMANDS] + [re.escape(n) for n in own])
-    return re.compile(r"^[ \t]*(?:\\noindent\s*)?\\(?:" + names + r")\s*\{((?:[^{}]|\{[^{}]*\})+)\}", re.M)
+    # (or in a group that switches the style: "{\bf Motivation}", "{\em Data.}")
+    return re.compile(r"^[ \t]*(?:\\noindent\s*)?(?:\\(?:" + names + r")\s*\{|\{\s*\\(?:" + _LEAD_SWITCHES
+                      + r")(?![A-Za-z])\s*)((?:[^{}]|\{[^{}]*\})+)\}", re.M)
 
 
 # \appendix, which many classes print as a heading of its own ("APPENDIX" in AASTeX), and the
@@ -220,6 +224,7 @@ def _lead_text(tex: str) -> str:
 
 
 _MATH = re.compile(r"\$([^$]{1,300})\$")
+_PAREN_MATH = re.compile(r"\\\((.{1,300}?)\\\)")
 _KEEP_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|operatorname|boldsymbol|bm|mbox|rm|bf|it|cal)\b\s*")
 _VARIANT = {"varepsilon": "epsilon", "varphi": "phi", "vartheta": "theta", "varrho": "rho", "varsigma": "sigma",
             "varpi": "pi"}
@@ -252,6 +257,7 @@ def plain_math(heading: str) -> str:
         t = re.sub(r"\\([A-Za-z]+)", _greek, t)
         return re.sub(r"[\s{}^_\\]+", "", t)
 
+    heading = _PAREN_MATH.sub(r"$\1$", heading)   # \( … \) is $ … $
     try:
         return " ".join(_MATH.sub(one, heading).split())
     except KeyError:
@@ -291,7 +297,7 @@ def source_gold(main_tex: Path) -> dict:
     except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
         merged = ""
     for m in _lead_pattern(merged).finditer(merged):
-        lead = _lead_text(m.group(1))
+        lead = _lead_text(plain_math(m.group(1)))   # ("The Spearman $\rho$ divergence." prints its ρ)
         if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})

@@ -31,6 +31,24 @@ def test_a_source_is_read_in_the_encoding_it_was_written_in(text, codec):
     assert decode(raw) == (text, codec)
 
 
+RUSSIAN = ("\\documentclass{article}\n\\usepackage{cyr}\n\\title{Низкочастотные квазипериодические осцилляции "
+           "рентгеновской новой}\n\\begin{document}\n\\maketitle\n\\section{Введение}\nСообщается об открытии "
+           "осцилляций в спектре мощности излучения.\n\\end{document}\n")
+
+
+@pytest.mark.parametrize("codec", ["koi8_r", "cp1251"])
+def test_an_undeclared_cyrillic_source_is_read_in_its_one_byte_encoding(codec):
+    # an astrophysics letter in KOI8-R that declares no inputenc (it loads "cyr"): refused as
+    # "a binary file, not a paper" before; Windows-1251 puts the capitals where KOI8-R puts the
+    # lower case, and the text is mostly lower case
+    raw = RUSSIAN.encode(codec)
+    assert decode(raw) == (RUSSIAN, codec)
+    assert binary_kind(raw[:4096]) is None
+    # a Latin text's accented letters, one at a time inside words, are no Cyrillic words
+    french = ("\\section{Café et thé à côté} " * 20).encode("latin-1")
+    assert guess(french) is None and decode(french)[1] == "cp1252"
+
+
 def test_utf8_stays_utf8_and_undeclared_latin_bytes_are_read_as_windows_1252():
     assert decode(JAPANESE.encode("utf-8")) == (JAPANESE, "utf-8")
     assert guess(JAPANESE.encode("utf-8")) is None

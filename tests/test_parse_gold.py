@@ -57,6 +57,13 @@ def test_scorer_reads_appendix_numbers_and_optional_namesakes():
     assert normalise_heading("A BRIEF INTRODUCTION TO THE ALGORITHM") \
         == normalise_heading("A brief introduction to the algorithm")
     assert normalise_heading("APPENDIX A DETAILS") == "details"
+    # a number and its unit closed up by TeX's thin space ("0.36\\,m" prints no space), on both sides
+    assert normalise_heading("2.4.1. El Sauce 0.36m") == normalise_heading("El Sauce 0.36 m") == "el sauce 0 36m"
+    assert normalise_heading("Mini-Neptunes Exist at 40 Myr") == normalise_heading("Mini-Neptunes Exist at 40Myr")
+    # an optional heading whose math the gold cannot spell (the paper's own macro) takes the
+    # formula's printed tokens in its place, up to three: "Internal E" for "Internal $\\ev$"
+    assert heading_counts(["Methods", "5.1.2 Internal E", "Action on – ⊲0", "Internal Energy Flow Model Notes"],
+                          ["Methods"], ["Internal $\\ev$", "Action on $\\blank\\ext_0\\blank$"]) == (1, 2, 1)
     # an optional subsubsection and a required subsection of the same name: the parser's two
     # headings are one hit and one uncounted, not two uncounted and a miss
     assert heading_counts(["Methods", "Corr", "Results", "Corr"], ["Methods", "Results", "Corr"],

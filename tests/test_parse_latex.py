@@ -211,6 +211,18 @@ def test_an_input_named_in_another_case_is_read_when_it_is_the_only_one(tmp_path
     assert [k for k, _ in kinds[2:]] == ["latex_input_missing"]
 
 
+def test_an_input_named_with_a_dot_is_read_with_tex_added_and_texs_own_macros_are_not_missing(tmp_path):
+    """TeX adds ".tex" to a name with a dot in it too (\\input{sections/01.introduction}: a
+    genome paper's sections, which were missed); "\\input epsf" reads a macro file of the TeX
+    distribution (Science's template), which no source folder holds and no warning should name."""
+    main = _write(tmp_path, {"main.tex": DOC % "\\input epsf\n\\input{sections/01.introduction}\n\\input{gone.v2}\n",
+                             "sections/01.introduction.tex": "\\section{Introduction}\nText.\n"})
+    rec = parse_path(str(main))
+    assert [s["heading"] for s in rec["sections"] if s.get("heading")] == ["Introduction"]
+    assert [(w["kind"], w["message"].split(": ", 1)[-1]) for w in rec["warnings"]] == [
+        ("latex_input_missing", "\\input{gone.v2}: no such file (generated at build time?); skipped")]
+
+
 def test_a_source_folder_reached_through_a_link_names_its_files_as_given(tmp_path):
     """Files are named relative to the folder as the user gave it, even when that folder (or one
     above it) is a symbolic link; the inside-the-folder check follows the links."""

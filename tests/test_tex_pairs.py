@@ -55,6 +55,12 @@ def test_a_papers_own_lead_macros_give_optional_leads(tmp_path):
                     .replace("Done.", "\\paragraphb{Computational Complexity.} It is cubic.\n\n\\ours{} is ours."))
     optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
     assert "Computational Complexity." in optional and "RHALE" not in optional
+    # a lead in a group that switches the style ("{\bf Motivation}", "{\em Data.}"): a network
+    # paper's leads in an old-style group were scored as headings the source did not have
+    main.write_text(TEX.replace("Done.", "{\\bf Motivation}\nWe do.\n\n\\noindent {\\em Data Pre-Processing: } We "
+                                "read.\n\n{\\bf x} is a vector.\n\nText with {\\bf Bold Words} inside."))
+    optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+    assert {"Motivation", "Data Pre-Processing:"} <= optional and "Bold Words" not in optional
 
 
 def test_family_is_the_class_or_the_venue_style_of_a_generic_class():
@@ -138,6 +144,9 @@ def test_a_headings_math_is_gold_as_the_pdf_prints_its_letters():
     assert plain_math("Nonzero Values of $\\mathcal{L}_p$") == "Nonzero Values of Lp"
     assert plain_math("Skewed-$\\chi^2$ decomposable kernel") == "Skewed-χ2 decomposable kernel"
     assert plain_math("Bounding $F$ at $\\varepsilon_i$") == "Bounding F at εi"
+    # math set in \( … \) too, and a lead's math (an IEEE paper's "**Optimized Code (γ = −i):**")
+    assert plain_math("Saddle \\(\\chi^2\\) test") == "Saddle χ2 test"
+    assert _lead_text(plain_math("Optimized Code (\\( \\gamma = -i\\)):")) == "Optimized Code (γ=-i):"
     assert plain_math("Team Click $\\sim$ Team Performance") == "Team Click Team Performance"
     assert plain_math("No math, 5\\% off") == "No math, 5\\% off"
     assert _lead_text("WL (OPS\\%)") == "WL (OPS%)"

@@ -60,8 +60,25 @@ def _strict(raw: bytes, codec: str, partial: bool) -> str | None:
         return None
 
 
+#: Cyrillic words in a one-byte encoding: runs of three bytes or more of its letters' range
+_CYRILLIC_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+
+
+def _cyrillic(raw: bytes) -> str | None:
+    """KOI8-R or Windows-1251 for a Russian (or other Cyrillic) text in one of them that declares no
+    encoding (``\\usepackage{cyr}``), or None. Its words are all letters of the upper half (bytes
+    0xC0-0xFF in both, runs of three or more making most of its non-ASCII bytes, where a Latin
+    text's accented letters stand one at a time inside ASCII words); KOI8-R puts the lower-case
+    letters at 0xC0-0xDF, Windows-1251 the capitals, and text is mostly in lower case."""
+    high = sum(1 for b in raw if b > 0x7F)
+    if high < 20 or sum(len(m) for m in _CYRILLIC_RUN.findall(raw)) < 0.6 * high:
+        return None
+    lower_koi = sum(1 for b in raw if 0xC0 <= b <= 0xDF)
+    return "koi8_r" if lower_koi > high - lower_koi else "cp1251"
+
+
 def _legacy(raw: bytes, partial: bool) -> str | None:
-    """The declared (inputenc) or East Asian codec that reads ``raw`` as written, or None."""
+    """The declared (inputenc), East Asian or Cyrillic codec that reads ``raw`` as written, or None."""
     m = _INPUTENC.search(raw)
     if m:
         for option in m.group(1).decode("ascii", "replace").split(","):
@@ -72,7 +89,7 @@ def _legacy(raw: bytes, partial: bool) -> str | None:
         text = _strict(raw, codec, partial)
         if text is not None and _reads_as(text, codec):
             return codec
-    return None
+    return _cyrillic(raw)
 
 
 def guess(raw: bytes, partial: bool = False) -> str | None:

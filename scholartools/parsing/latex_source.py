@@ -33,6 +33,10 @@ MAX_TOTAL_BYTES = 32 * 1024 * 1024
 #: \input chains deeper than this are not followed
 MAX_DEPTH = 16
 
+#: macro files of TeX distributions that sources \input by name ("\input epsf", Science's
+#: template): read from the distribution, never the paper's own text, so no warning when absent
+DISTRIBUTION_MACROS = frozenset(("epsf", "epsfig", "psfig", "xy", "xypic", "pictex", "texdraw", "eplain", "miniltx",
+                                 "graphicx", "color", "mathdots", "btxmac", "pstricks", "tikz", "pgf", "mfpic"))
 _INCLUDE = re.compile(
     r"\\(?:input|include|subfile)(?![A-Za-z@])\s*\{(?P<name>[^{}\n]*)\}"
     r"|\\(?:sub)?(?:import|inputfrom|includefrom)\*?\s*\{(?P<dir>[^{}\n]*)\}\s*\{(?P<name2>[^{}\n]*)\}"
@@ -303,7 +307,9 @@ class _Reader:
             self.warnings.append({"kind": "latex_input_outside", "file": where,
                                   "message": f"{where}: \\input{{{name}}} names a file outside the source folder; not read"})
             return None
-        cands = [name] if os.path.splitext(name)[1] else [name + ".tex", name]
+        # (TeX adds ".tex" first to a name that does not end in it, one with a dot too:
+        # "sections/01.introduction" is sections/01.introduction.tex)
+        cands = [name] if name.lower().endswith(".tex") else [name + ".tex", name]
         for cand in cands:
             path = os.path.normpath(os.path.join(self.root, cand))
             if not self.inside(path):
@@ -319,6 +325,8 @@ class _Reader:
                                       "message": f"{where}: \\input{{{name}}}: read {os.path.relpath(path, self.root)}, "
                                                  "the one file of that name in another case"})
                 return path
+        if name.lower().removesuffix(".tex") in DISTRIBUTION_MACROS:
+            return None   # TeX's own macros, not the paper's text: nothing is missing
         self.warnings.append({"kind": "latex_input_missing", "file": where,
                               "message": f"{where}: \\input{{{name}}}: no such file (generated at build time?); skipped"})
         return None

@@ -43,6 +43,7 @@ def split_references(lines: list[tuple[str, float, int, bool]]) -> list[dict]:
                 groups[-1].append(text)
     else:
         # hanging indent: continuation lines are indented relative to the entry's first line
+        xs = _indents_by_page(lines)
         for idx, (text, x, page, first) in enumerate(lines):
             if not groups:
                 groups.append([text])
@@ -54,9 +55,9 @@ def split_references(lines: list[tuple[str, float, int, bool]]) -> list[dict]:
             elif abs(x - prev_x) <= 3 and prev_text.rstrip().endswith(".") and AUTHOR_START.match(text):
                 # same indent after an ended entry: a new entry in lists without hanging indent
                 # (or a new column/page starting with a fresh entry)
-                new = _is_entry_start_x(x, lines, page)
+                new = _is_entry_start_x(x, xs[page])
             elif page != prev_page or abs(x - prev_x) > 3:
-                new = _is_entry_start_x(x, lines, page) and (prev_text.rstrip().endswith(".") or first)
+                new = _is_entry_start_x(x, xs[page]) and (prev_text.rstrip().endswith(".") or first)
             if new:
                 groups.append([text])
             else:
@@ -72,10 +73,22 @@ def split_references(lines: list[tuple[str, float, int, bool]]) -> list[dict]:
     return out
 
 
-def _is_entry_start_x(x: float, lines, page) -> bool:
-    """True when ``x`` is the smaller of the two indents in use on this page's column."""
-    same = [lx for _, lx, p, _ in lines if p == page and abs(lx - x) < 40]
-    return bool(same) and x <= min(same) + 3
+def _indents_by_page(lines) -> dict:
+    """Each page's lines' left edges, sorted (read once: a reference list of thousands of lines,
+    which a figure's labels after the references can make, was scanned whole for every line)."""
+    xs: dict = {}
+    for _, x, page, _ in lines:
+        xs.setdefault(page, []).append(x)
+    return {page: sorted(v) for page, v in xs.items()}
+
+
+def _is_entry_start_x(x: float, page_xs: list[float]) -> bool:
+    """True when ``x`` is the smaller of the two indents in use on this page's column: no line of
+    the page (``page_xs``, sorted) starts more than 3 pt left of it within 40 pt."""
+    from bisect import bisect_right
+
+    k = bisect_right(page_xs, x - 40)   # the leftmost edge more than 40 pt left of x is out
+    return k < len(page_xs) and page_xs[k] < x + 40 and x <= page_xs[k] + 3
 
 
 def parse_reference(raw: str) -> dict:

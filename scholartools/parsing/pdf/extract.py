@@ -439,6 +439,44 @@ _CLOSED = re.compile(r"[.:—–]\s*$")
 _OPENS_CLOSED = re.compile(r"\s*[.:—–]")
 
 
+#: the most characters a piece of a formula inside a run-in title holds (a subscript, a variable, a symbol)
+_FORMULA_PIECE = 3
+
+
+def _formula_piece(text: str, smaller: bool) -> bool:
+    """A piece of a formula: :data:`_FORMULA_PIECE` characters or fewer, a letter at most unless set
+    smaller (a sub- or superscript); a word in the text's face between a title's italic names
+    ("*Azardicta indica* and *Annona squamosa*. Healing …") is none."""
+    return len(text) <= _FORMULA_PIECE and (smaller or sum(map(str.isalpha, text)) <= 1)
+
+
+def _through_formula(runs: list, parts: list[str], i: int, first: tuple) -> int:
+    """Where a run-in title with a formula in it ends: the lead's style stopped at run ``i``, and
+    from there short runs in other styles or sizes (sub- and superscripts, a variable, a symbol:
+    :data:`_FORMULA_PIECE` characters or fewer) alternate with runs in the lead's style up to a run
+    in the text's face, the title closing on its stop before it ("4.3. Synthesis of [NBu₄]₂[Pt₆₋ₓ
+    Niₓ(CO)₁₂] (*x* = 1.25). A solution …", the title in one coded face, its subscripts smaller, its
+    variable italic and its minus in a symbol font); 0 where the runs do not read so."""
+    nruns = len(runs)
+    k, pieces = i, 0
+    while k < nruns:
+        st = runs[k][2]
+        if st[0] == first[0] and st[1] == first[1] and st[2] == first[2] and not st[4]:
+            k += 1
+        elif k + 1 < nruns and _formula_piece("".join(parts[runs[k - 1][1]:runs[k][1]]).strip(), st[3] < 0.85 * first[3]):
+            k += 1
+            pieces += 1
+        else:
+            break
+    # (the title's own style closes it: a colon in the text's face after a bold label, "**Id**: 87_1",
+    # is no formula's piece)
+    last = runs[k - 1][2]
+    if not pieces or k == nruns or not (last[0] == first[0] and last[1] == first[1] and last[2] == first[2]) \
+            or not _CLOSED.search("".join(parts[:runs[k - 1][1]])):
+        return 0
+    return k
+
+
 def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     """The row's styled lead: leading spans in a style (bold, italic or another font) that the
     rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
@@ -495,6 +533,10 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
                     and _SECTION_NUMBER.fullmatch("".join(parts[:runs[i - 1][1]]).strip()):
                 i = k
                 continue
+        if i > j:
+            k = _through_formula(runs, parts, i, first)
+            if k:
+                i = k
         break
     if i == nruns:   # one style throughout: no lead
         if f0:

@@ -278,6 +278,7 @@ class Cand:
     number: str | None = None
     title: str = ""
     level: int = 1
+    letter: bool = False        # numbered "I", "V" or "X" as the letter after "H", "U" or "W", not in roman
 
 
 def _same_style(a: Row, b: Row, size_tol: float = 0.4) -> bool:
@@ -1126,7 +1127,26 @@ def _outline_parts(c: Cand) -> tuple[str, list[int]] | None:
     pr = _parts(c.number)
     if pr and pr[0] == "digit" and len(pr[1]) == 1 and _PAREN_NUMBER.match(c.text):
         return "paren", pr[1]
+    if c.letter and pr and pr[0] == "roman":
+        return "letter", [ord(c.number.strip(". ")[0]) - 64] + pr[1][1:]
     return pr
+
+
+def _letters_in_series(cands: list[Cand]) -> None:
+    """Mark the candidates numbered "I", "V" or "X" that go on a series of lettered headings: the
+    first standalone one after "H", "U" or "W" (IEEE's ninth subsection, "I. Arbitrary Relay
+    Surfaces …" after "H. Sparse …", under sections numbered in roman), which :func:`_parts`
+    reads as roman numerals; a section numbered in roman of two letters or more ends the series."""
+    last = None
+    for c in cands:
+        if not c.number or c.runin or c.p < 0.08:
+            continue
+        head = c.number.strip(". ")
+        if len(head) == 1 and "A" <= head <= "Z":
+            c.letter = head in _ROMAN and last == chr(ord(head) - 1)
+            last = head
+        elif head in _ROMAN:
+            last = None
 
 
 # a year as a reference prints it, after a comma, a period or an opening parenthesis ("Smith, J.
@@ -1235,12 +1255,17 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
 # case ("3.4.6. β-Carotene Bleaching", "3.1 k-means"), or a count joined to its capitalised noun
 # ("2.3.3 2-Parameter Logistic Model", "5.4 4-Variant Ablation")
 _LETTER_PREFIX = re.compile(r"[a-zα-ω][-‐]\w|\d{1,2}[-‐][A-Z]")
+# a chemical formula or a compound's name in a chemist's title: a bracketed complex opening in an
+# element's capital ("[Pt(Phen)(SSDACH)(OH)](NO3)2 (1)"), or an isomer's prefix before one
+# ("cis-[PtCl2(TMSO)2]", "trans-[PtCl2(dstp)(DPSO)]", "fac-Ir(ppy)3")
+_FORMULA_OPENING = re.compile(r"(?:(?:cis|trans|fac|mer|meso|syn|anti|endo|exo)[-‐])?[\[(]*[A-Z]")
 
 
 def _opens_capital(title: str) -> bool:
     """Does a title open in a capital, or with a one-letter prefix before a hyphen, or in a script
     without case (Chinese, Japanese: "问题重述" opens as a capitalised title does)?"""
-    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or HAN_KANA_CHAR.match(title) is not None
+    return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or HAN_KANA_CHAR.match(title) is not None \
+        or title[:1] in "[(cdfmtsae" and _FORMULA_OPENING.match(title) is not None
 
 
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
@@ -1293,6 +1318,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     between."""
     _enumerated_leads(cands, rows)
     _centred_outline(cands, threshold, rows)
+    _letters_in_series(cands)
+    _affiliation_lists(cands)
     pos = {id(c): k for k, c in enumerate(cands)}
     # positions of chain members of the kinds done before; an unnumbered standard section
     # heading ("Results") counts as one: lists of subsections numbered "1)", "2)" restart under it
@@ -1331,7 +1358,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                     and not (kind == "lower" and (len(c.title.split()) > 10 or _STOP_INSIDE.search(c.title))):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
-                if c.p >= 0.05 and not c.runin and kind != "lower" and _outline_like(c):
+                if c.p >= _filler_floor(c, rows) and not c.runin and kind != "lower" and _outline_like(c):
                     weak.append((c, pr[1]))
                 else:
                     c.p = 0.0
@@ -1392,7 +1419,7 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
                     c.p = max(c.p, threshold + 0.01)
             elif c.p < 0.97 and not c.chapter:
                 c.p = 0.0
-        others = sorted(others + [pos[id(c)] for c, _ in items if id(c) in chain])
+        others = sorted(others + [pos[id(c)] for c, _ in items + weak if id(c) in chain])
 
 
 _LEAD_NUMBER = re.compile(r"\s*\d+(\W?)")
@@ -1495,6 +1522,17 @@ def _runs_into_text(rows: list[Row], c: Cand) -> bool:
     return j < len(rows) and rows[j].page == rows[c.i].page and rows[j].text[:1].islower()
 
 
+#: the least score of a candidate that may fill an outline's step (:func:`_fill_steps`), and of
+#: one set in capitals: a section heading in capitals whose capitals outnumber its small capitals
+#: takes the body's size and scores as body text ("V. NEW NLOS SCENES", 0.046, between "IV. DEEP
+#: LEARNING METHODS" and "VI. CONCLUSION", whose small capitals make them smaller than the body)
+_FILLER_FLOOR, _CAPS_FILLER_FLOOR = 0.05, 0.03
+
+
+def _filler_floor(c: Cand, rows: list[Row]) -> float:
+    return _CAPS_FILLER_FLOOR if rows[c.i].upper else _FILLER_FLOOR
+
+
 def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list[Row]) -> None:
     """Put on the outline's chain the weak candidates whose numbers fill it exactly: the step
     from the chain's member before each to it, and from it to the member after, miss no number
@@ -1504,7 +1542,7 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list
     opening in lower case ("2.3 times higher") is text."""
     members = [(k, b) for k, (c, b) in enumerate(items) if id(c) in chain]
     for k, (c, b) in enumerate(items):
-        if id(c) in chain or c.p < 0.05 or not _opens_capital(c.title):
+        if id(c) in chain or c.p < _filler_floor(c, rows) or not _opens_capital(c.title):
             continue
         before = [m for m in members if m[0] < k]
         after = [m for m in members if m[0] > k]
@@ -1549,6 +1587,29 @@ def _affiliation_line(title: str) -> bool:
     School of …"): eight words or more naming two institutions or places. Where the paper prints no
     "1 Introduction", it would start the outline chain."""
     return len(title.split()) >= 8 and len(INSTITUTION.findall(title)) >= 2
+
+
+#: the least number of affiliations numbered one after another that make a list of them
+_AFFILIATION_RUN = 3
+
+
+def _affiliation_lists(cands: list[Cand]) -> None:
+    """Clear the affiliations of a long author list numbered by their marks ("2 Department of
+    Vision Sciences" / "University of Leicester", "3 Department of Psychology", … "25 …", an APA
+    manuscript's front pages): standalone candidates numbered 1, 2, 3 … one after another, of which
+    three or more and two thirds or more name an institution, are no outline however long their chain
+    (two dozen steps lifted every one of them, "4 Illumin Analytics" among them)."""
+    numbered = [c for c in cands if c.number and not c.runin and c.p < 0.97 and c.number.strip(". ").isdigit()]
+    run: list[Cand] = []
+    for c in [*numbered, None]:
+        if c is not None and run and int(c.number.strip(". ")) == int(run[-1].number.strip(". ")) + 1:
+            run.append(c)
+            continue
+        named = sum(1 for q in run if institution(q.title))
+        if named >= _AFFILIATION_RUN and 3 * named >= 2 * len(run):
+            for q in run:
+                q.p = 0.0
+        run = [c] if c is not None else []
 
 
 def _between(positions: list[int], a: int, b: int) -> bool:
@@ -2474,6 +2535,37 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
             c.p = threshold + 0.01
 
 
+#: the least score, and the least number, of the rows of a style that :func:`_level_under_headings`
+#: takes for a level of headings
+_UNDER_FLOOR, _UNDER_MIN = 0.3, 3
+
+
+def _level_under_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """A level of headings set in the face and weight of the accepted headings, smaller than they
+    are and no smaller than the body: three or more short standalone rows of that style over body
+    text, each of which the model leans towards (0.3 or more) without taking it, are the level
+    under them (an R Journal paper's subsections, 10 pt bold under its 12 pt bold sections over a 9
+    pt body, scored 0.36–0.38; the style's other rows, a table's bold cells, are not among them)."""
+    accepted: dict[tuple, int] = {}
+    for c in cands:
+        if not c.runin and c.p >= threshold:
+            accepted[c.skey] = accepted.get(c.skey, 0) + 1
+    found: dict[tuple, list[Cand]] = {}
+    for c in cands:
+        r = rows[c.i]
+        if c.runin or not _UNDER_FLOOR <= c.p < threshold or c.skey in accepted or len(c.rows) != 1 \
+                or not c.feats[19] or c.feats[10] or len(c.title.split()) > 12 or not c.title[:1].isupper() \
+                or _STOP_INSIDE.search(c.title) or r.fig or r.neighbours or r.size < st.body:
+            continue
+        found.setdefault(c.skey, []).append(c)
+    for key, group in found.items():
+        size, bold, italic, family, upper = key
+        if len(group) >= _UNDER_MIN and any(n >= 2 and k[0] > size and k[1:] == (bold, italic, family, upper)
+                                            for k, n in accepted.items()):
+            for c in group:
+                c.p = threshold + 0.01
+
+
 def _table_head(rows: list[Row], i: int) -> bool:
     """Row ``i`` is a cell of a table's head: another row stands beside it on its line and a
     caption right above it, within two lines ("Cuadro 1: …" over "Párametro   Valor", the head in
@@ -3075,6 +3167,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             # the caption)
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(rows, cands, st, threshold)
+    _level_under_headings(rows, cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
     _standing_apart_in_one_style(cands, st, threshold)
@@ -3123,15 +3216,27 @@ def _inside_interrupted_sentence(rows: list[Row], cands: list[Cand], st: DocStat
     section never opens inside a sentence."""
     heads = {c.i for c in cands if c.p >= 0.3}
     n = len(rows)
+    small = [q.size < st.body - 0.6 for q in rows]
+    # the first and the last row of each run of small rows in one page's column, found once (a
+    # paper set mostly in small type, code and tables, made the walk from every candidate quadratic:
+    # 44 s for an R Journal paper's 21 pages)
+    first, last = list(range(n)), list(range(n))
+    for k in range(1, n):
+        if small[k] and small[k - 1] and (rows[k].page, rows[k].col) == (rows[k - 1].page, rows[k - 1].col):
+            first[k] = first[k - 1]
+    for k in range(n - 2, -1, -1):
+        if small[k] and small[k + 1] and (rows[k].page, rows[k].col) == (rows[k + 1].page, rows[k + 1].col):
+            last[k] = last[k + 1]
     for c in cands:
         r = rows[c.i]
-        if r.size >= st.body - 0.6:
+        if not small[c.i]:
             continue
-        a, b = c.i, c.rows[-1]
-        while a > 0 and rows[a - 1].size < st.body - 0.6 and (rows[a - 1].page, rows[a - 1].col) == (r.page, r.col):
-            a -= 1
-        while b + 1 < n and rows[b + 1].size < st.body - 0.6 and (rows[b + 1].page, rows[b + 1].col) == (r.page, r.col):
-            b += 1
+        a, b = first[c.i], c.rows[-1]
+        if small[b] and (rows[b].page, rows[b].col) == (r.page, r.col):
+            b = last[b]
+        else:   # (a candidate whose last row is no small row of its column: the walk stopped at it)
+            while b + 1 < n and small[b + 1] and (rows[b + 1].page, rows[b + 1].col) == (r.page, r.col):
+                b += 1
         before = rows[a - 1] if a else None
         after = rows[b + 1] if b + 1 < n else None
         if before is None or after is None or a - 1 in heads or before.kind != "text" or after.kind != "text" \
