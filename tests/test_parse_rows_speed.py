@@ -128,6 +128,10 @@ def _plain_set_lead(r, styles, parts):
                 and ex._MARKS_ONLY.fullmatch("".join(parts[styles[i - 1][0] if i else 0:styles[k - 1][0]])):
             i = k
             continue
+        if i > j:   # a formula's pieces inside a run-in title (forty-second round), span by span
+            k = ex._through_formula([(q, end, st) for q, (end, st) in enumerate(styles)], parts, i, first)
+            if k:
+                i = k
         break
     if i == len(styles):
         if first[0]:

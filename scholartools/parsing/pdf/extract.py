@@ -452,27 +452,40 @@ def _formula_piece(text: str, smaller: bool) -> bool:
 
 def _through_formula(runs: list, parts: list[str], i: int, first: tuple) -> int:
     """Where a run-in title with a formula in it ends: the lead's style stopped at run ``i``, and
-    from there short runs in other styles or sizes (sub- and superscripts, a variable, a symbol:
-    :data:`_FORMULA_PIECE` characters or fewer) alternate with runs in the lead's style up to a run
+    from there groups of runs in other styles or sizes, each short (sub- and superscripts, a
+    variable, a sign: :func:`_formula_piece`), alternate with runs in the lead's style up to a run
     in the text's face, the title closing on its stop before it ("4.3. Synthesis of [NBu₄]₂[Pt₆₋ₓ
     Niₓ(CO)₁₂] (*x* = 1.25). A solution …", the title in one coded face, its subscripts smaller, its
-    variable italic and its minus in a symbol font); 0 where the runs do not read so."""
+    variable italic and its minus in a symbol font); 0 where the runs do not read so. A math
+    letter standing between two words ("**Sets** ℕ **and more.**") is a formula's, no piece; the
+    groups are the same whether ``runs`` holds runs of spans or single spans."""
     nruns = len(runs)
+
+    def own(k):
+        st = runs[k][2]
+        return st[0] == first[0] and st[1] == first[1] and st[2] == first[2] and not st[4]
+
     k, pieces = i, 0
     while k < nruns:
-        st = runs[k][2]
-        if st[0] == first[0] and st[1] == first[1] and st[2] == first[2] and not st[4]:
+        if own(k):
             k += 1
-        elif k + 1 < nruns and _formula_piece("".join(parts[runs[k - 1][1]:runs[k][1]]).strip(), st[3] < 0.85 * first[3]):
-            k += 1
-            pieces += 1
-        else:
+            continue
+        g = k
+        while g < nruns and not own(g):
+            g += 1
+        if g == nruns:
             break
+        raw = "".join(parts[runs[k - 1][1]:runs[g - 1][1]])
+        before, after = "".join(parts[:runs[k - 1][1]])[-1:], parts[runs[g - 1][1]][:1]
+        apart = (raw[:1].isspace() or before.isspace()) and (raw[-1:].isspace() or after.isspace())
+        if not _formula_piece(raw.strip(), all(runs[q][2][3] < 0.85 * first[3] for q in range(k, g))) \
+                or apart and any(runs[q][2][4] for q in range(k, g)):
+            break
+        pieces += 1
+        k = g
     # (the title's own style closes it: a colon in the text's face after a bold label, "**Id**: 87_1",
     # is no formula's piece)
-    last = runs[k - 1][2]
-    if not pieces or k == nruns or not (last[0] == first[0] and last[1] == first[1] and last[2] == first[2]) \
-            or not _CLOSED.search("".join(parts[:runs[k - 1][1]])):
+    if not pieces or k == nruns or not own(k - 1) or not _CLOSED.search("".join(parts[:runs[k - 1][1]])):
         return 0
     return k
 

@@ -1530,7 +1530,7 @@ _FILLER_FLOOR, _CAPS_FILLER_FLOOR = 0.05, 0.03
 
 
 def _filler_floor(c: Cand, rows: list[Row]) -> float:
-    return _CAPS_FILLER_FLOOR if rows[c.i].upper else _FILLER_FLOOR
+    return _CAPS_FILLER_FLOOR if getattr(rows[c.i], "upper", False) else _FILLER_FLOOR
 
 
 def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list[Row]) -> None:
