@@ -198,6 +198,7 @@ class Row:
         self.fig = False
         self.neighbours = 0
         self.index = 0
+        self.upper = False   # set with the text (in capitals); a row built by hand has none
         self.mark = ""   # a note's mark the row ends with, raised and smaller ("Experiments²")
 
     @property

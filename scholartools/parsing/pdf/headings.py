@@ -1265,7 +1265,7 @@ def _opens_capital(title: str) -> bool:
     """Does a title open in a capital, or with a one-letter prefix before a hyphen, or in a script
     without case (Chinese, Japanese: "问题重述" opens as a capitalised title does)?"""
     return title[:1].isupper() or _LETTER_PREFIX.match(title) is not None or HAN_KANA_CHAR.match(title) is not None \
-        or title[:1] in "[(cdfmtsae" and _FORMULA_OPENING.match(title) is not None
+        or _FORMULA_OPENING.match(title) is not None
 
 
 def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
@@ -1530,7 +1530,7 @@ _FILLER_FLOOR, _CAPS_FILLER_FLOOR = 0.05, 0.03
 
 
 def _filler_floor(c: Cand, rows: list[Row]) -> float:
-    return _CAPS_FILLER_FLOOR if getattr(rows[c.i], "upper", False) else _FILLER_FLOOR
+    return _CAPS_FILLER_FLOOR if rows[c.i].upper else _FILLER_FLOOR
 
 
 def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list[Row]) -> None:
