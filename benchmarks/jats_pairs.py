@@ -74,7 +74,12 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                # labels a publisher prints over what the XML keeps outside its sections (the
                # authors' addresses, a Nature paper's reviewers, ACS's supporting files)
                "Affiliation", "Affiliations", "Author affiliations", "Peer review information", "Peer review",
-               "Associated content", "Author information"]
+               "Associated content", "Author information",
+               # Springer's declarations, printed as labels from environments of its own
+               # (``authorcontribution``, ``materialsavailability``, ``codeavailability``)
+               "Author Contribution", "Materials Availability", "Code Availability",
+               # an engineering paper's list of symbols, printed by a class's environment
+               "Nomenclature"]
 
 
 # sections Europe PMC's conversion adds to the body (a list of supplementary files, "Associated

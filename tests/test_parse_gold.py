@@ -159,3 +159,16 @@ def test_acl_back_matter_and_references(parsed):
     assert sum(1 for ref in specter["references"] if ref["year"]) >= 50
     n18 = by_id["s2orc-doc2json/N18-3011"]
     assert 24 <= len(n18["references"]) <= 30  # silver: 27 bib_entries
+
+
+def test_a_headings_citation_and_a_french_appendix_label_are_no_part_of_its_words():
+    # asmeconf's sample: "\subsection{The newtxmath and mathalpha Packages \cite{a,b}}" is gold with the
+    # source's keys ("[sharpe1,sharpe2]") and printed with numbers ("[10, 11]"); "ANNEXE C. DISCOURS …"
+    # is the French appendix "Discours …"
+    from tools.evaluate_parse import normalise_heading
+
+    assert normalise_heading("The newtxmath and mathalpha Packages [sharpe1,sharpe2]") == \
+        normalise_heading("The newtxmath and mathalpha Packages [10, 11]") == "the newtxmath and mathalpha packages"
+    assert normalise_heading("ANNEXE C. DISCOURS PRÉLIMINAIRE DE FOURIER") == \
+        normalise_heading("Discours Préliminaire de Fourier")
+    assert normalise_heading("Models [of] time") == "models of time"   # brackets inside stay words

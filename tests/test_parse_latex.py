@@ -351,3 +351,22 @@ Text.
     rec = parse_path(str(main))
     assert rec["title"] == "Fast solvers for sparse systems"
     assert [a["name"] for a in rec["authors"]] == ["Ann Author", "Bo Builder"]
+
+
+def test_a_notes_key_in_a_title_is_no_part_of_it(tmp_path):
+    # VTeX's and imsart's classes point at a title's note by its key ("\thanksref{T1}"), elsarticle at
+    # the corresponding author by "\corref{cor1}": the page prints a mark, not the key ("A sample
+    # documentT1" before)
+    main = tmp_path / "main.tex"
+    main.write_text(r"""\documentclass{ipart}
+\title[A sample document]{A sample document\protect\thanksref{T1}}
+\author{Ann Author\corref{cor1} \and Bo Builder\thanksref{t2}}
+\begin{document}
+\maketitle
+\section{Introduction}
+Text.
+\end{document}
+""")
+    rec = parse_path(str(main))
+    assert rec["title"] == "A sample document"
+    assert [a["name"] for a in rec["authors"]] == ["Ann Author", "Bo Builder"]

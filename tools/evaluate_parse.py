@@ -54,8 +54,11 @@ def normalise(text: str | None) -> str:
 # an appendix's numbering left by strip_number: a bare letter before a capital ("Appendix A
 # Details" as "A Details"), a letter with a period ("B. r Constraints") or with a number ("A1
 # Scale dependent systematics", "D1.2 MPI support")
-_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix)\s+)?(?:[A-Z]\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.)\s+(?=\S)"
-                            r"|^(?:(?i:appendix)\s+)?[A-Z]\s+(?=[A-Z])")
+_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix|annexe?|anhang|ap[eé]ndice)\s+)?(?:[A-Z]\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.)\s+(?=\S)"
+                            r"|^(?:(?i:appendix|annexe?|anhang|ap[eé]ndice)\s+)?[A-Z]\s+(?=[A-Z])")
+# a heading's citation at its end, as the source writes it ("[sharpe1,sharpe2]") or the PDF prints
+# it ("[10, 11]"): neither side's words
+_CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$")
 
 
 _NUMBER_UNIT = re.compile(r"(?<=\d) (?=[^\W\d_])")
@@ -66,7 +69,7 @@ def normalise_heading(text: str | None) -> str:
     normalised like titles."""
     if not text:
         return ""
-    _, rest = strip_number(unicodedata.normalize("NFKC", text))
+    _, rest = strip_number(_CITATION_END.sub("", unicodedata.normalize("NFKC", text)))
     # (a number and its unit closed up: TeX's thin space, "0.36\,m", is a kern in the PDF, no
     # space, where the source's text has one: "El Sauce 0.36m", "Exist at 40Myr")
     text = _NUMBER_UNIT.sub("", normalise(_LETTER_NUMBER.sub("", rest)))

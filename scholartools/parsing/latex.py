@@ -117,8 +117,9 @@ def _command_args(text: str, names: str, most: int = len(_AA_PARTS)) -> list[str
 
 
 # notes a title or an author list carries, which the page prints as a footnote: "\thanks{Submitted
-# to the editors …}" (SIAM's and many classes' titles), "\footnote{…}", elsarticle's "\tnoteref{t1}"
-_NOTE_COMMAND = re.compile(r"\\(?:thanks|footnote|tnoteref|fnref)\s*(?=\{)")
+# to the editors …}" (SIAM's and many classes' titles), "\footnote{…}", elsarticle's "\tnoteref{t1}" and
+# "\corref{cor1}", imsart's and VTeX's classes' "\thanksref{T1}" (a note's key, printed as its mark)
+_NOTE_COMMAND = re.compile(r"\\(?:thanks|footnote|tnoteref|fnref|thanksref|corref|thanksmark|tnotemark)\s*(?=\{)")
 
 
 def without_notes(raw: str) -> str:

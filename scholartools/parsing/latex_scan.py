@@ -35,7 +35,7 @@ FLOAT_ENVS = {"figure", "table", "algorithm", "algorithmic", "algorithm2e", "tab
               "acks"}
 #: ``\firstsection{…}``: the IEEE VGTC (VIS) class's first section, set without the space above it
 SECTIONS = {"part": 0, "chapter": 0, "section": 1, "firstsection": 1, "subsection": 2, "subsubsection": 3,
-            "paragraph": 4}
+            "paragraph": 4, "subparagraph": 5}
 #: sections a class prints from a command of its own (Copernicus: ``\introduction``, ``\conclusions``
 #: open the section; the availability and statement commands take its text as their argument)
 CLASS_SECTIONS = {"introduction": "Introduction", "conclusions": "Conclusions",

@@ -79,6 +79,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
         metadata_title = (doc.metadata or {}).get("title") or None
         first_text = ""
         visible: list = []   # text a reader sees, page by page (clipping applied), or the page's rows
+        forms_read: dict = {}   # the document's forms as _may_clip_text found them
         for pno in range(use):
             try:
                 page = doc.load_page(pno)
@@ -93,7 +94,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
             rows, suspects, vectors = page_rows(d, pno, size)
             warnings.extend(hidden.judge(page, suspects, vectors))
             chars = sum(r.nchars for r in rows)
-            if check_clipping and chars and _may_clip_text(doc, page):
+            if check_clipping and chars and _may_clip_text(doc, page, forms_read):
                 found, seen = _clipped(page, flags, rows, pno, size, vectors)
                 warnings.extend(found)
                 visible.append(seen)
@@ -189,35 +190,54 @@ _LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _TEXT_OR_FORM = re.compile(rb"(?<![A-Za-z])BT(?![A-Za-z])|/([^\s/\[\]<>()]+)\s+Do(?![A-Za-z])")
 
 
-def _may_clip_text(doc, page) -> bool:
+def _may_clip_text(doc, page, forms_read: dict | None = None) -> bool:
     """Could a clipping path on this page cut away text? (A clip operator followed, before the
     graphics state is restored, by text or by a form that holds text; forms are read one level
     deep.) Reading the content streams costs far less than a second text extraction, which
-    :func:`_clipped` then runs only where this says yes."""
+    :func:`_clipped` then runs only where this says yes.
+
+    ``forms_read`` (xref → :func:`_clip_findings` of the form's stream) carries what one page
+    learnt of a form to the next: a document whose pages share one resource dictionary lists
+    every form of the document on every page, and decompressing each again per page cost
+    seconds on papers with many figures."""
+    read = {} if forms_read is None else forms_read
+
+    def findings(xref: int) -> tuple[bool, frozenset, bool]:
+        if xref not in read:
+            read[xref] = _clip_findings(doc.xref_stream(xref) or b"")
+        return read[xref]
+
     try:
         forms = {name: xref for xref, name, _inv, _bbox in page.get_xobjects()}
-        streams = [page.read_contents()]
-        for xref in forms.values():
-            streams.append(doc.xref_stream(xref) or b"")
+        streams = [_clip_findings(page.read_contents())] + [findings(x) for x in forms.values()]
+        for text, names, _holds in streams:
+            if text or any(findings(forms[n])[2] for n in names if n in forms):
+                return True
     except Exception:
         return True
-    for data in streams:
-        for m in _CLIP_OP.finditer(data):
-            if m.start() and data[m.start() - 1] in _LETTERS:
-                continue
-            end = data.find(b"Q", m.end())
-            seg = data[m.end(): end if end >= 0 else len(data)]
-            if b"BT" not in seg and b"Do" not in seg:
-                continue   # neither text nor a form: nothing the pattern below could find
-            for t in _TEXT_OR_FORM.finditer(seg):
-                if t.group(1) is None:
-                    return True
-                xref = forms.get(t.group(1).decode("latin-1"))
-                if xref is not None:
-                    inner = doc.xref_stream(xref) or b""
-                    if b"BT" in inner:
-                        return True
     return False
+
+
+def _clip_findings(data: bytes) -> tuple[bool, frozenset, bool]:
+    """What a content stream holds for :func:`_may_clip_text`: (text drawn under a clip
+    operator before the graphics state is restored, the names of the forms drawn there, any
+    text at all)."""
+    text, names = False, set()
+    for m in _CLIP_OP.finditer(data):
+        if m.start() and data[m.start() - 1] in _LETTERS:
+            continue
+        end = data.find(b"Q", m.end())
+        seg = data[m.end(): end if end >= 0 else len(data)]
+        if b"BT" not in seg and b"Do" not in seg:
+            continue   # neither text nor a form: nothing the pattern below could find
+        for t in _TEXT_OR_FORM.finditer(seg):
+            if t.group(1) is None:
+                text = True
+                break
+            names.add(t.group(1).decode("latin-1"))
+        if text:
+            break
+    return text, frozenset(names), b"BT" in data
 
 
 def _clipped(page, flags: int, rows, pno: int, size: tuple[float, float], vectors: list) -> tuple[list[dict], str]:

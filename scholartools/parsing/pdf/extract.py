@@ -30,7 +30,9 @@ CJK_SANS_NAME = re.compile(r"ipa(?:ex|p)?gothic|gothicbbb|kozgo|haranoajigothic|
 ITALIC_NAME = re.compile(r"italic|oblique|ital|cmti|cmsl|-it$|-i$|\.b?i$|-mi$|-hi$|[a-z]it$|ti$", re.I)
 MATH_NAME = re.compile(r"cmmi|cmsy|cmex|msam|msbm|math|symbol|stix(math|size|var|int|non)|cambria ?math|rsfs|esint|lmmath"
                        r"|txsy|txex|pxsy|euler|eufm|eusm|mtsy|mtex|[tp]xmi|ntxsy|rtxm|rtxsy|rtxex|mnsymbol|wasy", re.I)
-SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps", re.I)
+# (txfonts' and newtx's small capitals: "rtxsc", "ntxsc", what IEEE papers set in newtx name their
+# sections in, at the body's size)
+SMALLCAPS_NAME = re.compile(r"cmcsc|sfcc\d|eccc\d|smallcaps|[-+]sc$|caps|\b[rn]?txsc", re.I)
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 # a re-encoded copy of a font, named by a two-character suffix ("Foo.B+20", "Foo+fb": the same face
 # with its symbols or ligatures in a second encoding); its style is the face's

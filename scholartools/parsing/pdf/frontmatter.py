@@ -270,6 +270,14 @@ def _fills(r: Row, edges: tuple[float, float] | None) -> bool:
     return edges is not None and r.x0 <= edges[0] + 2.0 and r.x1 >= edges[1] - 2.0
 
 
+# a year in a proceedings' banner over the title ("Proceedings of the ASME 2021 International
+# Mechanical Engineering Congress … November 1–5, 2021, Virtual"): the banner, however long
+_BANNER_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# a conference paper's number over its title ("IMECE2021-69420", "DETC2008-49231", "GT2019-90123"):
+# the series' letters, the year and the paper's number, often in the page's largest type
+_PAPER_NUMBER = re.compile(r"^\s*[A-Z]{2,10}\s?(?:19|20)?\d\d\s?[-–]\s?\d{2,6}\s*$")
+
+
 def _is_type_label(text: str) -> bool:
     """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review"), alone
     or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience"), or a
@@ -480,9 +488,10 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         number, rest = strip_number(text)
         if number and (size < body + 1.5 or section_type(rest) not in ("other", "front_matter")):
             continue   # (a numbered standard section in the title's size: "1 Introduction and Background")
-        hard = _is_type_label(text) or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
+        hard = _is_type_label(text) or _PAPER_NUMBER.match(text) is not None \
+            or len(g) == 1 and _spread_label(g[0]) or "|" in text and words <= 6 \
             or words <= 6 and _cover_text(text) \
-            or _JOURNAL.match(text) is not None and words <= 7 \
+            or _JOURNAL.match(text) is not None and (words <= 7 or _BANNER_YEAR.search(text) is not None) \
             or words <= 8 and (_JOURNAL_NAME.match(" ".join(text.split())) is not None
                                or _JOURNAL_NAME_EUROPE.match(text) is not None)
         if not hard and words <= 7:
@@ -1856,7 +1865,9 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
     title_start, title_end = (title[0], title[-1]) if title else (-1, -1)
     # the body's first heading comes after the title (a spaced-out article type above it, "C O N S
     # E N S U S  S T A T E M E N T S", taken for a heading, opens no body)
-    first_head = min((i for i, c in heads.items() if not c.runin and i > title_start), default=len(rows))
+    # (or a numbered run-in head: the IMS journals' "1. Introduction. This template …", the body's
+    # first line, under an unlabelled abstract in small print)
+    first_head = min((i for i, c in heads.items() if (not c.runin or c.number) and i > title_start), default=len(rows))
     # a paragraph in a type of its own may be the abstract past a heading taken in the front matter,
     # but not past a numbered one or an introduction's: that heading opens the body (a two-page
     # report without an abstract, whose introduction quotes a sentence in italics)

@@ -1696,6 +1696,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
+    k_cut = FEATURES.index("cell_gap")
     fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))
               or _in_form(rows, c.i)}
     # a table's cells in small print opening on the same lead row after row ("**Safety:** No
@@ -1818,6 +1819,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
                 and _figure_rows_under(rows, c.i):
             c.p = 0.0   # a table's column heads over its rows of figures ("System   F1" over "UDPipe v1.2   97.4")
+        if c.p > 0 and not c.runin and not c.number and len(c.feats) > k_cut and c.feats[k_cut] > 0.8 \
+                and _table_head(rows, c.i, cut=True):
+            c.p = 0.0   # a table's head row cut into cells, right under its caption, in the headings' bold
 
 
 def _inside_cjk_paragraph(rows: list[Row], i: int, st: DocStats) -> bool:
@@ -2375,8 +2379,11 @@ _FLOOR_CEIL = re.compile(r"[⌊⌈][^⌋⌉]*[⌋⌉]")
 
 def _sentence_lead(r: Row, c: Cand) -> bool:
     """Does a one-row standalone candidate hold a styled lead closed by a period or colon and then
-    more words ("**Its PARylation Activity.** The")? Then the row is a run-in head, not a heading."""
-    return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1
+    more words ("**Its PARylation Activity.** The")? Then the row is a run-in head, not a heading
+    — unless the row is set well above the body's size, as no paragraph is ("**Empirical
+    application:** ***Arabidopsis thaliana***" in 14 pt over a 12-pt body)."""
+    return len(c.rows) == 1 and r.lead.rstrip().endswith((".", ":")) and len(r.text) > len(r.lead.rstrip()) + 1 \
+        and not (c.feats and c.feats[0] >= 0.15)
 
 
 def _lead_before_sentence(rows: list[Row], c: Cand) -> bool:
@@ -2566,35 +2573,44 @@ def _level_under_headings(rows: list[Row], cands: list[Cand], st: DocStats, thre
                 c.p = threshold + 0.01
 
 
-def _table_head(rows: list[Row], i: int) -> bool:
-    """Row ``i`` is a cell of a table's head: another row stands beside it on its line and a
-    caption right above it, within two lines ("Cuadro 1: …" over "Párametro   Valor", the head in
-    the headings' bold; the caption looked for among the rows near ``i`` in reading order, which
-    puts a table's cells in whatever order the page drew them)."""
+_TABLE_CAPTION = re.compile(r"(?i)\W{0,2}(?:table|tab\.)\s*[A-Z]?\d")
+
+
+def _table_head(rows: list[Row], i: int, cut: bool = False) -> bool:
+    """Row ``i`` is a cell of a table's head: another row stands beside it on its line (or, with
+    ``cut``, the row is cut into cells by wide gaps, "1st Column  2nd Column  3rd Column", and the
+    caption is a table's, over it in its column) and a caption right above it, within two lines
+    ("Cuadro 1: …" over "Párametro   Valor", the head in the headings' bold; the caption looked
+    for among the rows near ``i`` in reading order, which puts a table's cells in whatever order
+    the page drew them)."""
     r = rows[i]
-    if not r.neighbours:
+    if not (r.neighbours or cut):
         return False
     for j in range(max(0, i - 8), min(len(rows), i + 8)):
         q = rows[j]
-        if q.kind == "caption" and q.page == r.page and 0 <= r.y0 - q.y1 < 2.5 * r.size:
+        if (q.kind == "caption" if not cut else _TABLE_CAPTION.match(q.text) is not None and q.col == r.col
+                and q.x0 < r.x1 and r.x0 < q.x1) and q.page == r.page and 0 <= r.y0 - q.y1 < 2.5 * r.size:
             return True
     return False
 
 
 def _centred_as_headings(cands: list[Cand], threshold: float) -> None:
     """An unnumbered row centred in its column as three accepted headings of its style are (the
-    outline's numbered ones, once its chain is known), over body text, one row of eight words at
-    most, not closed by a period, is a heading however unsure the model is ("Acknowledgements", an
-    appendix's titles after the references, in a journal that centres its headings in the bold
-    its theorems' names share)."""
+    outline's numbered ones, once its chain is known), over body text or over a centred row over
+    body text, one row of eight words at most, not closed by a period, is a heading however unsure
+    the model is ("Acknowledgements", an appendix's titles after the references, in a journal that
+    centres its headings in the bold its theorems' names share)."""
     centred: dict[tuple, int] = {}
     for c in cands:
         if not c.runin and c.p >= threshold and c.feats[17]:
             centred[c.skey] = centred.get(c.skey, 0) + 1
+    # (or over a centred row that is over body text: a section's heading right over its first
+    # subsection's, REVTeX's bold "Other features" over the italic "Tracking provenance information")
+    after = {c.i: c for c in cands if not c.runin and c.feats[17] and c.feats[19] and len(c.rows) == 1}
     for c in cands:
         if 0.02 <= c.p < threshold and not c.runin and not c.number and centred.get(c.skey, 0) >= 3 \
-                and c.feats[17] and c.feats[19] and not c.feats[10] and len(c.rows) == 1 \
-                and len(c.title.split()) <= 8:
+                and c.feats[17] and (c.feats[19] or c.rows[-1] + 1 in after) and not c.feats[10] \
+                and len(c.rows) == 1 and len(c.title.split()) <= 8:
             c.p = threshold + 0.01
 
 
@@ -2981,6 +2997,9 @@ def _runin_in_lead_face(rows: list[Row], cands: list[Cand], st: DocStats, thresh
                 c.p = threshold + 0.01
 
 
+# a copyright line ("© 2015 Xjenza Online"; a "c" in a combining circle, "c⃝ 2015", where the
+# font has no "©")
+_COPYRIGHT_LINE = re.compile(r"^\W{0,2}(?:©|c?\u20dd|\(c\)\s*(?:19|20)\d\d|copyright\s*(?:©|\(c\)|(?:19|20)\d\d))", re.I)
 # labels of an article's metadata, never a section of its text, in whatever style they are set
 _METADATA_LABEL = re.compile(
     r"^(?:orcid(?: ids?)?|twitter|(?:how )?to cite(?: this article)?|cite this article(?: as)?|"
@@ -3088,7 +3107,8 @@ def _label_vetoes(rows: list[Row], cands: list[Cand], st: DocStats | None = None
                 or c.text.startswith(_LIST_DASHES) or not c.runin and _CJK_SENTENCE.search(c.title) \
                 or _CJK_KEYWORDS.match(c.text) or c.runin and _ENDS_IN_CAPTION_LABEL.search(t) \
                 or st is not None and _cjk_emphasis_line(rows, c, st) \
-                or c.i > 0 and rows[c.i - 1].page == rows[c.i].page and rows[c.i - 1].text.strip().lower() == "by":
+                or c.i > 0 and rows[c.i - 1].page == rows[c.i].page and rows[c.i - 1].text.strip().lower() == "by" \
+                or _COPYRIGHT_LINE.match(c.text):
             c.p = 0.0
         elif _CREDIT_ROLE.match(t) or c.runin and _CREDIT_ROLE.match(c.rest.lstrip(" :;,.")):
             roles.append(c)     # a role, or a contributor's name running into a role
@@ -3126,6 +3146,11 @@ _CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{
                             rf"|付録\s*([A-Z])\s*(?=[{HAN_KANA}]))")
 
 
+# a table's row closing on its figures, one of them with decimals ("Our competitor's test 72.321
+# 141.384" over the table's closing rule)
+_TABLE_FIGURES = re.compile(r"\d[.,]\d+\s+[-−]?\d+(?:[.,]\d+)?\s*$|\d+\s+[-−]?\d+[.,]\d+\s*$")
+
+
 def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
     """Accepted headings in reading order, with number, title and level."""
     if threshold is None:
@@ -3161,10 +3186,11 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
                 and not _over_fraction_bar(rows, c) and not _in_column_of_cells(rows, c, st) \
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) and not _between_figure_rows(rows, c) \
-                and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")):
+                and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")) \
+                and not _TABLE_FIGURES.search(c.title):
             # (nor a table's first cell over its rule, the row's figures read later, column by
             # column, nor a cell of its own row between rows of figures, nor its header row under
-            # the caption)
+            # the caption, nor a table's last row over its rule, its figures read with it)
             c.p = max(c.p, threshold + 0.01)
     _same_style_as_headings(rows, cands, st, threshold)
     _level_under_headings(rows, cands, st, threshold)
@@ -3183,6 +3209,9 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _centred_as_headings(cands, threshold)
     _lead_of_accepted_row(rows, cands, threshold)
     _indented_list_leads(rows, cands, st)
+    _hanging_labels(rows, cands, st)
+    _stacked_leads(rows, cands, st)
+    _leads_inside_sentences(rows, cands, st)
     _inside_interrupted_sentence(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
@@ -3292,6 +3321,77 @@ def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> No
     if len(items) >= 2:
         for c in items:
             c.p = 0.0
+
+
+def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """An unnumbered run-in lead whose paragraph goes on indented under it, every row after the
+    first (two at least) at one edge further in, is a description list's label ("**Description
+    label.** Vanum est …" / "ere: surgite …", a hanging indent), not a paragraph's head."""
+    k_hang = FEATURES.index("hanging")
+    tol = 0.25 * st.body
+    for c in cands:
+        if not c.runin or c.number or c.p <= 0.0 or len(c.feats) <= k_hang or c.feats[k_hang] < 0.5:
+            continue
+        first = rows[c.i]
+        after = []
+        for k in range(c.i + 1, min(c.i + 4, len(rows))):
+            q = rows[k]
+            if q.page != first.page or q.col != first.col or q.y0 - rows[k - 1].y1 > 1.5 * st.body:
+                break
+            after.append(q)
+        # (lines of the item's text, wrapped to its right edge: not formulas displayed under a
+        # paragraph's lead, "**Update rule.** Matrices are updated via" / "a(L) = 0.5  (3)")
+        if len(after) >= 2 and all(abs(q.x0 - after[0].x0) < tol for q in after) \
+                and after[0].x0 - first.x0 > 0.8 * st.body and after[0].x1 >= first.x1 - st.body \
+                and len(_WORD3.findall(after[0].text)) >= 4:
+            c.p = 0.0
+
+
+def _stacked_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """Three unnumbered run-in leads or more on consecutive rows, at the spacing of a paragraph's
+    lines ("**Cow:** Highly intelligent animal …" / "**Horse:** Less intelligent …" / "**Human
+    being:** …"), are a list's items, each of one line: a paragraph's head opens a paragraph, and
+    paragraphs stand apart or run longer. Not the back matter's statements ("Funding.", "Competing
+    interests.", a line each in some journals)."""
+    runs: list[list[Cand]] = []
+    for c in sorted((c for c in cands if c.runin and not c.number and c.p >= 0.2
+                     and not KNOWN_HEADINGS.match(c.title)), key=lambda c: c.i):
+        last = runs[-1][-1] if runs else None
+        r, q = rows[c.i], rows[c.i - 1] if c.i else None
+        if last is not None and c.i == last.rows[-1] + 1 and (q.page, q.col) == (r.page, r.col) \
+                and r.y0 - q.y1 < 0.6 * st.body:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    for run in runs:
+        if len(run) >= 3:
+            for c in run:
+                c.p = 0.0
+
+
+def _leads_inside_sentences(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """An unnumbered run-in lead on a row that goes on from the row above it, a full line of the
+    same paragraph broken off inside a sentence (flush with it, at the body's size and spacing,
+    ending in a lower-case word or a comma), is emphasis in running text ("… useful to format an
+    article for" / "*Solar Physics.* It is only …"), not a paragraph's head."""
+    heads = {c.i for c in cands if c.p >= 0.3 and not c.runin}
+    for c in cands:
+        if not c.runin or c.number or c.p <= 0.0 or c.i == 0 or c.i - 1 in heads:
+            continue
+        r, prev = rows[c.i], rows[c.i - 1]
+        if (prev.page, prev.col) != (r.page, r.col) or prev.kind != "text" or abs(prev.x0 - r.x0) >= 0.5 * st.body \
+                or not -0.3 * st.body <= r.y0 - prev.y1 < 0.6 * st.body or abs(prev.size - st.body) >= 0.6 \
+                or abs(r.size - prev.size) >= 0.6 or not _SENTENCE_GOES_ON.search(prev.text):
+            continue
+        # (the row above fills the column's measure: a paragraph's last line, "… at
+        # http://www.nature.com/srep", ends short of it)
+        right = max(q.x1 for q in rows[max(0, c.i - 4): c.i + 4] if (q.page, q.col) == (r.page, r.col))
+        if prev.x1 >= right - st.body:
+            c.p = 0.0
+
+
+# a line broken off inside a sentence: it ends in a lower-case word or a comma
+_SENTENCE_GOES_ON = re.compile(r"(?:\b[a-z]{2,}|,)\s*$")
 
 
 def _levels(rows: list[Row], acc: list[Cand], st: DocStats) -> None:

@@ -37,13 +37,15 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
     (:func:`_steady`: a chapter's head), unless it is set far larger than the other rows with that
     text (the title on the front page that a running head repeats); a lone number there is a page
     number. A vertical stack of bare numbers in a margin (eight or more at one x on a page) is
-    review-copy line numbering.
+    review-copy line numbering, and so is a bare number at that x on any other page.
     """
     n_pages = len(pages)
     sizes: dict[str, list[float]] = {}
     where: dict[str, list[tuple[int, float]]] = {}   # (page, top) of each row a key names
     exact: dict[str, set[int]] = {}   # pages of each band row's own text (its digits too)
     band_rows: list[list[tuple[str, Row]]] = []
+    page_nums: list[list[Row]] = []   # each page's bare numbers
+    numbered_at: set[int] = set()     # x positions (quarter points of x1) of line numbering
     for pno, (rows, h) in enumerate(zip(pages, page_heights)):
         by_y = sorted(rows, key=lambda r: r.y0)
         cand = []
@@ -61,13 +63,21 @@ def drop_running_text(pages: list[list[Row]], page_heights: list[float]) -> None
         band_rows.append(cand)
         # line numbers: many bare numbers sharing an x position
         nums = [r for r in rows if r.text[:1].isdecimal() and LINE_NUMBER.match(r.text)]   # \d opens it
+        page_nums.append(nums)
         if len(nums) >= 8:
             xs = Counter(round(r.x1 / 4) for r in nums)
             for x, cnt in xs.items():
                 if cnt >= 8:
+                    numbered_at.add(x)
                     for r in nums:
                         if abs(round(r.x1 / 4) - x) <= 1:
                             r.drop = True
+    # (and at that x on a page that numbers fewer lines: a page of a figure and its caption, whose
+    # three lines of text beside it keep their numbers, "277" beside a heading)
+    for nums in page_nums:
+        for r in nums:
+            if not r.drop and any(abs(round(r.x1 / 4) - x) <= 1 for x in numbered_at):
+                r.drop = True
     need = max(3, int(0.4 * n_pages + 0.5)) if n_pages >= 3 else 2
     n_seen = {key: len({p for p, _ in seen}) for key, seen in where.items()}   # pages a key is on
     for cand in band_rows:
