@@ -40,7 +40,7 @@ from facets_roles_fields import markdown_table  # noqa: E402
 
 DEV = ("RAAMove communication", "ACL abstracts", "MuLMS-AZ", "MuLMS-AZ (3)", "CSAbstruct test (3)",
        "CODA-19 test (3)", "NICTA-PIBOSO test (3)", "PubMed silver")
-TEST = ("RAAMove mechanical", "SE abstracts")
+TEST = ("RAAMove mechanical", "SE abstracts", "ART chemistry")
 
 
 def load_sets(which: str) -> dict:
@@ -61,6 +61,8 @@ def load_sets(which: str) -> dict:
         out["RAAMove mechanical"] = (corpora.load_raamove(part="mechanical"), False)
         if corpora.se_file() is not None:   # session 18: software engineering, never chosen on
             out["SE abstracts"] = (corpora.load_se(), False)
+        if corpora.art_dir() is not None:   # session 20: chemistry (the ART corpus), never chosen on
+            out["ART chemistry"] = (corpora.load_art(), False)
     return out
 
 

@@ -68,6 +68,10 @@ def test_sets() -> dict:
     mulms = corpora.load_mulms()
     # session 18: software-engineering abstracts (no licence stated: scored, never trained on), when here
     se = {"SE abstracts": (corpora.load_se(), False)} if corpora.se_file() is not None else {}
+    # session 20: the ART corpus' chemistry abstracts (non-commercial: scored, never trained on), when here
+    if corpora.art_dir() is not None:
+        art = corpora.load_art()
+        se.update({"ART chemistry": (art, False), "ART chemistry (3)": (art, True)})
     return {
         "RAAMove": {SET_NAME[h]: (corpora.load_raamove(part=h), False) for h in HALVES},
         "other": {**se, "MuLMS-AZ": (mulms, False), "MuLMS-AZ (3)": (mulms, True),

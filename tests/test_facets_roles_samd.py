@@ -102,3 +102,21 @@ def test_the_software_engineering_set_is_scored_beside_the_others_when_here(monk
     assert S.test_sets()["other"]["SE abstracts"] == (corpora.load_se(corpora.SE_SAMPLE), False)
     monkeypatch.setattr(corpora, "se_file", lambda: None)
     assert "SE abstracts" not in S.test_sets()["other"]
+
+
+def test_the_art_chemistry_set_is_scored_beside_the_others_when_here(monkeypatch):
+    """Session 20: ``facets_roles_samd.test_sets`` scores every model on the ART corpus' chemistry
+    abstracts (four facets and three; evaluation only) when ``$ST_ART_CORPUS`` names their folder."""
+    import sys
+
+    sys.path.insert(0, str(corpora.ROOT / "benchmarks"))
+    import facets_roles_samd as S
+
+    monkeypatch.setattr(corpora, "raamove_file", lambda: corpora.RAAMOVE_SAMPLE)
+    monkeypatch.setattr(corpora, "se_file", lambda: None)
+    monkeypatch.setenv(corpora.ART_ENV, str(corpora.ART_SAMPLE))
+    other = S.test_sets()["other"]
+    assert other["ART chemistry"] == (corpora.load_art(corpora.ART_SAMPLE), False)
+    assert other["ART chemistry (3)"][1] is True
+    monkeypatch.setattr(corpora, "art_dir", lambda: None)
+    assert "ART chemistry" not in S.test_sets()["other"]

@@ -689,3 +689,23 @@ def test_fields_benchmark_scores_the_software_engineering_set_with_computer_scie
     assert tests["computer science"][fields.SE_SET] == (corpora.load_se(corpora.SE_SAMPLE), False)
     monkeypatch.setattr(corpora, "se_file", lambda: None)
     assert fields.SE_SET not in fields.load_data(10)["tests"]["computer science"]
+
+
+def test_the_art_corpus_sample_is_read_by_its_abstracts_and_mapped_as_the_check_reads_it(monkeypatch):
+    """fixtures/art-corpus (made up in the ART corpus' format): one document per paper, its
+    abstract's sentences only (not the title's, not the body's), inline markup read as text; goal,
+    object, motivation and background are background (purpose and gap are background), experiment,
+    model and method are method, observation and result are result; a hypothesis or a sentence
+    without a concept is unscored; a paper without an abstract gives no document."""
+    docs = corpora.load_art(corpora.ART_SAMPLE)
+    assert [len(s) for s, _ in docs] == [6, 4]
+    assert docs[0][1] == ["background", "background", "method", "result", None, "conclusion"]
+    assert docs[1][1] == ["background", "method", "result", None]
+    assert docs[0][0][2] == "Films were grown on glass and kept at 300 K for ten days."
+    assert docs[1][0][2] == "The model gives rates within 5% of H2 uptake measured."
+    monkeypatch.setenv(corpora.ART_ENV, str(corpora.ART_SAMPLE))
+    assert corpora.art_dir() == corpora.ART_SAMPLE and corpora.load_art() == docs
+    monkeypatch.setenv(corpora.ART_ENV, str(corpora.ART_SAMPLE / "absent"))
+    assert corpora.art_dir() is None
+    with pytest.raises(FileNotFoundError):
+        corpora.load_art()

@@ -42,6 +42,12 @@ engineering)    multi-label): background & motivation, aim & contribution → ba
                 labels of two facets, and one- or two-word headings → None. The file
                 has no abstract ids: abstracts are cut where a background sentence follows
                 a method, result or summary, or a sentence opens on "Context:" (381 found)
+ART (CoreSC;    test only, never trained on (225 abstracts of Royal Society of Chemistry     CC BY-NC
+chemistry)      papers, 1,318 sentences, each with one of eleven core scientific concepts    3.0
+                by chemistry experts, ``fixtures/art-corpus/PROVENANCE.md``): background,    (evaluation
+                motivation, goal, object → background (purpose and gap are background, as    only)
+                the check reads them); method, experiment, model → method; observation,
+                result → result; conclusion → conclusion; hypothesis → None
 =============== =========================================================================== ==========
 
 Where the data lives: the data registry's dataset ``abstract-roles`` (:mod:`scholartools.data`:
@@ -69,6 +75,11 @@ RAAMOVE_ENV = "ST_RAAMOVE"
 RAAMOVE_SAMPLE = ROOT / "fixtures" / "raamove" / "engineering-sample.json"
 SE_ENV = "ST_SE_ABSTRACTS"
 SE_SAMPLE = ROOT / "fixtures" / "se-abstracts" / "sample.csv"
+#: the ART corpus' papers (``dataset/external/ART_Corpus`` of kermitt2/hypothesis_detection,
+#: fixtures/art-corpus/PROVENANCE.md): ``$ST_ART_CORPUS``, else the user's data cache; a made-up
+#: sample in its format is committed for the tests
+ART_ENV = "ST_ART_CORPUS"
+ART_SAMPLE = ROOT / "fixtures" / "art-corpus" / "sample"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -323,4 +334,49 @@ def load_se(path: Path | str | None = None):
         docs[-1][0].append(sentence)
         docs[-1][1].append(label)
         previous = moves
+    return docs
+
+
+#: the ART corpus' core scientific concepts (CoreSC) → facets, as the acceptance check reads its
+#: labels (purpose and gap are background); a hypothesis is no facet of the four (None: unscored)
+ART_MAP = {"Bac": "background", "Mot": "background", "Goa": "background", "Obj": "background",
+           "Met": "method", "Exp": "method", "Mod": "method", "Obs": "result", "Res": "result",
+           "Con": "conclusion", "Hyp": None}
+
+
+def art_dir():
+    """Where the ART corpus' ``*_mode2.xml`` papers are read from (any folder below): ``$ST_ART_CORPUS``,
+    else ``<data cache>/art-corpus`` (None when neither exists)."""
+    import os
+
+    from scholartools.data.catalog import cache_dir
+
+    path = Path(os.environ.get(ART_ENV) or cache_dir() / "art-corpus")
+    return path if path.is_dir() else None
+
+
+def load_art(path: Path | str | None = None):
+    """The ART corpus' abstracts (chemistry; a test set only, never trained on: its licence is
+    non-commercial), one document per paper: its ``<ABSTRACT>`` sentences, labels by
+    :data:`ART_MAP` (a sentence without a concept → None). Papers in file-name order."""
+    import xml.etree.ElementTree as ET
+
+    path = path or art_dir()
+    if path is None:
+        raise FileNotFoundError(f"the ART corpus is not here: set ${ART_ENV} "
+                                "(fixtures/art-corpus/PROVENANCE.md says where to get it)")
+    docs = []
+    for f in sorted(Path(path).rglob("*_mode2.xml"), key=lambda p: p.name):
+        abstract = ET.parse(f).getroot().find("ABSTRACT")
+        if abstract is None:
+            continue
+        sents, labels = [], []
+        for s in abstract.iter("s"):
+            concept = s.find("annotationART")
+            text = " ".join("".join(s.itertext()).split())
+            if text:
+                sents.append(text)
+                labels.append(ART_MAP.get(concept.get("type")) if concept is not None else None)
+        if sents:
+            docs.append((sents, labels))
     return docs
