@@ -1367,6 +1367,12 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             for c, _ in whole:
                 c.p = max(c.p, threshold + 0.01)
             continue
+        if kind == "roman" and weak and _whole_roman_outline(whole, rows, cands):
+            # (the sections then make the chain as sure steps, so the lettered subsections start
+            # again under each, as under any chain of sections)
+            for c, _ in whole:
+                c.p = max(c.p, threshold + 0.01)
+            items, weak = whole, []
         if not items:
             for c, _ in weak:
                 c.p = 0.0
@@ -1474,6 +1480,24 @@ def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool
            for c, _ in items):
         return False
     return all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
+
+
+def _whole_roman_outline(items: list[tuple[Cand, list[int]]], rows: list[Row], cands: list[Cand]) -> bool:
+    """Do the candidates numbered in roman, weak ones included, make a whole outline of sections by
+    themselves: I, II, III … in order, four or more over three pages or more, each on a row of its
+    own that opens in a capital and does not run on into a sentence, with lettered subsections
+    ("A. Simplified Model") between two of them? Then they are the document's sections however
+    plainly set (an AIAA paper's sections in the body's size and a font named "f22": "II.
+    Background" scored 0.08), as :func:`_whole_outline` takes the digits'."""
+    if len(items) < 4 or [b for _, b in items] != [[k] for k in range(1, len(items) + 1)] \
+            or len({rows[c.i].page for c, _ in items}) < 3:
+        return False
+    if any(c.runin or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
+           for c, _ in items):
+        return False
+    marks = [c.i for c, _ in items]
+    return any(c.number and not c.runin and (pr := _outline_parts(c)) and pr[0] == "letter" and marks[0] < c.i < marks[-1]
+               for c in cands)
 
 
 def _centred_outline(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
