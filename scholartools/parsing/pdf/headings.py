@@ -1476,10 +1476,14 @@ def _whole_outline(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool
     if len(items) < 5 or items[0][1] != [1] or len({rows[c.i].page for c, _ in items}) < 3 \
             or not any(len(b) > 1 for _, b in items) or max(b[0] for _, b in items) < 3:
         return False
-    if any(c.runin or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
-           for c, _ in items):
-        return False
-    return all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
+    return _titles_of_their_own(items, rows) and all(_next_step(a, b) for (_, a), (_, b) in zip(items, items[1:]))
+
+
+def _titles_of_their_own(items: list[tuple[Cand, list[int]]], rows: list[Row]) -> bool:
+    """Is every candidate a row of its own that opens in a capital, holds no stop inside and does
+    not run on into a sentence (what a whole outline's steps must be)?"""
+    return not any(c.runin or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title)
+                   or _runs_into_text(rows, c) for c, _ in items)
 
 
 def _whole_roman_outline(items: list[tuple[Cand, list[int]]], rows: list[Row], cands: list[Cand]) -> bool:
@@ -1490,13 +1494,10 @@ def _whole_roman_outline(items: list[tuple[Cand, list[int]]], rows: list[Row], c
     plainly set (an AIAA paper's sections in the body's size and a font named "f22": "II.
     Background" scored 0.08), as :func:`_whole_outline` takes the digits'."""
     if len(items) < 4 or [b for _, b in items] != [[k] for k in range(1, len(items) + 1)] \
-            or len({rows[c.i].page for c, _ in items}) < 3:
+            or len({rows[c.i].page for c, _ in items}) < 3 or not _titles_of_their_own(items, rows):
         return False
-    if any(c.runin or not _opens_capital(c.title) or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)
-           for c, _ in items):
-        return False
-    marks = [c.i for c, _ in items]
-    return any(c.number and not c.runin and (pr := _outline_parts(c)) and pr[0] == "letter" and marks[0] < c.i < marks[-1]
+    first, last = items[0][0].i, items[-1][0].i
+    return any(c.number and not c.runin and first < c.i < last and (pr := _outline_parts(c)) and pr[0] == "letter"
                for c in cands)
 
 
