@@ -150,7 +150,10 @@ _COMMON_PACKAGES = frozenset(("natbib", "hyperref", "algorithm", "algorithmic", 
                               "amsmath", "amssymb", "mathtools", "siunitx", "tikz", "pgfplots", "float", "wrapfig",
                               "microtype", "enumitem", "todonotes", "xspace", "comment", "balance", "cite",
                               # citation styles, which say nothing of the venue either
-                              "apalike", "apacite", "chicago", "harvard", "named", "biblatex", "csquotes"))
+                              "apalike", "apacite", "chicago", "harvard", "named", "biblatex", "csquotes",
+                              # figure and float placement packages kept beside a source ("picins" beside
+                              # the JCST template named the family "picins")
+                              "picins", "picinpar", "epsfig", "psfig", "floatflt", "subcaption", "sidecap"))
 
 
 _SOURCE_EXT = (".tex", ".sty", ".cls", ".bbl", ".def", ".clo", ".cfg", ".ltx", ".macros")
@@ -334,6 +337,9 @@ def title_on_page(title: str, page: str) -> bool:
     return bool(words) and re.search(r"\d{0,4}".join(map(re.escape, words)), text) is not None
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
     """(usable, why): the gold title on page 1 (:func:`loose` text) and >= 75 % of the gold
     headings printed."""
@@ -345,6 +351,10 @@ def check_pair(pdf: Path, gold: dict) -> tuple[bool, str]:
         return False, f"unreadable PDF: {type(e).__name__}"
     if not gold["title"] or not title_on_page(gold["title"], first):
         return False, f"title not on page 1: {str(gold['title'])[:60]!r}"
+    if len(_LETTER.findall(gold["title"])) < 3:
+        # a template's placeholder of dots ("…", "...") is on any page: EDP Sciences' templates were
+        # paired with a user guide of another text that way
+        return False, f"placeholder title: {gold['title']!r}"
     if pages < 2:
         return False, "one page"
     share = _printed_share(gold["headings"], pdf) if gold["headings"] else 0.0

@@ -309,3 +309,25 @@ def test_springers_declarations_and_a_nomenclature_are_optional_gold(tmp_path):
     detail = {d["text"]: d for d in source_gold(src)["heading_detail"]}
     for label in ("Author Contribution", "Materials Availability", "Code Availability", "Nomenclature"):
         assert detail[label]["optional"], label
+
+
+def test_a_placeholder_title_of_dots_pairs_with_no_pdf(tmp_path):
+    # EDP Sciences' templates have the title "…", which is on the first page of any text: the survey
+    # paired each template with the class's user guide, another document
+    import pymupdf
+
+    from tex_pairs import check_pair
+
+    doc = pymupdf.open()
+    for k in range(2):
+        doc.new_page().insert_text((72, 80), "User guide … Introduction" if k == 0 else "Results", fontsize=12)
+    doc.save(tmp_path / "guide.pdf")
+    ok, why = check_pair(tmp_path / "guide.pdf", {"title": "…", "headings": ["Introduction", "Results"]})
+    assert (ok, why.split(":")[0]) == (False, "placeholder title")
+    ok, _ = check_pair(tmp_path / "guide.pdf", {"title": "User guide", "headings": ["Introduction", "Results"]})
+    assert ok   # control: a title of words on the page pairs
+
+
+def test_a_figure_package_beside_the_source_names_no_family():
+    # the JCST template keeps picins.sty beside it: the family was "picins"
+    assert family_of("\\documentclass{article}\\usepackage{picins}", {"picins.sty", "main.tex"}) == "article"
