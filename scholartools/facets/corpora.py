@@ -231,15 +231,21 @@ RAAMOVE_MAP = {"BAC": "background", "GAP": "background", "PUR": "background", "M
 RAAMOVE_PARTS = {"mechanical": range(0, 100), "communication": range(100, 200)}
 
 
-def raamove_file():
-    """Where RAAMove's ``Engineering.json`` is read from: ``$ST_RAAMOVE``, else
-    ``<data cache>/raamove/Engineering.json`` (None when neither exists)."""
+def _local_copy(env: str, *parts: str, folder: bool = False) -> Path | None:
+    """A test set the user keeps: ``$env``, else ``<data cache>/<parts…>``; None when it is not
+    there (a file, or with ``folder`` a folder)."""
     import os
 
     from scholartools.data.catalog import cache_dir
 
-    path = Path(os.environ.get(RAAMOVE_ENV) or cache_dir() / "raamove" / "Engineering.json")
-    return path if path.is_file() else None
+    path = Path(os.environ.get(env) or cache_dir().joinpath(*parts))
+    return path if (path.is_dir() if folder else path.is_file()) else None
+
+
+def raamove_file():
+    """Where RAAMove's ``Engineering.json`` is read from: ``$ST_RAAMOVE``, else
+    ``<data cache>/raamove/Engineering.json`` (None when neither exists)."""
+    return _local_copy(RAAMOVE_ENV, "raamove", "Engineering.json")
 
 
 def load_raamove(path: Path | str | None = None, part: str | None = None):
@@ -295,12 +301,7 @@ def se_label(moves: set, sentence: str = ""):
 def se_file():
     """Where the software-engineering set's ``sentences_all.csv`` is read from: ``$ST_SE_ABSTRACTS``,
     else ``<data cache>/se-abstracts/sentences_all.csv`` (None when neither exists)."""
-    import os
-
-    from scholartools.data.catalog import cache_dir
-
-    path = Path(os.environ.get(SE_ENV) or cache_dir() / "se-abstracts" / "sentences_all.csv")
-    return path if path.is_file() else None
+    return _local_copy(SE_ENV, "se-abstracts", "sentences_all.csv")
 
 
 def load_se(path: Path | str | None = None):
@@ -347,12 +348,7 @@ ART_MAP = {"Bac": "background", "Mot": "background", "Goa": "background", "Obj":
 def art_dir():
     """Where the ART corpus' ``*_mode2.xml`` papers are read from (any folder below): ``$ST_ART_CORPUS``,
     else ``<data cache>/art-corpus`` (None when neither exists)."""
-    import os
-
-    from scholartools.data.catalog import cache_dir
-
-    path = Path(os.environ.get(ART_ENV) or cache_dir() / "art-corpus")
-    return path if path.is_dir() else None
+    return _local_copy(ART_ENV, "art-corpus", folder=True)
 
 
 def load_art(path: Path | str | None = None):

@@ -1721,7 +1721,6 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     a neighbouring row that is cut the same way) — a styled first cell ("*Coleus aromaticus*  Ag
     Flavonoids  [44]") included, which reads like a run-in lead."""
     n = len(rows)
-    k_cut = FEATURES.index("cell_gap")
     fields = {c.i for c in cands if c.runin and c.rest and (not any(map(str.isalnum, c.rest)) or _field_list(rows, c.i))
               or _in_form(rows, c.i)}
     # a table's cells in small print opening on the same lead row after row ("**Safety:** No
@@ -1844,7 +1843,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
                 and _figure_rows_under(rows, c.i):
             c.p = 0.0   # a table's column heads over its rows of figures ("System   F1" over "UDPipe v1.2   97.4")
-        if c.p > 0 and not c.runin and not c.number and len(c.feats) > k_cut and c.feats[k_cut] > 0.8 \
+        if c.p > 0 and not c.runin and not c.number and len(c.feats) > _K_CELL_GAP and c.feats[_K_CELL_GAP] > 0.8 \
                 and _table_head(rows, c.i, cut=True):
             c.p = 0.0   # a table's head row cut into cells, right under its caption, in the headings' bold
 
@@ -2598,7 +2597,10 @@ def _level_under_headings(rows: list[Row], cands: list[Cand], st: DocStats, thre
                 c.p = threshold + 0.01
 
 
-_TABLE_CAPTION = re.compile(r"(?i)\W{0,2}(?:table|tab\.)\s*[A-Z]?\d")
+def _table_caption(text: str) -> bool:
+    """Does ``text`` open with a table's caption label (:data:`CAPTION`, "Table 1", "Tab. 2")?"""
+    m = CAPTION.match(text)
+    return m is not None and m.group("kind").lower() in ("table", "tab", "t a b l e")
 
 
 def _table_head(rows: list[Row], i: int, cut: bool = False) -> bool:
@@ -2613,7 +2615,7 @@ def _table_head(rows: list[Row], i: int, cut: bool = False) -> bool:
         return False
     for j in range(max(0, i - 8), min(len(rows), i + 8)):
         q = rows[j]
-        if (q.kind == "caption" if not cut else _TABLE_CAPTION.match(q.text) is not None and q.col == r.col
+        if (q.kind == "caption" if not cut else _table_caption(q.text) and q.col == r.col
                 and q.x0 < r.x1 and r.x0 < q.x1) and q.page == r.page and 0 <= r.y0 - q.y1 < 2.5 * r.size:
             return True
     return False
@@ -2631,7 +2633,7 @@ def _centred_as_headings(cands: list[Cand], threshold: float) -> None:
             centred[c.skey] = centred.get(c.skey, 0) + 1
     # (or over a centred row that is over body text: a section's heading right over its first
     # subsection's, REVTeX's bold "Other features" over the italic "Tracking provenance information")
-    after = {c.i: c for c in cands if not c.runin and c.feats[17] and c.feats[19] and len(c.rows) == 1}
+    after = {c.i for c in cands if not c.runin and c.feats[17] and c.feats[19] and len(c.rows) == 1}
     for c in cands:
         if 0.02 <= c.p < threshold and not c.runin and not c.number and centred.get(c.skey, 0) >= 3 \
                 and c.feats[17] and (c.feats[19] or c.rows[-1] + 1 in after) and not c.feats[10] \
