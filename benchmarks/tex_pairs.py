@@ -294,11 +294,12 @@ def source_gold(main_tex: Path) -> dict:
         # "\section{Keywords:}", is typed front matter, not a body heading)
         if d["level"] >= 3 or _FRONT_LABEL.match(d["text"]):
             d["optional"] = True
-    have = {normalise_heading(d["text"]) for d in detail}
     try:
         merged = read_source(str(main_tex)).text.text
     except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
         merged = ""
+    _mask_references(detail, merged)
+    have = {normalise_heading(d["text"]) for d in detail}
     for m in _lead_pattern(merged).finditer(merged):
         lead = _lead_text(plain_math(m.group(1)))   # ("The Spearman $\rho$ divergence." prints its ρ)
         if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
@@ -310,9 +311,36 @@ def source_gold(main_tex: Path) -> dict:
                if w.get("kind") == "latex_input_missing"]
     # text the LaTeX reader does not merge: Markdown the ``markdown`` package typesets
     missing += _MARKDOWN_INPUT.findall(merged)
-    return {"title": g["title"], "abstract": g["abstract"],
+    return {"title": g["title"], "abstract": _written(g["abstract"]),
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail,
             "missing_inputs": missing}
+
+
+def _written(abstract: str | None) -> str | None:
+    """``abstract`` unless it is a draft's placeholder of fewer than ten words ("Abstract here.",
+    "Bla bla...", "TKTK"): no abstract is written yet, and none is scored."""
+    return abstract if abstract and len(abstract.split()) >= 10 else None
+
+
+# a cross-reference in a sectioning command's title ("\subsection{Proof of Theorem~\ref{thm:rate}}"):
+# the reader renders its key, the page prints the number
+_SECTION_LINE = re.compile(r"^[^%\n]*\\(?:sub)*section\*?[^\n]*", re.M)
+_REF_KEY = re.compile(r"\\(?:ref|autoref|cref|Cref|nameref|vref)\*?\s*\{([^{}]+)\}")
+
+
+def _mask_references(detail: list[dict], merged: str) -> None:
+    """Each reference key a heading of ``merged`` cites, in the gold headings of ``detail``, made a
+    ``$…$`` place: the scorer's wildcard for what the PDF prints there (tools.evaluate_parse), as for
+    a formula the gold cannot spell ("Proof of Theorem 4.2", gold "Proof of Theorem $\\ref$"); such a
+    heading is not printed as written, so it is optional (:func:`jats_pairs.printed_headings`)."""
+    # (only a key no word could be: "thm:rate", "sec_2", not "results", which "Main results" holds)
+    keys = {k.strip() for line in _SECTION_LINE.findall(merged) for k in _REF_KEY.findall(line)
+            if re.search(r"[^A-Za-z\s]", k.strip())}
+    if not keys:
+        return
+    key = re.compile(r"(?<![\w:.-])(?:" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True))) + r")(?![\w-])")
+    for d in detail:
+        d["text"] = key.sub(lambda _: "$\\ref$", d["text"])
 
 
 def loose(text: str) -> str:

@@ -142,6 +142,9 @@ STANDARD_HEADING_WORDS = (
     "ethics approval( and consent to participate)?", "consent for publication", "contributors",
     "declaration of (competing |conflicting )?interests?", "data sharing( statement)?", "data accessibility",
     "role of the funding source", "accession codes", "author['’]s notes?",
+    # Elsevier's declaration since 2023 ("… in the writing process", "… in the manuscript preparation process")
+    "declaration of generative ai( and ai[- ]assisted technologies)?( in (the )?(scientific )?(writing|manuscript"
+    " preparation)( process)?)?",
     # a manuscript's tables and figures gathered after its references
     "(supplementary )?(tables|figures)", "tables and figures", "figure (legends|captions)")
 #: headings that open the bibliography

@@ -10,7 +10,7 @@ TEX = r"""\documentclass{article}
 \begin{document}
 \maketitle
 \begin{abstract}
-We define a machine. It runs.
+We define a machine that reads vectors. It runs in linear time.
 \end{abstract}
 \section{Introduction}
 Text.
@@ -29,7 +29,7 @@ def test_source_gold_reads_title_abstract_and_sections_with_optional_lower_level
     main.write_text(TEX)
     g = source_gold(main)
     assert g["title"] == "Vector Turing machines"
-    assert g["abstract"] == "We define a machine. It runs."
+    assert g["abstract"] == "We define a machine that reads vectors. It runs in linear time."
     assert g["headings"] == ["Introduction", "Contributions", "Results"]      # \section and \subsection only
     optional = {h["text"] for h in g["heading_detail"] if h.get("optional")}
     assert {"Details", "Ranking quality."} <= optional                        # \subsubsection, a bold lead

@@ -138,8 +138,13 @@ def _aligned(pred: list[str], gold: list[str], optional) -> tuple[set[tuple[int,
 
 
 #: a formula's place in an optional heading whose math the gold could not spell (a paper's own macro,
-#: "Internal $\ev$"): up to this many printed tokens
+#: "Internal $\ev$"), or a cross-reference's ("Proof of Theorem $\ref$", benchmarks/tex_pairs.py): up to
+#: this many printed tokens
 _MATH_TOKENS = 3
+
+# a number the scorer closed up with the word after it (:data:`_NUMBER_UNIT`): "4 2identifying" (a
+# word of three letters or more: a unit, "36m", or a formula's symbol, "2π", stays one token)
+_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_]{3})")
 
 
 def _math_masked(text: str) -> list[str | None]:
@@ -148,18 +153,29 @@ def _math_masked(text: str) -> list[str | None]:
     for k, part in enumerate(re.split(r"\$[^$]*\$", text)):
         if k:
             out.append(None)
-        out += normalise_heading(part).split() if k == 0 else normalise(part).split()
+        out += _unglued(normalise_heading(part).split() if k == 0 else normalise(part).split())
     return out
+
+
+def _unglued(tokens: list[str]) -> list[str]:
+    """``tokens`` with a number closed up with its word split again ("2identifying": "2",
+    "identifying"): a wildcard's printed number ("Theorem 4.2: Identifying") is no part of the
+    word after it."""
+    return [t for tok in tokens for t in _GLUED.split(tok)]
 
 
 def _fits(tokens: list[str], masked: list[str | None]) -> bool:
     """Do ``tokens`` read as ``masked``, each wildcard standing for 0 … :data:`_MATH_TOKENS` tokens?"""
+    return _fits_unglued(_unglued(tokens), masked)
+
+
+def _fits_unglued(tokens: list[str], masked: list[str | None]) -> bool:
     if not masked:
         return not tokens
     head, rest = masked[0], masked[1:]
     if head is not None:
-        return bool(tokens) and tokens[0] == head and _fits(tokens[1:], rest)
-    return any(_fits(tokens[n:], rest) for n in range(min(_MATH_TOKENS, len(tokens)) + 1))
+        return bool(tokens) and tokens[0] == head and _fits_unglued(tokens[1:], rest)
+    return any(_fits_unglued(tokens[n:], rest) for n in range(min(_MATH_TOKENS, len(tokens)) + 1))
 
 
 def _back_name(heading: str) -> str:

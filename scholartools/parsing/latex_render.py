@@ -26,7 +26,7 @@ _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ"
             "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX", "S": "§", "P": "¶", "copyright": "©",
             "textasciitilde": "~", "textbackslash": "\\", "textbar": "|", "textless": "<", "textgreater": ">"}
 _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mandatory)
-    "label": (0, 1), "index": (1, 1), "glossary": (0, 1), "vspace": (0, 1), "hspace": (0, 1), "vskip": (0, 0),
+    "label": (0, 1), "linelabel": (0, 1), "index": (1, 1), "glossary": (0, 1), "vspace": (0, 1), "hspace": (0, 1), "vskip": (0, 0),
     "includegraphics": (1, 1), "setlength": (0, 2), "addtolength": (0, 2), "setcounter": (0, 2),
     "addtocounter": (0, 2), "addcontentsline": (0, 3), "bibliographystyle": (0, 1), "bibliography": (0, 1),
     "pagestyle": (0, 1), "thispagestyle": (0, 1), "color": (1, 1), "usepackage": (1, 1),

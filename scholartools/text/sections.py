@@ -26,7 +26,7 @@ NUMBER_RE = re.compile(
     # Chinese and Japanese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1
     # 问题背景"; IEICE's classes space the point from the next: "2. 1 ファセット検索")
     rf"(?P<num>\d{{1,2}}(?: ?\. ?\d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
-    r"\d+(?:\.\d+)*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    r"\d+(?:\.\d+)*\.?|EC\.\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
     r"|\d{1,2}\.[a-z]\.?(?=\s+[^\W_a-z])"   # "2.a. Code quality concerns": a section's lettered parts
@@ -68,7 +68,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 r"article ?(history|info|information)|"
                                 r"(research )?highlights|graphical abstract|in brief|msc( 2020| 2010| codes?)?|significance( statement)?|"
                                 r"(mathematics |ams )?subject classifications? \(?\d{4}\)?|key points|"
-                                r"one-sentence summary|teaser|date|"
+                                r"one-sentence summary|teaser|date|author notes?|"   # (APA's "Author Note")
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
                                 r"(table of )?contents|目录|目錄|目次|graphical toc( entry)?|toc (graphic|entry)|"
@@ -166,11 +166,13 @@ def number_level(number: str | None) -> int:
     """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` and ``"A1"`` (an
     appendix's subsection as some journals number it) → 2, ``"(b)"`` (the Royal Society's second
     level) and ``"b"`` (the American Meteorological Society's "b. Data preparation") → 2;
-    unnumbered → 1."""
+    ``"EC.1"`` (an e-companion's section) → 1; unnumbered → 1."""
     if not number:
         return 1
     if number[0] == "(" or len(number) == 1 and number.islower():
         return 2
+    if number.startswith("EC."):   # an INFORMS e-companion's "EC.1", "EC.1.2": its sections and subsections
+        return number.count(".")
     return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
 
@@ -184,11 +186,12 @@ def section_type(heading: str, in_appendix: bool = False, number: str | None = N
     """
     num, text = strip_number(heading or "")
     number = number or num
-    low = text.lower().strip(" .:")
+    low = text.lower().strip(" .:—–")   # (IEEE's run-in "Abstract—" is the abstract's label)
     low = re.sub(r"\s+", " ", low)
     if _SPACED.match(low):   # a letter-spaced label ("a r t i c l e  i n f o"): its words
         low = " ".join(w.replace(" ", "") for w in re.split(r"\s{2,}", (heading or "").lower().strip(" .:")))
-    if number and re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number):
+    if number and (re.match(r"^[A-Z](\.\d+)*$", number) and not re.match(r"^[IVX]$", number)
+                   or number.startswith("EC.")):
         in_appendix = True
     if re.match(r"^appendix\b", low):
         return "appendix"

@@ -51,7 +51,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
     """
     from scholartools.parsing.pdf import hidden
     from scholartools.parsing.pdf.extract import page_rows, page_size
-    from scholartools.parsing.pdf.layout import body_size, drop_running_text, order_page
+    from scholartools.parsing.pdf.layout import LINE_CHARS, body_size, drop_running_text, order_page
     from scholartools.parsing.pdf.mupdf import load
 
     pymupdf = load()
@@ -133,7 +133,7 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                                                     for v in visible))
     for w in warnings:
         w.pop("_row", None)
-    body = body_size(all_rows)
+    body = body_size(all_rows, LINE_CHARS)
     drop_running_text(pages, heights)
     ordered = []
     for rows, w in zip(pages, widths):

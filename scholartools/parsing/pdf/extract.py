@@ -374,7 +374,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     r.italic = ni / n
     r.math = nm / n
     r.caps_font = ncaps / n > 0.5
-    r.upper = r.caps_font or (n >= 3 and in_capitals(r.text))
+    r.upper = r.caps_font or (n >= 3 and (in_capitals(r.text) or capitals_with_names(r.text)))
     r.gap = widest
     if nspan > 1 and spans[-1]["flags"] & 1 and spans[-1]["size"] < 0.85 * r.size:
         t = spans[-1]["text"].strip()
@@ -391,6 +391,24 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         if not r.upper and ni and 2 * ni < n <= 120:
             r.upper = _upright_upper(runs, parts)
     return r
+
+
+def capitals_with_names(text: str) -> bool:
+    """Is ``text`` a row in capitals that keeps a name's own lower case ("6. THE EMERGING SAMPLE OF
+    YOUNG SNe Ia", "… IN mRNA DECAY")? Four words of two capitals or more, and at most two words with a
+    lower-case letter, each opening in a capital, or holding one or a digit ("SNe", "Ia", "iPTF",
+    "mRNA", "16abc")."""
+    caps = named = 0
+    for word in text.split():
+        if not any(ch.isalpha() for ch in word):
+            continue
+        if not any(ch.islower() for ch in word):
+            caps += sum(ch.isalpha() for ch in word) >= 2
+        elif any(ch.isupper() or ch.isdigit() for ch in word):
+            named += 1
+        else:
+            return False
+    return caps >= 4 and 0 < named <= 2
 
 
 # a row set letter-spaced in capitals ("S P E C T R A L  D E N S I T Y", classicthesis' headings):

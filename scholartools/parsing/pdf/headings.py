@@ -53,7 +53,7 @@ NOISE_LEAD = re.compile(r"^(table|figure|fig|algorithm|algorithme|algoritmo|algo
                         r"données|résultat|entrée|sortie|"   # algorithm2e's French keywords
                         r"proof|lemma|theorem|definition|corollary|proposition|remark|"
                         r"example|step|input|output|require|ensure|note|notes|where|and|or|with|case|claim|"
-                        r"conjecture|assumption|"
+                        r"conjecture|assumption|(?:proof )?sketch(?= *[.:]? *$)|sketch of (?:the )?proof|"
                         r"hypothesis|observation|fact|exercise|problem|question|answer|q\d|a\d|e-?mail|tel|fax|"
                         r"phone|address|received|accepted|published|keywords?|key words|correspondence|copyright|"
                         r"doi|cite this|citation|editor|open access|©|source|abbreviations?|data sharing|"
@@ -506,6 +506,9 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
     return None
 
 
+# a row opening on a section's number and a capital ("1 Introduction", "2.3 Data")
+_SECTION_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,2}\.?\s+[A-Z]")
+
 # a heading line ending in an initial ("… host specificity in C." before "gloeosporioides") has not ended
 _INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
 
@@ -599,6 +602,11 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             #             Set**": a statement's head in the heading's face opens the text under it
         if numbered and strip_number(q.text)[0] is not None:
             break       # "A. ACCESSIBLE INFORMATION …" under "IV. THEORY: …": the next numbered heading
+        if not numbered and _SECTION_NUMBER.match(q.text) and strip_number(q.text)[0] is not None:
+            break       # "1 Introduction" under an APA manuscript's title repeated over it: a heading of its own
+        if not lead_cont and KNOWN_HEADINGS.match(strip_number(c.text)[1]) and KNOWN_HEADINGS.match(q.text.strip()):
+            break       # "CONCLUSIONS" / "APPENDIX" / "ACKNOWLEDGMENT", centred and one under another
+            #             (sections left empty): each a whole heading, not the lines of one
         if head.italic < 0.1 and q.italic >= 0.9 and not lead_cont and q.text[:1].isupper() \
                 and not connective_end(last.text.rstrip()) and not (caps and _is_caps(q)):
             break       # "Digital media-based educational interventions" in bold italic under "Providing
@@ -613,6 +621,10 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # an acronym alone on the last line of a wrapped heading ("… disseminate and transmit" /
         # "CHIKV") is no heading in capitals of its own
         acronym = not caps and len(q.text.split()) <= 2 and not KNOWN_HEADINGS.match(q.text.strip(" .:"))
+        # nor a name in its own case on the last line of a heading in capitals broken off after a
+        # connective ("MODELING THE EARLY EVOLUTION OF" / "iPTF 16abc")
+        name = caps and connective_end(last.text.rstrip()) and len(q.text.split()) <= 3 \
+            and all(any(ch.isupper() or ch.isdigit() for ch in w) for w in q.text.split())
         # sizes are kept to half points: a heading whose long first line is set a shade smaller
         # (14.23 against 14.35 pt: its glyphs shrunk to fit) falls either side of 14.25 (same block)
         # (so does a heading in capitals whose lines mix a word's larger initials in unequal
@@ -621,7 +633,7 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
             and _same_style(head, q, 0.6)
         if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded)
                               or _bodyish(q, st) and not _bodyish(head, st)
-                              or _is_caps(q) != caps and not paren and not caps_block and not acronym):
+                              or _is_caps(q) != caps and not paren and not caps_block and not acronym and not name):
             break
         g = q.y0 - last.y1
         e = st.extents.get((last.page, last.col), [last.x0, last.x1])
@@ -646,12 +658,15 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if sent_end(c.text) and not _INITIAL_END.search(c.text) and not colon_on \
                 or len(c.text.split()) + len(more.split()) > 30:
             break
+        # (a numbered heading's line indented under its words went on, but not into a paragraph's
+        # run-in lead set at the paragraph's indent: "5.2 Meaning Functions" / "**Context-dependent
+        # size semantics.** We model …", the next level's head)
         wrapped = last.x1 >= e[1] - 0.18 * (e[1] - e[0]) or connective_end(last.text.rstrip()) \
             or _next_word_overflows(last, q, e[1]) or paren or _balanced_break(rows, j, last, q, e, head) \
             or abs(q.x0 + q.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) and abs(last.x0 + last.x1 - e[0] - e[1]) < 0.1 * (e[1] - e[0]) \
             and min(q.x0, last.x0) > st.text_left.get((last.page, last.col), e[0]) + head.size \
             or numbered and q.x0 > rows[c.i].x0 + 0.8 * head.size \
-            and not (lead_cont and _cjk_line_ended(last, e[1], head.size)) \
+            and not (lead_cont and (_cjk_line_ended(last, e[1], head.size) or len(c.rows) == 1)) \
             or q.text[:1].islower() and not lead_cont or caps_block
         if not wrapped:
             # (its next word would not have fitted before the text beside it: "1.4 The Need for
@@ -767,6 +782,12 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     if sum(ch.isalpha() for ch in lead) < 3:
         return None
     rest = r.text[len(r.lead):].strip() if r.text.startswith(r.lead) else r.text[len(lead):].strip()
+    # a standard label and the first words of its field in one bold run ("**Author Contributions:
+    # Samir Orujov:** Conceptualization, …"): the label is the lead, the rest its text
+    label, colon, more = lead.partition(":")
+    if colon and more.strip() and KNOWN_HEADINGS.match(label.strip()):
+        lead, rest = label + colon, (more.strip() + " " + rest).strip()
+        words = lead.split()
     if not rest:
         return None
     ends = lead.endswith((".", ":", "—", "–") + _CJK_CLOSERS) or rest.startswith(("—", "–", ":", ". "))
@@ -2356,6 +2377,29 @@ def _appendix_letters(rows: list[Row], cands: list[Cand], threshold: float) -> N
                 letter = chr(ord(letter) + 1)
 
 
+# a row opening on an appendix's label and letter ("Appendix E", "APPENDIX B Simulation …")
+_LABELLED_LETTER = re.compile(r"^appendix\s+([A-Z])\b(?!\.\d)", re.I)
+
+
+def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
+    """Appendices labelled and lettered in order, each standing on rows of its own in one size and
+    weight ("Appendix A" over "Methods and Coding Transparency", "Appendix B" over …, an APA
+    manuscript's at the body's size, which the model scores 0.11–0.15), are headings: two or more,
+    their letters A, B, C … in the document's order."""
+    series = []
+    for c in cands:
+        m = _LABELLED_LETTER.match(c.text.strip())
+        if c.runin or c.p < 0.1 or m is None or m.group(1).upper() != chr(ord("A") + len(series)):
+            continue
+        if series and (abs(rows[c.i].size - rows[series[0].i].size) >= 0.3
+                       or (rows[c.i].bold >= 0.6) != (rows[series[0].i].bold >= 0.6)):
+            continue
+        series.append(c)
+    if len(series) >= 2:
+        for c in series:
+            c.p = max(c.p, threshold + 0.01)
+
+
 def _letter_digit_numbers(cands: list[Cand]) -> None:
     """Appendix parts numbered "A1", "D2" read as numbers where the document has two of one letter
     ("A1 …", "A2 …") or its appendix of that letter ("Appendix D: …" before "D2 MPI Support"): a
@@ -2545,24 +2589,30 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
     style whose rows are nearly all such short rows over body text (a double-spaced manuscript's
     headings in bold at the body's size, which the model scores 0.1–0.3), though few are sure."""
     accepted: dict[tuple, int] = {}
+    centred: dict[tuple, int] = {}   # of them, those centred
     heady: dict[tuple, int] = {}
     for c in cands:
         if not c.runin and c.p >= threshold:
             accepted[c.skey] = accepted.get(c.skey, 0) + 1
+            centred[c.skey] = centred.get(c.skey, 0) + bool(c.feats[17])
         if not c.runin and len(c.rows) == 1 and c.p >= 0.1 and c.feats[19] and not c.feats[10] \
                 and len(c.title.split()) <= 8:
             heady[c.skey] = heady.get(c.skey, 0) + 1
     _style_of_headings(rows, cands, accepted, threshold)
     for c in cands:
         n = accepted.get(c.skey, 0)
-        if c.runin or c.p >= threshold or c.p < 0.1 or n < 2:
+        # (a centred row in the style of two centred headings or more from 0.02, over body text or
+        # the next level's bold heading: an APA manuscript's first level, centred in bold at the
+        # body's size, "Study 1" over "Method", scored 0.03)
+        floor = 0.02 if c.feats[17] and centred.get(c.skey, 0) >= 2 else 0.1
+        if c.runin or c.p >= threshold or c.p < floor or n < 2:
             continue
         rows_in_style = st.style_rows.get(c.skey, 0)
         # (not a line closed by a comma: a reference's italic book title, "Human-Computer Interaction
         # (Second Edition),", in the italics of the headings)
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
-                and len(c.title.split()) <= 8 * len(c.rows) and c.feats[19] and not c.feats[10] and len(c.rows) <= 2 \
-                and not c.title.endswith((",", ";")) and not _table_head(rows, c.i):
+                and len(c.title.split()) <= 8 * len(c.rows) and (c.feats[19] or floor < 0.1 and _bold_below(rows, c)) \
+                and not c.feats[10] and len(c.rows) <= 2 and not c.title.endswith((",", ";")) and not _table_head(rows, c.i):
             c.p = threshold + 0.01
 
 
@@ -3190,11 +3240,14 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _chapter_titles(rows, cands, st, threshold)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
-        # style of its own is a heading even when the model is unsure
+        # style of its own is a heading even when the model is unsure (on two rows too: "Declaration
+        # of generative AI and AI-assisted technologies in the" / "manuscript preparation process")
         # (or, less sure, centred in bold over body text: an APA manuscript's "Introduction" at the
-        # body's size, which the model scores 0.1)
-        if not c.runin and (c.p >= 0.15 or c.p >= 0.05 and c.feats[3] and c.feats[17] and c.feats[19]) \
-                and len(c.rows) == 1 and KNOWN_HEADINGS.match(c.title) \
+        # body's size, which the model scores 0.1; or right over a bold row, the next level's
+        # heading: "Results" over "Manipulation Check", scored 0.02)
+        if not c.runin and (c.p >= 0.15 or c.p >= 0.05 and c.feats[3] and c.feats[17] and c.feats[19]
+                            or c.p >= 0.01 and c.feats[3] and c.feats[17] and _bold_below(rows, c)) \
+                and len(c.rows) <= 2 and KNOWN_HEADINGS.match(c.title) \
                 and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
             c.p = max(c.p, threshold + 0.01)
         # so is a bold run-in lead naming one ("Conflicts of Interest: The authors declare …")
@@ -3231,6 +3284,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _back_matter_leads(rows, cands, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
+    _appendix_series(rows, cands, threshold)
     _plausible_sequence(cands, threshold, rows)
     _appendix_letters(rows, cands, threshold)
     _centred_as_headings(cands, threshold)
@@ -3239,6 +3293,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _hanging_labels(rows, cands, st)
     _stacked_leads(rows, cands, st)
     _leads_inside_sentences(rows, cands, st)
+    _paragraph_lines(rows, cands, st)
+    _checklist_items(rows, cands)
     _inside_interrupted_sentence(rows, cands, st)
     acc = [c for c in cands if c.p >= threshold and sum(ch.isalpha() for ch in c.title) >= 2
            and not (c.number is None and not c.runin and formula_fragment(c.title))]
@@ -3261,6 +3317,54 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
             c.title = c.title.replace(" ", "")
     _levels(rows, acc, st)
     return acc
+
+
+def _paragraph_lines(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
+    """Rows that are lines of a paragraph, not headings: an unnumbered row set right under a line
+    of its size that ends in a comma, a line's pitch below, goes on with that line (the last item
+    of a list: "Facility: DCT, … Keck:II, LCOGT," / "OANSPM:HJT", an observatory's name in
+    capitals); and an unnumbered row that fills its column's measure and runs on into a line of
+    body text that opens in lower case a line's pitch below (a paragraph's first sentence set in
+    italics: "*Third, did COVID-19 fundamentally alter broadband demand? The pandemic*" / "forced
+    abrupt transitions …"). No sentence runs into a heading, nor a heading into a sentence."""
+    pitch = 1.3 * (st.body + st.body_gap)
+    for c in cands:
+        r = rows[c.i]
+        if c.runin or c.number or c.i == 0:
+            continue
+        prev = rows[c.i - 1]
+        if prev.kind == "text" and (prev.page, prev.col) == (r.page, r.col) and prev.text.rstrip().endswith(",") \
+                and abs(prev.size - r.size) < 0.6 and 0 < r.y0 - prev.y0 <= pitch:
+            c.p = 0.0
+            continue
+        j = c.rows[-1] + 1
+        if len(c.rows) > 1 or j >= len(rows):
+            continue
+        q = rows[j]
+        right = st.extents.get((r.page, r.col), [r.x0, r.x1])[1]
+        if (q.page, q.col) == (r.page, r.col) and q.text[:1].islower() and _bodyish(q, st) \
+                and r.x1 >= right - 0.5 * st.body and 0 < q.y0 - r.y0 <= pitch and abs(q.size - r.size) < 0.6:
+            c.p = 0.0
+
+
+# the fields of a checklist's item (NeurIPS' and ICLR's paper checklists: "Question: Do the main
+# claims …", "Answer: [Yes]", "Justification: …", "Guidelines: …")
+_CHECKLIST_FIELD = re.compile(r"^(question|answer|justification|guidelines)\s*:", re.I)
+
+
+def _checklist_items(rows: list[Row], cands: list[Cand]) -> None:
+    """A checklist's item, its name numbered in bold ("1. Claims", "2. Limitations") over its
+    "Question:" field, is no section of the paper: the checklist's own heading is."""
+    for c in cands:
+        j = c.rows[-1] + 1
+        if not c.runin and j < len(rows) and _CHECKLIST_FIELD.match(rows[j].text.strip()):
+            c.p = 0.0
+
+
+def _bold_below(rows: list[Row], c: Cand) -> bool:
+    """Is the row under the candidate, on its page, set in bold (a heading of the next level)?"""
+    j = c.rows[-1] + 1
+    return j < len(rows) and rows[j].page == rows[c.i].page and rows[j].bold >= 0.6
 
 
 def _inside_interrupted_sentence(rows: list[Row], cands: list[Cand], st: DocStats) -> None:

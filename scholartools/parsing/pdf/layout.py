@@ -18,10 +18,18 @@ PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/
 LINE_NUMBER = re.compile(r"^(\d{1,4})(?:\s+\1)?$")
 
 
-def body_size(rows: list[Row]) -> float:
-    """The most common font size weighted by characters (rounded to 0.5 pt)."""
+#: the least characters of a row the document's body size is read over (:func:`body_size`)
+LINE_CHARS = 15
+
+
+def body_size(rows: list[Row], least: int = 0) -> float:
+    """The most common font size weighted by characters (rounded to 0.5 pt), over the rows of
+    ``least`` characters or more (rows of every length when none is that long). A document's body
+    is read over rows of 15 (:data:`LINE_CHARS`): a plot's labels, thousands of short rows in
+    2.5-pt type on a paper's maps and charts, are no text's lines."""
     c: dict[float, int] = {}
-    for r in rows:
+    lines = [r for r in rows if r.nchars >= least] or rows
+    for r in lines:
         c[r.size] = c.get(r.size, 0) + r.nchars
     # the first of the most frequent in insertion order, as Counter.most_common(1) gives it
     return max(c, key=c.__getitem__) if c else 10.0

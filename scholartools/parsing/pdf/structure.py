@@ -25,7 +25,7 @@ from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import CAPTION, KNOWN_HEADINGS, LETTER as _LETTER, sent_end
 from scholartools.parsing.references import split_references
 from scholartools.text.scripts import HAN_KANA_CHAR
-from scholartools.text.sections import type_sections
+from scholartools.text.sections import section_type, type_sections
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, words_pattern
 
 _TOC_ENTRY = re.compile(r"(?<![,;])(?:\s|\.)\d{1,3}$")   # not a label after a comma ("… platinum(IV), 5")
@@ -178,7 +178,9 @@ def classify_rows(rows: list[Row], body: float, extents: dict, title_rows: list[
                 rows[j].kind = "caption-"
         elif _is_math_row(r, cl, cr):
             r.kind = "equation"
-        elif r.size < body - 1.2 and not ABSTRACT_START.match(r.text):
+        elif r.size < body - 1.2 and not (ABSTRACT_START.match(r.text) and not r.text[:1].islower()):
+            # (an abstract's label set small stays text; a line of small print opening on the word,
+            # "abstract syntax trees generated …", is small print)
             r.kind = "small"
         else:
             r.kind = "text"
@@ -334,7 +336,7 @@ class _Walker:
         self.pre_caption = []
 
     def open_section(self, c, r: Row) -> None:
-        self.cur = {"heading": c.title, "number": c.number,
+        self.cur = {"heading": c.title or None, "number": c.number,
                     "level": c.level, "paragraphs": [], "page": r.page + 1, "runin": c.runin}
         self.sections.append(self.cur)
 
@@ -412,6 +414,26 @@ class _Walker:
         self.flush_caption()
         self.flush_eq(len(rows))
         self.flush_para()
+
+
+def _title_again(rows: list[Row], heads: dict, title: str | None, fpage: int) -> None:
+    """The body's first heading, past the front page, when it repeats the paper's title (an APA
+    manuscript's title over its introduction, which has no heading of its own), opens a section
+    without a heading: its text is the body's, its words no section's name. (A later section may
+    be named as the paper is: "Value-Suppressing Uncertainty Palettes", the method of a paper
+    of that title.)"""
+    words = _WORDS.findall((title or "").lower())
+    if len(words) < 3:
+        return
+    for i in sorted(heads):
+        c = heads[i]
+        if rows[i].page > fpage and not c.runin and c.number is None and _WORDS.findall(c.title.lower()) == words:
+            c.title = ""
+        if section_type(c.title) not in ("abstract", "front_matter"):
+            return   # (past the body's first heading)
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _fill_equation_context(equations: list[dict], rows: list[Row]) -> None:
@@ -494,12 +516,14 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     end = min(abstract_idx) if abstract_idx else first_body
     authors = frontmatter.authors(rows, t_rows, end)
 
+    title = frontmatter.title_text(t_rows, rows, st)
+    _title_again(rows, heads, title, fpage)
     w = _Walker(rows, heads, abstract_idx, first_body, extents)
     w.run()
     _fill_equation_context(w.equations, rows)
     sections = frontmatter.label_sections(frontmatter.front_matter_sections(finish_sections(w.sections)))
 
-    out = {"title": frontmatter.title_text(t_rows, rows, st), "authors": authors, "abstract": abstract,
+    out = {"title": title, "authors": authors, "abstract": abstract,
            "sections": sections, "figures": w.figures, "equations": w.equations}
     out["references"] = split_references([(r.text, r.x0, r.page, r.first_in_block) for r in w.ref_rows]) \
         if references else []
