@@ -5,7 +5,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from pdf_pages import BODY, para, saved_record
+from pdf_pages import BODY, _clamp_scores, headings_of, lift_scores, para, row, saved_record
 
 
 def _centred_labels(tmp_path, labels):
@@ -163,7 +163,6 @@ def test_an_e_companions_numbers_are_numbers(text, number, rest, level):
 def test_the_bodys_size_is_read_from_lines_not_from_a_plots_labels():
     # a paper whose maps and charts print thousands of 2.5-pt labels ("G", "600", "Wage") had its
     # body read as 2 pt, and every rule that compares a row with the body went wrong
-    from pdf_pages import row
     from scholartools.parsing.pdf.layout import LINE_CHARS, body_size
 
     lines = [row("Public sector employment grew in every municipality we follow.", 100 + 12 * k, 11.0)
@@ -181,7 +180,6 @@ def test_the_bodys_size_is_read_from_lines_not_from_a_plots_labels():
 def test_keywords_right_under_an_abstract_whose_line_boxes_overlap():
     # the line boxes of a paragraph set close overlap by a descender's depth: Oxford's abstract over
     # its "Keywords." row, 1.2 pt into the line above, was no abstract with its keywords under it
-    from pdf_pages import row
     from scholartools.parsing.pdf.frontmatter import _keywords_below
 
     abstract = [row("As more patients seek care in the outpatient setting, the opportunities grow.", 150 + 12 * k, 9.5,
@@ -195,7 +193,6 @@ def test_a_line_of_small_print_opening_on_the_word_abstract_is_small_print():
     # the old ACM journal class's 8-pt abstract, one of whose lines opens "abstract syntax trees
     # generated …": the line was kept as text (as an abstract's label set small is), which cut the
     # abstract in two and lost it
-    from pdf_pages import row
     from scholartools.parsing.pdf.structure import classify_rows
 
     rows = [row("abstract syntax trees generated from a domain-specific language", 100, 8.0),
@@ -228,7 +225,6 @@ def test_an_appendix_series_labelled_and_lettered_on_rows_of_its_own_is_headings
     # an APA manuscript's appendices: "Appendix A" centred in bold at the body's size over its
     # title, double-spaced, page after page, scored 0.11–0.15 (the control: without the rule they
     # are lost)
-    from pdf_pages import _clamp_scores
     from scholartools.parsing.pdf import headings
 
     _clamp_scores(monkeypatch, 0.0, 0.13, lambda c: c.text.startswith("Appendix"))
@@ -267,7 +263,6 @@ def _checklist_page(tmp_path, under: str):
         p.insert_text((72, y + 16), "1. Claims", fontsize=10, fontname="tibo")
         para(p, y + 22, under, x=84, w=456)
 
-    from pdf_pages import headings_of
     return headings_of(tmp_path, "checklist.pdf", draw)
 
 
@@ -352,7 +347,6 @@ def test_a_numbered_heading_under_the_repeated_title_is_a_heading_of_its_own(tmp
 def test_a_section_named_as_the_paper_past_the_first_heading_keeps_its_name(tmp_path, monkeypatch):
     # the control: the method of a paper titled by it, a section of its own ("Value-Suppressing
     # Uncertainty Palettes" in a paper of that title)
-    from pdf_pages import lift_scores
 
     lift_scores(monkeypatch, 0.9, lambda c: c.text.startswith("Adaptation"))
 
@@ -379,7 +373,6 @@ def test_apa_first_level_centred_over_the_next_levels_bold_heading(tmp_path, mon
     # "Study 1" (scored 0.03) and "Results" (0.02), centred in bold at the body's size, each right
     # over a flush-left bold heading ("Method", "Manipulation Check"), were lost (the control: the
     # same scores without the two rules' look at the row under them)
-    from pdf_pages import _clamp_scores, lift_scores
     from scholartools.parsing.pdf import headings
 
     lift_scores(monkeypatch, 0.9, lambda c: c.text in ("Method", "Manipulation Check", "Discussion"))
@@ -432,7 +425,6 @@ def test_elseviers_ai_declaration_on_two_rows_is_a_standard_heading(tmp_path, mo
     # Elsevier's declaration since 2023, its heading on two rows at the body's size in a face of its
     # own, scored 0.28–0.36: a standard section's name, so a heading; the control, another
     # heading of two rows at that score, is left to the model
-    from pdf_pages import _clamp_scores
 
     _clamp_scores(monkeypatch, 0.3, 0.3, lambda c: c.text.startswith("Declaration"))
 
@@ -442,7 +434,6 @@ def test_elseviers_ai_declaration_on_two_rows_is_a_standard_heading(tmp_path, mo
             p.insert_text((72, y + 20 + 14 * k), line, fontsize=10, fontname="hebo")
         para(p, y + 42, "During the preparation of this work the authors used a language model to edit the text. " * 3)
 
-    from pdf_pages import headings_of
     got = headings_of(tmp_path, "decl.pdf", draw)
     assert (" ".join(heading) in got) == known
 
@@ -452,7 +443,6 @@ def test_a_full_line_running_on_into_lower_case_body_text_is_no_heading(tmp_path
     # a paragraph's first sentence set in italics across the measure, "Third, did COVID-19 alter
     # broadband demand? The pandemic" / "forced abrupt transitions …" (scored 0.67; the control:
     # the same score without the rule)
-    from pdf_pages import lift_scores
     from scholartools.parsing.pdf import headings
 
     lift_scores(monkeypatch, 0.67, lambda c: c.text.startswith("Third"))
@@ -469,14 +459,12 @@ def test_a_full_line_running_on_into_lower_case_body_text_is_no_heading(tmp_path
         para(p, y + 16, "forced abrupt transitions to remote work, online education, and digital service delivery, "
              "potentially transforming broadband from a convenience into a necessity for households. " * 2)
 
-    from pdf_pages import headings_of
     got = headings_of(tmp_path, "runon.pdf", draw)
     assert any(h.startswith("Third") for h in got) != rule
 
 
 def test_a_standard_label_and_its_fields_first_words_in_one_bold_run():
     # "**Author Contributions: Samir Orujov:** Conceptualization, …": the label is the run-in head
-    from pdf_pages import row
     from scholartools.parsing.pdf.headings import _runin
 
     r = row("Author Contributions: Samir Orujov: Conceptualization, Methodology, Software.", 100)
