@@ -311,7 +311,8 @@ def source_gold(main_tex: Path) -> dict:
                if w.get("kind") == "latex_input_missing"]
     # text the LaTeX reader does not merge: Markdown the ``markdown`` package typesets
     missing += _MARKDOWN_INPUT.findall(merged)
-    return {"title": g["title"], "abstract": _written(g["abstract"]),
+    # (a title's math as the page prints it, as a heading's: "K$2$" is "K2", "$L^{p}$" is "Lp")
+    return {"title": plain_math(g["title"]) if g["title"] else None, "abstract": _written(g["abstract"]),
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail,
             "missing_inputs": missing}
 

@@ -210,16 +210,24 @@ PDF_PAPERS = {
     # dev18, the last two never read (test13)
     **{pid: (f"record:{pid}", "dev18") for pid in ("randsd", "prestige", "celestial")},
     **{pid: (f"record:{pid}", "test13") for pid in ("behavcons", "srcauthor")},
+    # round u (issue 37, session 29): six papers of machine learning and its neighbours (MIT,
+    # Apache-2.0: proofs of transformer inference, deep reinforcement learning for robotic mapping,
+    # topological features of Go games, a networking strategy for robot control, a Bayesian model
+    # of adjective ordering, fractional cover from a multilayer perceptron), annotated and scored
+    # as round t was, with session 28's release; split by random.Random(20261207).shuffle of the
+    # sorted ids: the first three read as dev19, the last three never read (test14)
+    **{pid: (f"record:{pid}", "dev19") for pid in ("piformer", "rlmapping", "tdago")},
+    **{pid: (f"record:{pid}", "test14") for pid in ("tinynets", "adjorder", "fraccover")},
 }
 #: the parts of PDF_PAPERS in reporting order: dev (read while writing the cues), dev2 (annotated in
 #: session 11, read after one scoring), test (scored once after the cues were fixed), test2
 #: (annotated later, scored once), test3 (annotated in session 9, never tuned on)
 PDF_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-             "dev14", "dev15", "dev16", "dev17", "dev18", "test", "test2", "test3", "test4", "test5", "test6", "test7",
-             "test8", "test9", "test10", "test11", "test12", "test13")
+             "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "test", "test2", "test3", "test4", "test5", "test6",
+             "test7", "test8", "test9", "test10", "test11", "test12", "test13", "test14")
 #: the parts that were read while choosing cues (the rest are "unseen")
 DEV_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-             "dev13", "dev14", "dev15", "dev16", "dev17", "dev18")
+             "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19")
 #: the annotation rounds, each with its own two passes and agreement figure
 PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", "simianer12", "fader11", "lehr13"),
               "issue37-b": ("papermage", "medline07"),
@@ -240,7 +248,8 @@ PDF_ROUNDS = {"issue37-a": ("specter", "s2graph", "dinu14", "ge05", "bohnet09", 
               "issue37-q": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev15", "test10")),
               "issue37-r": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev16", "test11")),
               "issue37-s": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev17", "test12")),
-              "issue37-t": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev18", "test13"))}
+              "issue37-t": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev18", "test13")),
+              "issue37-u": tuple(pid for pid, (_, part) in PDF_PAPERS.items() if part in ("dev19", "test14"))}
 #: the papers a second, independent annotator also annotated (issue 37: ``ID.passC``, session 13,
 #: blind to the first annotator's files and to the extractor's output on them): their agreement with
 #: the gold and with passes A and B is inter-annotator agreement, not an upper bound

@@ -1,14 +1,14 @@
-"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, sessions 23-28): an L2
+"""Fit the weights of ``st-claims --task extract --scorer stacked`` (issue 37, sessions 23-29): an L2
 logistic regression (C = 0.1, lbfgs) over :data:`scholartools.claims.stacked.FEATURES` and the word
 block (:func:`scholartools.claims.stacked.word_term`: a vocabulary of the words and word pairs in at
 least ``WORDS_MIN_DF`` training sentences, each sentence's vector of them normalised to length 1 and
 scaled by ``WORDS_SCALE``) of every candidate sentence of the training papers — annotation rounds i
 (``dev7``), j's dev half (``dev8``), k (``dev9``), l's dev half (``dev10``, session 24), m's and n's
 dev halves (``dev11``, ``dev12``, session 25), o's and p's (``dev13``, ``dev14``, session 26), q's
-and r's (``dev15``, ``dev16``, session 27), s's and t's (``dev17``, ``dev18``, session 28):
-seventy-three papers, each annotated by two annotators working apart, whose records and labels are
-committed (``fixtures/claims``), so the fit needs no external data. A candidate is a claim when its
-text is a gold unit's (the union of the two passes). Written to
+and r's (``dev15``, ``dev16``, session 27), s's and t's (``dev17``, ``dev18``, session 28), u's
+(``dev19``, session 29): seventy-six papers, each annotated by two annotators working apart, whose
+records and labels are committed (``fixtures/claims``), so the fit needs no external data. A
+candidate is a claim when its text is a gold unit's (the union of the two passes). Written to
 ``scholartools/data/claims_stacked_weights.json``, rounded to 7 significant digits; deterministic.
 
     python -m tools.claims_stacked_weights [--check] [--choose-threshold]
@@ -31,13 +31,14 @@ sys.path.insert(0, str(ROOT))
 
 C = 0.1
 TRAIN_PARTS = ("dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17",
-               "dev18")
+               "dev18", "dev19")
 #: each annotation round as it was scored once blind, before it joined the fit: (the parts it was
 #: split into, how many of TRAIN_PARTS the scoring regression was fitted on, with the word block, its
 #: threshold, the --max-claims cap of the time). Round k: the first fit (rounds i and j's dev half);
 #: l: rounds i-k; m: i-l's dev halves, session 24's release; n: the first with the word block, i-m;
 #: o: session 25's release, i-n; p: i-o; q: session 26's release, i-p; r: i-q; s and t: session 27's
-#: release, i-r. The benchmark (benchmarks/claims_stacked.py) and the tests refit each from here.
+#: release, i-r; u: session 28's release, i-t. The benchmark (benchmarks/claims_stacked.py) and the
+#: tests refit each from here.
 BLIND_ROUNDS = {"k": (("dev9",), 2, False, 0.45, 120),
                 "l": (("dev10", "test5"), 3, False, 0.5, 250),
                 "m": (("dev11", "test6"), 4, False, 0.5, None),
@@ -47,7 +48,8 @@ BLIND_ROUNDS = {"k": (("dev9",), 2, False, 0.45, 120),
                 "q": (("dev15", "test10"), 8, True, 0.45, None),
                 "r": (("dev16", "test11"), 9, True, 0.45, None),
                 "s": (("dev17", "test12"), 10, True, 0.45, None),
-                "t": (("dev18", "test13"), 10, True, 0.45, None)}
+                "t": (("dev18", "test13"), 10, True, 0.45, None),
+                "u": (("dev19", "test14"), 12, True, 0.45, None)}
 THRESHOLDS = [round(0.30 + 0.05 * i, 2) for i in range(9)]
 TARGET_PRECISION = 0.80
 

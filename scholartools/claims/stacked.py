@@ -5,7 +5,7 @@ The cue scorer's rules (:mod:`scholartools.claims.extract`) and the semantic sco
 (:mod:`scholartools.claims.semantic`) were set by hand on papers one annotator labelled. This scorer
 keeps them as inputs and lets labels weigh them: a logistic regression over :data:`FEATURES` of
 each candidate sentence, fitted on the claim labels of annotation rounds i, j's dev half, k, and
-the dev halves of l … t (seventy-three papers, each labelled by two annotators working apart;
+the dev halves of l … u (seventy-six papers, each labelled by two annotators working apart;
 ``fixtures/claims``), and a sentence is kept when its probability reaches
 :data:`STACKED_THRESHOLD` (chosen on the dev PDFs dev … dev6, whose labels train nothing: the best
 F1_edit with precision ≥ .80).

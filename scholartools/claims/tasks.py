@@ -41,7 +41,7 @@ class ExtractOptions(RunsOptions):
                                      "PDFs).", type=float, metavar="T",
                                      show_default=False)
     scorer: str = option("stacked", "extract, offline: how sentences are scored. stacked: a regression fitted on "
-                                    "two annotators' claim labels of 73 papers over the cue score, the MiniLM "
+                                    "two annotators' claim labels of 76 papers over the cue score, the MiniLM "
                                     "score and the sentence's words, section, cues and shape; semantic: the cue score plus "
                                     "a MiniLM score fitted on sentences we wrote and a bonus after a kept sentence; "
                                     "cues: cue phrases, section and first person alone. stacked and semantic need "

@@ -293,7 +293,16 @@ def _sections(rd) -> list[dict]:
             sections.append({"heading": None, "level": 1, "paragraphs": paras})
     for k, (content_at, cmd, title, appendix) in enumerate(bounds):
         level = LEVEL[cmd]
-        sec = {"heading": title, "level": level, "paragraphs": _paragraphs(text, content_at, starts[k + 1], cuts)}
+        paras = _paragraphs(text, content_at, starts[k + 1], cuts)
+        if rd.abstract and rd.abstract[0] <= starts[k] < rd.abstract[1]:
+            # a heading inside the abstract is its label ("\section{Motivation:}" in Bioinformatics'
+            # structured abstract): the abstract holds it; text after the abstract stays untitled
+            if paras and sections:
+                sections[-1]["paragraphs"] += paras
+            elif paras:
+                sections.append({"heading": None, "level": 1, "paragraphs": paras})
+            continue
+        sec = {"heading": title, "level": level, "paragraphs": paras}
         if appendix and level == 1 and not title.lower().startswith("appendix"):
             sec["type"] = "appendix"
         sections.append(sec)

@@ -162,11 +162,30 @@ class Rendered:
     abstract: tuple[int, int] | None = None
 
 
+_INLINE_MATH = re.compile(r"(\$[^$]{0,2000}\$|\\\(.{0,2000}?\\\))", re.S)   # $…$ and \(…\)
+
+
+def _ensuremath(s: str) -> str:
+    """``\\ensuremath{X}`` as ``$X$``: a macro's math
+    ("\\newcommand{\\sys}{\\ensuremath{\\pi\\text{-Former}}}") is math on the page, kept as written,
+    not prose whose commands are dropped ("-Former")."""
+    while (k := s.find("\\ensuremath")) >= 0:
+        start = k + len("\\ensuremath")
+        end = skip_args(s, start, 0, 1)
+        inner = s[start:end].strip()
+        if end == start or not inner.startswith("{"):
+            return s[:k] + s[start:]
+        s = s[:k] + "$" + inner[1:-1] + "$" + s[end:]
+    return s
+
+
 def render_inline(s: str, macros: dict[str, str] | None = None) -> str:
-    """A short fragment (a title, a heading) as readable text, its ``$…$`` math kept as written."""
-    parts = re.split(r"(\$[^$]{0,2000}\$)", _texorpdfstring(s))
-    return tidy("".join(p if k % 2 else render_prose(expand_text_macros(_line_breaks(p), macros or {}))
-                        for k, p in enumerate(parts)))
+    """A short fragment (a title, a heading) as readable text, its ``$…$`` and ``\\(…\\)`` math kept
+    as written (also the math a user macro brings in with ``\\ensuremath``)."""
+    parts = _INLINE_MATH.split(_texorpdfstring(s))
+    s = "".join(p if k % 2 else _ensuremath(expand_text_macros(_line_breaks(p), macros or {}))
+                for k, p in enumerate(parts))
+    return tidy("".join(p if k % 2 else render_prose(p) for k, p in enumerate(_INLINE_MATH.split(s))))
 
 
 def render(text: str, sc: Scan, macros: dict[str, str] | None = None, drop: list[str] | None = None) -> Rendered:

@@ -141,11 +141,12 @@ def strip_number(heading: str) -> tuple[str | None, str]:
     rest = text[m.end():]
     # the words open with a letter, or with a number joined by a hyphen to a word ("3 3-DOF Vessel
     # Model", "5.4 4-Variant Ablation"), or a digit and a capital ("5. 3D Detectors"), or a word's
-    # part in brackets ("3.5. (Sub-)section headings"), or, after a
+    # part in brackets ("3.5. (Sub-)section headings"), or a quotation's capital ("4.3. “The Air We
+    # Breathe is Not Good”: Perspectives …"), or, after a
     # number of two levels or more, before a Japanese or Chinese word it counts ("2.2.3 2 種類の…",
     # two kinds of; "2 種類の…" alone is that title)
     num = m.group("num")
-    if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b|\([^\W\d_]{2}", rest)
+    if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b|\([^\W\d_]{2}|[“‘\"«][A-Z]", rest)
                         or "." in num.strip(".") and re.match(rf"\d+ [{HAN_KANA}]", rest)):
         return None, text
     if num[-1] == "、":   # "十二、": the numeral's value, as the outline counts it

@@ -313,15 +313,17 @@ def _short_tail(rows: list[Row], i: int, large: bool = False) -> bool:
     """Does the row end after its styled lead (not closed by a period or colon) with a word or two
     in another style, the next row starting a block of its own ("3.1. *Conversions and definitions* (utils)")? Such a row is a
     heading with an upright part, not a paragraph opening with a run-in lead. So does one whose
-    lead stops inside a word, a term in a math font following it ("2.7. *Setting bounds on the
-    controls u*m(t), and uv(t)"), with up to four words after it, and one whose lead closes on a
-    colon before a function's name ("**Organizing the project:** wflow_start()"), or, in a row set
-    larger than the body (``large``), before a command's name in lower case ("3 Excel reports on
-    raked weights: ipfraking_report", the name in typewriter type)."""
+    lead stops inside a word or opens a bracket, a term in a math font following it ("2.7. *Setting
+    bounds on the controls u*m(t), and uv(t)"), with up to four words after it, and one whose lead
+    closes on a colon before a function's name ("**Organizing the project:** wflow_start()"), or, in
+    a row set larger than the body (``large``), before a command's name in lower case ("3 Excel
+    reports on raked weights: ipfraking_report", the name in typewriter type)."""
     r = rows[i]
     rest = r.text[len(r.lead):]
     tail = rest.split()
-    glued = rest[:1].isalnum() or rest[:1] in "(["
+    # (the tail glued to the lead, or inside the bracket the lead opens: "3.3. *Radiant Power (*
+    # ĖEM,λ and ẊEM,λ)", a heading's symbols in upright math type)
+    glued = rest[:1].isalnum() or rest[:1] in "([" or r.lead.rstrip().endswith(("(", "["))
     # a run-in lead ends in punctuation ("Data availability. None."), or a sentence follows it, its
     # paragraph ("**Patient consent for publication** Not required."); a colon may close a
     # heading's words before the function it is about ("**Organizing the project:** wflow_start()")
@@ -532,13 +534,17 @@ def _same_but_italic(a: Row, b: Row) -> bool:
 def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
     """Was ``last`` broken because the first word of ``q`` would not fit after it? (How ragged
     text wraps: a heading set narrow stops short of the column's right edge when its next word
-    is long.) The word's width is estimated from ``last``'s own mean character width."""
+    is long.) The word's width is estimated from ``last``'s own mean character width, or is the
+    width of ``q`` when that word is all of it ("D Task Suite Details and Prompt" / "Examples", a
+    bold word wider than the line's mean)."""
     n = len(last.text)
     if n < 8:
         return False
     first = q.text.split(maxsplit=1)[0] if q.text.strip() else ""
     if HAN_KANA_CHAR.match(first) is not None:
         first = first[:1]   # Chinese and Japanese break after any character of a run
+    if first and first == q.text.strip() and last.x1 + 0.25 * last.size + (q.x1 - q.x0) > right:
+        return True
     return last.x1 + 0.85 * (len(first) + 1) * (last.x1 - last.x0) / n > right
 
 
@@ -607,6 +613,13 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         if not lead_cont and KNOWN_HEADINGS.match(strip_number(c.text)[1]) and KNOWN_HEADINGS.match(q.text.strip()):
             break       # "CONCLUSIONS" / "APPENDIX" / "ACKNOWLEDGMENT", centred and one under another
             #             (sections left empty): each a whole heading, not the lines of one
+        if not lead_cont and not numbered and len(c.text.split()) >= 4 and len(q.text.split()) <= 2 \
+                and KNOWN_HEADINGS.match(q.text.strip()) and q.text[:1].isupper() \
+                and abs(q.x0 + q.x1 - last.x0 - last.x1) < 6 \
+                and not connective_end(last.text.rstrip()) and not last.text.rstrip().endswith("-"):
+            break       # "Introduction" centred under an APA manuscript's title repeated over it (a
+            #             heading of its own, not the title's last line; but "2.4.4 Reusable
+            #             Post-processing and Unbiased" / "Conclusions" is one heading)
         if head.italic < 0.1 and q.italic >= 0.9 and not lead_cont and q.text[:1].isupper() \
                 and not connective_end(last.text.rstrip()) and not (caps and _is_caps(q)):
             break       # "Digital media-based educational interventions" in bold italic under "Providing
@@ -2378,18 +2391,20 @@ def _appendix_letters(rows: list[Row], cands: list[Cand], threshold: float) -> N
 
 
 # a row opening on an appendix's label and letter ("Appendix E", "APPENDIX B Simulation …")
-_LABELLED_LETTER = re.compile(r"^appendix\s+([A-Z])\b(?!\.\d)", re.I)
+_LABELLED_LETTER = re.compile(r"^(?:appendix|supplement(?:ary|al)?"
+                              r"(?:\s+(?:materials?|information|notes?|text|sections?))?)\s+([A-Z])\b(?!\.\d)", re.I)
 
 
 def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
     """Appendices labelled and lettered in order, each standing on rows of its own in one size and
     weight ("Appendix A" over "Methods and Coding Transparency", "Appendix B" over …, an APA
-    manuscript's at the body's size, which the model scores 0.11–0.15), are headings: two or more,
-    their letters A, B, C … in the document's order."""
+    manuscript's at the body's size, which the model scores 0.11–0.15; "Supplementary Material A.
+    Deviations from the preregistration.", 0.08–0.21), are headings: two or more, their letters A,
+    B, C … in the document's order. So is a supplement's own label ("S2 Appendix: …") in bold."""
     series = []
     for c in cands:
         m = _LABELLED_LETTER.match(c.text.strip())
-        if c.runin or c.p < 0.1 or m is None or m.group(1).upper() != chr(ord("A") + len(series)):
+        if c.runin or c.p < 0.05 or m is None or m.group(1).upper() != chr(ord("A") + len(series)):
             continue
         if series and (abs(rows[c.i].size - rows[series[0].i].size) >= 0.3
                        or (rows[c.i].bold >= 0.6) != (rows[series[0].i].bold >= 0.6)):
@@ -2398,6 +2413,14 @@ def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> No
     if len(series) >= 2:
         for c in series:
             c.p = max(c.p, threshold + 0.01)
+    # a supplement's own label in bold, even alone ("S2 Appendix: Well-calibrated simulation
+    # studies" under the paper's title and authors, scored 0.19; 0.04 over the first section)
+    for c in cands:
+        if not c.runin and 0.03 <= c.p < threshold and rows[c.i].bold >= 0.6 and _SUPPORTING_LABEL.match(c.text):
+            c.p = threshold + 0.01
+
+
+_SUPPORTING_LABEL = re.compile(r"^S\d{1,2}\s+(?:appendix|text|file|supplement)\b\s*[:.]?\s+\S", re.I)
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
