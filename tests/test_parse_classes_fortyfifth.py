@@ -28,6 +28,10 @@ def test_a_macros_ensuremath_is_math_in_a_title_and_a_heading(tmp_path):
     assert g["title"] == "$\\pi\\text{-Former}$: Succinct Proofs"
     heads = [s["heading"] for s in g["sections"] if s["heading"]]
     assert heads == ["The $\\pi\\text{-Former}$ Architecture", "Plain Sigma words"]   # (a prose macro: the control)
+    from scholartools.parsing.latex_render import render_inline
+    # without braces the one token stays; a longer command's name is no \ensuremath; both go on
+    assert render_inline("\\ensuremath x and \\ensuremath{\\alpha}") == "x and $\\alpha$"
+    assert render_inline("\\ensuremathfoo{a} \\ensuremath{b}") == "a $b$"
 
 
 def test_a_headings_parenthesised_math_is_kept_as_written(tmp_path):

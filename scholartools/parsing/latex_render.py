@@ -163,20 +163,23 @@ class Rendered:
 
 
 _INLINE_MATH = re.compile(r"(\$[^$]{0,2000}\$|\\\(.{0,2000}?\\\))", re.S)   # $…$ and \(…\)
+_ENSUREMATH = re.compile(r"\\ensuremath(?![A-Za-z@])\s*")
 
 
 def _ensuremath(s: str) -> str:
     """``\\ensuremath{X}`` as ``$X$``: a macro's math
     ("\\newcommand{\\sys}{\\ensuremath{\\pi\\text{-Former}}}") is math on the page, kept as written,
-    not prose whose commands are dropped ("-Former")."""
-    while (k := s.find("\\ensuremath")) >= 0:
-        start = k + len("\\ensuremath")
-        end = skip_args(s, start, 0, 1)
-        inner = s[start:end].strip()
-        if end == start or not inner.startswith("{"):
-            return s[:k] + s[start:]
-        s = s[:k] + "$" + inner[1:-1] + "$" + s[end:]
-    return s
+    not prose whose commands are dropped ("-Former"). Without braces its one token stays as it is."""
+    out, last = [], 0
+    for m in _ENSUREMATH.finditer(s):
+        if m.start() < last:
+            continue    # (inside an argument already kept as math)
+        end = skip_args(s, m.end(), 0, 1)
+        arg = s[m.end():end]
+        out.append(s[last:m.start()] + ("$" + arg[1:-1] + "$" if arg.startswith("{") else arg))
+        last = end
+    out.append(s[last:])
+    return "".join(out)
 
 
 def render_inline(s: str, macros: dict[str, str] | None = None) -> str:

@@ -2390,9 +2390,12 @@ def _appendix_letters(rows: list[Row], cands: list[Cand], threshold: float) -> N
                 letter = chr(ord(letter) + 1)
 
 
-# a row opening on an appendix's label and letter ("Appendix E", "APPENDIX B Simulation …")
+# a row opening on an appendix's or a supplement's label and letter ("Appendix E", "APPENDIX B
+# Simulation …", "Supplementary Material A. Deviations …")
 _LABELLED_LETTER = re.compile(r"^(?:appendix|supplement(?:ary|al)?"
                               r"(?:\s+(?:materials?|information|notes?|text|sections?))?)\s+([A-Z])\b(?!\.\d)", re.I)
+# a supplement's own label, numbered as journals number supporting files ("S2 Appendix: …", "S1 Text")
+_SUPPORTING_LABEL = re.compile(r"^S\d{1,2}\s+(?:appendix|text|file|supplement)\b\s*[:.]?\s+\S", re.I)
 
 
 def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
@@ -2419,8 +2422,6 @@ def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> No
         if not c.runin and 0.03 <= c.p < threshold and rows[c.i].bold >= 0.6 and _SUPPORTING_LABEL.match(c.text):
             c.p = threshold + 0.01
 
-
-_SUPPORTING_LABEL = re.compile(r"^S\d{1,2}\s+(?:appendix|text|file|supplement)\b\s*[:.]?\s+\S", re.I)
 
 
 def _letter_digit_numbers(cands: list[Cand]) -> None:
