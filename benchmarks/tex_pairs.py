@@ -188,7 +188,9 @@ def _extract(gitdir: Path, commit: str, folder: str, dest: Path) -> None:
 
 
 # a paragraph opening with a styled lead: "\textbf{Ranking quality.} Per-utterance …"
-_LEAD_COMMANDS = "textbf|textit|emph|textsc|underline"
+# (and Springer Nature's back-matter heads, "\bmhead{Supplementary information}", "\bmhead{LLM use
+# disclosure}", which sn-jnl prints in bold on a line of their own)
+_LEAD_COMMANDS = "textbf|textit|emph|textsc|underline|bmhead"
 # the declarations that switch a group's style: "{\bf Motivation} …"
 _LEAD_SWITCHES = "bf|bfseries|it|itshape|em|sc|scshape"
 # a paper's own one-argument macro that opens a paragraph with its argument in bold or italic, or

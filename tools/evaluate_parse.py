@@ -34,7 +34,7 @@ from collections import Counter
 import click
 
 from scholartools.text.scripts import HAN_KANA
-from scholartools.text.sections import strip_number
+from scholartools.text.sections import APPENDIX_WORDS, strip_number
 
 # a word, or one character of Chinese or Japanese: their text runs on without spaces, so a word
 # would be a whole clause and a space a typesetter put beside a Latin word ("が Web で" against
@@ -53,9 +53,10 @@ def normalise(text: str | None) -> str:
 
 # an appendix's numbering left by strip_number: a bare letter before a capital ("Appendix A
 # Details" as "A Details"), a letter with a period ("B. r Constraints") or with a number ("A1
-# Scale dependent systematics", "D1.2 MPI support")
-_LETTER_NUMBER = re.compile(r"^(?:(?i:appendix|annexe?|anhang|ap[eé]ndice)\s+)?(?:[A-Z]\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.)\s+(?=\S)"
-                            r"|^(?:(?i:appendix|annexe?|anhang|ap[eé]ndice)\s+)?[A-Z]\s+(?=[A-Z])")
+# Scale dependent systematics", "D1.2 MPI support"), after an appendix's label in any of the
+# languages st-parse reads ("Appendiks A Løsning af spiltræ")
+_LETTER_NUMBER = re.compile(rf"^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?(?:[A-Z]\d{{1,2}}(?:\.\d{{1,2}})*\.?|[A-Z]\.)\s+(?=\S)"
+                            rf"|^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?[A-Z]\s+(?=[A-Z])")
 # a heading's citation at its end, as the source writes it ("[sharpe1,sharpe2]") or the PDF prints
 # it ("[10, 11]"): neither side's words
 _CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$")

@@ -331,7 +331,7 @@ class _Reader:
                               "message": f"{where}: \\input{{{name}}}: no such file (generated at build time?); skipped"})
         return None
 
-    def read(self, path: str, depth: int, main: bool = False) -> Mapped:
+    def read(self, path: str, depth: int, main: bool = False, in_body: bool = False) -> Mapped:
         rel = os.path.relpath(path, self.root)
         real = os.path.realpath(path)
         if real in self.seen:
@@ -363,12 +363,15 @@ class _Reader:
         self.line_starts.append([0] + [m.end() for m in re.finditer("\n", text)])
         body = strip_comments(text, idx)
         body = body.without(skipped_blocks(body.text, self.warnings, rel))
+        if in_body:
+            body = _document_body(body)
         if depth >= MAX_DEPTH:
             if _INCLUDE.search(body.text):
                 self.warnings.append({"kind": "latex_input_depth", "file": rel,
                                       "message": f"{rel}: \\input chain deeper than {MAX_DEPTH}; not followed"})
             return body
         parts, last = [], 0
+        opens = _BEGIN_DOCUMENT.search(body.text)
         for m in _INCLUDE.finditer(body.text):
             if m.group("name2") is not None:
                 name = os.path.join(m.group("dir").strip(), m.group("name2").strip())
@@ -378,10 +381,30 @@ class _Reader:
             last = m.end()
             path = self.resolve(name, rel)
             if path is not None:
-                parts.append(self.read(path, depth + 1))
+                parts.append(self.read(path, depth + 1, in_body=in_body or opens is not None and opens.end() <= m.start()))
                 parts.append(Mapped("\n", [0], [(idx, m.end() - 1)]))   # TeX ends an input file with a line end
         parts.append(body.slice(last, len(body.text)))
         return Mapped.join(parts)
+
+
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
+
+
+def _document_body(body: Mapped) -> Mapped:
+    """An input file of the main document's body that is a document of its own (a ``standalone``
+    figure, a ``subfiles`` chapter: its own ``\\documentclass``, preamble, ``\\begin{document}`` …
+    ``\\end{document}``) gives TeX, through ``standalone`` or ``subfiles``, its body only: its
+    preamble and ``\\end{document}`` would otherwise end the main document there (an Axelrod paper
+    read to its second heading, the rest after a TikZ figure's file). A file input before the main
+    body opens (a wrapper's ``\\input{paper}``) is read whole."""
+    m = re.search(r"\\documentclass(?![A-Za-z@])", body.text)
+    if m is None:
+        return body
+    b = _BEGIN_DOCUMENT.search(body.text, m.end())
+    if b is None:
+        return body
+    e = body.text.find("\\end{document}", b.end())
+    return body.slice(b.end(), e if e >= 0 else len(body.text))
 
 
 def read_source(path: str) -> Source:

@@ -46,9 +46,11 @@ NUMBER_RE = re.compile(
 CHAPTER_WORDS = (r"chapter|cap[íi]tulo|chapitre|kapitel|capitolo|hoofdstuk|глава|kapitola|kapittel|rozdzia[łl]|"
                  r"poglavlje|poglavje|luku|cap[íi]tol|bölüm")
 PART_WORDS = r"part|часть|část|teil|partie|parte|cz[ęe]ść"
+#: an appendix's label in the languages theses and papers are written in ("Appendiks" is Danish)
+APPENDIX_WORDS = (r"appendix|appendiks|annexe|ap[êée]ndice|anexo|anhang|příloha|dodatek|dodatak|liite|bilaga|"
+                  r"vedlegg|bijlage|appendice|ap[èe]ndix|приложение")
 CHAPTER_LABEL_ROW = re.compile(rf"(?i)^(?:{CHAPTER_WORDS}|{PART_WORDS})(?:\s+|(?=\d))(\d{{1,2}}|[IVX]{{1,5}})$"
-                               r"|^(?:(?i:appendix|annexe|ap[êée]ndice|anexo|anhang|příloha|dodatek|dodatak|liite|bilaga|"
-                               r"vedlegg|bijlage|appendice|ap[èe]ndix|приложение)\s+|付録\s*)([A-Z])$"
+                               rf"|^(?:(?i:{APPENDIX_WORDS})\s+|付録\s*)([A-Z])$"
                                rf"|^第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*(?:章|部分)$")
 
 # a paper's metadata labels, which some publishers print after the back matter ("Keywords" after

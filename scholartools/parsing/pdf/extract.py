@@ -176,13 +176,18 @@ def _recombine(text: str) -> str:
     return "".join(out)
 
 
+def _light(colour: int) -> bool:
+    """Is an sRGB colour white or nearly (every channel 0xF0 or more)?"""
+    return colour >= 0xF0F0F0 and (colour >> 16) >= 0xF0 and ((colour >> 8) & 0xFF) >= 0xF0 and (colour & 0xFF) >= 0xF0
+
+
 class Row:
     """One visual text row (a line, possibly merged from same-baseline MuPDF lines)."""
 
     __slots__ = ("text", "x0", "y0", "x1", "y1", "size", "bold", "italic", "math", "caps_font",
                  "page", "block", "font", "family", "nchars", "maxsize", "bold_prefix", "lead", "lead_style",
                  "drop", "kind", "first_in_block", "col", "underline", "fig", "neighbours", "index", "upper",
-                 "lead_size", "lead_family", "gap", "mark")
+                 "lead_size", "lead_family", "gap", "mark", "light")
 
     def __init__(self, page: int, block: int):
         self.page = page
@@ -202,6 +207,7 @@ class Row:
         self.index = 0
         self.upper = False   # set with the text (in capitals); a row built by hand has none
         self.mark = ""   # a note's mark the row ends with, raised and smaller ("Experiments²")
+        self.light = False   # its text in white or nearly (on a coloured fill: a box's title bar)
 
     @property
     def height(self) -> float:
@@ -370,6 +376,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
         r.font = font if len(font_chars) == 1 else max(font_chars, key=font_chars.get)
         r.family = cache[r.font][4]
     r.nchars = n
+    # (the first and last spans' colour: a title bar's text is white from end to end)
+    r.light = _light(spans[0].get("color", 0)) and _light(spans[-1].get("color", 0))
     r.bold = nb / n
     r.italic = ni / n
     r.math = nm / n
@@ -799,7 +807,7 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                         visible.append(s)
                         continue
                 off = bx1 <= 0.5 or by1 <= 0.5 or bx0 >= right or by0 >= bottom
-                white = not rotated and col >= 0xF0F0F0 and (col >> 16) >= 0xF0 and ((col >> 8) & 0xFF) >= 0xF0 and (col & 0xFF) >= 0xF0
+                white = not rotated and _light(col)
                 # the font size alone misleads for Type 3 / scaled fonts: the glyph box must be small too
                 tiny = s["size"] < 2.0 and (by1 - by0) < 2.5
                 invisible = s.get("alpha", 255) == 0 or (s.get("char_flags", 16) & 48) == 0

@@ -90,11 +90,12 @@ _SENT_MARKS = frozenset(".!?:")
 
 
 def sent_end(text: str) -> bool:
-    """``SENT_END.search(text) is not None``: a sentence's final mark, then only closing quotes
-    or brackets, at the end (or before a final line end, as ``$`` allows)."""
+    """A sentence's final mark, then only closing quotes (typographic ones too, which
+    :data:`SENT_END` does not take) or brackets, at the end (or before a final line end, as ``$``
+    allows)."""
     if text.endswith("\n"):
         text = text[:-1]
-    return text.rstrip("'\")]")[-1:] in _SENT_MARKS
+    return text.rstrip("'\")]’”»")[-1:] in _SENT_MARKS   # ("… to evade culpability for violence.”")
 
 
 def _urlish(text: str) -> bool:
@@ -1186,6 +1187,9 @@ def _letters_in_series(cands: list[Cand]) -> None:
 # a year as a reference prints it, after a comma, a period or an opening parenthesis ("Smith, J.
 # (2019)", "Nature, 2019"); a heading may name one plainly ("1 Submission of papers to ICLR 2026")
 _YEAR = re.compile(r"[(,.]\s*(1[89]|20)\d\d[a-z]?\b")
+# a span of years in brackets, the period a section covers ("5.6 Empirical Results (2004–2009)"),
+# not a reference's year
+_YEAR_SPAN = re.compile(r"\(\s*(?:1[89]|20)\d\d\s*[–—-]\s*(?:(?:1[89]|20)\d\d|\d\d)\s*\)")
 
 
 # a subsection named for the study whose data it describes, all its title or its end ("2.3. Willott
@@ -1205,7 +1209,7 @@ def _outline_like(c: Cand) -> bool:
     """Could this numbered candidate be a section heading at all? (Numbered references and
     list items are long, end with a period or carry a year as references print it.)"""
     words = c.title.split()
-    if len(words) > 24 or _YEAR.search(c.text) and not ("." in (c.number or "").strip(".")
+    if len(words) > 24 or _YEAR.search(_YEAR_SPAN.sub("", c.text)) and not ("." in (c.number or "").strip(".")
                                                         and _NAMED_FOR_SOURCE.match(c.title)):
         return False
     if not c.runin and len(words) >= 6 and (words[-1].lower() in _CONNECTIVE_WORDS
@@ -1376,11 +1380,13 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
     # chapter: "Chapitre 2" / "1 Titre de la première section"); a part's ("第一部分", "Part II") is
     # no step of the chapters' outline
     chapters = [k for k, c in enumerate(cands) if c.chapter]
+    plain_sections: list[int] = []   # the rows of a whole roman outline found scored near nothing
     for kind in ("roman", "letter", "digit", "paren", "lower"):
         restarts = sorted(others + chapters + (headed if kind == "paren" else [])
                           + [k for other, ks in sure.items() if other != kind for k in ks])
         items = []
         weak = []   # standalone candidates of the kind scored too low to be steps: fillers at most
+        faint = []  # and scored lower still (0.01 …): steps of a whole outline at most
         low = [c for c in cands if c.number and not c.runin and 0.02 <= c.p < 0.08 and (pr := _outline_parts(c))
                and pr[0] == kind and len(pr[1]) == 1]   # (before they are cleared: a chain's lead-in)
         for c in cands:
@@ -1394,19 +1400,50 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             elif pr and pr[0] == kind and c.p < 0.97:
                 if c.p >= _filler_floor(c, rows) and not c.runin and kind != "lower" and _outline_like(c):
                     weak.append((c, pr[1]))
+                elif kind in ("roman", "digit", "letter") and not c.runin and c.p >= 0.01 and _outline_like(c) \
+                        and not _affiliation_line(c.title):
+                    faint.append((c, pr[1]))   # (a whole outline's step at most: cleared below otherwise)
                 else:
                     c.p = 0.0
         whole = sorted(items + weak, key=lambda it: pos[id(it[0])])
+        # (scored near nothing, every step of them: an IEEE journal paper whose headings came out
+        # in the body's regular type, "I. Introduction" centred, 0.03; "A. Bias Evaluation …", 0.02)
+        with_faint = sorted(items + weak + faint, key=lambda it: pos[id(it[0])])
+        if kind == "digit" and not _whole_outline(whole, rows) and faint and _whole_outline(with_faint, rows):
+            whole = with_faint
         if kind == "digit" and _whole_outline(whole, rows):
             for c, _ in whole:
                 c.p = max(c.p, threshold + 0.01)
+            for c, _ in faint:
+                if c.p < threshold:
+                    c.p = 0.0
             continue
+        if kind == "roman" and not (weak and _whole_roman_outline(whole, rows, cands)) and faint \
+                and _whole_roman_outline(with_faint, rows, cands):
+            whole, weak = with_faint, faint
+            plain_sections = [c.i for c, _ in whole]
         if kind == "roman" and weak and _whole_roman_outline(whole, rows, cands):
             # (the sections then make the chain as sure steps, so the lettered subsections start
             # again under each, as under any chain of sections)
             for c, _ in whole:
                 c.p = max(c.p, threshold + 0.01)
             items, weak = whole, []
+        if kind == "letter" and faint and plain_sections:
+            # (in the sections' own size: a reference's first line "A. Clark, A. Ostrow, …" is none)
+            size = rows[plain_sections[0]].size
+            subs = [(c, b) for c, b in with_faint if abs(rows[c.i].size - size) < 0.6]
+            if _lettered_under(subs, plain_sections, rows):
+                # (the outline is theirs: no chain is sought, the other lettered rows are none)
+                for c, _ in subs:
+                    c.p = max(c.p, threshold + 0.01)
+                for c, _ in items + weak + faint:
+                    if c.p < threshold or c.p < 0.97 and all(c is not x for x, _ in subs):
+                        c.p = 0.0
+                others = sorted(others + [pos[id(c)] for c, _ in subs])
+                continue
+        for c, _ in faint:
+            if c.p < threshold:
+                c.p = 0.0
         if not items:
             for c, _ in weak:
                 c.p = 0.0
@@ -1533,6 +1570,25 @@ def _whole_roman_outline(items: list[tuple[Cand, list[int]]], rows: list[Row], c
     first, last = items[0][0].i, items[-1][0].i
     return any(c.number and not c.runin and first < c.i < last and (pr := _outline_parts(c)) and pr[0] == "letter"
                for c in cands)
+
+
+def _lettered_under(items: list[tuple[Cand, list[int]]], sections: list[int], rows: list[Row]) -> bool:
+    """Are the lettered candidates, in reading order, each section's subsections A, B, C … in turn
+    (starting at A after every section of ``sections``, row indices of a whole roman outline,
+    none before the first; one step missing in all), two or more, every one a row of its own
+    (:func:`_titles_of_their_own`)?"""
+    if len(items) < 2 or not _titles_of_their_own(items, rows) or any(len(b) != 1 for _, b in items):
+        return False
+    expect, k, skipped = None, 0, 0
+    for c, b in items:
+        while k < len(sections) and sections[k] < c.i:
+            k, expect = k + 1, 1
+        if expect is not None and b[0] == expect + 1 and not skipped:
+            expect, skipped = b[0], 1   # (one step missing in all: a subsection read into its section's row)
+        if expect is None or b[0] != expect:
+            return False
+        expect += 1
+    return True
 
 
 def _centred_outline(cands: list[Cand], threshold: float, rows: list[Row]) -> None:
@@ -1782,17 +1838,21 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     colon = Counter(c.text.strip(" .:").lower() for c in cands
                     if c.runin and (rows[c.i].lead.rstrip().endswith(":") or c.rest.lstrip().startswith(":")))
     fields.update(c.i for c in cands if c.runin and colon[c.text.strip(" .:").lower()] >= 3)
+    # text in white (on a coloured bar) is a box's title ("Loss Weighting is Critical" atop a
+    # tcolorbox of findings) where no standard section's heading is set so; where one is, white on
+    # a band is the headings' own style (a journal's "INTRODUCTION" in a coloured band)
+    boxed = not any(rows[c.i].light and KNOWN_HEADINGS.match(c.title) for c in cands if not c.runin)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
-                or _REFERENCE_ENTRY.match(r.text) or c.runin and c.text[:1] in _LIST_MARKS \
+                or _REFERENCE_ENTRY.match(r.text) or _AUTHOR_LIST.match(c.text) or c.runin and c.text[:1] in _LIST_MARKS \
                 or c.text[:2] in _ITEM_BULLETS or _unmapped_mark(c.text) \
                 or _RUNNING_HEAD.match(c.text) or _unclosed(c.text) or c.text[:2] == "--" \
                 or _THEOREM_HEAD.match(c.text) or _number_first_theorem(c) \
                 or c.runin and _STATEMENT_WORD.fullmatch(c.text.strip(" .:")) \
                 or c.text.rstrip().endswith(",") and r.math >= 0.1 \
                 or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
-                or not c.number and _MONO_FAMILY.search(r.family) \
+                or not c.number and _MONO_FAMILY.search(r.family) or _code_row(c.text) or r.light and boxed \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
                                 or c.rest.startswith((",", ";", ")"))) or c.i in fields:
@@ -1996,11 +2056,43 @@ def _column_heads(rows: list[Row], i: int) -> bool:
     return False
 
 
+#: the words a pseudocode's block delimiters are printed with, in bold on lines of their own
+#: ("end end", "loop", "until done")
+_PSEUDOCODE_WORDS = frozenset("begin end loop repeat until do then else elseif endif endfor endwhile return "
+                              "break continue".split())
+#: an SQL clause set in a listing, its keyword in bold capitals before the query's lower-case terms
+#: or symbols ("SELECT ∗", "AND m", "WHERE z BETWEEN 0.01")
+_SQL_CLAUSE = re.compile(r"(?:SELECT|FROM|WHERE|AND|OR|AS|JOIN|ON|GROUP BY|ORDER BY|LIMIT|HAVING)\s+"
+                         r"[a-z∗*(]")
+
+
+def _code_row(text: str) -> bool:
+    """Is the row a line of code, not a heading: only a pseudocode's block words ("end end",
+    "loop"), an SQL keyword in capitals opening a clause whose terms are in lower case or symbols
+    ("SELECT ∗", "AND m"), two identifiers in snake case ("S A_unstable A_stable …"), or settings
+    only ("EVERY=10")?"""
+    words = text.lower().split()
+    return bool(words) and all(w.strip(".;:") in _PSEUDOCODE_WORDS for w in words) \
+        or bool(_SQL_CLAUSE.match(text.strip())) or len(_IDENTIFIER.findall(text)) >= 2 \
+        or bool(_ASSIGNMENTS.fullmatch(text.strip()))
+
+
+#: settings written as a program reads them, nothing else on the row ("EVERY=10", "NGRAM_ORDER=7 EVAL_STRIDE=64":
+#: the rest of a typewriter name broken over the line)
+_ASSIGNMENTS = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s=]+\s*)+")
+#: a program's identifier in snake case ("A_unstable", "made_feasible": a table's column heads)
+_IDENTIFIER = re.compile(r"(?<![\w\\])[^\W\d_]+_[^\W_]\w*")
+
+
 # a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;") and its
 # inputs and outputs ("Output: Labels {yi}N", "Require: …")
 _ALGORITHM_LINE = re.compile(r"\d{1,3}:\s|(?:input|output|require|ensure)s?:\s+\S", re.I)
 # a numbered reference's first line ("[8] Coros, S., …", its authors set in small capitals)
 _REFERENCE_ENTRY = re.compile(r"\[\d{1,3}\]\s")
+# a reference's authors in the Vancouver style, surname and initials, two or more, its number before
+# them at most ("11. Junghans M, Pretsch E: Estimation of …", the list set in bold)
+_AUTHOR_LIST = re.compile(r"(?:\d{1,3}\.?\s+)?[A-Z][^\W\d_]+(?:[-'’][A-Z]?[^\W\d_]+)? [A-Z]{1,3}"
+                          r"(?:, [A-Z][^\W\d_]+(?:[-'’][A-Z]?[^\W\d_]+)? [A-Z]{1,3})+[,.:]")
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
 # 4 (Fixation probability)"): a numbered statement where its word numbers three or more
 _NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
@@ -2463,7 +2555,15 @@ def formula_fragment(title: str) -> bool:
     # a short term with a floor or a ceiling in it ("Posn (⌊Tn⌋)", a figure's label under its axis)
     if len(t.split()) <= 3 and _FLOOR_CEIL.search(t):
         return True
+    # a function applied to a short argument, a display's numerator ("L(Σ)", "cos(α1)"); a set's
+    # membership ("Let A ∈Ln,n"); TeX's "↦" read as "7→" ("z 7→ log(z)")
+    if _APPLIED.fullmatch(t) or _MEMBERSHIP.search(t) or "7→" in t:
+        return True
     return bool(_OPERATOR.search(t))
+
+
+_APPLIED = re.compile(r"[^\W\d_]{1,3}\s?\([^()\s]{1,8}\)")
+_MEMBERSHIP = re.compile(r"\w\s?[∈∉⊂⊆⊃⊇]\s?\w")
 
 
 _FLOOR_CEIL = re.compile(r"[⌊⌈][^⌋⌉]*[⌋⌉]")
@@ -2865,9 +2965,15 @@ def _plain_headings(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
                 groups.setdefault(c.skey, []).append(c)
             elif not c.runin:
                 standing[c.skey] = standing.get(c.skey, 0) + 1
+    # (the style's rows counted before the reference list, whose italic titles share the face of a
+    # manuscript's italic subsections: "Electoral results" against 28 references' lines)
+    refs = min((c.i for c in cands if not c.runin and c.p >= threshold and section_type(c.title) == "references"),
+               default=None)
     for key, group in groups.items():
         n = len(group) + standing.get(key, 0)
-        if n >= 2 and st.style_rows.get(key, 0) <= 4 * n:
+        in_style = st.style_rows.get(key, 0) if refs is None or any(c.i > refs for c in group) \
+            else sum(1 for r in rows[:refs] if not r.drop and style_key(r) == key)
+        if n >= 2 and in_style <= 4 * n:
             for c in group:
                 c.p = threshold + 0.01
 
@@ -2896,7 +3002,8 @@ _STANDING_SHARE = 0.5
 _FACE_SHARE = 0.25
 
 
-def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: float) -> None:
+def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: float,
+                                 rows: list[Row] | None = None) -> None:
     """Headings in the body's own type that the model and ``_plain_headings`` leave out (issue 36,
     class 3): where five or more candidates of one style stand apart as headings do
     (:func:`_standing_apart`) and they are at least half as many as the headings already
@@ -2905,7 +3012,9 @@ def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: flo
     styles or few beside the document's headings; measured on the layout corpus' body-type family
     and left no heading of the JATS dev half or of the fixtures changed. A row in another face
     than the body's, no smaller, may sit right on its paragraph (a journal's lowest level in a
-    medium-weight sans over a serif body: "CT-P27" / "This product contains …")."""
+    medium-weight sans over a serif body: "CT-P27" / "This product contains …"). A level spreads
+    over two pages or more: twenty cells of one table, each read as a row of its own ("Hospital
+    Awareness", "DR1:Moderate"), stand apart on one page."""
     found: dict[tuple, list[Cand]] = {}
     accepted = 0
     for c in cands:
@@ -2921,6 +3030,8 @@ def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: flo
     if not found:
         return
     key, group = max(found.items(), key=lambda kv: len(kv[1]))
+    if rows is not None and len({rows[c.i].page for c in group}) < 2:
+        return
     if len(group) >= _STANDING_MIN and len(group) >= (_FACE_SHARE if len(key) == 4 else _STANDING_SHARE) * accepted:
         for c in group:
             c.p = threshold + 0.01
@@ -3300,7 +3411,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _level_under_headings(rows, cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
     _plain_headings(rows, cands, st, threshold)
-    _standing_apart_in_one_style(cands, st, threshold)
+    _standing_apart_in_one_style(cands, st, threshold, rows)
     _runin_in_heading_face(rows, cands, st, threshold)
     _runin_in_lead_face(rows, cands, st, threshold)
     _face_kept_for_heads(rows, cands, st, threshold)
@@ -3444,12 +3555,14 @@ def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> No
     LLM:** La incorporación …" / "permite una comprensión …", the item's rows two ems in from the
     paragraph before it): the first item right under a row of body text or a heading set further
     left, and every item after it under the one before, over rows all at the items' edge. Two
-    items or more, outside the front page's zone (an abstract's environment sets its parts in as a
-    block too); a layout that sets its body in from the margin (the references out at it) keeps
-    its heads, under body text at their own edge."""
+    items or more (three where the first is set in by less than one and a half ems), outside the
+    front page's zone (an abstract's environment sets its parts in as a block too); a layout that
+    sets its body in from the margin (the references out at it) keeps its heads, under body text at
+    their own edge."""
     k_zone = FEATURES.index("front_zone")
     tol = 0.25 * st.body
     items: list[Cand] = []
+    slight = False
     for c in cands:
         if not c.runin or c.number or c.p <= 0.0 or c.feats[k_zone] or c.rows[-1] + 1 >= len(rows):
             continue
@@ -3471,9 +3584,12 @@ def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> No
             continue
         q = rows[j] if j >= 0 else None
         if j == c.i - 1 and q is not None and q.page == first.page and q.col == first.col \
-                and q.x0 < first.x0 - 1.5 * st.body and abs(q.size - st.body) < 0.6 and LETTER.search(q.text):
+                and q.x0 < first.x0 - 0.4 * st.body and abs(q.size - st.body) < 0.6 and LETTER.search(q.text):
             items.append(c)
-    if len(items) >= 2:
+            # (a list set in by half an em only, a two-column class's itemize: "**DP1 User-Data
+            # privacy** A curious …", its rows 4.5 pt in from the column's text) takes three items
+            slight |= q.x0 >= first.x0 - 1.5 * st.body
+    if len(items) >= (3 if slight else 2):
         for c in items:
             c.p = 0.0
 

@@ -267,7 +267,7 @@ def _new_paragraph(prev: Row, r: Row, extents: dict) -> bool:
     if abs(r.size - prev.size) > 1.2 and not (len(prev.text) == 1 and prev.text.isupper()):
         return True
     cl, cr = extents[(r.page, r.col)]
-    ended = sent_end(prev.text)   # SENT_END.search(prev.text), by string methods
+    ended = sent_end(prev.text)   # a sentence ended (closing quotes after its mark too)
     if ended and prev.x1 < cr - 2.5 * prev.size:
         return True
     if ended and r.x0 > prev.x0 + 0.6 * r.size and r.x0 - cl > 0.6 * r.size and r.x0 - cl < 4 * r.size:
