@@ -260,33 +260,27 @@ def test_lettered_subsections_start_again_under_each_section():
     assert not _lettered_under(letters, sections[1:], rows)                     # (letters before the first section)
 
 
-def test_a_level_of_headings_spreads_over_two_pages_or_more():
+def test_a_level_of_headings_spreads_over_two_pages_or_more(monkeypatch):
+    from scholartools.parsing.pdf import headings
     from scholartools.parsing.pdf.headings import Cand, _standing_apart_in_one_style
 
-    feats = [0.0] * 48
-    for k, v in ((8, 1.0), (9, 0.5), (15, 1.0), (18, 1.0), (22, 0.0)):
-        feats[k] = v
+    monkeypatch.setattr(headings, "_standing_apart", lambda c, below=0.5: True)   # (each stands as a heading does)
+    st = SimpleNamespace(body=10.0, body_family="body")
 
     def cells(pages):
         rs = [row(f"Cell label {k}", 100 + 20 * k, page=pages[k]) for k in range(6)]
-        cs = [Cand(i=k, rows=[k], text=r.text, runin=False, p=0.2, title=r.text, feats=list(feats)) for k, r in enumerate(rs)]
+        cs = [Cand(i=k, rows=[k], text=r.text, runin=False, p=0.2, title=r.text, feats=[0.0] * 48)
+              for k, r in enumerate(rs)]
         for c in cs:
             c.skey = (10.0, False, False, "body", False)
         return rs, cs
 
-    import scholartools.parsing.pdf.headings as H
-    apart = H._standing_apart
-    try:
-        H._standing_apart = lambda c, below=0.5: True   # (each stands as a heading does)
-        st = SimpleNamespace(body=10.0, body_family="body")
-        rs, cs = cells([0] * 6)
-        _standing_apart_in_one_style(cs, st, 0.4, rs)
-        assert all(c.p == 0.2 for c in cs)               # one table's cells on one page
-        rs, cs = cells([0, 0, 1, 1, 2, 2])
-        _standing_apart_in_one_style(cs, st, 0.4, rs)
-        assert all(c.p > 0.4 for c in cs)                # a level over three pages
-    finally:
-        H._standing_apart = apart
+    rs, cs = cells([0] * 6)
+    _standing_apart_in_one_style(cs, st, 0.4, rs)
+    assert all(c.p == 0.2 for c in cs)               # one table's cells on one page
+    rs, cs = cells([0, 0, 1, 1, 2, 2])
+    _standing_apart_in_one_style(cs, st, 0.4, rs)
+    assert all(c.p > 0.4 for c in cs)                # a level over three pages
 
 
 def test_springer_natures_back_matter_heads_are_optional_gold(tmp_path):

@@ -1409,25 +1409,27 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
         # (scored near nothing, every step of them: an IEEE journal paper whose headings came out
         # in the body's regular type, "I. Introduction" centred, 0.03; "A. Bias Evaluation …", 0.02)
         with_faint = sorted(items + weak + faint, key=lambda it: pos[id(it[0])])
-        if kind == "digit" and not _whole_outline(whole, rows) and faint and _whole_outline(with_faint, rows):
-            whole = with_faint
-        if kind == "digit" and _whole_outline(whole, rows):
-            for c, _ in whole:
-                c.p = max(c.p, threshold + 0.01)
-            for c, _ in faint:
-                if c.p < threshold:
-                    c.p = 0.0
-            continue
-        if kind == "roman" and not (weak and _whole_roman_outline(whole, rows, cands)) and faint \
-                and _whole_roman_outline(with_faint, rows, cands):
-            whole, weak = with_faint, faint
-            plain_sections = [c.i for c, _ in whole]
-        if kind == "roman" and weak and _whole_roman_outline(whole, rows, cands):
-            # (the sections then make the chain as sure steps, so the lettered subsections start
-            # again under each, as under any chain of sections)
-            for c, _ in whole:
-                c.p = max(c.p, threshold + 0.01)
-            items, weak = whole, []
+        if kind == "digit":
+            found = whole if _whole_outline(whole, rows) else \
+                with_faint if faint and _whole_outline(with_faint, rows) else None
+            if found is not None:
+                for c, _ in found:
+                    c.p = max(c.p, threshold + 0.01)
+                for c, _ in faint:
+                    if c.p < threshold:
+                        c.p = 0.0
+                continue
+        if kind == "roman":
+            found = whole if weak and _whole_roman_outline(whole, rows, cands) else \
+                with_faint if faint and _whole_roman_outline(with_faint, rows, cands) else None
+            if found is not None:
+                # (the sections then make the chain as sure steps, so the lettered subsections start
+                # again under each, as under any chain of sections)
+                for c, _ in found:
+                    c.p = max(c.p, threshold + 0.01)
+                items, weak = found, []
+                if found is with_faint:
+                    plain_sections = [c.i for c, _ in found]
         if kind == "letter" and faint and plain_sections:
             # (in the sections' own size: a reference's first line "A. Clark, A. Ostrow, …" is none)
             size = rows[plain_sections[0]].size
