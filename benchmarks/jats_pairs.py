@@ -79,7 +79,9 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                # (``authorcontribution``, ``materialsavailability``, ``codeavailability``)
                "Author Contribution", "Materials Availability", "Code Availability",
                # an engineering paper's list of symbols, printed by a class's environment
-               "Nomenclature"]
+               "Nomenclature",
+               # Elsevier's authors' roles, printed by the cas classes as a section of the back matter
+               "CRediT authorship contribution statement"]
 
 
 # sections Europe PMC's conversion adds to the body (a list of supplementary files, "Associated

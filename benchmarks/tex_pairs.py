@@ -213,13 +213,16 @@ def _lead_pattern(tex: str) -> re.Pattern:
     own += [m.group(1) for m in _PARAGRAPH_ALIAS.finditer(tex)]
     names = "|".join([_LEAD_COMMANDS] + [re.escape(n) for n in own])
     # (or in a group that switches the style: "{\bf Motivation}", "{\em Data.}")
-    return re.compile(r"^[ \t]*(?:\\noindent\s*)?(?:\\(?:" + names + r")\s*\{|\{\s*\\(?:" + _LEAD_SWITCHES
+    # (after spacing and indentation commands: "\medskip\noindent\textbf{Result 1.}", "\indent\textbf{Alchemy:}")
+    return re.compile(r"^[ \t]*(?:\\(?:(?:small|med|big)skip|vspace\*?\s*\{[^{}\n]*\})\s*)*(?:\\(?:no)?indent\s*)?"
+                      r"(?:\\(?:" + names + r")\s*\{|\{\s*\\(?:" + _LEAD_SWITCHES
                       + r")(?![A-Za-z])\s*)((?:[^{}]|\{[^{}]*\})+)\}", re.M)
 
 
 # \appendix, which many classes print as a heading of its own ("APPENDIX" in AASTeX), and the
 # appendix package's environment, which prints "Appendices" (its [page] option)
 _APPENDIX = re.compile(r"^[^%\n]*\\(?:appendix(?![A-Za-z])|begin\s*\{appendices\})", re.M)
+_TITLED_APPENDIX = re.compile(r"^[^%\n]*\\appendix\s*\[([^\]\n]{1,150})\]", re.M)
 
 
 def _lead_text(tex: str) -> str:
@@ -241,12 +244,17 @@ _SIGNS = {"times", "sim", "pm", "mp", "le", "leq", "ge", "geq", "to", "rightarro
           "ldots", "dots", "mid", "vert", "langle", "rangle", "equiv", "propto", "gg", "ll", "colon"}
 
 
+# where a sign stood: the words either side stay apart ("(Q$\to$C)" prints "(Q→C)", which the scorer
+# reads as "q c"), though the rest of a formula is closed up
+_SIGN_GAP = "\x00"
+
+
 def _greek(m: re.Match) -> str:
     """A Greek letter's command as the letter, a sign's as a space; KeyError for any other (a
     paper's own macro, "\\miniVersePat", prints glyphs no rule can name)."""
     name = _VARIANT.get(m.group(1), m.group(1))
     if name in _SIGNS:
-        return " "
+        return _SIGN_GAP
     case = "CAPITAL" if name[0].isupper() else "SMALL"
     return unicodedata.lookup(f"GREEK {case} LETTER {name.upper()}")
 
@@ -260,7 +268,7 @@ def plain_math(heading: str) -> str:
     def one(m: re.Match) -> str:
         t = _KEEP_ARG.sub("", m.group(1))
         t = re.sub(r"\\([A-Za-z]+)", _greek, t)
-        return re.sub(r"[\s{}^_\\]+", "", t)
+        return re.sub(r"[\s{}^_\\]+", "", t).replace(_SIGN_GAP, " ")
 
     heading = _PAREN_MATH.sub(r"$\1$", heading)   # \( … \) is $ … $
     try:
@@ -308,6 +316,8 @@ def source_gold(main_tex: Path) -> dict:
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
+    # IEEEtran's one titled appendix, "\appendix[Proof of the Bound]", printed "APPENDIX / PROOF OF THE BOUND"
+    labels += ["Appendix " + plain_math(t.strip()) for t in _TITLED_APPENDIX.findall(merged)]
     detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]
     missing = [w["message"].split("\\input{", 1)[-1].split("}", 1)[0] for w in g.get("warnings") or []
                if w.get("kind") == "latex_input_missing"]

@@ -152,7 +152,7 @@ def _plain_set_lead(r, styles, parts):
         lead = lead[:ex._LEAD_CLOSE.match(lead).end() - 1]
     if first[0] and not rest[0]:
         kind = "b"
-    elif first[1] and not rest[1] and not rest[0]:
+    elif first[1] and not rest[1] and (not rest[0] or lead[-1] == ":"):   # (a colon before a bold lead: 47th round)
         kind = "i"
     elif first[2] != rest[2] and not first[1] and not any(st[2] == first[2] and not st[4] for _e, st in styles[i + 1:]):
         kind = "f"

@@ -58,8 +58,9 @@ def normalise(text: str | None) -> str:
 _LETTER_NUMBER = re.compile(rf"^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?(?:[A-Z]\d{{1,2}}(?:\.\d{{1,2}})*\.?|[A-Z]\.)\s+(?=\S)"
                             rf"|^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?[A-Z]\s+(?=[A-Z])")
 # a heading's citation at its end, as the source writes it ("[sharpe1,sharpe2]") or the PDF prints
-# it ("[10, 11]"): neither side's words
-_CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$")
+# it ("[10, 11]", "(Dahlmeier and Ng, 2012)"): neither side's words
+_CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$"
+                           r"|\s+\([A-ZÀ-Þ][^()]{0,60}?,? (?:19|20)\d\d[a-z]?(?:[,;] (?:19|20)\d\d[a-z]?)*\)$")
 
 
 _NUMBER_UNIT = re.compile(r"(?<=\d) (?=[^\W\d_])")
@@ -180,10 +181,17 @@ def _fits_unglued(tokens: list[str], masked: list[str | None]) -> bool:
 
 
 def _back_name(heading: str) -> str:
-    """A normalised back-matter heading as :func:`_aligned` pairs it: without "statement", and
-    "peer review information" (what Nature prints) as "peer review" (what its XML titles)."""
+    """A normalised back-matter heading as :func:`_aligned` pairs it: without "statement",
+    "peer review information" (what Nature prints) as "peer review" (what its XML titles), and an
+    acknowledgement in one spelling, singular or plural (IEEE's journal class prints the source's
+    "Acknowledgment" as "ACKNOWLEDGMENTS")."""
     name = heading.removesuffix(" statement")
+    if _ACKNOWLEDGEMENT.fullmatch(name):
+        return "acknowledgments"
     return "peer review" if name == "peer review information" else name
+
+
+_ACKNOWLEDGEMENT = re.compile(r"acknowledge?ments?")
 
 
 # the back-matter sections a journal prints after the body, normalised (see ``_aligned``)

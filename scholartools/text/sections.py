@@ -250,6 +250,8 @@ def _lettered_subsections(sections: list[dict]) -> set[int]:
         elif _ROMAN.fullmatch(number):
             out.update(run)
             run, last, roman_seen = [], "", True
+        elif run and number.isdecimal():
+            continue   # a subsection's own parts ("2) Two Rounds …", IEEE's run-in subsubsections)
         else:
             run, last = [], ""
     return out
@@ -291,6 +293,8 @@ def type_sections(sections: list[dict]) -> list[dict]:
             kind = sec.get("type") or section_type(strip_number(heading)[1], number="")
             if not sec.get("type") and _inherits(parent, kind):
                 kind = parent
+            elif kind == "abstract":
+                kind = "other"   # a section's own "D. Summary", under "III. WORKFLOW"
             sec["type"] = kind
             stack.append((level, kind))
             sec.setdefault("number", number)

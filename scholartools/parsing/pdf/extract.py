@@ -208,6 +208,7 @@ class Row:
         self.upper = False   # set with the text (in capitals); a row built by hand has none
         self.mark = ""   # a note's mark the row ends with, raised and smaller ("Experiments²")
         self.light = False   # its text in white or nearly (on a coloured fill: a box's title bar)
+        self.maxsize = 0.0   # its largest span's size (set with the text; a row built by hand has none)
 
     @property
     def height(self) -> float:
@@ -606,7 +607,10 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
                 lead = lead[:m.end() - 1]
     if f0 and not rest[0]:
         kind = "b"
-    elif f1 and not rest[1] and not rest[0]:
+    elif f1 and not rest[1] and (not rest[0] or lead[-1] == ":"):
+        # (an italic lead closed by a colon before a bold one: IEEE's run-in subsubsection, "*2) Two
+        # Rounds of MapReduce Jobs:* **Without preprocessing.** …"; not a journal's name before its
+        # year in bold, "*Z. Anorg. Allg. Chem.* **2005**", a chemist's reference)
         kind = "i"
     elif f2 != rest[2] and not f1 and not any(runs[k][2][2] == f2 and not runs[k][2][4] for k in range(i + 1, nruns)) \
             and not _script_switch(lead, parts[runs[i - 1][1]:]):
@@ -720,11 +724,17 @@ def _mark_rows(rows: list[Row], cells: set, rules: list) -> None:
                 k += 1
 
 
-def _margin_number(spans: list[dict], beside: list[dict]) -> bool:
-    """Are ``spans`` a bare number set at most 0.7 times the size of the line ``beside`` them: a
-    review copy's line number in the margin, which MuPDF may give the text's block (a submission
-    template's "… the cost we 36"), kept a row of its own for :func:`layout.drop_running_text`?"""
-    return len(spans) == 1 and spans[0]["size"] < 0.7 * beside[-1]["size"] and spans[0]["text"].strip().isdecimal()
+def _margin_number(spans: list[dict], beside: list[dict], gap: float) -> bool:
+    """Are ``spans``, ``gap`` points from the line ``beside`` them, a bare number set at most 0.7
+    times its size, more than 8 pt away (a note's mark stands close), or 0.8 times and three of
+    its ems away (ACL's review copies number lines in 8-pt type beside 11-pt text; an
+    affiliation's number in 6-pt type stands 11 pt before its 8-pt line): a review copy's line
+    number in the margin, which MuPDF may give the text's block (a submission template's "… the
+    cost we 36"), kept a row of its own for :func:`layout.drop_running_text`?"""
+    if len(spans) != 1 or gap <= 8.0 or not spans[0]["text"].strip().isdecimal():
+        return False
+    size = beside[-1]["size"]
+    return spans[0]["size"] < 0.7 * size or spans[0]["size"] < 0.8 * size and gap > 3 * size
 
 
 def _math_font(span: dict) -> bool:
@@ -829,8 +839,8 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
                 ov = (ly1 if ly1 < cy1 else cy1) - (ly0 if ly0 > cy0 else cy0)
                 hl, hc = ly1 - ly0, cy1 - cy0
                 if ov > 0.5 * (hl if hl < hc else hc) and lx0 >= cx1 - 1 \
-                        and not (lx0 - cx1 > 8.0 and _margin_number(visible, cur_spans)
-                                 or lx0 - cx1 > 8.0 and _margin_number(cur_spans, visible)):
+                        and not (_margin_number(visible, cur_spans, lx0 - cx1)
+                                 or _margin_number(cur_spans, visible, lx0 - cx1)):
                     cur_spans.extend(visible)
                     if ly0 < cy0:
                         cy0 = ly0

@@ -409,6 +409,29 @@ def _cited_names(rows: list[Row], page: int) -> _CitedNames:
     return _CitedNames([r.text for r in rows if r.page >= page])
 
 
+# a code repository's host: a repository named as the paper ("github.com/…/fair-queuing-aware-congestion-
+# control") is no journal's homepage
+_CODE_HOSTS = r"(?:github\.com|gitlab\.[a-z]+|bitbucket\.org|codeberg\.org|huggingface\.co|sourceforge\.net)/"
+_CODE_HOST = re.compile(_CODE_HOSTS + r"[^\s/]*$")
+_CODE_HOST_IN = re.compile(_CODE_HOSTS)
+
+
+def _over_homepage(rows: list[Row], last: Row) -> bool:
+    """Is the row right under ``last`` (a short group's last row), within two of its lines, a web
+    address alone that is no code repository's: the journal's name over its homepage ("Biophysics
+    and Physicobiology" over "https://www.jstage.jst.go.jp/browse/biophysico/")?"""
+    k = last.index + 1
+    if k >= len(rows) or rows[k - 1] is not last:
+        return False
+    q = rows[k]
+    t = q.text.strip()
+    return q.page == last.page and 0 <= q.y0 - last.y1 < 2 * last.size and _WEB_ADDRESS.fullmatch(t) is not None \
+        and _CODE_HOST_IN.search(t) is None
+
+
+_WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
+
+
 def _journal_name(text: str, cited: _CitedNames) -> bool:
     """A short group whose words open a citation row elsewhere in the paper ("Metabolites 2014, 4,
     932-945; doi:…", a running foot "Journal Name 2006, 6:3", "Name 4 (2025) 100109") or make a
@@ -424,7 +447,8 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
         at = cited.low.find(path)
         while at >= 0:
             end = at + len(path)
-            if end == len(cited.low) or cited.low[end] in "/\n ":
+            if (end == len(cited.low) or cited.low[end] in "/\n ") \
+                    and not _CODE_HOST.search(cited.low, max(0, at - 60), at):
                 return True
             at = cited.low.find(path, end)
     # both tests below need a row whose key holds all of k's words: the rows holding its longest
@@ -496,7 +520,7 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
                                or _JOURNAL_NAME_EUROPE.match(text) is not None)
         if not hard and words <= 7:
             keys = _cited_names(rows, page) if keys is None else keys
-            hard = _journal_name(text, keys)
+            hard = _journal_name(text, keys) or words <= 5 and _over_homepage(rows, g[-1])
         # (a label in capitals by its case: its capitals half its letters at least, not a Chinese
         # title with a Latin acronym in it, "HW1 实验报告", which str.isupper() calls upper case)
         label = hard or (words <= 4 and letters < 40 and in_capitals(text))
@@ -604,7 +628,10 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
     # Learning:" at 17 pt over "Techniques, Recommendations, and Responsibilities" at 14.5)
     if k + 1 < len(cands) and not cands[k + 1][3] and best[2][-1].text.rstrip().endswith(":"):
         last, below = best[2][-1], cands[k + 1][2]
-        if below[0].family == last.family and below[0].size >= 0.7 * last.size \
+        # (in its face, or in another well above the body's size: TeX's bold and regular faces
+        # are families of their own, "The Squeeze Loop Strategy:" in sfbx at 17 pt over
+        # "Catching Coherent-and-Wrong Artifacts …" in sfrm at 14.4)
+        if (below[0].family == last.family or below[0].size >= body + 2.0) and below[0].size >= 0.7 * last.size \
                 and -0.25 * last.size <= below[0].y0 - last.y1 < 0.8 * last.size and not _names_row(cands[k + 1][4]) \
                 and (abs(below[0].x0 - last.x0) < last.size
                      or abs(below[0].x0 + below[0].x1 - last.x0 - last.x1) < 2 * last.size):

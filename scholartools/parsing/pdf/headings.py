@@ -34,8 +34,8 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, without_mark
 from scholartools.parsing.pdf.lines import HYPHEN_END, WORD_START, hyphened_word_opens
 from scholartools.text.scripts import HAN_KANA, HAN_KANA_CHAR
-from scholartools.text.sections import (CHAPTER_LABEL_ROW, CHAPTER_WORDS, CJK_NUMERALS, PART_WORDS, cjk_number,
-                                        number_level, section_type)
+from scholartools.text.sections import (APPENDIX_WORDS, CHAPTER_LABEL_ROW, CHAPTER_WORDS, CJK_NUMERALS, PART_WORDS,
+                                        cjk_number, number_level, section_type)
 from scholartools.text.sections import strip_number as _strip_number_uncached
 from scholartools.vocabulary import REFERENCE_HEADING_WORDS, STANDARD_HEADING_WORDS, words_pattern
 
@@ -528,8 +528,11 @@ def _mostly_caps(text: str) -> bool:
 
 def _same_but_italic(a: Row, b: Row) -> bool:
     """Same type but for italics: a heading line set in bold or in another face than the body,
-    its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract")."""
-    return a.bold >= 0.6 and b.bold >= 0.6 and abs(a.size - b.size) < 0.4 and a.family == b.family
+    its next line carrying an italic name ("Preparation of … of" / "*Ocimum sanctum* Extract"), in
+    the same family or, in one text block, in its italic's (TeX's "cmbx9" and "cmbxti10": "III.
+    FATIGUE TESTING OF *CURCULIO*" / "*CARYAE*")."""
+    return a.bold >= 0.6 and b.bold >= 0.6 and abs(a.size - b.size) < 0.4 \
+        and (a.family == b.family or a.block == b.block and a.page == b.page)
 
 
 def _next_word_overflows(last: Row, q: Row, right: float) -> bool:
@@ -645,8 +648,13 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # shares: "1.3 OVERVIEW OF THE METHODS DEVELOPED" / "IN THIS THESIS", 13.5 and 14 pt)
         rounded = (q.block == last.block or caps and _is_caps(q)) and min(head.size, q.size) >= st.body + 1.0 \
             and _same_style(head, q, 0.6)
-        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded)
-                              or _bodyish(q, st) and not _bodyish(head, st)
+        # a heading in small capitals whose last line is a word in capitals alone, set at the size
+        # of its capitals ("IV. ENGINEERING A REAL-LIFE EHEALTH SERVICE WITH" at 8 pt, capitals 10 pt,
+        # / "HEADS" at 10 pt)
+        capitals = caps and head.maxsize >= head.size + 0.6 and abs(q.size - head.maxsize) < 0.6 \
+            and (q.bold >= 0.6) == (head.bold >= 0.6) and len(q.text.split()) <= 3 and q.text.isupper()
+        if not lead_cont and (not (_same_style(head, q) or _same_but_italic(head, q) or rounded or capitals)
+                              or _bodyish(q, st) and not _bodyish(head, st) and not capitals
                               or _is_caps(q) != caps and not paren and not caps_block and not acronym and not name):
             break
         g = q.y0 - last.y1
@@ -1197,7 +1205,12 @@ _YEAR_SPAN = re.compile(r"\(\s*(?:1[89]|20)\d\d\s*[–—-]\s*(?:(?:1[89]|20)\d\
 # Records from Lu et al. (2023)"), where a numbered reference goes on past the year
 _NAMED_FOR_SOURCE = re.compile(r"^(?:[^\W\d_]{2,}[-'’]?[^\W\d_]* ){0,8}?[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
                                r"(?: et al\.?| (?:and|&) [A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?),? "
-                               r"\(?(?:19|20)\d\d[a-z]?\)?$")
+                               r"\(?(?:19|20)\d\d[a-z]?\)?$"
+                               # or citing its source in brackets after its name ("2.1 M2 (Dahlmeier
+                               # and Ng, 2012)": a survey of metrics, one subsection each)
+                               r"|^\S.{0,60}? \([A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?"
+                               r"(?: et al\.| (?:and|&) [A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þ]?[^\W\d_]+)?)?,? "
+                               r"(?:19|20)\d\d[a-z]?(?:, (?:19|20)\d\d[a-z]?)*\)$")
 
 
 # words a statement's clause goes on after, which no heading ends in (in lower case: "Matrix
@@ -1496,8 +1509,9 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             if id(c) in chain:
                 if lift and (c.p >= 0.2 or len(chain) >= 3):
                     c.p = max(c.p, threshold + 0.01)
-            elif c.p < 0.97 and not c.chapter:
-                c.p = 0.0
+            elif c.p < 0.97 and not c.chapter and not (c.p >= 0.5 and _APPENDIX_LETTER.match(c.text)):
+                c.p = 0.0   # (an appendix named by its label and letter, scored a heading, is one
+                #             outside the lettered subsections' chain: "Appendix A: Derivation of …")
         others = sorted(others + [pos[id(c)] for c, _ in items + weak if id(c) in chain])
 
 
@@ -1844,6 +1858,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     # tcolorbox of findings) where no standard section's heading is set so; where one is, white on
     # a band is the headings' own style (a journal's "INTRODUCTION" in a coloured band)
     boxed = not any(rows[c.i].light and KNOWN_HEADINGS.match(c.title) for c in cands if not c.runin)
+    # (a paper whose prose runs in a typewriter face, forty lines of words or more: its headings,
+    # in that face's bold, are no code)
+    mono_prose = sum(1 for r in rows if len(r.text) > 50 and _MONO_FAMILY.search(r.family)
+                     and _PROSE_LINE.match(r.text)) >= 40
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
@@ -1854,7 +1872,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or c.runin and _STATEMENT_WORD.fullmatch(c.text.strip(" .:")) \
                 or c.text.rstrip().endswith(",") and r.math >= 0.1 \
                 or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
-                or not c.number and _MONO_FAMILY.search(r.family) or _code_row(c.text) or r.light and boxed \
+                or not c.number and _MONO_FAMILY.search(r.family) and not (mono_prose and r.bold >= 0.6) \
+                or _code_row(c.text) \
+                or r.light and boxed \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
                 or c.runin and (_NOTE_LEAD.match(c.text.strip(" .:")) or _in_glossary(rows, c.i)
                                 or c.rest.startswith((",", ";", ")"))) or c.i in fields:
@@ -1894,6 +1914,22 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and len(c.rows) <= 2 and _numbers_beside(rows, c, r):
             c.p = 0.0   # a table's first cell ("*Aspergillus niger*") with the row's figures beside it
             continue
+        if not c.runin and _ALGORITHM_TITLE.match(c.text) and c.rows[-1] + 1 < len(rows) \
+                and _ALGORITHM_LINE.match(rows[c.rows[-1] + 1].text):
+            c.p = 0.0   # an algorithm's title over its lines ("Algorithm 1 Sampling with error
+            continue    # correction" over "Require: Prompt t1, …")
+        if not c.runin and not c.number and len(c.title.split()) <= 3 and _beside_equation_number(rows, c.i):
+            c.p = 0.0   # a displayed equation's piece, its number a line's height from it ("TH" over a
+            continue    # fraction's bar, "(1)" at the margin)
+        if not c.runin and not c.number and _inside_table(rows, c):
+            c.p = 0.0   # a table's group title between its rows ("Building Properties" under a row of
+            continue    # figures, over the group's column heads and figures)
+        if not c.runin and _mostly_figures(c.title):
+            c.p = 0.0   # a table's row read whole: its label and its figures ("Lunar 0.656 (0.034)
+            continue    # 0.687 (0.057) …")
+        if not c.runin and not c.number and len(c.rows) == 1 and _cells_beside(rows, c.i):
+            c.p = 0.0   # a table's first cell, the row's other cells beside it in its column ("IGD"
+            continue    # then "None" and "MRDL" on its line)
         if not c.runin and not c.number and len(c.rows) <= 2 and _inside_cjk_paragraph(rows, c.i, st):
             c.p = 0.0   # a Chinese or Japanese paragraph's line, its Latin words setting it in their font
             continue
@@ -1908,6 +1944,10 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and r.math >= 0.1 and _over_fraction_bar(rows, c):
             c.p = 0.0   # a displayed fraction's numerator, math in it, over its denominator
             continue
+        if not c.runin and not c.number and r.math >= 0.2 and r.bold < 0.6 and r.family != st.body_family \
+                and not _LOWER_WORD.search(c.title):
+            c.p = 0.0   # a formula's piece standing alone, set in math fonts: no word in lower case
+            continue    # in it ("EPE1W (i)": a term's name in capitals, its index in math italic)
         if not c.runin and not c.number and _atop_plot(rows, c, st):
             c.p = 0.0   # a plot's title over its panels' and axes' labels in smaller print
             continue
@@ -1934,6 +1974,12 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             elif set_in and any(q.page == r.page and q.gap >= 1.4 and 0 < r.y0 - q.y0 < 3 * r.size
                                 and r.x1 < q.x0 < below.x1 for q in (rows[k] for k in ks)):
                 c.p = 0.0   # the first group, under the column heads, which stand right of it
+            elif below and abs(below.x0 - r.x0) < 0.5 * r.size and 0 < below.y0 - r.y0 <= 1.6 * r.size \
+                    and c.i and (q := rows[c.i - 1]).page == r.page and 0 < r.y0 - q.y0 <= 1.6 * r.size \
+                    and (q.gap >= 1.4 or q.gap >= 1.0 and abs(q.x1 - below.x1) < 1.0 and q.x0 > r.x0 + r.size):
+                c.p = 0.0   # a group's label at a line's spacing under the column heads (which stand
+                #             right of it: "r ρ r ρ", "AMU  INPUT  IPN  NULL" ending where the rows
+                #             end) and over its first row ("M2  0.623  0.687 …")
             elif _column_heads(rows, c.i):
                 c.p = 0.0
         if c.p > 0 and not c.runin and len(c.rows) == 1 and not c.number and r.gap >= 0.6 \
@@ -2086,9 +2132,13 @@ _ASSIGNMENTS = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s=]+\s*)+")
 _IDENTIFIER = re.compile(r"(?<![\w\\])[^\W\d_]+_[^\W_]\w*")
 
 
+# an appendix's label and letter opening a heading ("Appendix A: Derivation of …")
+_APPENDIX_LETTER = re.compile(rf"(?i:{APPENDIX_WORDS})\s+[A-Z]\b")
 # a numbered line of an algorithm's listing ("5: end for", "7: Return offset assignment …;") and its
 # inputs and outputs ("Output: Labels {yi}N", "Require: …")
 _ALGORITHM_LINE = re.compile(r"\d{1,3}:\s|(?:input|output|require|ensure)s?:\s+\S", re.I)
+# an algorithm's numbered title ("Algorithm 2 Training PTP", "Procedure 1:")
+_ALGORITHM_TITLE = re.compile(r"(?:algorithm|procedure)\s+\d{1,3}\b", re.I)
 # a numbered reference's first line ("[8] Coros, S., …", its authors set in small capitals)
 _REFERENCE_ENTRY = re.compile(r"\[\d{1,3}\]\s")
 # a reference's authors in the Vancouver style, surname and initials, two or more, its number before
@@ -2109,7 +2159,7 @@ _THEOREM_HEAD = re.compile(r"^(?:theorem|lemma|definition|corollary|proposition|
                            # (numbered in a chapter's roman or an appendix's letter: "Remarque III.2.1",
                            # "Property II.3.1", "Remarque A.1")
                            r"\s+(?:[IVX]{1,4}\.|[A-Z]\.)?[A-Z]?\d+(?:\.\d+)*(?:\s*\(|\s*[.:]|\s*$)"
-                           r"|^(?:proof|preuve|démonstration|beweis)\W*$"   # a proof's head alone
+                           r"|^(?:proof|preuve|démonstration|beweis|доказательство)\W*$"   # a proof's head alone
                            # or naming the numbered results it proves ("Proof of Theorem 34",
                            # "Proof of Lemmas 3 and 4"; a named proof, "Proof of the Main Bound", is
                            # a heading some papers give a section)
@@ -2155,6 +2205,9 @@ _LONE_CAPTION_LABEL = re.compile(rf"(?i)^(?:{_CAPTION_KINDS}|equation|eqn?|{FORE
 # UInt63.", reads like a run-in lead); "t1xtt" is TX Fonts' typewriter face
 _MONO_FAMILY = re.compile(r"mono|courier|cmtt|ectt|txtt|xtt\b|typewriter|consol|menlo|iosevka|inconsolata|sourcecode|"
                           r"firacode|nimbusmon|cousine|jetbrains|lucidaconsole|andale")
+# a line of prose: words of letters and their punctuation only (no code's brackets, operators or
+# underscores)
+_PROSE_LINE = re.compile(r"^[^\W\d_][\w’'\-]*(?:[ ,.;:]+[^\W\d_][\w’'\-]*){7,}[ ,.;:]*$")
 # a table's or figure's note, set as a run-in lead ("*Nota.* Buenas figuras")
 _NOTE_LEAD = re.compile(r"(?i)^(?:notes?|nota|notas|note du tableau|anmerkung(?:en)?)$")
 # an abbreviation as a run-in lead, without a stop or colon after it
@@ -2179,6 +2232,8 @@ def _in_glossary(rows: list[Row], i: int) -> bool:
 
 
 _LOWER_WORD_END = re.compile(r"\b[a-z]{2,}$")
+# a word of three letters in lower case (a formula's piece has none)
+_LOWER_WORD = re.compile(r"[a-z]{3}")
 # a person's name of two to four words and the letters of the affiliations it is marked with
 _NAME_WITH_MARK = re.compile(r"^[A-ZÀ-Þ][^\W\d_]+(?:[- ][A-ZÀ-Þ][^\W\d_]*\.?){1,3}\s[a-z](?:,\s?[a-z])*$")
 
@@ -2282,6 +2337,62 @@ def _numbers_beside(rows: list[Row], c: Cand, r: Row, ks: range | None = None) -
         if digits >= 3 and sum(ch in _FIGURE_CHARS for ch in t) >= 0.75 * len(t):
             return True
     return False
+
+
+# a figure as a table prints it: a number, signed, with its decimals, a percent sign, or in brackets
+# (a standard deviation's "(0.034)")
+_FIGURE_TOKEN = re.compile(r"^\(?[-+−±]?\d+(?:[.,]\d+)*%?\)?[,;]?$")
+
+
+def _mostly_figures(title: str) -> bool:
+    """Three figures or more, more than half the words, two of them measured (decimals, a percent
+    sign, brackets): a table's row ("Lunar 0.656 (0.034) 0.687 …"; not "Poliomyelitis Type 1, 2, 3")."""
+    figures = [w for w in title.split() if _FIGURE_TOKEN.match(w)]
+    return len(figures) >= 3 and 2 * len(figures) > len(title.split()) \
+        and sum(1 for w in figures if _MEASURED.search(w)) >= 2
+
+
+_MEASURED = re.compile(r"\d[.,]\d|%|^\(")
+
+
+_EQUATION_NUMBER = re.compile(r"^\(\d{1,3}[a-z]?\)$")
+
+
+def _beside_equation_number(rows: list[Row], i: int) -> bool:
+    """Is an equation's number ("(1)") set apart from row ``i`` within a line's height of it, on
+    its page, among the rows read near it: row ``i`` is a piece of the displayed equation?"""
+    r = rows[i]
+    return any(q.page == r.page and abs(q.y0 - r.y0) <= 0.9 * r.size and (q.x1 < r.x0 or q.x0 > r.x1)
+               and _EQUATION_NUMBER.match(q.text) for q in rows[max(0, i - 3):i + 4] if q is not r)
+
+
+def _cells_beside(rows: list[Row], i: int) -> bool:
+    """Two rows or more level with row ``i``, right of it in its column and no more than four of
+    its ems from the one before: the other cells of a table's row ("IGD", then "None", "MRDL")."""
+    r = rows[i]
+    beside = sorted((q for q in rows[max(0, i - 12):i + 12] if q is not r and q.page == r.page and q.col == r.col
+                     and abs(q.y0 - r.y0) < 0.3 * r.size and q.x0 > r.x1), key=lambda q: q.x0)
+    x, n = r.x1, 0
+    for q in beside:
+        if q.x0 - x > 4 * r.size:
+            break
+        x, n = q.x1, n + 1
+    return n >= 2
+
+
+def _figure_row(q: Row, page: int) -> bool:
+    """A table's row of figures on ``page``: three words or more, most of them holding a digit."""
+    words = q.text.split()
+    return q.page == page and len(words) >= 3 and sum(any(ch.isdigit() for ch in w) for w in words) >= 0.6 * len(words)
+
+
+def _inside_table(rows: list[Row], c: Cand) -> bool:
+    """Is the row right above the candidate a table's row of figures, and one of the two under it
+    too (the group's column heads may come between: "2.47 · 10−2  3.67 · 10−6  1.614" / "Building
+    Properties" / "Vbase (m3)  Lslab (cm)" / "300  15  0.5")?"""
+    page, last = rows[c.i].page, c.rows[-1]
+    return c.i > 0 and _figure_row(rows[c.i - 1], page) \
+        and any(_figure_row(rows[k], page) for k in range(last + 1, min(last + 3, len(rows))))
 
 
 def _between_figure_rows(rows: list[Row], c: Cand) -> bool:
