@@ -328,3 +328,14 @@ def test_a_journals_name_over_its_homepage_is_no_title():
     # control: a short title over its code's repository
     rows = rows_("https://github.com/muxamilian/fair-queuing")
     assert not _over_homepage(rows, rows[0])
+
+
+def test_a_box_under_a_front_matter_label_is_no_unlabelled_abstract():
+    # PNAS: the bold abstract has no label; the "Significance Statement" box beside it, in a face
+    # of its own, had been taken as the abstract
+    from scholartools.parsing.pdf.frontmatter import _under_front_label
+
+    rows = [row("Significance Statement", 505, bold=1.0), row("Previous research has suggested a link between", 522),
+            row("Introduction", 600, bold=1.0), row("Previous research has suggested a link between", 620)]
+    assert _under_front_label(rows, 0) and _under_front_label(rows, 1)
+    assert not _under_front_label(rows, 3)   # control: the body's first paragraph under its heading

@@ -1889,6 +1889,14 @@ def _parted(text: str) -> bool:
     return bool(found) and structured_label(text.strip()) and len(set(found)) >= 3
 
 
+def _under_front_label(rows: list[Row], i: int) -> bool:
+    """Is row ``i``, which opens a paragraph, a front-matter label of its own row, or right under
+    one (PNAS' "Significance Statement" box beside the unlabelled abstract: the box is no abstract)?"""
+    return any(q.page == rows[i].page and len(q.text.split()) <= 4 and q.text.strip(" .:") != ""
+               and section_type(q.text.strip(" .:")) == "front_matter" and not ABSTRACT_START.match(q.text)
+               for q in rows[max(0, i - 1):i + 1])
+
+
 def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_family: str, body_gap: float = 0.0):
     title = [k for k, r in enumerate(rows) if r.kind == "title" and r.page == page]
     title_start, title_end = (title[0], title[-1]) if title else (-1, -1)
@@ -1945,7 +1953,7 @@ def _unlabelled(rows: list[Row], heads: dict, body: float, page: int, body_famil
         other = abs(r.size - body) >= 0.45 or r.family != body_family or r.bold >= 0.6
         if other and (sum(rows[x].math for x in idx) >= 0.5 * len(idx) or _math_letters(text)):
             continue   # set mostly in a math font: formulas or code typeset as math, no summary
-        if other and styled is None and idx[0] < styled_until:
+        if other and styled is None and idx[0] < styled_until and not _under_front_label(rows, idx[0]):
             styled = (" ".join(text.split()), set(idx))
         if plain is None and idx[0] < first_head and words >= 50 and r.bold <= 0.5 and not opened:
             if _ends_front(rows, idx, first_head, body, body_family) or _parted(text):
