@@ -1,4 +1,4 @@
-"""Issue 36, forty-seventh round: what the blind batches dev78-dev80 showed (docs/st-parse.md,
+"""Issue 36, forty-seventh round: what the blind batches dev78-dev81 showed (docs/st-parse.md,
 "Forty-seventh round")."""
 from __future__ import annotations
 
@@ -29,12 +29,12 @@ def test_a_margins_line_number_is_kept_apart_from_its_line(size, beside, gap, ma
 
 # -- pieces of formulas and of tables -----------------------------------------------------------
 
-def _vetoed(rows, texts, st=None, numbers=None):
+def _vetoed(rows, texts):
+    """Which of the unnumbered candidates ``texts`` ((row, text) pairs, scored 0.9) the vetoes rule out."""
     from scholartools.parsing.pdf.headings import Cand, _vetoes
 
-    st = st or SimpleNamespace(body=10.0, body_family="body")
-    cands = [Cand(i=k, rows=[k], text=t, runin=False, p=0.9, title=t, feats=[], number=(numbers or {}).get(k))
-             for k, t in texts]
+    st = SimpleNamespace(body=10.0, body_family="body")
+    cands = [Cand(i=k, rows=[k], text=t, runin=False, p=0.9, title=t, feats=[]) for k, t in texts]
     _vetoes(rows, cands, st)
     return [c.p == 0 for c in cands]
 
