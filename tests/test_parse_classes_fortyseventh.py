@@ -254,7 +254,7 @@ def test_a_tables_group_title_between_its_rows_of_figures_is_no_heading():
     assert _vetoed(rows, [(1, "Building Properties"), (5, "Discussion")]) == [True, False]
 
 
-def test_an_appendix_named_by_its_letter_is_kept_beside_lettered_subsections(monkeypatch):
+def test_an_appendix_named_by_its_letter_is_kept_beside_lettered_subsections():
     # REVTeX letters the subsections "A. …", "B. …" under each section; "Appendix A: Derivation of
     # the Commutator Series" (scored 0.94) fell outside their chain and was cleared
     from scholartools.parsing.pdf.headings import _APPENDIX_LETTER

@@ -2399,16 +2399,10 @@ def _between_figure_rows(rows: list[Row], c: Cand) -> bool:
     """Are the rows right above and under the candidate, on its page, a table's rows of figures
     ("GO:0010762 0.0068 Inf 8.8567 13" over "regulation of fibroblast migration", ruled under,
     and "GO:1903543 0.0100 Inf 8.1754 12" under it): three or more words, most of them holding
-    a digit?"""
-    r = rows[c.i]
-    around = (c.i - 1, c.rows[-1] + 1)
-    if around[0] < 0 or around[1] >= len(rows):
-        return False
-    for k in around:
-        words = rows[k].text.split()
-        if rows[k].page != r.page or len(words) < 3 or sum(any(ch.isdigit() for ch in w) for w in words) < 0.6 * len(words):
-            return False
-    return True
+    a digit (:func:`_figure_row`)?"""
+    above, below = c.i - 1, c.rows[-1] + 1
+    page = rows[c.i].page
+    return above >= 0 and below < len(rows) and _figure_row(rows[above], page) and _figure_row(rows[below], page)
 
 
 def _page_rows(rows: list[Row], i: int) -> range:
