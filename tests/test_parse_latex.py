@@ -164,6 +164,18 @@ def test_skipped_blocks_and_shortcuts(tmp_path):
         ("$$", "m = n \\text{ and } \\[ o \\]")]
 
 
+def test_a_sectioning_command_as_an_environment_is_a_heading(tmp_path):
+    # "\begin{section}{Introduction} … \end{section}": LaTeX runs \section for it (a NIPS paper
+    # of the forty-eighth round's batches wrote every heading so, and none was read)
+    main = _write(tmp_path, {"main.tex": DOC % (
+        "\\begin{section}{Introduction}\nSome text.\n\\begin{subsection}[Short]{Word2vec}\\label{w}\n"
+        "More text.\n\\end{subsection}\n\\end{section}\n\\section{Results}\nText.\n"
+        "\\begin{figure}\\caption{A figure}\\end{figure}\n")})
+    rec = parse_path(str(main))
+    assert [(s["heading"], s["level"], s["text"]) for s in rec["sections"]] == [
+        ("Introduction", 1, "Some text."), ("Word2vec", 2, "More text."), ("Results", 1, "Text.")]
+
+
 def test_inputs_never_leave_the_source_folder(tmp_path):
     secret = tmp_path / "secret.tex"
     secret.write_text("\\begin{equation} stolen = 1 \\end{equation}\nSECRET-OUTSIDE\n")

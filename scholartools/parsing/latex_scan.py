@@ -364,17 +364,10 @@ def scan(text: str, defs: Definitions, where=None) -> Scan:
                 continue
             if word in SECTIONS:
                 p = pos + (1 if text[pos:pos + 1] == "*" else 0)
-                p = _skip_ws(text, p)
-                e = bracket_end(text, p)
-                if e is not None:
-                    p = _skip_ws(text, e)
-                if p < n and text[p] == "{" and group_failures < 100:
-                    close = braced(text, p, 5000)
-                    if close is not None:
-                        out.events.append((tok.start(), close, "heading", (word, text[p + 1:close - 1])))
-                        pos = close
-                    else:
-                        group_failures += 1
+                if group_failures < 100:
+                    close = _heading(text, tok.start(), p, word, out)
+                    group_failures += close is None
+                    pos = close or pos
                 continue
             if word in CLASS_SECTIONS and word not in defs.text_macros:
                 # the paper's own macro of that name is left to the renderer
@@ -414,6 +407,12 @@ def scan(text: str, defs: Definitions, where=None) -> Scan:
                 pos = close + len(env) + 6
             elif env.rstrip("*") in FLOAT_ENVS:
                 out.events.append((tok.start(), pos, "float_begin", env))
+            elif env.rstrip("*") in SECTIONS and group_failures < 100:
+                # the environment form, "\begin{section}{Introduction} … \end{section}" (LaTeX runs
+                # \section for it; the \end does nothing)
+                close = _heading(text, tok.start(), pos, env.rstrip("*"), out)
+                group_failures += close is None
+                pos = close or pos
             elif env == "abstract":
                 out.events.append((tok.start(), pos, "abstract_begin", None))
         elif kind == "end":
@@ -432,6 +431,22 @@ def scan(text: str, defs: Definitions, where=None) -> Scan:
             n_inline += 1
     out.warnings = cap_warnings(out.warnings)
     return out
+
+
+def _heading(text: str, start: int, p: int, command: str, out: Scan) -> int | None | bool:
+    """Read a sectioning command's title from ``p`` (after the command and its star: an optional
+    ``[short title]``, then ``{title}``) into a heading event of ``out`` starting at ``start``: the
+    end of the title's group, ``None`` when the group never closes, ``False`` when there is none."""
+    p = _skip_ws(text, p)
+    e = bracket_end(text, p)
+    if e is not None:
+        p = _skip_ws(text, e)
+    if p >= len(text) or text[p] != "{":
+        return False
+    close = braced(text, p, 5000)
+    if close is not None:
+        out.events.append((start, close, "heading", (command, text[p + 1:close - 1])))
+    return close
 
 
 def cap_warnings(warnings: list[dict], most: int = MAX_WARNINGS) -> list[dict]:

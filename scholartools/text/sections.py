@@ -59,11 +59,14 @@ _METADATA_WORDS = (r"(additional |author )?key ?words?( and phrases)?|index ?ter
                    r"pacs( numbers)?|jel( classification)?|ocis codes|(mathematics |ams )?subject classifications?")
 _METADATA_LABEL = re.compile(rf"^({_METADATA_WORDS})$")
 
+#: an abstract's label in the other languages papers are written in (lower case; a heading's
+#: type here, the front page's abstract label in parsing.pdf.frontmatter)
+ABSTRACT_ABROAD = ("аннотация|реферат|resumen|resumo|résumé|zusammenfassung|riassunto|resum|abstrakt|tiivistelmä|"
+                   "sažetak|povzetek|streszczenie|sammanfattning|sammendrag|samenvatting|kivonat|özet|анотація")
+
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
-    ("abstract", re.compile(r"^(abstract|summary|author summary|lay summary|plain language summary|аннотация|реферат"
-                            r"|resumen|resumo|résumé|zusammenfassung|riassunto|resum|abstrakt|tiivistelmä|sažetak|povzetek"
-                            r"|streszczenie|sammanfattning|sammendrag|samenvatting|kivonat|özet|анотація)$")),
+    ("abstract", re.compile(rf"^(abstract|summary|author summary|lay summary|plain language summary|{ABSTRACT_ABROAD})$")),
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
     ("front_matter", re.compile(rf"^({_METADATA_WORDS}|"
                                 r"(acm )?classification keywords|categories and subject descriptors|"

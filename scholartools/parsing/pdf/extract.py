@@ -591,6 +591,10 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
     if not lead:
         return
     rest = runs[i][2]
+    if i + 1 < nruns and "".join(parts[runs[i - 1][1]:runs[i][1]]).strip() in ("—", "–"):
+        # the dash of Physical Review's run-in heads in a bold face of its own, then the text
+        # ("***Introduction.*** **—**The O(n²) circuit depth …"): the text's style is what follows it
+        rest = runs[i + 1][2]
     if rest[4]:
         return  # a math span follows: an inline formula, not a heading
     # the lead's closing period set in the text's face ("**Regrowth test**. After …") closes the

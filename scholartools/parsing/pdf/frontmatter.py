@@ -39,14 +39,14 @@ from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
                                                connective_end, join_ligature_gaps, split_word, unspace)
 from scholartools.text.scripts import HAN_KANA_CHAR
-from scholartools.text.sections import section_type, strip_number
+from scholartools.text.sections import ABSTRACT_ABROAD, section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
                                      words_pattern)
 
 # the label in the languages papers are often written in beside English (Russian "Аннотация",
-# Spanish "Resumen", German "Zusammenfassung", …)
-ABSTRACT_START = re.compile(r"^\W*(abstract|summary|a b s t r a c t|аннотация|реферат|resumen|resumo|résumé|"
-                            r"zusammenfassung|riassunto|概\s?要|要\s?旨|摘\s?要|あらまし|초\s?록)\b\s*[.:—–：-]?\s*", re.I)
+# Spanish "Resumen", German "Zusammenfassung", Polish "Streszczenie", …)
+ABSTRACT_START = re.compile(rf"^\W*(abstract|summary|a b s t r a c t|{ABSTRACT_ABROAD}|"
+                            r"概\s?要|要\s?旨|摘\s?要|あらまし|초\s?록)\b\s*[.:—–：-]?\s*", re.I)
 # where the front pages label an abstract in English too, that one is the abstract (a bilingual
 # paper's "Resumen" above its "Abstract")
 _ENGLISH_LABEL = re.compile(r"^\W*(abstract|summary|a b s t r a c t)\b", re.I)

@@ -1908,6 +1908,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if c.runin and _lead_begun_above(rows, c.i):
             c.p = 0.0   # the second line of a bold lead that broke after a lower-case word ("**RG6 -
             continue    # Technical Understanding among**" / "**Decision Makers:** Addressing …")
+        if c.runin and _line_begun_left(rows, c.i):
+            c.p = 0.0   # a row that goes on from another on its line: a word set in another face
+            continue    # mid-sentence ("… a constant MIN" / "ACTORS. This integer is the")
         if r.size < st.body - 0.5 and not c.runin and not c.number and len(c.rows) == 1 and _overlapped(rows, c.i):
             c.p = 0.0   # part of a line split around a formula's scripts ("T MPC" over "calc. One of …")
             continue
@@ -1930,6 +1933,9 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and len(c.rows) == 1 and _cells_beside(rows, c.i):
             c.p = 0.0   # a table's first cell, the row's other cells beside it in its column ("IGD"
             continue    # then "None" and "MRDL" on its line)
+        if not c.runin and not c.number and len(c.rows) == 1 and _description_term(rows, c):
+            c.p = 0.0   # a description list's term on a line of its own, its text indented under it,
+            continue    # every line ("**GUID**" over "Global Unique Identifier - In distributed …")
         if not c.runin and not c.number and len(c.rows) <= 2 and _inside_cjk_paragraph(rows, c.i, st):
             c.p = 0.0   # a Chinese or Japanese paragraph's line, its Latin words setting it in their font
             continue
@@ -2247,6 +2253,14 @@ def _lead_begun_above(rows: list[Row], i: int) -> bool:
     return p.bold >= 0.9 and abs(p.size - r.size) < 0.3 and _LOWER_WORD_END.search(p.text.rstrip()) is not None
 
 
+def _line_begun_left(rows: list[Row], i: int) -> bool:
+    """Does a row read just before row ``i``, on its page and in its column, end level with it and
+    less than an em left of it: row ``i`` goes on from it, mid-line (a lead opens a line)?"""
+    r = rows[i]
+    return any(q.page == r.page and q.col == r.col and abs(q.y0 - r.y0) < 0.5 * r.size
+               and -1.0 <= r.x0 - q.x1 < r.size for q in rows[max(0, i - 3):i])
+
+
 def _in_form(rows: list[Row], i: int) -> bool:
     """Is row ``i`` a field of a form: it opens with a styled lead, and three or more of the four
     rows either side of it on its page, at its left edge, do too ("**Author** Gabriel …" /
@@ -2378,6 +2392,31 @@ def _cells_beside(rows: list[Row], i: int) -> bool:
             break
         x, n = q.x1, n + 1
     return n >= 2
+
+
+_ITEM_OPENING = re.compile(r"^\W|^\d{1,2}[.)]\s|^\(?[a-z][.)]\s")
+
+
+def _description_term(rows: list[Row], c: Cand) -> bool:
+    """Are the two rows under the candidate, on its page and in its column, set one indent right of
+    it (at least an em and a half, the same for both), the first running to the column's right edge
+    and opening on no list's mark, while text on its page or the next or last starts where it
+    does: the text of a description list's item, its term the candidate (a heading's first line
+    may be indented, not its second; a quotation stops short of the edge; a heading hung out in
+    the margin, as some manuscripts set them, has no text starting where it does — the front
+    page's authors and addresses are no evidence for the pages after it)?"""
+    r, k = rows[c.i], c.rows[-1] + 1
+    under = rows[k:k + 2]
+    if len(under) < 2 or any(q.page != r.page or q.col != r.col or q.kind != "text" for q in under):
+        return False
+    a, b = under
+    around = [q for q in rows[max(0, c.i - 120):k + 120]
+              if abs(q.page - r.page) <= 1 and q.col == r.col and (q.page or not r.page)]
+    right = max(q.x1 for q in rows[max(0, c.i - 12):k + 12] if q.page == r.page and q.col == r.col)
+    return (a.x0 >= r.x0 + 1.5 * r.size and abs(a.x0 - b.x0) < 0.5 * r.size and a.x1 >= right - r.size
+            and r.y0 + 0.5 * r.size < a.y0 < b.y0 and not _ITEM_OPENING.match(a.text)
+            and any(q.kind == "text" and q.bold < 0.5 and abs(q.x0 - r.x0) < 0.5 * r.size
+                    and q.x1 - q.x0 > 15 * r.size for q in around))
 
 
 def _figure_row(q: Row, page: int) -> bool:
