@@ -89,6 +89,25 @@ def test_sentence_roles_come_from_their_own_model_and_fm_keeps_its_own(tmp_path)
     assert again.roles_rules == {rule: True for rule in ROLES_RULES} and again.roles_share == 0.25
 
 
+def test_a_sentence_roles_model_names_what_it_was_trained_with(monkeypatch):
+    """The model of sentence roles says in its name (st-facets' provenance) which of RAAMove and the
+    written corpus' third round it adds, and the third round's weight reaches both of its fits."""
+    seen = []
+
+    def fit(names, config, written_weight, embed_cache, log=print, raamove_weight=0.5, fields_weight=1.0):
+        seen.append(fields_weight)
+        return tr.fit([_corpus("a"), _corpus("b")], [[None] * 12, [None] * 12], _CONFIG)
+
+    monkeypatch.setattr(tr, "train", fit)
+    for names, weight, words in ((["csabstruct", "written", "raamove"], 1.0, ["RAAMove"]),
+                                 (["csabstruct", "written", "written-fields"], 0.25, ["third round"]),
+                                 (["csabstruct", "written"], 1.0, [])):
+        seen.clear()
+        name = tr.train_roles_model(names, fields_weight=weight, log=lambda m: None).meta["name"]
+        assert [w in name for w in ("RAAMove", "third round")] == [w in words for w in ("RAAMove", "third round")]
+        assert name.startswith(tr.MODEL_NAME) and seen == [weight, weight]
+
+
 def test_the_software_engineering_set_is_scored_beside_the_others_when_here(monkeypatch):
     """Session 18: ``facets_roles_samd.test_sets`` scores every model on the software-engineering
     abstracts (evaluation only) when ``$ST_SE_ABSTRACTS`` names their file, and leaves them out when not."""

@@ -96,7 +96,7 @@ def test_training_guard_refuses_unlicensed_corpora_for_the_shipped_model(tmp_pat
     with pytest.raises(SystemExit) as exc:
         main(["--corpora", "csabstruct,pubmed200k", "--dry-run"])
     assert exc.value.code == 2
-    assert set(corpora.SHIPPABLE) == {"csabstruct", "written"}
+    assert set(corpora.SHIPPABLE) == {"csabstruct", "written", "written-fields"}
 
 
 def test_fit_learns_a_tiny_corpus_and_its_transitions():

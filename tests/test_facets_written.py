@@ -13,6 +13,7 @@ from collections import Counter
 
 from conftest import EXTERNAL, ROOT, scholarsum_pubmed_pairs
 from scholartools.facets.roles import LABELS, RoleModel
+from scholartools.facets.corpora import WRITTEN_FIELDS_DIR, load_mulms
 from tools.train_roles import WRITTEN_DIR, load_written
 
 STYLES = {"abstract", "llm-summary", "seq2seq-summary", "extractive-summary"}
@@ -20,9 +21,9 @@ SHINGLE = 8  # words
 COPIED = 0.3  # share of a sentence's 8-word runs found in the evaluation text that means a near-copy
 
 
-def corpus_items() -> list[dict]:
+def corpus_items(directory=WRITTEN_DIR) -> list[dict]:
     items = []
-    for path in sorted(WRITTEN_DIR.glob("*.jsonl")):
+    for path in sorted(directory.glob("*.jsonl")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
                 items.append(dict(json.loads(line), _where=f"{path.name}:{n}"))
@@ -53,10 +54,32 @@ def test_corpus_is_well_formed():
     assert load_written(WRITTEN_DIR) == [(it["sentences"], it["labels"]) for it in items]
 
 
+def test_third_round_is_well_formed_and_apart():
+    """The third round (``written-fields``, data/facet-roles/fields): abstracts only, every facet in
+    it, its own corpus (the written corpus, which the shipped model was trained on, does not read it),
+    ids unique across both rounds, trained on with its own weight."""
+    from scholartools.facets import corpora
+    from tools import train_roles as tr
+
+    items = corpus_items(WRITTEN_FIELDS_DIR)
+    assert len(items) >= 400 and {it["style"] for it in items} == {"abstract"}
+    ids = [it["id"] for it in items + corpus_items()]
+    assert len(ids) == len(set(ids))
+    for it in items:
+        assert len(it["sentences"]) == len(it["labels"]) >= 3 and set(it["labels"]) <= set(LABELS), it["_where"]
+    labels = Counter(lab for it in items for lab in it["labels"])
+    assert all(labels[f] >= 0.1 * sum(labels.values()) for f in ("background", "method", "result", "conclusion"))
+    assert corpora.load("written-fields") == [(it["sentences"], it["labels"]) for it in items]
+    assert len(corpora.load("written")) == len(corpus_items())   # the first two rounds only
+    assert tr.training_docs("written-fields", "dev") == [] and tr.shippable(["csabstruct", "written-fields"])
+    assert tr.corpus_weight("written-fields", 1.0, 0.5, 0.25) == 0.25
+
+
 def test_corpus_shares_no_text_with_the_evaluation_data():
-    """No sentence of the corpus is a near-copy of ScholarSum, CSAbstruct or NICTA-PIBOSO text: at
-    most 30 % of its 8-word runs occur there. Formulaic openings ("the aim of this study was to
-    determine the …") reach 21 %; a copied or lightly edited sentence would be near 100 %."""
+    """No sentence of the corpus (both rounds) is a near-copy of ScholarSum, CSAbstruct,
+    NICTA-PIBOSO or MuLMS-AZ text: at most 30 % of its 8-word runs occur there. Formulaic openings
+    ("the aim of this study was to determine the …") reach 21 %; a copied or lightly edited
+    sentence would be near 100 %."""
     theirs = set()
     for r in scholarsum_pubmed_pairs():
         theirs |= shingles(r["reference"]) | shingles(r["candidate"])
@@ -66,8 +89,10 @@ def test_corpus_shares_no_text_with_the_evaluation_data():
             if line.strip():
                 theirs |= shingles(" ".join(json.loads(line)["sentences"]))
     theirs |= shingles((roles / "NICTA-PIBOSO" / "test_clean.txt").read_text(encoding="utf-8"))
+    for sents, _ in load_mulms():
+        theirs |= shingles(" ".join(sents))
     copied = []
-    for it in corpus_items():
+    for it in corpus_items() + corpus_items(WRITTEN_FIELDS_DIR):
         for s in it["sentences"]:
             runs = shingles(s)
             if runs and len(runs & theirs) > COPIED * len(runs):

@@ -7,7 +7,9 @@
 Corpora (:mod:`scholartools.facets.corpora`, where the label mappings are documented):
 ``csabstruct`` (computer science, Apache-2.0), ``coda19`` (COVID-19, crowd labels, no licence:
 research use only), ``nicta`` (medicine, no licence: research use only), ``written`` (scholartools'
-own written corpus, Apache-2.0). The shipped model may only be trained on the Apache-2.0 ones
+own written corpus, Apache-2.0), ``written-fields`` (its third round: chemistry, materials,
+engineering, earth sciences and today's NLP, Apache-2.0; in no shipped model, docs/st-facets.md,
+session 21). The shipped model may only be trained on the Apache-2.0 ones
 (:data:`corpora.SHIPPABLE`); ``--out`` refuses the others unless ``--local`` says the model is for
 the user's own use (built from the user's own copy of the data; point st-facets at it with
 ``ST_FACETS_ROLE_MODEL=DIR``).
@@ -118,6 +120,7 @@ ROLES_SETUP = True
 MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 #: ... and how the name of the model of sentence roles (:func:`train_roles_model`) says what it adds
 ROLES_NAME = ", trained with RAAMove's engineering abstracts"
+FIELDS_NAME = ", trained with the written corpus' third round (data/facet-roles/fields)"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
@@ -352,6 +355,10 @@ RAAMOVE_CORPORA = {"raamove": None, "raamove-mechanical": "mechanical", "raamove
 #: 11,333): chosen training on the mechanical half, scoring the communication half (0.25 / 0.5 / 1 /
 #: 2 / 4: 0.740 / 0.747 / 0.740 / 0.739 / 0.735 with the decoding rules; docs/st-facets.md, session 16)
 RAAMOVE_WEIGHT = 0.5
+#: the written corpus' third round's total weight (``written-fields``: chemistry, materials,
+#: engineering, earth sciences, today's NLP), a real corpus weighing 1: the best of 0.25 / 0.5 / 1 on
+#: the development sets of sentence roles (docs/st-facets.md, session 21; in no shipped model)
+FIELDS_WEIGHT = 1.0
 #: the corpora of a model of sentence roles reported for their own sake (st-facets on a text alone:
 #: :attr:`RoleModel.roles_model`, :func:`train_roles_model`), e.g. ``csabstruct,written,raamove``;
 #: FM's decomposition keeps the model of ``--corpora``, which its rater was fitted on. None in the
@@ -361,11 +368,14 @@ RAAMOVE_WEIGHT = 0.5
 ROLES_CORPORA: tuple = ()
 
 
-def corpus_weight(name: str, written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT) -> float:
-    """A training corpus's total weight: ``written_weight`` for the written corpus, ``raamove_weight``
-    for RAAMove, 1 for the others."""
+def corpus_weight(name: str, written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT,
+                  fields_weight: float = FIELDS_WEIGHT) -> float:
+    """A training corpus's total weight: ``written_weight`` for the written corpus, ``fields_weight``
+    for its third round (``written-fields``), ``raamove_weight`` for RAAMove, 1 for the others."""
     if name == "written":
         return written_weight
+    if name == "written-fields":
+        return fields_weight
     return raamove_weight if name in RAAMOVE_CORPORA else 1.0
 
 
@@ -374,7 +384,7 @@ def training_docs(name: str, split: str = "train") -> list:
     (``dev``) on: RAAMove's halves have no dev split (``[]``), the written corpus neither."""
     if name in RAAMOVE_CORPORA:
         return corpora.load_raamove(part=RAAMOVE_CORPORA[name]) if split == "train" else []
-    if name == "written" and split != "train":
+    if name in corpora.WRITTEN and split != "train":
         return []
     return corpora.load(name, split, weak=split == "train")
 
@@ -391,7 +401,8 @@ def shippable(names) -> bool:
 
 
 def train(names: list[str], config: dict | None = None, written_weight: float = WRITTEN_WEIGHT,
-          embed_cache=None, log=print, raamove_weight: float = RAAMOVE_WEIGHT) -> RoleModel:
+          embed_cache=None, log=print, raamove_weight: float = RAAMOVE_WEIGHT,
+          fields_weight: float = FIELDS_WEIGHT) -> RoleModel:
     """The model on the train splits of ``names`` (corpora names), transition weight on their dev
     splits (the written corpus and RAAMove have none), with provenance in ``model.meta``."""
     config = dict(DEFAULT_CONFIG, **(config or {}))
@@ -401,7 +412,7 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
         docs = training_docs(name, "train")
         groups.append(docs)
         embs.append(embed_docs(docs, embed_cache) if use_emb else [None] * len(docs))
-        weights.append(corpus_weight(name, written_weight, raamove_weight))
+        weights.append(corpus_weight(name, written_weight, raamove_weight, fields_weight))
         d = training_docs(name, "dev")
         if d:
             dev += d
@@ -414,6 +425,8 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
         "trained_on": "; ".join(
             (f"scholartools' written corpus data/facet-roles ({n_texts[n]} texts, {n_sents[n]} sentences, "
              f"weight {written_weight} x a real corpus)") if n == "written" else
+            (f"its third round data/facet-roles/fields ({n_texts[n]} texts, {n_sents[n]} sentences, "
+             f"weight {fields_weight} x a real corpus)") if n == "written-fields" else
             (f"{n}: RAAMove's engineering abstracts ({RAAMOVE_CORPORA[n] or 'both halves'}; {n_texts[n]} "
              f"abstracts, {n_sents[n]} sentences, weight {raamove_weight} x a real corpus)")
             if n in RAAMOVE_CORPORA else
@@ -427,6 +440,7 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
                else "; model for local research use only, not for redistribution"),
         "config": config, "seed": 0,
         **({"raamove_weight": raamove_weight} if set(names) & set(RAAMOVE_CORPORA) else {}),
+        **({"fields_weight": fields_weight} if "written-fields" in names else {}),
         "embedding_model": "all-MiniLM-L6-v2" if use_emb else None,
     })
     return model
@@ -434,7 +448,8 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
 
 def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = CUE_SHARE,
                written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False,
-               roles_share: float = ROLES_CUE_SHARE, raamove_weight: float | None = None) -> RoleModel:
+               roles_share: float = ROLES_CUE_SHARE, raamove_weight: float | None = None,
+               fields_weight: float | None = None) -> RoleModel:
     """``model`` with a cue model (:data:`CUE_CONFIG`, no embeddings) trained on the same corpora
     (``names``: default ``model.meta["corpora"]``) attached at ``share`` (0: only the fallback
     without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries) for FM's
@@ -443,7 +458,9 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
     vocabulary (same corpora, same rule: checked)."""
     names = list(names or model.meta["corpora"])
     raamove_weight = model.meta.get("raamove_weight", RAAMOVE_WEIGHT) if raamove_weight is None else raamove_weight
-    cue = train(names, CUE_CONFIG, written_weight, None, log=log, raamove_weight=raamove_weight)
+    fields_weight = model.meta.get("fields_weight", FIELDS_WEIGHT) if fields_weight is None else fields_weight
+    cue = train(names, CUE_CONFIG, written_weight, None, log=log, raamove_weight=raamove_weight,
+                fields_weight=fields_weight)
     if cue.vocab != model.vocab:
         raise ValueError("the cue model's vocabulary differs from the model's: train both on the same corpora")
     cue.idf = model.idf   # the same values (a loaded model's are rounded to float16); stored once
@@ -457,21 +474,24 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
 
 
 def train_roles_model(names: list[str], written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT,
-                      embed_cache=None, log=print, roles_share: float = ROLES_CUE_SHARE) -> RoleModel:
+                      embed_cache=None, log=print, roles_share: float = ROLES_CUE_SHARE,
+                      fields_weight: float = FIELDS_WEIGHT) -> RoleModel:
     """The model of sentence roles reported for their own sake (:attr:`RoleModel.roles_model`): the
     shipped recipe on ``names`` (:data:`ROLES_CORPORA`: RAAMove's engineering abstracts added, in
     the acceptance check's label scheme) with its cue model averaged in at ``roles_share`` and the
     decoding rules of sentence roles on."""
-    model = train(names, None, written_weight, embed_cache, log=log, raamove_weight=raamove_weight)
+    model = train(names, None, written_weight, embed_cache, log=log, raamove_weight=raamove_weight,
+                  fields_weight=fields_weight)
     model = attach_cue(model, names, 0.0, written_weight, log=log, roles_share=roles_share,
-                       raamove_weight=raamove_weight)
-    model.meta["name"] = MODEL_NAME + ROLES_NAME
+                       raamove_weight=raamove_weight, fields_weight=fields_weight)
+    model.meta["name"] = (MODEL_NAME + (ROLES_NAME if set(names) & set(RAAMOVE_CORPORA) else "")
+                          + (FIELDS_NAME if "written-fields" in names else ""))
     return model
 
 
 @click.command(help=__doc__.split("\n\n")[0])
 @click.option("--corpora", "corpora_", default="csabstruct,written", show_default=True,
-              help="Comma-separated: csabstruct, coda19, nicta, written (default: the shipped mix).")
+              help="Comma-separated: csabstruct, coda19, nicta, written, written-fields (default: the shipped mix).")
 @click.option("--written-weight", type=click.FloatRange(0), default=WRITTEN_WEIGHT, show_default=True,
               help="Total weight of the written corpus, a real corpus weighing 1.")
 @click.option("--features", type=click.Choice(["first"]), default=None,
@@ -496,19 +516,21 @@ def train_roles_model(names: list[str], written_weight: float = WRITTEN_WEIGHT, 
                    "$ST_RAAMOVE or the user cache; 'none': no model of their own.")
 @click.option("--raamove-weight", type=click.FloatRange(0), default=RAAMOVE_WEIGHT, show_default=True,
               help="Total weight of RAAMove in --roles-corpora, a real corpus weighing 1.")
+@click.option("--fields-weight", type=click.FloatRange(0), default=FIELDS_WEIGHT, show_default=True,
+              help="Total weight of the written corpus' third round (written-fields), a real corpus weighing 1.")
 @click.option("--roles-only", is_flag=True,
               help="Keep the model in --out and only (re)train its sentence-roles model.")
 @click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
               help="Only train the cue model and attach it to the model in this directory (its other "
                    "arrays unchanged), saving to --out.")
 def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
-         roles_cue_share, roles_corpora, raamove_weight, roles_only, add_cue_to):
+         roles_cue_share, roles_corpora, raamove_weight, fields_weight, roles_only, add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
     roles_names = [n.strip() for n in roles_corpora.split(",") if n.strip() and n.strip() != "none"]
     if features == "first" or add_cue_to:
         roles_names = []
-    for option, given, known in (("--corpora", names, set(corpora.REAL) | {"written"}),
-                                 ("--roles-corpora", roles_names, set(corpora.REAL) | {"written", *RAAMOVE_CORPORA})):
+    for option, given, known in (("--corpora", names, set(corpora.REAL) | set(corpora.WRITTEN)),
+                                 ("--roles-corpora", roles_names, set(corpora.REAL) | set(corpora.WRITTEN) | set(RAAMOVE_CORPORA))):
         if set(given) - known:
             raise click.BadParameter(f"unknown {sorted(set(given) - known)}", param_hint=option)
         if not dry_run and not local and not shippable(given):
@@ -522,7 +544,7 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
     if roles_only:
         model = RoleModel.load(out)
         model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
-                                              roles_cue_share) if roles_names else None
+                                              roles_cue_share, fields_weight) if roles_names else None
         if not dry_run:
             model.save(out)
             click.echo(f"saved to {out}", err=True)
@@ -532,13 +554,13 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
                            abstracts_only=cue_abstracts_only, roles_share=roles_cue_share)
     else:
         config = FIRST_CONFIG if features == "first" else None
-        model = train(names, config, written_weight, embed_cache, log=log)
+        model = train(names, config, written_weight, embed_cache, log=log, fields_weight=fields_weight)
         if features != "first":
             model = attach_cue(model, names, cue_share, written_weight, log=log, abstracts_only=cue_abstracts_only,
-                               roles_share=roles_cue_share)
+                               roles_share=roles_cue_share, fields_weight=fields_weight)
         if roles_names:
             model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
-                                                  roles_cue_share)
+                                                  roles_cue_share, fields_weight)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)

@@ -20,6 +20,8 @@ NICTA-PIBOSO    background → background; population, intervention, study desig
 (medicine)      outcome → result (results and conclusions mixed); other → None (settings,   (research
                 outcome measures, …: PICO's "other" is not IMRaD's)                          use)
 written corpus  labels as written (real conclusion labels); ``data/facet-roles``            Apache-2.0
+written-fields  the written corpus' third round, the fields the first two lack;             Apache-2.0
+                ``data/facet-roles/fields``
 ACL abstracts   development set only: 93 abstracts of computational linguistics, labelled    labels
 (NLP)           from the FM definitions by three AI annotators (``fixtures/facet-roles``)    Apache-2.0
 MuLMS-AZ        test only (48 abstracts, ``fixtures/mulms-az``): argumentative zones;         CC BY-SA
@@ -67,6 +69,10 @@ from scholartools.facets.roles import LABELS, conclusion_tail, purpose_backgroun
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_DIR = ROOT / "data" / "facet-roles"
+#: the written corpus' third round (``written-fields``): abstracts of the fields the first two rounds
+#: lack (chemistry, materials, engineering, earth sciences, today's NLP), a corpus of its own so that
+#: FM's model keeps the written corpus it was trained and its rater fitted on
+WRITTEN_FIELDS_DIR = WRITTEN_DIR / "fields"
 ACL_FILE = ROOT / "fixtures" / "facet-roles" / "acl-abstracts.jsonl"
 MULMS_FILE = ROOT / "fixtures" / "mulms-az" / "abstracts.jsonl"
 #: RAAMove's engineering abstracts (``Engineering.json`` of ljk1228/RAAMove, fixtures/raamove/PROVENANCE.md):
@@ -91,9 +97,12 @@ NICTA_MAP = {"background": "background", "population": "method", "intervention":
 REAL = ("csabstruct", "coda19", "nicta")
 #: licence of the labels, for the model's metadata (see PROVENANCE.md of abstract-roles)
 LICENCES = {"csabstruct": "Apache-2.0", "coda19": "none stated (research use only)",
-            "nicta": "none stated (research use only)", "written": "Apache-2.0 (scholartools)"}
+            "nicta": "none stated (research use only)", "written": "Apache-2.0 (scholartools)",
+            "written-fields": "Apache-2.0 (scholartools)"}
 #: corpora whose labels may train a model shipped under scholartools' licence
-SHIPPABLE = ("csabstruct", "written")
+SHIPPABLE = ("csabstruct", "written", "written-fields")
+#: scholartools' own written corpora, by name (no splits: train only)
+WRITTEN = {"written": WRITTEN_DIR, "written-fields": WRITTEN_FIELDS_DIR}
 
 
 def weak_conclusion(sentences: list[str], labels: list) -> list:
@@ -266,10 +275,10 @@ def load_raamove(path: Path | str | None = None, part: str | None = None):
 
 
 def load(name: str, split: str = "train", weak: bool = True):
-    """A corpus by name (:data:`REAL` or ``written``); ``weak``: weak conclusion labels on the
-    corpora without a conclusion class. The written corpus has no splits (``split`` is ignored)."""
-    if name == "written":
-        return load_written()
+    """A corpus by name (:data:`REAL` or one of :data:`WRITTEN`); ``weak``: weak conclusion labels on
+    the corpora without a conclusion class. The written corpora have no splits (``split`` is ignored)."""
+    if name in WRITTEN:
+        return load_written(WRITTEN[name])
     loader = {"csabstruct": load_csabstruct, "coda19": load_coda19, "nicta": load_nicta}[name]
     return loader(split=split, weak=weak)
 
