@@ -143,6 +143,11 @@ def _plain_set_lead(r, styles, parts):
     if not lead:
         return
     rest = styles[i][1]
+    k = i + 1
+    while k < len(styles) and styles[k][1] == rest:
+        k += 1
+    if k < len(styles) and "".join(parts[styles[i - 1][0]:styles[k - 1][0]]).strip() in ("—", "–"):
+        rest = styles[k][1]   # a dash alone in a face of its own between the lead and the text (48th round)
     if rest[4]:
         return
     after = "".join(parts[styles[i - 1][0]:])      # the text after the lead: its period closes it
