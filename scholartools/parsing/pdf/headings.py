@@ -2410,13 +2410,14 @@ def _description_term(rows: list[Row], c: Cand) -> bool:
     if len(under) < 2 or any(q.page != r.page or q.col != r.col or q.kind != "text" for q in under):
         return False
     a, b = under
-    around = [q for q in rows[max(0, c.i - 120):k + 120]
-              if abs(q.page - r.page) <= 1 and q.col == r.col and (q.page or not r.page)]
+    if not (a.x0 >= r.x0 + 1.5 * r.size and abs(a.x0 - b.x0) < 0.5 * r.size
+            and r.y0 + 0.5 * r.size < a.y0 < b.y0 and not _ITEM_OPENING.match(a.text)):
+        return False
     right = max(q.x1 for q in rows[max(0, c.i - 12):k + 12] if q.page == r.page and q.col == r.col)
-    return (a.x0 >= r.x0 + 1.5 * r.size and abs(a.x0 - b.x0) < 0.5 * r.size and a.x1 >= right - r.size
-            and r.y0 + 0.5 * r.size < a.y0 < b.y0 and not _ITEM_OPENING.match(a.text)
-            and any(q.kind == "text" and q.bold < 0.5 and abs(q.x0 - r.x0) < 0.5 * r.size
-                    and q.x1 - q.x0 > 15 * r.size for q in around))
+    return a.x1 >= right - r.size and any(
+        q.kind == "text" and q.bold < 0.5 and abs(q.x0 - r.x0) < 0.5 * r.size and q.x1 - q.x0 > 15 * r.size
+        for q in rows[max(0, c.i - 120):k + 120]
+        if abs(q.page - r.page) <= 1 and q.col == r.col and (q.page or not r.page))
 
 
 def _figure_row(q: Row, page: int) -> bool:
