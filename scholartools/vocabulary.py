@@ -170,7 +170,12 @@ ARTICLE_TYPE_LABEL_WORDS = (
     "special (article|report|communication)", "invited (paper|article|commentary)", "case series",
     "data (descriptor|note|article)", "short note", "brief (note|article)", "(clinical|scientific) letter",
     "letter to (the )?editor", "((systematic )?review (and|&) )?meta-?analysis",
-    "(conference|convention|workshop|engineering|position|white|working|discussion) paper")
+    "(conference|convention|workshop|engineering|position|white|working|discussion) paper",
+    # a thesis' kind over its title on the cover ("Diplomarbeit" / "Titel der Arbeit")
+    "(diplom|master|bachelor|magister|studien|doktor|abschluss)arbeit", "dissertation", "thesis",
+    "(master'?s?|bachelor'?s?|doctoral|ph\\.? ?d\\.?|diploma|honou?rs|senior) (thesis|dissertation)",
+    "tesis( de (maestr[ií]a|doctorado|grado|licenciatura))?", "m[ée]moire( de (master|fin d'[ée]tudes))?",
+    "tesi di laurea( magistrale| triennale)?", "praca (magisterska|in[żz]ynierska|licencjacka|doktorska)")
 
 
 def words_pattern(words: tuple[str, ...], head: str = "^", tail: str = r"$") -> re.Pattern:

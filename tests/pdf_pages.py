@@ -100,6 +100,17 @@ def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
     return r
 
 
+def front_rows(lines, x0=72.0):
+    """A front page of ``(text, y, size, bold)`` rows, each in a MuPDF block of its own, 6 pt a
+    character wide, for the title rules."""
+    rows = []
+    for k, (text, y, size, bold) in enumerate(lines):
+        r = row(text, y, size=size, bold=bold, x0=x0, x1=x0 + 6 * len(text))
+        r.block = k
+        rows.append(r)
+    return rows
+
+
 def small_row(text, y, size=8.0, x0=72.0, x1=300.0):
     """A row of a front page's small print (kind "small": authors, addresses, an abstract set
     under the body's size), for the front-matter rules."""

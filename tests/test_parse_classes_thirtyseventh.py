@@ -27,7 +27,7 @@ thesis):
 from types import SimpleNamespace
 
 import pymupdf
-from pdf_pages import para, row, saved_record, span
+from pdf_pages import front_rows, para, row, saved_record, span
 
 from scholartools.parsing.pdf.extract import _row_from_spans
 from scholartools.parsing.pdf.frontmatter import title_rows
@@ -224,13 +224,7 @@ def test_a_variable_opening_a_numbered_title_is_part_of_its_lead():
     assert (r.lead, r.lead_style) == ("3.3 e is a normal edge", "b")
 
 
-def _front(rows_spec):
-    rows = []
-    for k, (text, y, size, bold) in enumerate(rows_spec):
-        r = row(text, y, size=size, bold=bold, x0=72, x1=72 + 6 * len(text))
-        r.block = k
-        rows.append(r)
-    return rows
+_front = front_rows
 
 
 def test_a_title_in_title_case_under_a_smaller_banner_is_no_author_line():

@@ -490,7 +490,36 @@ def title_rows(rows: list[Row], body: float, page: int, page_height: float) -> l
 _DRAFT_STAMP = re.compile(r"(?i)^(?:draft|version|preprint)\b.*\b(?:19|20)\d\d\b")
 
 
+# a cover's field that names the title ("Thema: Verifizierte Implementierung einer …", "Title:")
+TITLE_FIELD = re.compile(r"^(?:title|titel|thema|titre|t[ií]tulo|titolo|tema|temat)\s*:\s+(?=\S)", re.I)
+# a cover's other fields after it ("vorgelegt von: …", "Supervisor: …")
+_NEXT_FIELD = re.compile(r"^[^\W\d][\w .-]{0,30}:(?:\s|$)")
+
+
+def _field_title(rows: list[Row], page: int) -> list[Row]:
+    """The title a cover gives as a field ("Thema: Verifizierte Implementierung einer" / "Mapping-
+    Datenbank in Coq" under "Dokumentation zur Besonderen Lernleistung" set larger): the row that
+    opens with the field's label, two words or more after it, and the rows under it in its size,
+    each within two of its lines, up to the next field; [] when the page has no such row."""
+    page_rows = [r for r in rows if r.page == page]
+    for k, r in enumerate(page_rows):
+        m = TITLE_FIELD.match(r.text.strip())
+        if m is None or len(r.text.strip()[m.end():].split()) < 2:
+            continue
+        out = [r]
+        for q in page_rows[k + 1:]:
+            if abs(q.size - r.size) >= 0.6 or not 0 <= q.y0 - out[-1].y1 < 2 * r.size \
+                    or _NEXT_FIELD.match(q.text.strip()):
+                break
+            out.append(q)
+        return out
+    return []
+
+
 def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> list[Row]:
+    field = _field_title(rows, page)
+    if field:
+        return field
     # a thesis' cover: the title above its cue, where nothing on the cover is set larger
     cover = _cover_title(rows, page, body)
     if cover and max(r.size for r in cover) >= max((r.size for r in rows if r.page == page
@@ -838,7 +867,7 @@ def title_text(rows: list[Row], doc_rows: list[Row] | None = None, st=None) -> s
     if cut is not None:
         t = t[:cut]
     t = without_mark(t, rows[-1].mark)   # a note's mark after its last word ("… Nuclear Power¹")
-    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", t))))
+    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", TITLE_FIELD.sub("", t)))))
     if t.endswith(")") and t.count(")") > t.count("("):
         t = _TRAIL_LETTER_MARK.sub("", t)
     return t or None

@@ -1016,7 +1016,7 @@ def features(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             1.0 if prev is not None and prev.page == fpage and len(prev.text.split()) <= 12
             and not prev_ended and not _bodyish(prev, st) and gb < 2 * body else 0.0,
             1.0 if runin and tail[-1:] in ".:" else 0.0,
-            1.0 if runin and c.rest[:1].isupper() else 0.0,
+            1.0 if runin and _rest_capital(c.rest) else 0.0,
             log1p(runin_keys.get(rk, 1) - 1) if runin else 0.0,
             f_commas,
             1.0 if _YEAR.search(text) else 0.0,
@@ -1340,6 +1340,12 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
 
 
 _CJK_CLAUSE = re.compile("[，。、：；！？]")
+
+
+def _rest_capital(rest: str) -> bool:
+    """The paragraph after a run-in lead goes on with a capital, past a dash that closes the lead
+    (Physical Review's "*Introduction.*—The O(n²) circuit depth …")."""
+    return rest.lstrip("—– ")[:1].isupper()
 
 
 # what closes a run-in lead set in its own style: its period, or a dash ("**Harm—**Respondents …")
@@ -1845,6 +1851,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     numbered = {}
     for c in cands:
         m = _NAMED_STATEMENT.match(c.text) if c.runin else None
+        if m is None and not c.number:
+            m = _LABELLED_STATEMENT.match(c.text.strip().rstrip("."))
         if m:
             numbered.setdefault(m.group(1).lower(), []).append((c.i, m.group(2)))
     fields.update(i for series in numbered.values() if len({n for _, n in series}) >= 3 for i, _ in series)
@@ -1862,6 +1870,12 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     # in that face's bold, are no code)
     mono_prose = sum(1 for r in rows if len(r.text) > 50 and _MONO_FAMILY.search(r.family)
                      and _PROSE_LINE.match(r.text)) >= 40
+    # the pages each row cut by wide gaps is set on: a long table's column heads, set again on
+    # every page it runs over ("**Autor, año   Enfoque   Aplicación …**"), are no heading
+    cut_pages: dict[str, set] = {}
+    for r in rows:
+        if r.gap >= 1.4 and " " in r.text.strip():
+            cut_pages.setdefault(r.text.strip(), set()).add(r.page)
     for c in cands:
         r = rows[c.i]
         if r.size < 0.62 * st.body or _CODE_COMMENT.match(r.text) or _ALGORITHM_LINE.match(r.text) \
@@ -1933,6 +1947,14 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
         if not c.runin and not c.number and len(c.rows) == 1 and _cells_beside(rows, c.i):
             c.p = 0.0   # a table's first cell, the row's other cells beside it in its column ("IGD"
             continue    # then "None" and "MRDL" on its line)
+        if not c.runin and not c.number and len(c.rows) == 1 and not KNOWN_HEADINGS.match(c.title) \
+                and _two_column_entry(rows, c.i):
+            c.p = 0.0   # a notation table's symbol, its meaning beside it, as on the lines around it
+            continue    # ("**Q, R**   Factors resulting from Householder QR …"; not the heading over
+            #             a box of abbreviations in two columns, the other's first entry beside it)
+        if not c.runin and not c.number and len(c.rows) == 1 and _column_head(rows, c.i):
+            c.p = 0.0   # a table's column head over its row of figures, another head beside it half a
+            continue    # line lower ("Małżeństwa zawarte na 1000 ludności" by "Gmina", over "2021 2022 …")
         if not c.runin and not c.number and len(c.rows) == 1 and _description_term(rows, c):
             c.p = 0.0   # a description list's term on a line of its own, its text indented under it,
             continue    # every line ("**GUID**" over "Global Unique Identifier - In distributed …")
@@ -1962,7 +1984,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             c.p = 0.0   # words three spaces of its size apart or more, in the body's size and face: a
             continue    # diagram's labels in a row ("JuvixCore   Lambda   Geb   SeqN")
         if r.gap >= 1.4:
-            if _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
+            if len(cut_pages.get(r.text.strip(), ())) >= 2 \
+                    or _cut_row_near(rows, r, range(c.i - 1, max(c.i - 5, -1), -1)) \
                     or _cut_row_near(rows, r, range(c.rows[-1] + 1, min(c.rows[-1] + 5, n))):
                 c.p = 0.0
         elif len(c.rows) == 1 and not c.number:
@@ -2154,6 +2177,9 @@ _AUTHOR_LIST = re.compile(r"(?:\d{1,3}\.?\s+)?[A-Z][^\W\d_]+(?:[-'’][A-Z]?[^\W
 # a run-in lead of one capitalised word and a number, a parenthesised name after it at most ("Result
 # 4 (Fixation probability)"): a numbered statement where its word numbers three or more
 _NAMED_STATEMENT = re.compile(r"^([A-Z][a-z]{2,})\s+(\d+(?:\.\d+)*)(?:\s*\([^()]*\))?$")
+# ... or of a capital and a number, its name in brackets ("**H3 (multi-attribute bargaining creates
+# surplus).** Allowing …", a paper's hypotheses), run in or standing alone
+_LABELLED_STATEMENT = re.compile(r"^([A-Z])(\d{1,2})\s*\([^()]*\)$")
 # a theorem-like environment's numbered head, standing alone or run in ("Definition 2.
 # Parameterized non-linear constraint. A …", "Problem 1 (Continuous …):"), and a proof's
 # ("Proof.", "Preuve")
@@ -2392,6 +2418,47 @@ def _cells_beside(rows: list[Row], i: int) -> bool:
             break
         x, n = q.x1, n + 1
     return n >= 2
+
+
+# a row of figures alone: a table's years or values ("2021 2022 2023 2024", "4.0 4.1 3.6")
+_FIGURES_ONLY = re.compile(r"[-−+]?\d[\d.,]*%?(?:\s+[-−+]?\d[\d.,]*%?)+")
+
+
+def _column_head(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` beside a row of words on its page and in its column, their line bands
+    overlapping (a head spanning two rows is set half a line lower: "Gmina"), with a row of
+    figures alone right under it: a table's column heads over its first row ("Małżeństwa zawarte na
+    1000 ludności" over "2021 2022 2023 2024")? (A line number in the margin has no letter.)"""
+    r = rows[i]
+    if not any(q is not r and q.page == r.page and q.col == r.col and (q.x0 > r.x1 or q.x1 < r.x0)
+               and min(q.y1, r.y1) - max(q.y0, r.y0) > 0.25 * r.size and any(ch.isalpha() for ch in q.text)
+               for q in rows[max(0, i - 3):i + 4]):
+        return False
+    below = next((q for q in rows[i + 1:i + 4] if q.y0 > r.y1 - 1), None)
+    return below is not None and below.page == r.page and below.y0 - r.y1 < 2 * r.size \
+        and _FIGURES_ONLY.fullmatch(below.text.strip()) is not None
+
+
+def _two_column_entry(rows: list[Row], i: int) -> bool:
+    """Is row ``i`` the left cell of a two-column list (a notation table, a glossary): a row on its
+    line to its right in its column, and two more lines among the six either side whose left cells
+    start where it does and stop well short of the right cells (a symbol, a term: under 0.7 of
+    the way; a page set in two columns has its left column's lines running up to the right one's),
+    and whose right cells start where its own does?"""
+    r = rows[i]
+    near = [q for q in rows[max(0, i - 6):i + 7] if q.page == r.page and q.col == r.col]
+
+    def right_of(left: Row) -> Row | None:
+        return next((q for q in near if q is not left and abs(q.y0 - left.y0) < 0.4 * left.size
+                     and q.x0 > left.x1 + 0.5 * left.size), None)
+
+    mine = right_of(r)
+    if mine is None:
+        return False
+    reach = r.x0 + 0.7 * (mine.x0 - r.x0)
+    lines = sum(1 for q in near if q is not r and q is not mine and abs(q.x0 - r.x0) < 2 and q.x1 < reach
+                and (other := right_of(q)) is not None and abs(other.x0 - mine.x0) < 2)
+    return lines >= 2
 
 
 _ITEM_OPENING = re.compile(r"^\W|^\d{1,2}[.)]\s|^\(?[a-z][.)]\s")
@@ -2773,7 +2840,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         r = rows[c.i]
         if not c.runin or c.number or not 0.3 <= c.p < threshold or r.lead_style not in ("b", "i", "f") \
                 or not r.lead.rstrip().endswith(_LEAD_CLOSERS) or _ABBREV_END.search(r.lead.rstrip()) \
-                or not c.rest[:1].isupper() or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
+                or not _rest_capital(c.rest) or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
         if r.first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under:
@@ -2798,7 +2865,7 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         if not c.runin or c.number or not 0.05 <= c.p < threshold or last.lead_style not in ("b", "i", "f") \
                 or len(c.feats) > k_hang and c.feats[k_hang] > 0.5 \
                 or _lead_key(last) not in accepted or not last.lead.rstrip().endswith(_LEAD_CLOSERS) \
-                or _ABBREV_END.search(last.lead.rstrip()) or not c.rest[:1].isupper() \
+                or _ABBREV_END.search(last.lead.rstrip()) or not _rest_capital(c.rest) \
                 or not 1 <= len(c.title.split()) <= 14 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
@@ -3344,7 +3411,7 @@ def _runin_in_lead_face(rows: list[Row], cands: list[Cand], st: DocStats, thresh
         if not c.runin or c.number or not 0.05 <= c.p < threshold or r.lead_style != "f" or c.i >= refs \
                 or r.lead_family == st.body_family or c.feats[28] or c.feats[39] \
                 or abs(r.lead_size - st.body) >= 1.1 or not r.lead.rstrip().endswith(".") \
-                or _ABBREV_END.search(r.lead.rstrip()) or not c.rest[:1].isupper() or "," in c.title \
+                or _ABBREV_END.search(r.lead.rstrip()) or not _rest_capital(c.rest) or "," in c.title \
                 or not 1 <= len(c.title.split()) <= 8 or not c.title[:1].isupper():
             continue
         prev = rows[c.i - 1] if c.i else None
