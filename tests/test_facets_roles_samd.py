@@ -1,7 +1,7 @@
 """Sentence roles from a model of their own, trained with RAAMove's engineering abstracts (the
 acceptance check's label scheme; docs/st-facets.md, session 16): how RAAMove enters training, and
 how such a model sits beside FM's (saved in the model directory's ``sentence-roles``, read only by
-:meth:`RoleModel.for_roles`; the shipped model has none). Fast: a tiny model, the committed
+:meth:`RoleModel.for_roles`; the shipped one has FM's corpora: session 22). Fast: a tiny model, the committed
 four-abstract sample."""
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ def test_raamove_trains_from_its_file_as_one_weighted_corpus_without_a_dev_split
     assert tr.corpus_weight("written", 2.0) == 2.0 and tr.corpus_weight("csabstruct", 2.0, 0.5) == 1.0
     assert tr.shippable(["csabstruct", "written", "raamove"]) and not tr.shippable(["csabstruct", "coda19"])
     assert "CC BY 4.0" in tr.licence_of("raamove")
-    # the shipped model has no model of sentence roles of its own (session 16: not better held out)
-    assert tr.ROLES_CORPORA == () and tr.RAAMOVE_WEIGHT == 0.5
+    # the shipped model's own model of sentence roles has FM's corpora, no RAAMove (session 16: not
+    # better held out), and linear models that read no position (session 22)
+    assert tr.ROLES_CORPORA == ("csabstruct", "written") and tr.ROLES_POS_SCALE == 0.0 and tr.RAAMOVE_WEIGHT == 0.5
 
 
 def test_the_cli_needs_raamove_for_the_sentence_roles_model(monkeypatch, tmp_path):
@@ -91,21 +92,36 @@ def test_sentence_roles_come_from_their_own_model_and_fm_keeps_its_own(tmp_path)
 
 def test_a_sentence_roles_model_names_what_it_was_trained_with(monkeypatch):
     """The model of sentence roles says in its name (st-facets' provenance) which of RAAMove and the
-    written corpus' third round it adds, and the third round's weight reaches both of its fits."""
-    seen = []
+    written corpus' third round it adds and whether its linear models read position; the third
+    round's weight and the position's scale reach both of its fits (the model and its cue model)."""
+    seen, scales = [], []
 
     def fit(names, config, written_weight, embed_cache, log=print, raamove_weight=0.5, fields_weight=1.0):
         seen.append(fields_weight)
+        scales.append(config["pos_scale"])
         return tr.fit([_corpus("a"), _corpus("b")], [[None] * 12, [None] * 12], _CONFIG)
 
     monkeypatch.setattr(tr, "train", fit)
-    for names, weight, words in ((["csabstruct", "written", "raamove"], 1.0, ["RAAMove"]),
-                                 (["csabstruct", "written", "written-fields"], 0.25, ["third round"]),
-                                 (["csabstruct", "written"], 1.0, [])):
-        seen.clear()
-        name = tr.train_roles_model(names, fields_weight=weight, log=lambda m: None).meta["name"]
-        assert [w in name for w in ("RAAMove", "third round")] == [w in words for w in ("RAAMove", "third round")]
-        assert name.startswith(tr.MODEL_NAME) and seen == [weight, weight]
+    for names, weight, pos, words in ((["csabstruct", "written", "raamove"], 1.0, 0.0, ["RAAMove", "position"]),
+                                      (["csabstruct", "written", "written-fields"], 0.25, 0.0, ["third round", "position"]),
+                                      (["csabstruct", "written"], 1.0, 1.0, [])):
+        seen.clear(), scales.clear()
+        name = tr.train_roles_model(names, fields_weight=weight, log=lambda m: None, pos_scale=pos).meta["name"]
+        assert [w in name for w in ("RAAMove", "third round", "position")] == \
+            [w in words for w in ("RAAMove", "third round", "position")]
+        assert name.startswith(tr.MODEL_NAME) and seen == [weight, weight] and scales == [pos, pos]
+
+
+def test_the_shipped_sentence_roles_model_reads_no_position_in_its_linear_models():
+    """Session 22: the shipped model file carries a model of sentence roles of its own, FM's corpora
+    and recipe but its linear model and cue model without position features (the BiGRU members
+    keep theirs); FM's model, which its rater was fitted on, reads position as before."""
+    model = RoleModel.load()
+    own = model.roles_model
+    assert own is not None and own.meta["corpora"] == ["csabstruct", "written"]
+    assert own.pos_scale == 0.0 and own.cue.pos_scale == 0.0 and own.sequence is not None
+    assert model.pos_scale == 1.0 and model.cue.pos_scale == 1.0
+    assert own.name == tr.MODEL_NAME + tr.POSITION_NAME
 
 
 def test_the_software_engineering_set_is_scored_beside_the_others_when_here(monkeypatch):

@@ -41,15 +41,17 @@ corpora and stored in the model: the fallback when MiniLM is not installed, aver
 
 Sentence roles reported for their own sake get a model of their own (``--roles-corpora``, default
 :data:`ROLES_CORPORA`; saved in ``OUT/sentence-roles``, :attr:`RoleModel.roles_model`; ``--roles-only``
-retrains just that one): the same recipe with **RAAMove's engineering abstracts** added (both halves,
-``--raamove-weight`` :data:`RAAMOVE_WEIGHT` in total; CC BY 4.0, fixtures/raamove/PROVENANCE.md; read
-from ``$ST_RAAMOVE`` or the user cache, not the data registry), labelled in the acceptance check's
-scheme (docs/st-facets.md, session 16). FM's decomposition keeps the model of ``--corpora``: its rater
-was fitted on that model's posteriors. The shipped model has none (measured leaving one RAAMove half
-out, it did not beat the shipped model's sentence roles: session 16); one is built with
+retrains just that one): the same recipe, its linear models reading no position
+(``--roles-pos-scale``, :data:`ROLES_POS_SCALE`: docs/st-facets.md, session 22). FM's decomposition
+keeps the model of ``--corpora``: its rater was fitted on that model's posteriors. The shipped one is
+built with
 
-    ST_RAAMOVE=…/Engineering.json python -m tools.train_roles --roles-only --roles-corpora
-        csabstruct,written,raamove --out DIR --embed-cache CACHE     (DIR: a copy of the model)
+    python -m tools.train_roles --roles-only --out scholartools/facets/model --embed-cache CACHE
+
+**RAAMove's engineering abstracts** may be added (``--roles-corpora csabstruct,written,raamove``; both
+halves, ``--raamove-weight`` :data:`RAAMOVE_WEIGHT` in total; CC BY 4.0, fixtures/raamove/PROVENANCE.md;
+read from ``$ST_RAAMOVE`` or the user cache, not the data registry), labelled in the acceptance check's
+scheme; measured leaving one RAAMove half out, that did not beat the shipped model (session 16).
 """
 from __future__ import annotations
 
@@ -121,6 +123,7 @@ MODEL_NAME = "linear + 3 BiGRU members (MiniLM embeddings)"
 #: ... and how the name of the model of sentence roles (:func:`train_roles_model`) says what it adds
 ROLES_NAME = ", trained with RAAMove's engineering abstracts"
 FIELDS_NAME = ", trained with the written corpus' third round (data/facet-roles/fields)"
+POSITION_NAME = ", its linear models reading no position"
 CUE_NAME = "linear cue model alone (no MiniLM: the embedding model is not installed)"
 #: the first model's recipe (TF-IDF of every n-gram, position; no embeddings, no generic features)
 FIRST_CONFIG = {"tfidf": "all", "embedding": None, "generic": False, "C": 4.0, "ctx_scale": 0.5,
@@ -360,12 +363,20 @@ RAAMOVE_WEIGHT = 0.5
 #: the development sets of sentence roles (docs/st-facets.md, session 21; in no shipped model)
 FIELDS_WEIGHT = 1.0
 #: the corpora of a model of sentence roles reported for their own sake (st-facets on a text alone:
-#: :attr:`RoleModel.roles_model`, :func:`train_roles_model`), e.g. ``csabstruct,written,raamove``;
-#: FM's decomposition keeps the model of ``--corpora``, which its rater was fitted on. None in the
-#: shipped model: trained with one RAAMove half, the model's sentence roles (decoding rules on) were
-#: no better on the other half than the shipped model's (mechanical held out 0.681 against 0.680,
-#: communication 0.747 against 0.756; docs/st-facets.md, session 16)
-ROLES_CORPORA: tuple = ()
+#: :attr:`RoleModel.roles_model`, :func:`train_roles_model`); FM's decomposition keeps the model of
+#: ``--corpora``, which its rater was fitted on. The shipped one has FM's corpora and no position in
+#: its linear models (:data:`ROLES_POS_SCALE`, session 22). With RAAMove added
+#: (``csabstruct,written,raamove``) its sentence roles were no better on the RAAMove half held out
+#: (mechanical 0.681 against 0.680, communication 0.747 against 0.756; docs/st-facets.md, session 16)
+ROLES_CORPORA: tuple = ("csabstruct", "written")
+#: the position features' scale in the linear models (the linear model and its cue model) of sentence
+#: roles reported for their own sake: 0, they read no position (an abstract's second sentence is
+#: background in nearly all training text; chemistry's and medicine's report findings there). The
+#: BiGRU members keep theirs. Against the same recipe with position (docs/st-facets.md, session 22):
+#: RAAMove mechanical 0.680 -> 0.681 and SE abstracts 0.738 -> 0.734 (held out), the ten development
+#: columns' mean 0.691 -> 0.699 (ART 0.493 -> 0.512, NICTA-PIBOSO 0.751 -> 0.763, RAAMove
+#: communication 0.753 -> 0.758); leaving one corpus out, the linear model 0.7206 -> 0.7240
+ROLES_POS_SCALE = 0.0
 
 
 def corpus_weight(name: str, written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT,
@@ -449,17 +460,19 @@ def train(names: list[str], config: dict | None = None, written_weight: float = 
 def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = CUE_SHARE,
                written_weight: float = WRITTEN_WEIGHT, log=print, abstracts_only: bool = False,
                roles_share: float = ROLES_CUE_SHARE, raamove_weight: float | None = None,
-               fields_weight: float | None = None) -> RoleModel:
+               fields_weight: float | None = None, pos_scale: float | None = None) -> RoleModel:
     """``model`` with a cue model (:data:`CUE_CONFIG`, no embeddings) trained on the same corpora
     (``names``: default ``model.meta["corpora"]``) attached at ``share`` (0: only the fallback
     without MiniLM; ``abstracts_only``: averaged into abstracts, not summaries) for FM's
     decomposition and at ``roles_share`` for sentence roles reported for their own sake
     (:meth:`RoleModel.for_roles`); the model's own arrays are unchanged. The two share the n-gram
-    vocabulary (same corpora, same rule: checked)."""
+    vocabulary (same corpora, same rule: checked). ``pos_scale``: its position features' scale
+    (default :data:`CUE_CONFIG`'s)."""
     names = list(names or model.meta["corpora"])
     raamove_weight = model.meta.get("raamove_weight", RAAMOVE_WEIGHT) if raamove_weight is None else raamove_weight
     fields_weight = model.meta.get("fields_weight", FIELDS_WEIGHT) if fields_weight is None else fields_weight
-    cue = train(names, CUE_CONFIG, written_weight, None, log=log, raamove_weight=raamove_weight,
+    config = CUE_CONFIG if pos_scale is None else dict(CUE_CONFIG, pos_scale=pos_scale)
+    cue = train(names, config, written_weight, None, log=log, raamove_weight=raamove_weight,
                 fields_weight=fields_weight)
     if cue.vocab != model.vocab:
         raise ValueError("the cue model's vocabulary differs from the model's: train both on the same corpora")
@@ -475,17 +488,19 @@ def attach_cue(model: RoleModel, names: list[str] | None = None, share: float = 
 
 def train_roles_model(names: list[str], written_weight: float = WRITTEN_WEIGHT, raamove_weight: float = RAAMOVE_WEIGHT,
                       embed_cache=None, log=print, roles_share: float = ROLES_CUE_SHARE,
-                      fields_weight: float = FIELDS_WEIGHT) -> RoleModel:
+                      fields_weight: float = FIELDS_WEIGHT, pos_scale: float = ROLES_POS_SCALE) -> RoleModel:
     """The model of sentence roles reported for their own sake (:attr:`RoleModel.roles_model`): the
-    shipped recipe on ``names`` (:data:`ROLES_CORPORA`: RAAMove's engineering abstracts added, in
-    the acceptance check's label scheme) with its cue model averaged in at ``roles_share`` and the
+    shipped recipe on ``names`` (:data:`ROLES_CORPORA`; RAAMove's engineering abstracts, in the
+    acceptance check's label scheme, may be added) with its linear models' position features at
+    ``pos_scale`` (:data:`ROLES_POS_SCALE`), its cue model averaged in at ``roles_share`` and the
     decoding rules of sentence roles on."""
-    model = train(names, None, written_weight, embed_cache, log=log, raamove_weight=raamove_weight,
-                  fields_weight=fields_weight)
+    model = train(names, {"pos_scale": pos_scale}, written_weight, embed_cache, log=log,
+                  raamove_weight=raamove_weight, fields_weight=fields_weight)
     model = attach_cue(model, names, 0.0, written_weight, log=log, roles_share=roles_share,
-                       raamove_weight=raamove_weight, fields_weight=fields_weight)
+                       raamove_weight=raamove_weight, fields_weight=fields_weight, pos_scale=pos_scale)
     model.meta["name"] = (MODEL_NAME + (ROLES_NAME if set(names) & set(RAAMOVE_CORPORA) else "")
-                          + (FIELDS_NAME if "written-fields" in names else ""))
+                          + (FIELDS_NAME if "written-fields" in names else "")
+                          + (POSITION_NAME if not pos_scale else ""))
     return model
 
 
@@ -518,13 +533,15 @@ def train_roles_model(names: list[str], written_weight: float = WRITTEN_WEIGHT, 
               help="Total weight of RAAMove in --roles-corpora, a real corpus weighing 1.")
 @click.option("--fields-weight", type=click.FloatRange(0), default=FIELDS_WEIGHT, show_default=True,
               help="Total weight of the written corpus' third round (written-fields), a real corpus weighing 1.")
+@click.option("--roles-pos-scale", type=click.FloatRange(0), default=ROLES_POS_SCALE, show_default=True,
+              help="Scale of the position features in the sentence-roles model's linear models (0: none).")
 @click.option("--roles-only", is_flag=True,
               help="Keep the model in --out and only (re)train its sentence-roles model.")
 @click.option("--add-cue-to", type=click.Path(file_okay=False, exists=True),
               help="Only train the cue model and attach it to the model in this directory (its other "
                    "arrays unchanged), saving to --out.")
 def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, cue_share, cue_abstracts_only,
-         roles_cue_share, roles_corpora, raamove_weight, fields_weight, roles_only, add_cue_to):
+         roles_cue_share, roles_corpora, raamove_weight, fields_weight, roles_pos_scale, roles_only, add_cue_to):
     names = [n.strip() for n in corpora_.split(",") if n.strip()]
     roles_names = [n.strip() for n in roles_corpora.split(",") if n.strip() and n.strip() != "none"]
     if features == "first" or add_cue_to:
@@ -544,7 +561,7 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
     if roles_only:
         model = RoleModel.load(out)
         model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
-                                              roles_cue_share, fields_weight) if roles_names else None
+                                              roles_cue_share, fields_weight, roles_pos_scale) if roles_names else None
         if not dry_run:
             model.save(out)
             click.echo(f"saved to {out}", err=True)
@@ -560,7 +577,7 @@ def main(corpora_, written_weight, features, out, local, embed_cache, dry_run, c
                                roles_share=roles_cue_share, fields_weight=fields_weight)
         if roles_names:
             model.roles_model = train_roles_model(roles_names, written_weight, raamove_weight, embed_cache, log,
-                                                  roles_cue_share, fields_weight)
+                                                  roles_cue_share, fields_weight, roles_pos_scale)
     if not dry_run:
         model.save(out)
         click.echo(f"saved to {out}", err=True)

@@ -31,12 +31,14 @@ fields held out but lowered FM r on PubMed (docs/st-facets.md, session 11). Sent
 reported for their own sake (st-facets on a text without a candidate) average it in at
 ``roles_share`` (:meth:`RoleModel.for_roles`, ``active_model(use="roles")``; session 12).
 
-Sentence roles reported for their own sake may come from a model of their own, in the model
-directory's ``sentence-roles/`` (:data:`ROLES_SUBDIR`, :attr:`RoleModel.roles_model`), e.g. the
-same recipe trained with RAAMove's engineering abstracts added, which are labelled in the
-acceptance check's scheme (``python -m tools.train_roles --roles-only --roles-corpora ...``). None
-is shipped: with the decoding rules on, such a model did no better on the engineering half it was
-not trained on (docs/st-facets.md, session 16). FM's decomposition never reads it.
+Sentence roles reported for their own sake come from a model of their own, in the model
+directory's ``sentence-roles/`` (:data:`ROLES_SUBDIR`, :attr:`RoleModel.roles_model`): the shipped
+one is FM's recipe on FM's corpora with linear models (the model and its cue model) that read no
+position, as an abstract's second sentence is background in nearly all training text and the
+physical sciences and medicine report findings there (docs/st-facets.md, session 22; ``python -m
+tools.train_roles --roles-only``). Trained with RAAMove's engineering abstracts added (labelled in
+the acceptance check's scheme) such a model did no better on the half it was not trained on
+(session 16). FM's decomposition never reads it.
 
 The shipped model (``model/roles.npz`` + ``model/roles.json``) holds only numpy arrays and a JSON
 vocabulary — no pickle. It is built by ``python -m tools.train_roles``; see
@@ -68,9 +70,9 @@ CUE_USE_KEYS = ("share", "abstracts_only", "roles_share", *(f"roles_{rule}" for 
 #: how a model's name (provenance, ``role_model``) says that its cue model is averaged in
 AVERAGED_NAME = ", averaged with a linear cue model"
 #: the subdirectory of a model directory that holds the model of sentence roles reported for their
-#: own sake, when they have one of their own (:attr:`RoleModel.roles_model`; none is shipped, see the
-#: module's docstring). FM's decomposition never reads it: its rater was fitted on the main model's
-#: posteriors
+#: own sake, when they have one of their own (:attr:`RoleModel.roles_model`; the shipped one: FM's
+#: recipe with linear models that read no position, docs/st-facets.md, session 22). FM's
+#: decomposition never reads it: its rater was fitted on the main model's posteriors
 ROLES_SUBDIR = "sentence-roles"
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*|%|[<>=]")
