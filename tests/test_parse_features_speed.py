@@ -105,7 +105,7 @@ def _plain_features(rows, cands, st):
             1.0 if prev is not None and prev.page == first.page and len(prev.text.split()) <= 12
             and not prev_ended and not h._bodyish(prev, st) and gb < 2 * body else 0.0,
             1.0 if runin and c.text.rstrip()[-1:] in ".:" else 0.0,
-            1.0 if runin and c.rest[:1].isupper() else 0.0,
+            1.0 if runin and h._rest_capital(c.rest) else 0.0,   # (past a lead-closing dash: 49th round)
             math.log1p(runin_keys.get(h._runin_key(r), 1) - 1) if runin else 0.0,
             min(c.text.count(",") / 2.0, 1.0) if runin else 0.0,
             1.0 if h._YEAR.search(text) else 0.0,
