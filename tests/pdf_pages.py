@@ -100,6 +100,19 @@ def row(text, y, size=10.0, bold=0.0, page=0, x0=72.0, x1=300.0):
     return r
 
 
+def vetoed(rows, texts, runin=False, body=12.0):
+    """Which of the unnumbered candidates ``texts`` ((row, text) pairs, scored 0.9) the heading
+    vetoes (``headings._vetoes``) rule out, the body set at ``body`` pt in the family "body"."""
+    from types import SimpleNamespace
+
+    from scholartools.parsing.pdf.headings import Cand, _vetoes
+
+    st = SimpleNamespace(body=body, body_family="body")
+    cands = [Cand(i=k, rows=[k], text=t, runin=runin, p=0.9, title=t, feats=[]) for k, t in texts]
+    _vetoes(rows, cands, st)
+    return [c.p == 0 for c in cands]
+
+
 def front_rows(lines, x0=72.0):
     """A front page of ``(text, y, size, bold)`` rows, each in a MuPDF block of its own, 6 pt a
     character wide, for the title rules."""

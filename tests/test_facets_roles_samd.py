@@ -105,7 +105,8 @@ def test_a_sentence_roles_model_names_what_it_was_trained_with(monkeypatch):
     for names, weight, pos, words in ((["csabstruct", "written", "raamove"], 1.0, 0.0, ["RAAMove", "position"]),
                                       (["csabstruct", "written", "written-fields"], 0.25, 0.0, ["third round", "position"]),
                                       (["csabstruct", "written"], 1.0, 1.0, [])):
-        seen.clear(), scales.clear()
+        seen.clear()
+        scales.clear()
         name = tr.train_roles_model(names, fields_weight=weight, log=lambda m: None, pos_scale=pos).meta["name"]
         assert [w in name for w in ("RAAMove", "third round", "position")] == \
             [w in words for w in ("RAAMove", "third round", "position")]

@@ -2,19 +2,9 @@
 "Forty-eighth round")."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from pdf_pages import row, span, vetoed
 
-from pdf_pages import row, span
-
-
-def _vetoed(rows, texts, runin=False):
-    """Which of the unnumbered candidates ``texts`` ((row, text) pairs, scored 0.9) the vetoes rule out."""
-    from scholartools.parsing.pdf.headings import Cand, _vetoes
-
-    st = SimpleNamespace(body=12.0, body_family="body")
-    cands = [Cand(i=k, rows=[k], text=t, runin=runin, p=0.9, title=t, feats=[]) for k, t in texts]
-    _vetoes(rows, cands, st)
-    return [c.p == 0 for c in cands]
+_vetoed = vetoed
 
 
 def _term_over(lines_x0, first_text="Global Unique Identifier - In distributed environments normal"):

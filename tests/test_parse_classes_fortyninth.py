@@ -2,7 +2,7 @@
 round")."""
 from __future__ import annotations
 
-from pdf_pages import front_rows, row
+from pdf_pages import front_rows, row, vetoed
 
 
 def _dashed_leads(rest_starts, p=0.35):
@@ -46,16 +46,7 @@ def test_the_text_going_on_with_a_capital_reads_past_the_dash():
     assert [_rest_capital(s) for s in ("—The", "– We", "The", "—the", "", "—")] == [True, True, True, False, False, False]
 
 
-def _vetoed(rows, texts, runin=False):
-    """Which of the unnumbered candidates ``texts`` ((row, text) pairs, scored 0.9) the vetoes rule out."""
-    from types import SimpleNamespace
-
-    from scholartools.parsing.pdf.headings import Cand, _vetoes
-
-    st = SimpleNamespace(body=12.0, body_family="body")
-    cands = [Cand(i=k, rows=[k], text=t, runin=runin, p=0.9, title=t, feats=[]) for k, t in texts]
-    _vetoes(rows, cands, st)
-    return [c.p == 0 for c in cands]
+_vetoed = vetoed
 
 
 def _table_head(below="2021 2022 2023 2024", beside="Gmina"):

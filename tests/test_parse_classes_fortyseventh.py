@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pdf_pages import row, span
+from pdf_pages import row, span, vetoed
 
 
 # -- a review copy's line numbers beside the text ----------------------------------------------------
@@ -30,13 +30,7 @@ def test_a_margins_line_number_is_kept_apart_from_its_line(size, beside, gap, ma
 # -- pieces of formulas and of tables -----------------------------------------------------------
 
 def _vetoed(rows, texts):
-    """Which of the unnumbered candidates ``texts`` ((row, text) pairs, scored 0.9) the vetoes rule out."""
-    from scholartools.parsing.pdf.headings import Cand, _vetoes
-
-    st = SimpleNamespace(body=10.0, body_family="body")
-    cands = [Cand(i=k, rows=[k], text=t, runin=False, p=0.9, title=t, feats=[]) for k, t in texts]
-    _vetoes(rows, cands, st)
-    return [c.p == 0 for c in cands]
+    return vetoed(rows, texts, body=10.0)
 
 
 def test_a_formulas_piece_in_math_fonts_is_no_heading():

@@ -867,7 +867,9 @@ def title_text(rows: list[Row], doc_rows: list[Row] | None = None, st=None) -> s
     if cut is not None:
         t = t[:cut]
     t = without_mark(t, rows[-1].mark)   # a note's mark after its last word ("… Nuclear Power¹")
-    t = join_ligature_gaps(_TRAIL_MARK.sub("", _TITLE_VERSION.sub("", _TITLE_TYPE_LABEL.sub("", TITLE_FIELD.sub("", t)))))
+    for label in (TITLE_FIELD, _TITLE_TYPE_LABEL, _TITLE_VERSION, _TRAIL_MARK):
+        t = label.sub("", t)
+    t = join_ligature_gaps(t)
     if t.endswith(")") and t.count(")") > t.count("("):
         t = _TRAIL_LETTER_MARK.sub("", t)
     return t or None
