@@ -78,6 +78,10 @@ BACK_LABELS = ["Acknowledgments", "Acknowledgements", "Acknowledgment", "Acknowl
                # Springer's declarations, printed as labels from environments of its own
                # (``authorcontribution``, ``materialsavailability``, ``codeavailability``)
                "Author Contribution", "Materials Availability", "Code Availability",
+               # acknowledgments in the languages theses are written in, which their classes print
+               # from environments of their own (ustcthesis' ``acknowledgements``: "致谢")
+               "Danksagung", "Remerciements", "Agradecimientos", "Agradecimentos", "Ringraziamenti",
+               "致谢", "致謝", "謝辞",
                # an engineering paper's list of symbols, printed by a class's environment
                "Nomenclature",
                # Elsevier's authors' roles, printed by the cas classes as a section of the back matter

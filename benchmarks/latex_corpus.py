@@ -583,7 +583,7 @@ def score(out: Path, peer_python: str | None = None, papers: list[str] | None = 
     per document class with the same scorer."""
     from parse_speed import run
 
-    from tools.evaluate_parse import peer_fields, record_headings, score_corpus
+    from tools.evaluate_parse import peer_fields, record_fields, score_corpus
 
     gold = [json.loads(x) for x in (out / "gold.jsonl").read_text().splitlines() if x.strip()]
     if papers:
@@ -601,7 +601,7 @@ def score(out: Path, peer_python: str | None = None, papers: list[str] | None = 
 
     def fields(name, i):
         o = results[name][i]
-        return (o["title"], o["abstract"], record_headings(o)) if name == "st-parse" else peer_fields(o)
+        return record_fields(o) if name == "st-parse" else peer_fields(o)
 
     groups = sorted({g["family"] for g in gold})
     print(f"{'class':11s} {'parser':19s} PDFs  title  abstr  head P  head R  head F1")

@@ -54,10 +54,10 @@ def parse_side(code: Path, files: list[str], jobs: int) -> list[dict]:
 def compare(gold: list[dict], before: list[dict], after: list[dict]) -> dict:
     """Per-set scores of both sides, the PDFs whose scored fields changed and those whose record
     changed elsewhere."""
-    from tools.evaluate_parse import record_headings, score_corpus
+    from tools.evaluate_parse import record_fields, score_corpus
 
     def scored(rec: dict) -> tuple:
-        return rec.get("title"), rec.get("abstract"), record_headings(rec)
+        return record_fields(rec)
 
     def one(g: dict, rec: dict) -> dict:
         s = score_corpus([(g, *scored(rec))])["per_doc"][0]

@@ -78,7 +78,7 @@ def _cli(python: str, batch: list[str], env: dict, code: Path) -> dict:
     recs = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
     pages = [r["source"]["pages"] for r in recs]   # no per-PDF CPU from a command: its total only
     return {"versions": {"cli": "st-parse"}, "pages": sum(pages), "per_pages": pages, "cpu": [], "startup": 0.0,
-            "out": [{k: r.get(k) for k in ("title", "abstract", "sections")} for r in recs]}
+            "out": [{k: r.get(k) for k in ("title", "subtitle", "abstract", "sections")} for r in recs]}
 
 
 def run(python: str, mode: str, files: list[str], per_file: bool, code: Path = ROOT) -> tuple[float, dict]:
@@ -313,7 +313,7 @@ def main() -> None:
                     help="per document class rows for the 'folds' set, per publisher rows for the jats sets, per "
                          "class or style rows for the tex sets")
     args = ap.parse_args()
-    from tools.evaluate_parse import jats_gold, load_gold, peer_fields, record_headings, score_corpus
+    from tools.evaluate_parse import jats_gold, load_gold, peer_fields, record_fields, score_corpus
 
     gold = load_gold(args.set, args.shared) if args.set != "none" else []
     if args.smallest:
@@ -365,7 +365,7 @@ def main() -> None:
     if args.latex_corpus and any(g["set"] == "folds" for g in gold):
         folds = fold_records(args.latex_corpus, args.shared, jats=args.jats_pairs)
         allg = corpus_gold(args.latex_corpus)
-        sc = score_corpus((g, folds[g["id"]]["title"], folds[g["id"]]["abstract"], record_headings(folds[g["id"]]))
+        sc = score_corpus((g, *record_fields(folds[g["id"]]))
                           for g in allg if g["id"] in folds)
         h = sc["headings"]
         print(f"st-parse on all {len(allg)} corpus PDFs, layout-family folds: title {sc['title_exact']:.3f} abstract F1 "
@@ -393,7 +393,7 @@ def main() -> None:
         if name in ours:   # the corpus PDFs: st-parse's records from the layout-family folds
             recs = [folds.get(gold[i]["id"], out[i]) if name == "st-parse" and gold[i]["set"] == "folds" else out[i]
                     for i in idx]
-            return score_corpus((gold[i], r["title"], r["abstract"], record_headings(r)) for i, r in zip(idx, recs))
+            return score_corpus((gold[i], *record_fields(r)) for i, r in zip(idx, recs))
         return score_corpus((gold[i], *peer_fields(out[i])) for i in idx)
 
     sets = sorted({g["set"] for g in gold})

@@ -44,7 +44,7 @@ def main() -> None:
             t = time.process_time()
             r = parse_path(f)
             pages += tick(t, r["source"]["pages"])
-            out.append({k: r.get(k) for k in ("title", "abstract", "sections")})
+            out.append({k: r.get(k) for k in ("title", "subtitle", "abstract", "sections")})
         import pymupdf
 
         versions = {"pymupdf": pymupdf.VersionBind}

@@ -54,9 +54,10 @@ def normalise(text: str | None) -> str:
 # an appendix's numbering left by strip_number: a bare letter before a capital ("Appendix A
 # Details" as "A Details"), a letter with a period ("B. r Constraints") or with a number ("A1
 # Scale dependent systematics", "D1.2 MPI support"), after an appendix's label in any of the
-# languages st-parse reads ("Appendiks A Løsning af spiltræ")
+# languages st-parse reads ("Appendiks A Løsning af spiltræ", a Chinese thesis' "附录 A 读学位期间…")
 _LETTER_NUMBER = re.compile(rf"^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?(?:[A-Z]\d{{1,2}}(?:\.\d{{1,2}})*\.?|[A-Z]\.)\s+(?=\S)"
-                            rf"|^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?[A-Z]\s+(?=[A-Z])")
+                            rf"|^(?:(?i:{APPENDIX_WORDS}|annex)\s+)?[A-Z]\s+(?=[A-Z])"
+                            rf"|^(?:附录|附錄|付録)\s*[A-Z]\s*(?=[{HAN_KANA}])")
 # a heading's citation at its end, as the source writes it ("[sharpe1,sharpe2]") or the PDF prints
 # it ("[10, 11]", "(Dahlmeier and Ng, 2012)"): neither side's words
 _CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$"
@@ -64,14 +65,18 @@ _CITATION_END = re.compile(r"\s*\[[^\[\]]{1,60}\]$"
 
 
 _NUMBER_UNIT = re.compile(r"(?<=\d) (?=[^\W\d_])")
+# a paragraph's enumerator before its run-in head ("(1) Composition is exact.", "b) Setup."), a
+# label like a section's number (st-parse keeps neither in the heading's words)
+_ENUMERATOR = re.compile(r"^\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[^\W\d_])")
 
 
 def normalise_heading(text: str | None) -> str:
-    """Heading text without its numbering ("3.2", "IV.", "A.1", a bare appendix letter "A"),
-    normalised like titles."""
+    """Heading text without its numbering ("3.2", "IV.", "A.1", a bare appendix letter "A", a
+    paragraph's enumerator "(1)"), normalised like titles."""
     if not text:
         return ""
     _, rest = strip_number(_CITATION_END.sub("", unicodedata.normalize("NFKC", text)))
+    rest = _ENUMERATOR.sub("", rest)
     # (a number and its unit closed up: TeX's thin space, "0.36\,m", is a kern in the PDF, no
     # space, where the source's text has one: "El Sauce 0.36m", "Exist at 40Myr")
     text = _NUMBER_UNIT.sub("", normalise(_LETTER_NUMBER.sub("", rest)))
@@ -80,8 +85,24 @@ def normalise_heading(text: str | None) -> str:
     return text[2:] if text.startswith("a ") else text
 
 
-def title_match(pred: str | None, gold: str | None) -> bool:
-    return bool(gold) and normalise(pred) == normalise(gold)
+def title_match(pred: str | tuple | None, gold: str | None) -> bool:
+    """Is the title ``pred`` (or one of the titles a record allows: :func:`record_title`) the
+    gold's, normalised?"""
+    return bool(gold) and any(normalise(p) == normalise(gold) for p in (pred if isinstance(pred, tuple) else (pred,)))
+
+
+def record_title(record: dict) -> str | tuple | None:
+    """A record's title, or its title without and with its subtitle where st-parse found one: a
+    gold title holds the subtitle or not as its source's class sets it (LaTeX's ``\\title{… \\\\
+    \\large …}`` does; acmart's ``\\subtitle`` and JATS's ``<subtitle>`` do not), so either
+    reading counts; a subtitle that is not one still fails the title it was taken from."""
+    title, sub = record.get("title"), record.get("subtitle")
+    return (title, f"{title} {sub}") if title and sub else title
+
+
+def record_fields(record: dict) -> tuple:
+    """(title or titles, abstract, headings) of a record, as :func:`score_corpus` takes them."""
+    return record_title(record), record.get("abstract"), record_headings(record)
 
 
 def token_f1(pred: str | None, gold: str | None) -> float:
@@ -457,7 +478,7 @@ def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[s
     names = pooled_names(gold)
     for name in names:
         pairs = [(g, r) for g, r in zip(gold, recs) if in_set(g, name)]
-        s = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r in pairs)
+        s = score_corpus((g, *record_fields(r)) for g, r in pairs)
         h = s["headings"]
         print(f"[{name}] title {s['title_exact'] or 0:.3f} ({s['n_titles']}) | abstract F1 {s['abstract_f1'] or 0:.3f} "
               f"({s['n_abstracts']}) | headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f} "
@@ -466,7 +487,7 @@ def main(which: str, shared: str | None, peer: bool, misses: bool, only: tuple[s
     fps = 0
     print()
     for g, r in zip(gold, recs):
-        row = score_corpus([(g, r["title"], r["abstract"], record_headings(r))])["per_doc"][0]
+        row = score_corpus([(g, *record_fields(r))])["per_doc"][0]
         hd = row.get("headings") or {}
         line = f"{g['id'][:48]:48s} {g['set'][:4]:4s} title={'-' if 'title' not in row else int(row['title'])} " \
                f"abs={row.get('abstract_f1', float('nan')):.2f} P={hd.get('precision', float('nan')):.2f} " \

@@ -357,17 +357,17 @@ def family_fold_records(docs, data, C: float, threshold: float, progress=None) -
 
 
 def _family_folds(docs, data, C: float, threshold: float) -> None:
-    from tools.evaluate_parse import record_headings, score_corpus
+    from tools.evaluate_parse import record_fields, score_corpus
 
     def show(fam, part):
-        sc = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r, _ in part)
+        sc = score_corpus((g, *record_fields(r)) for g, r, _ in part)
         h = sc["headings"]
         print(f"fold {fam:11s} {len(part):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 "
               f"{sc['abstract_f1'] or 0:.3f}  headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}",
               flush=True)
 
     pooled = family_fold_records(docs, data, C, threshold, show)
-    sc = score_corpus((g, r["title"], r["abstract"], record_headings(r)) for g, r, _ in pooled)
+    sc = score_corpus((g, *record_fields(r)) for g, r, _ in pooled)
     h = sc["headings"]
     print(f"all folds   {len(pooled):3d} PDFs  title {sc['title_exact'] or 0:.3f}  abstract F1 {sc['abstract_f1'] or 0:.3f}  "
           f"headings P {h['precision']:.3f} R {h['recall']:.3f} F1 {h['f1']:.3f}")

@@ -33,8 +33,9 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
 
     \b
     PDF: pymupdf text dictionaries + font statistics (no layout model, no OCR): title,
-    authors, abstract, sections (heading, number, level, canonical type, paragraphs in reading
-    order), references, figure/table captions, display equations with context, and
+    subtitle (a smaller line set under the title; LaTeX's \\subtitle too), authors, abstract,
+    sections (heading, number, level, canonical type, paragraphs in reading order),
+    references, figure/table captions, display equations with context, and
     warnings[] for text a reader cannot see (kind hidden_text: white, < 2 pt, off-page,
     clipped, invisible; such text is removed from the record's text, so it reaches no prompt,
     unless --keep-hidden) and for scans without a text layer. LaTeX (\\input/\\include

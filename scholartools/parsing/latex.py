@@ -76,6 +76,18 @@ def _title_arg(text: str) -> str | None:
         at = m.end()
 
 
+# a class's subtitle (acmart's, KOMA-Script's, beamer's \subtitle{…}), not its definition
+# ("\newcommand{\subtitle}…", "\renewcommand\subtitle[1]{…}", "\def\subtitle#1{…}")
+_SUBTITLE = re.compile(r"(?<![\w{])\\subtitle\s*(?:\[[^\]]*\])?\s*\{")
+
+
+def _subtitle_arg(text: str) -> str | None:
+    """The braced argument of the source's ``\\subtitle``, or None."""
+    m = _SUBTITLE.search(text)
+    end = braced(text, m.end() - 1) if m else None
+    return text[m.end():end - 1] if end else None
+
+
 # a title set by hand where a template has no \title: a large bold group before the first
 # section ("{\Large \textbf\newline{Real-time resolution of …}}", PLOS's template)
 _SET_TITLE = re.compile(r"\{\\(?:LARGE|Large|huge|Huge)\s*\\textbf\s*(?:\\newline\s*)?\{")
@@ -190,6 +202,8 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
 
     title_raw = _title_arg(preamble + body) or _set_title(body)
     title = render_inline(without_notes(title_raw), defs.text_macros) or None if title_raw else None
+    sub_raw = _subtitle_arg(preamble + body)
+    subtitle = render_inline(without_notes(sub_raw), defs.text_macros) or None if sub_raw else None
     author_raw = _command_arg(preamble + body, "author")
     authors = _authors(author_raw) if author_raw else []
     abstract = None
@@ -250,7 +264,7 @@ def parse_latex(path: str, context_words: int = CONTEXT_WORDS) -> dict:
         if s.get("type") == "appendix":
             kind = section_type(s["heading"] or "")
             s["type"] = kind if kind in ("limitations", "ethics", "acknowledgments", "references") else "appendix"
-    return {"title": title, "authors": authors, "abstract": abstract, "sections": sections,
+    return {"title": title, "subtitle": subtitle, "authors": authors, "abstract": abstract, "sections": sections,
             "equations": equations, "references": references, "source": {"pages": None},
             "warnings": warnings}
 

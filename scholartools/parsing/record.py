@@ -1,6 +1,6 @@
 """The paper record (DESIGN.md "Records", S2ORC's shape) and its ``id``.
 
-    {id, title, authors[], abstract, sections[{heading, number, level, type, text, paragraphs[]}],
+    {id, title, [subtitle,] authors[], abstract, sections[{heading, number, level, type, text, paragraphs[]}],
      references[{raw, title, authors[], year, doi}], figures[{kind, label, caption, page}],
      equations[{latex|text, label, context_before, context_after, section}],
      source{path, format, pages, parser, sha256}, warnings[]}
@@ -78,9 +78,10 @@ def finish(record: dict, path: str, fmt: str, parser: str, id_from: str = "stem"
     it but the source's holds a control character other than tab and line ends (:data:`_CONTROL`:
     each is U+FFFD)."""
     record = {k: v if k == "source" else _scrub(v) for k, v in record.items()}
-    out = {
-        "id": None,
-        "title": record.get("title") or None,
+    out = {"id": None, "title": record.get("title") or None}
+    if record.get("subtitle"):   # (only where the source sets one: a PDF's smaller line under its title)
+        out["subtitle"] = record["subtitle"]
+    out |= {
         "authors": record.get("authors") or [],
         "abstract": record.get("abstract") or None,
         "sections": record.get("sections") or [],

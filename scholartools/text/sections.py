@@ -66,7 +66,8 @@ ABSTRACT_ABROAD = ("аннотация|реферат|resumen|resumo|résumé|zu
 
 # Ordered: the first pattern that matches the (number-stripped, lower-cased) heading wins.
 _RULES: list[tuple[str, re.Pattern]] = [
-    ("abstract", re.compile(rf"^(abstract|summary|author summary|lay summary|plain language summary|{ABSTRACT_ABROAD})$")),
+    ("abstract", re.compile(rf"^(abstract|summary|author summary|lay summary|plain language summary|{ABSTRACT_ABROAD}"
+                            r"|摘\s*要|要旨)$")),   # (Chinese, Japanese: a thesis' abstract page)
     # labels of the front page's boxes: typed, neither dropped nor read as body sections
     ("front_matter", re.compile(rf"^({_METADATA_WORDS}|"
                                 r"(acm )?classification keywords|categories and subject descriptors|"
@@ -77,6 +78,11 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                 # a table of contents (JHEP, IMS) and a chemistry journal's table-of-contents
                                 # graphic: no section of the paper
                                 r"(table of )?contents|目录|目錄|目次|graphical toc( entry)?|toc (graphic|entry)|"
+                                # a Chinese or Japanese thesis' lists of figures and tables
+                                r"(插)?图(表)?目录|表(格)?目录|插图索引|表格索引|図目次|表目次|"
+                                # and the declarations a Chinese thesis' class prints (originality,
+                                # the licence to use it): its own pages, no section of the work
+                                r"(学位论文)?(原创性|独创性)声明|(学位论文)?版权使用授权书|"
                                 # generated lists (\listoffigures, \listoftables: a thesis' before its
                                 # body, a journal's that asks for them after it)
                                 r"list of (figures|tables|algorithms|listings)( and (figures|tables))?|"
@@ -109,7 +115,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("acknowledgments", re.compile(r"^(acknowledge?ments?|acknowledgements?|funding|thanks"
                                    # in the languages of the references' names below
                                    r"|agradecimentos|agradecimientos|remerciements|danksagung|ringraziamenti"
-                                   r"|financiamento|financiación|financement|finanzierung)\b")),
+                                   r"|financiamento|financiación|financement|finanzierung)\b"
+                                   r"|^(致谢|致謝|謝辞|谢辞)$")),
     # the whole heading: "Reference proteome construction" is a methods subsection
     ("references", re.compile(r"^(references?( and notes| and links| cited| list)?|bibliography|literature cited"
                               r"|works cited|cited literature|список (использованной )?литературы|литература"
@@ -145,14 +152,18 @@ def strip_number(heading: str) -> tuple[str | None, str]:
         return None, text
     rest = text[m.end():]
     # the words open with a letter, or with a number joined by a hyphen to a word ("3 3-DOF Vessel
-    # Model", "5.4 4-Variant Ablation"), or a digit and a capital ("5. 3D Detectors"), or a word's
+    # Model", "5.4 4-Variant Ablation"), or a digit and a capital ("5. 3D Detectors"), or, after a
+    # closing point, a sum and a capital ("1. 1 + 3 Decomposition", a relativist's), or a question's
+    # enumerator and a capital ("4.3. (i) How well can methods predict …"), or a word's
     # part in brackets ("3.5. (Sub-)section headings"), or a quotation's capital ("4.3. “The Air We
     # Breathe is Not Good”: Perspectives …"), or, after a
     # number of two levels or more, before a Japanese or Chinese word it counts ("2.2.3 2 種類の…",
     # two kinds of; "2 種類の…" alone is that title)
     num = m.group("num")
     if not rest or not (re.match(r"[^\W\d_]|\d+[-‐–][^\W\d_]|\d[A-Z]\b|\([^\W\d_]{2}|[“‘\"«][A-Z]", rest)
-                        or "." in num.strip(".") and re.match(rf"\d+ [{HAN_KANA}]", rest)):
+                        or "." in num.strip(".") and re.match(rf"\d+ [{HAN_KANA}]", rest)
+                        or num.endswith(".") and re.match(r"\d+ ?[+×] ?\d+ [A-Z]", rest)
+                        or re.match(r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\) [A-Z]", rest)):
         return None, text
     if num[-1] == "、":   # "十二、": the numeral's value, as the outline counts it
         return str(cjk_number(num[:-1])), rest

@@ -270,6 +270,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
     x1 = y1 = -1e9
     prev_x1 = None
     widest = 0.0
+    quad = None   # where the first gap of an em or so after a full stop opens, in parts
     runs: list[tuple] = []   # (index of its first span, end of its last span in parts, style) per run
     cache = _FONT_CACHE
     font = flags = ssize = None   # a span's font is a str, its flags an int, its size a float
@@ -329,6 +330,8 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             if g > widest:
                 widest = g
             if g > 0.15 and parts[-1][-1] != " " and t[0] != " ":
+                if g > 0.8 and quad is None and parts[-1][-1] == ".":
+                    quad = len(parts)   # a quad after a full stop: a run-in head's end (see _set_lead)
                 append(" ")
         append(t)
         prev_x1 = bx1
@@ -394,7 +397,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             r.bold_prefix = r.text
     else:
         runs.append((start, len(parts), style))
-        _set_lead(r, runs, parts)
+        _set_lead(r, runs, parts, quad)
         if not r.lead.isprintable():
             r.lead = tex_ligatures(r.lead, font_chars)
         if not r.upper and ni and 2 * ni < n <= 120:
@@ -520,11 +523,19 @@ def _through_formula(runs: list, parts: list[str], i: int, first: tuple) -> int:
     return k
 
 
-def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
+def _set_lead(r: Row, runs: list, parts: list[str], quad: int | None = None) -> None:
     """The row's styled lead: leading spans in a style (bold, italic or another font) that the
     rest of the row does not share ("**Training.** We train …"); ``bold_prefix`` keeps the bold part.
     ``runs`` holds, per run of spans in one font, flags and size, the index of its first span,
-    where its last span ends in ``parts`` and its style ``(bold, italic, family, size, math)``."""
+    where its last span ends in ``parts`` and its style ``(bold, italic, family, size, math)``.
+
+    ``quad`` (an index into ``parts``) is where a gap of 0.8 em or more opens after a full stop:
+    a run-in head's closing space (LaTeX's ``\\paragraph`` sets a quad after its title). A lead
+    that goes on past it in its own style ends there: "**Contributions.**␣␣**(1) A negative
+    result.** Structured …" is the head "Contributions." over a bold sentence of the text. Not
+    after a number ("**4.1.1.**␣␣**BQR round down …**", "**Step 2.**␣␣**Fitting.**"), nor after
+    a colon, which a loose justified line spaces as widely ("**The intraday retest:**␣␣**the
+    gate can pass.**", one head)."""
     # a section number set in the body's upright type before a bold or italic run-in title
     # ("1.1. **Why this matters.** Before we …"): the lead starts after it and keeps it
     j = 0
@@ -624,6 +635,10 @@ def _set_lead(r: Row, runs: list, parts: list[str]) -> None:
         kind = "f"
     else:
         return
+    if quad is not None and quad < runs[i - 1][1]:
+        head = " ".join("".join(parts[:quad]).split())
+        if any(ch.isalpha() for ch in head) and not _RUNIN_NUMBER.match(head) and not head[-2:-1].isdigit():
+            lead = head
     r.lead = fix_accents(lead)
     r.lead_style = kind
     r.lead_size = first[3]

@@ -196,6 +196,10 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
     rs = sorted((r for r in rows if r.page == page and not r.drop and r.y0 < limit_y), key=lambda r: (r.y0, r.x0))
     groups: list[list[Row]] = []
     edges: tuple | None = ()   # the document's measure (left, right), found when a row may be a name
+    # a title's lines a blank line apart: a line and a half of its type at most, two where the
+    # page's text is double-spaced (its lines two sizes apart: a manuscript whose title's second
+    # line stands 1.53 sizes under its first, "… for gray-box solutions" / "of unknown conservation laws")
+    blank = 2.0 if _double_spaced(rs) else 1.5
     for r in rs:
         placed = False
         # the last groups, and any whose last row ends just above this one (rows of hidden
@@ -214,7 +218,7 @@ def _groups(rows: list[Row], page: int, limit_y: float) -> list[list[Row]]:
             # / "Go to the Police? …", a thesis' title page in double spacing)
             close = -0.5 * r.size < gap < 1.0 * max(r.size, last.size) \
                 or 0.8 * r.size < r.y0 - last.y0 < 1.6 * r.size \
-                or gap < 1.5 * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
+                or gap < blank * r.size and _same_type(r, last) and not SENT_END.search(last.text) \
                 or gap < 2.5 * r.size and _same_type(r, last) and connective_end(last.text.rstrip())
             if abs(r.size - last.size) <= tol and close \
                     and not label_above and not _translated_below(last, r) \
@@ -245,6 +249,20 @@ def _translated_below(last: Row, r: Row) -> bool:
     more) under a line of three ideographs or kana or more?"""
     return HAN_KANA_CHAR.search(r.text) is None and len(r.text.split()) >= 3 \
         and len(HAN_KANA_CHAR.findall(last.text)) >= 3
+
+
+def _double_spaced(rs: list[Row]) -> bool:
+    """Are the page's lines of its commonest size (its text, in the upper zone ``rs``, in reading
+    order by height) set two sizes apart or more, as a double-spaced manuscript's are?"""
+    sizes: dict[float, int] = {}
+    for r in rs:
+        sizes[r.size] = sizes.get(r.size, 0) + 1
+    if not sizes:
+        return False
+    size = max(sizes, key=sizes.get)
+    lines = [r for r in rs if r.size == size]
+    pitches = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:]) if 0 < b.y0 - a.y0 < 4 * size)
+    return len(pitches) >= 3 and pitches[len(pitches) // 2] >= 1.9 * size
 
 
 def _text_edges(rows: list[Row]) -> tuple[float, float] | None:
@@ -668,6 +686,78 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
     return best[2]
 
 
+# a subtitle holds no author's marks ("Felix Saretzkya,∗", "Brian L. Frost,1, a)"), no address, no
+# anonymised author ("Anonymous Author(s)"), no IEEE member's grade ("Chaoqun Wang, Xuejin Chen,
+# Member, IEEE, …")
+_AUTHOR_MARKS = re.compile(r"[*∗†‡§¶@]|\w,\s?\d|\b[a-z]\)|\b(?i:anonymous)\b|\(s\)|\b(?:Member|Fellow),?\s+IEEE\b")
+_MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\b")
+
+
+# an author's marks in a publisher's author line: affiliation digits or letters after a name
+# ("Zhang1,", "Glancey,a", "Daly a,b,c ,"), symbols and a font's private glyphs for its notes
+_NAME_MARK = re.compile(r"(?<=[^\W\d_])\d+|(?<=[,\s])[a-z](?=\s*(?:,|$))|(?<=,)[a-z](?=\s+[A-Z])|[^\w\s.,'’&;\-‐‑]")
+_PARTICLES = frozenset({"de", "da", "del", "der", "di", "van", "von", "la", "le", "bin", "al", "dos", "du", "y"})
+
+
+def _marked_names(text: str) -> bool:
+    """Does ``text`` read as a line of author names once their marks are gone ("Xiaosong Zhang1,
+    Jilei Tang2, Nan Shen3", "Charles Rupprecht , Ivan Kuzmin", "Lisandro Benedetti‑Cecchi"):
+    each piece between commas, "and" or "&" two words or more, four of them at most not initials,
+    each opening in a capital (or a name's particle)?"""
+    pieces = [p.split() for p in re.split(r",|;|&|\band\b", _NAME_MARK.sub(" ", text)) if p.strip()]
+    if len(pieces) >= 3 and len(pieces[-1]) == 1:
+        pieces = pieces[:-1]   # (a name broken at the line's end: "…, Md. Saiful Islam1, Ant-")
+    return bool(pieces) and all(2 <= len(p) and sum(len(w.rstrip(".")) > 1 for w in p) <= 4
+                                and all(w[:1].isupper() or w in _PARTICLES for w in p) for p in pieces)
+
+
+def subtitle_rows(rows: list[Row], title: list[Row], body: float) -> list[Row]:
+    """The subtitle set under the title in a smaller display type (\\subtitle, or a \\title's
+    second part in \\large: "Stoichiometry of a saturated fluorite nanoparticle" at 17 pt over
+    "Exact lattice counts for axis-aligned nanocubes and boxes" at 12; a journal's "A systematic
+    review and meta-analysis" at 16 pt under its 20-pt title): the rows right under the title's
+    last line (less than a line of their type below it), up to three in one size each close under
+    the last, set larger than the body and smaller than the title, centred under it or flush with
+    it, opening in a capital; not a row of names with or without their marks ("Felix Saretzkya,∗,
+    Andreas Paulyb,c"), an anonymised author, an address, a date, a label or a sentence; [] when
+    there is none. A title whose last line ends in a colon took its second part already
+    (:func:`_title_rows`)."""
+    if not title:
+        return []
+    last = title[-1]
+    if last.text.rstrip().endswith(":"):
+        return []
+    below = sorted((r for r in rows if r.page == last.page and r.y0 > last.y0 + 0.5 * last.size and not r.drop),
+                   key=lambda r: (r.y0, r.x0))
+    out: list[Row] = []
+    for r in below[:4]:
+        prev = out[-1] if out else last
+        gap = r.y0 - prev.y1
+        # (its lines in one size, their faces may change with the script: "基于 cuVSLAM 前端、…" /
+        # "的边缘化方案")
+        if out and (abs(r.size - out[0].size) > 0.3 or not -0.25 * r.size <= gap < 0.6 * r.size):
+            break
+        if not out and not (-0.25 * r.size <= gap < r.size and body + 0.5 <= r.size <= last.size - 1.5):
+            return []
+        centred = abs(r.x0 + r.x1 - last.x0 - last.x1) < 2 * r.size
+        if not (centred or abs(r.x0 - last.x0) < r.size) or len(out) == 3:
+            break
+        out.append(r)
+    if not out:
+        return []
+    text = " ".join(r.text for r in out)
+    if _AUTHOR_MARKS.search(text) or _MONTH_YEAR.search(text) or len(text.split()) > 30 \
+            or SENT_END.search(text.rstrip()) and not text.rstrip().endswith("?") \
+            or _names_row(text) or _one_name(text) or _marked_names(text) or INSTITUTION.search(text) \
+            or _is_type_label(text) or ABSTRACT_START.match(unspace(text)) or KNOWN_HEADINGS.match(text.strip(" .:")) \
+            or text.lower().startswith("by ") or sum(map(str.isalpha, text)) < 4 \
+            or not (text[:1].isupper() or HAN_KANA_CHAR.match(text) is not None):
+        # (a subtitle opens in a capital: a line in lower case or on a figure goes on the title,
+        # "… exposure to" / "malabar nut plant (Justicia adhatoda) …", and is no subtitle)
+        return []
+    return out
+
+
 def author_line_heads(rows: list[Row], heads: dict, title_rows: list[Row]) -> list[int]:
     """Row indices among ``heads`` that are the author line right under the title, not a heading:
     the first row after the title's last line on its page, close below it (within three of the
@@ -916,6 +1006,11 @@ def _is_label_row(r: Row) -> tuple[bool, str]:
     t = unspace(r.text)
     m = ABSTRACT_START.match(t)
     if not m:
+        # the work's first section, numbered, alone on its row: "1 Abstract"
+        num, words = strip_number(t)
+        w = ABSTRACT_START.match(words) if num in ("1", "I", "0") else None
+        if w and not words[w.end():]:
+            return True, ""
         # the side box's label and the abstract's on one baseline, read as one row, the box's first
         # ("Article Info      Abstract", "a r t i c l e  i n f o    a b s t r a c t")
         return _BOX_THEN_LABEL.match("".join(t.split())) is not None, ""

@@ -183,6 +183,7 @@ class DocStats:
     page_height: float = 792.0
     first_heading_page: int = 0
     abstract_row: int = -1      # index of the abstract label row on the front page, -1 if none
+    subtitle_rows: list = field(default_factory=list)   # the subtitle's rows under the title, if any
     refs_row: int = -1          # index of the first row reading "References" (or the like), -1 if none
     text_left: dict = field(default_factory=dict)   # (page, col) → left edge of the body text
     extra: dict = field(default_factory=dict)
@@ -833,8 +834,9 @@ def _runin(rows: list[Row], i: int, st: DocStats) -> Cand | None:
     return Cand(i=i, rows=[i], text=lead.rstrip(".: —–"), runin=True, rest=rest)
 
 
-# the fields an astronomy journal prints after the text, each a run-in label and a list
-_FIELD_LEAD = re.compile(r"^(?:facilit(?:y|ies)|software)\s*:?$", re.I)
+# the fields an astronomy journal prints after the text, each a run-in label and a list, and a
+# paper's dates in a front page's footnote (amsart's "*Date*: July 30, 2026.")
+_FIELD_LEAD = re.compile(r"^(?:facilit(?:y|ies)|software|date|received|revised|accepted)\s*:?$", re.I)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1694,9 +1696,40 @@ def _fill_steps(items: list[tuple[Cand, list[int]]], chain: set[int], rows: list
         if c.p < 0.08 and (not after and not _as_level_before(items, before, b, c, rows)
                            or _STOP_INSIDE.search(c.title) or _runs_into_text(rows, c)):
             continue
-        if anchored and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1]) or after[0][1] == [1]):
+        if anchored and _next_step(before[-1][1], b) and (not after or _next_step(b, after[0][1]) or after[0][1] == [1]
+                                                          or _steps_through(items[k + 1:after[0][0]], b, after[0][1])):
             chain.add(id(c))
             members.insert(len(before), (k, b))   # a run of them: "2.3", "2.4" before "3"
+
+
+def _running_heads_over_headings(rows: list[Row], cands: list[Cand]) -> None:
+    """A book class's running head atop the page where its section opens or the next ("3.2.
+    GENERAL MODEL STRUCTURE, SETTING, AND CHOSEN" in slanted capitals over "3.2 General model
+    structure, setting, and chosen notation" in bold; a head that repeats over several pages goes
+    as running text): the page's first row, in capitals, numbered as another candidate on its page
+    or the page before whose words it opens with (case aside), is no heading (the outline would
+    keep the first of the two)."""
+    def words(text: str) -> str:
+        return " ".join(_WORD_RUN.findall(text.lower()))
+
+    for c in cands:
+        r = rows[c.i]
+        if c.runin or not c.number or c.p == 0.0 or not _is_caps(r) or c.i and rows[c.i - 1].page == r.page:
+            continue
+        head = words(c.title)
+        if head and any(d is not c and not d.runin and d.number == c.number and r.page - 1 <= rows[d.i].page <= r.page
+                        and not _is_caps(rows[d.i]) and words(d.title).startswith(head) for d in cands):
+            c.p = 0.0
+
+
+def _steps_through(between: list[tuple[Cand, list[int]]], b: list[int], end: list[int]) -> bool:
+    """Do the candidates ``between`` a filler numbered ``b`` and the chain's next member ``end``
+    number the steps from one to the other, none missing (a report's appendices "I", "J" between
+    "H" and "K", both scored too low for the chain: each fills it only with the other)?"""
+    for _c, bk in between:
+        if _next_step(b, bk):
+            b = bk
+    return _next_step(b, end)
 
 
 def _as_level_before(items: list[tuple[Cand, list[int]]], before: list[tuple[int, list[int]]], b: list[int],
@@ -2146,12 +2179,13 @@ _SQL_CLAUSE = re.compile(r"(?:SELECT|FROM|WHERE|AND|OR|AS|JOIN|ON|GROUP BY|ORDER
 def _code_row(text: str) -> bool:
     """Is the row a line of code, not a heading: only a pseudocode's block words ("end end",
     "loop"), an SQL keyword in capitals opening a clause whose terms are in lower case or symbols
-    ("SELECT ∗", "AND m"), two identifiers in snake case ("S A_unstable A_stable …"), or settings
-    only ("EVERY=10")?"""
+    ("SELECT ∗", "AND m"), two identifiers in snake case ("S A_unstable A_stable …") or one alone
+    (a list's label or a plot's legend naming a baseline as the code does: "**POP_MEAN** training-set
+    mean …"), or settings only ("EVERY=10")?"""
     words = text.lower().split()
     return bool(words) and all(w.strip(".;:") in _PSEUDOCODE_WORDS for w in words) \
         or bool(_SQL_CLAUSE.match(text.strip())) or len(_IDENTIFIER.findall(text)) >= 2 \
-        or bool(_ASSIGNMENTS.fullmatch(text.strip()))
+        or bool(_ASSIGNMENTS.fullmatch(text.strip())) or bool(_IDENTIFIER.fullmatch(text.strip(" .:")))
 
 
 #: settings written as a program reads them, nothing else on the row ("EVERY=10", "NGRAM_ORDER=7 EVAL_STRIDE=64":
@@ -2543,7 +2577,7 @@ def _cut_row_near(rows: list[Row], r: Row, ks: range) -> Row | None:
 _PROOF_ENDS = ("◀", "□", "■", "∎", "◻", "▢", "◼", "❑", "⊓⊔", "⊔⊓", "q.e.d.", "Q.E.D.")
 
 
-_LETTERED = re.compile(rf"^(?:(?i:appendix)\s+)?([A-H])\s+(?=[A-Z{HAN_KANA}])")
+_LETTERED = re.compile(rf"^(?:(?i:appendix)\s+)?([A-Z])\s+(?=[A-ZÀ-ÖØ-Þ{HAN_KANA}])")
 # an appendix's part numbered by its letter and a number, no point between ("A1 Scale dependent
 # systematics", "D2 MPI Support")
 _LETTER_DIGIT = re.compile(r"^([A-H])(\d{1,2})\.?\s+(?=[A-Z])")
@@ -2568,9 +2602,15 @@ def _letter_numbers(cands: list[Cand], refs_row: int = -1) -> None:
                      for c, m in found)
     if "A" not in letters or not ("B" in letters or after_refs):
         return
+    # (past "H" only where every letter before it letters another: "I Réactions exobondic" after
+    # "H Réactions endobondic" in a report's eleven appendices, not a Roman "I" or an initial)
+    run = ""   # "A", "AB", …: the letters from "A" on, each lettering a heading
+    while len(run) < 26 and chr(ord("A") + len(run)) in letters:
+        run += chr(ord("A") + len(run))
     for c, m in found:
-        c.number = m.group(1)
-        c.title = unspace(c.text[m.end():]).strip(" .:")
+        if m.group(1) <= "H" or m.group(1) in run:
+            c.number = m.group(1)
+            c.title = unspace(c.text[m.end():]).strip(" .:")
 
 
 # a subsection lettered as IEEE's classes letter them, its words in lower case as the author wrote
@@ -2638,7 +2678,8 @@ def _chapter_titles(rows: list[Row], cands: list[Cand], st: DocStats, threshold:
     # a contents line's page number after it is none
     for c in cands:
         if not c.runin and c.number and not c.chapter and rows[c.i].size >= st.body + 4 \
-                and _CHAPTER_LABEL.match(c.text) and not re.search(r"\d\s*$", c.text):
+                and _CHAPTER_LABEL.match(c.text) and not re.search(r"\d\s*$", c.text) \
+                and not _CJK_SECTION_LABEL.match(c.text):
             c.p = max(c.p, 0.9)
             c.chapter = "chapter"
 
@@ -3568,8 +3609,16 @@ def number_and_title(text: str, runin: bool = False) -> tuple[str | None, str]:
 _CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{1,5}}|[A-H])"
                             r"\s*[:.—–-]?\s+(?=[A-ZÀ-Þ¿¡])"
                             # (a Chinese thesis' chapter may be titled in English: "第一章 Principal …")
-                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*章\s*(?=[{HAN_KANA}]|[A-Z])"
+                            # (and a section's: "第二节 时间同步与数据校正", a Chinese thesis' \section)
+                            rf"|第\s*(\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*[章节節]\s*(?=[{HAN_KANA}]|[A-Z])"
                             rf"|付録\s*([A-Z])\s*(?=[{HAN_KANA}]))")
+
+
+# a Chinese section's label ("第二节"): a number, no chapter
+_CJK_SECTION_LABEL = re.compile(rf"^\s*第\s*(?:\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*[节節]")
+
+
+_WORD_RUN = re.compile(r"\w+")
 
 
 # a table's row closing on its figures, one of them with decimals ("Our competitor's test 72.321
@@ -3633,6 +3682,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _back_matter_leads(rows, cands, threshold)
     _label_vetoes(rows, cands, st)
     _vetoes(rows, cands, st)    # first: a numbered table row ("3 Ocimum basilicum  Forward …") is no outline step
+    _running_heads_over_headings(rows, cands)
     _appendix_series(rows, cands, threshold)
     _plausible_sequence(cands, threshold, rows)
     _appendix_letters(rows, cands, threshold)

@@ -472,8 +472,10 @@ def prepare(rows: list[Row], body: float, page_height: float = 792.0):
     mark_neighbours(rows)
     fpage = frontmatter.front_page(rows, body, page_height)
     t_rows = frontmatter.title_rows(rows, body, fpage, page_height)
-    classify_rows(rows, body, extents, t_rows)
+    sub_rows = frontmatter.subtitle_rows(rows, t_rows, body)
+    classify_rows(rows, body, extents, t_rows + sub_rows)
     st = headings.doc_stats(rows, body, page_height)
+    st.subtitle_rows = sub_rows
     st.first_heading_page = fpage
     st.abstract_row = frontmatter.abstract_label_row(rows, fpage)
     return extents, fpage, t_rows, st
@@ -484,7 +486,8 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
     """The structured parts of a paper record from rows in reading order."""
     extents, fpage, t_rows, st = prepare(rows, body, page_height)
     heads, scored = detect_headings(rows, st)
-    for i in frontmatter.author_line_heads(rows, heads, t_rows):
+    top = t_rows + st.subtitle_rows   # (the authors are under the subtitle)
+    for i in frontmatter.author_line_heads(rows, heads, top):
         del heads[i]
         rows[i].kind = "text"
 
@@ -514,16 +517,17 @@ def build(rows: list[Row], body: float, n_pages: int, references: bool = True,
         if start is not None:
             first_body = min(first_head, start)
     end = min(abstract_idx) if abstract_idx else first_body
-    authors = frontmatter.authors(rows, t_rows, end)
+    authors = frontmatter.authors(rows, top, end)
 
     title = frontmatter.title_text(t_rows, rows, st)
+    subtitle = frontmatter.title_text(st.subtitle_rows, rows, st)
     _title_again(rows, heads, title, fpage)
     w = _Walker(rows, heads, abstract_idx, first_body, extents)
     w.run()
     _fill_equation_context(w.equations, rows)
     sections = frontmatter.label_sections(frontmatter.front_matter_sections(finish_sections(w.sections)))
 
-    out = {"title": title, "authors": authors, "abstract": abstract,
+    out = {"title": title, "subtitle": subtitle, "authors": authors, "abstract": abstract,
            "sections": sections, "figures": w.figures, "equations": w.equations}
     out["references"] = split_references([(r.text, r.x0, r.page, r.first_in_block) for r in w.ref_rows]) \
         if references else []
