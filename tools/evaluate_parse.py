@@ -95,7 +95,9 @@ def record_title(record: dict) -> str | tuple | None:
     """A record's title, or its title without and with its subtitle where st-parse found one: a
     gold title holds the subtitle or not as its source's class sets it (LaTeX's ``\\title{… \\\\
     \\large …}`` does; acmart's ``\\subtitle`` and JATS's ``<subtitle>`` do not), so either
-    reading counts; a subtitle that is not one still fails the title it was taken from."""
+    reading counts. (A title's own last line in a smaller type, opening in a capital, would be
+    taken for a subtitle and counted with it; one in lower case or on a figure is not:
+    ``frontmatter.subtitle_rows``.)"""
     title, sub = record.get("title"), record.get("subtitle")
     return (title, f"{title} {sub}") if title and sub else title
 
