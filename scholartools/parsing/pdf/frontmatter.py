@@ -37,7 +37,7 @@ from scholartools import recache as re
 from scholartools.parsing.pdf.extract import Row, in_capitals, without_mark
 from scholartools.parsing.pdf.lines import join_lines
 from scholartools.parsing.pdf.headings import (CAPTION, CITED_AS, CONNECTIVE, INSTITUTION, KNOWN_HEADINGS, SENT_END,
-                                               connective_end, join_ligature_gaps, split_word, unspace)
+                                               connective_end, join_ligature_gaps, split_word, unspace, words_key)
 from scholartools.text.scripts import HAN_KANA_CHAR
 from scholartools.text.sections import ABSTRACT_ABROAD, section_type, strip_number
 from scholartools.vocabulary import (ABSTRACT_HEADING_WORDS, ARTICLE_TYPE_LABEL_WORDS, FRONT_MATTER_STOP_WORDS,
@@ -379,20 +379,11 @@ def _one_name(text: str) -> bool:
     return _a_name(_unmark(text).strip(_NAME_MARKS))
 
 
-_WORD_RUN = re.compile(r"\w+")
-
-
-def _key(text: str) -> str:
-    # the runs of word characters, as ``" ".join(re.sub(r"[^\w]+", " ", text).split())`` gives them
-    # (no character is both a word character and white space), without the copy in between
-    return " ".join(_WORD_RUN.findall(text.lower()))
-
-
 class _CitedNames:
     """Row texts of the front pages and every later page, for :func:`_journal_name`, which asks
-    for the keys (:func:`_key`) of the rows holding a word: a row's key holds only words of its
-    text's lower case, so only those rows' keys are made (a short group's rarest word is in few
-    rows; making every row's key cost 1 % of st-parse on a small PDF, issue 36)."""
+    for the keys (:func:`headings.words_key`) of the rows holding a word: a row's key holds only
+    words of its text's lower case, so only those rows' keys are made (a short group's rarest word
+    is in few rows; making every row's key cost 1 % of st-parse on a small PDF, issue 36)."""
 
     __slots__ = ("lows", "low", "starts", "texts", "keys")
 
@@ -416,7 +407,7 @@ class _CitedNames:
             i = bisect_right(starts, at) - 1
             k = keys.get(i)
             if k is None:
-                k = keys[i] = _key(self.texts[i])
+                k = keys[i] = words_key(self.texts[i])
             out.append(k)
             at = low.find(word, starts[i] + len(self.lows[i]) + 1)   # on from the next row
         return out
@@ -455,7 +446,7 @@ def _journal_name(text: str, cited: _CitedNames) -> bool:
     932-945; doi:…", a running foot "Journal Name 2006, 6:3", "Name 4 (2025) 100109") or make a
     link's path is the journal's name set large, not the title (a running head that only repeats
     the title is followed by no year, volume or doi)."""
-    k = _key(text)
+    k = words_key(text)
     if not k or len(k.split()) > 7:
         return False
     # the name's words joined by hyphens as a path in a link of the page ("journal homepage:
@@ -905,12 +896,12 @@ def _repeated_title(rows: list[Row], page: int, body: float, page_height: float)
         if r.page > page:
             keys = tops.setdefault(r.page, set())
             if len(keys) < 6:
-                keys.add(_key(r.text))
+                keys.add(words_key(r.text))
     for g in _groups(rows, page, 0.62 * page_height):
         text = " ".join(" ".join(r.text for r in g).split())
         words = len(text.split())
         # (once, on one of the next two pages: a text atop every page is a running head)
-        pages = [p for p, keys in tops.items() if _key(g[0].text) in keys]
+        pages = [p for p, keys in tops.items() if words_key(g[0].text) in keys]
         if 3 <= words <= 30 and max(r.size for r in g) >= body - 1.0 and len(pages) == 1 and pages[0] <= page + 2 \
                 and not (_hard_noise(text) or _is_type_label(text) or _names_row(text) or INSTITUTION.search(text)
                          or text.rstrip().endswith(".")):

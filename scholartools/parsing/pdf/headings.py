@@ -98,6 +98,17 @@ def sent_end(text: str) -> bool:
     return text.rstrip("'\")]’”»")[-1:] in _SENT_MARKS   # ("… to evade culpability for violence.”")
 
 
+_WORD_RUN = re.compile(r"\w+")
+
+
+def words_key(text: str) -> str:
+    """The runs of word characters of ``text`` in lower case, one space apart, as
+    ``" ".join(re.sub(r"[^\\w]+", " ", text.lower()).split())`` gives them (no character is both a
+    word character and white space), without the copy in between: a row's words, case and
+    punctuation aside."""
+    return " ".join(_WORD_RUN.findall(text.lower()))
+
+
 def _urlish(text: str) -> bool:
     """``_URLISH.search(text) is not None``; each of its branches holds one of these strings."""
     return ("http" in text or "www." in text or "@" in text or ".com" in text or ".org" in text) \
@@ -1709,16 +1720,13 @@ def _running_heads_over_headings(rows: list[Row], cands: list[Cand]) -> None:
     as running text): the page's first row, in capitals, numbered as another candidate on its page
     or the page before whose words it opens with (case aside), is no heading (the outline would
     keep the first of the two)."""
-    def words(text: str) -> str:
-        return " ".join(_WORD_RUN.findall(text.lower()))
-
     for c in cands:
         r = rows[c.i]
         if c.runin or not c.number or c.p == 0.0 or not _is_caps(r) or c.i and rows[c.i - 1].page == r.page:
             continue
-        head = words(c.title)
+        head = words_key(c.title)
         if head and any(d is not c and not d.runin and d.number == c.number and r.page - 1 <= rows[d.i].page <= r.page
-                        and not _is_caps(rows[d.i]) and words(d.title).startswith(head) for d in cands):
+                        and not _is_caps(rows[d.i]) and words_key(d.title).startswith(head) for d in cands):
             c.p = 0.0
 
 
@@ -3616,9 +3624,6 @@ _CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{
 
 # a Chinese section's label ("第二节"): a number, no chapter
 _CJK_SECTION_LABEL = re.compile(rf"^\s*第\s*(?:\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*[节節]")
-
-
-_WORD_RUN = re.compile(r"\w+")
 
 
 # a table's row closing on its figures, one of them with decimals ("Our competitor's test 72.321
