@@ -62,7 +62,7 @@ def test_helpers_answer_as_their_patterns():
 
 def _journal_name_plain(text, keys):
     """frontmatter._journal_name as it was, over every row's key."""
-    k = fm._key(text)
+    k = fm.words_key(text)
     if not k or len(k.split()) > 7:
         return False
     opening = k + " "
@@ -90,7 +90,7 @@ def test_journal_name_on_random_rows():
             rows.append(rnd.choice(["Li et al. ", "", "see ", "trial. "]) + rnd.choice(names) + rnd.choice(tails)
                         + rnd.choice(["", " İİ", " ΟΔΟΣ", "\n", "  x"]))
         cited = fm._CitedNames(rows)
-        keys = [fm._key(t) for t in rows]
+        keys = [fm.words_key(t) for t in rows]
         for text in names + ["Journal", "of Things", "2014", "nothing at all", "", "a b c d e f g h"]:
             assert fm._journal_name(text, cited) == _journal_name_plain(text, keys), (text, rows)
 
@@ -102,7 +102,7 @@ def test_helpers_on_every_row_of_a_fixture(pdf):
     rows = read_pdf(str(Path(__file__).resolve().parents[1] / "fixtures" / "pdfs" / pdf))["rows"]
     texts = [r.text for r in rows]
     cited = fm._cited_names(rows, 0)
-    keys = [fm._key(t) for t in texts]
+    keys = [fm.words_key(t) for t in texts]
     for t in texts:
         assert fm._hard_noise(t) == (fm._HARD_NOISE.search(t) is not None)
         assert fm._cover_text(t) == (fm._COVER_TEXT.search(t) is not None)
