@@ -205,6 +205,13 @@ _STYLED = re.compile(r"\\(?:bfseries|textbf|bf|itshape|textit|emph|paragraph)(?!
 _OPENS = re.compile(r"\\(?:noindent|paragraph|subparagraph|par|medskip|smallskip|bigskip|vspace|vskip)(?![A-Za-z])")
 
 
+# a styled lead a paper's own macro opens its paragraph with ("\newcommand{\appendixresult}[1]{\par
+# \noindent\textbf{Result.}~#1\par}", printed wherever the macro is used)
+# (a macro of arguments: one of none is a name set in a style, "\newcommand{\ours}{\textbf{RHALE}}")
+_MACRO_LEAD = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\[A-Za-z@]+\}?\s*\[[1-9]\]\s*\{\s*(?:\\par\s*)?"
+                         r"(?:\\noindent\s*)?\\(?:textbf|textit|emph)\s*\{([^{}#]+)\}")
+
+
 def _lead_pattern(tex: str) -> re.Pattern:
     """The pattern of a paragraph opening with a styled lead, the paper's own lead macros included."""
     # (the definition's body read over its next 120 characters: enough for the style it sets)
@@ -310,12 +317,19 @@ def source_gold(main_tex: Path) -> dict:
         merged = ""
     _mask_references(detail, merged)
     have = {normalise_heading(d["text"]) for d in detail}
-    for m in _lead_pattern(merged).finditer(merged):
-        lead = _lead_text(plain_math(m.group(1)))   # ("The Spearman $\rho$ divergence." prints its ρ)
+    leads = [m.group(1) for m in _lead_pattern(merged).finditer(merged)]
+    leads += [m.group(1) for m in _MACRO_LEAD.finditer(merged)]
+    for text in leads:
+        lead = _lead_text(plain_math(text))   # ("The Spearman $\rho$ divergence." prints its ρ)
         if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
+    # labels a class prints over what it lists: AGU's acronyms and notation environments; the lists
+    # of tables and figures, which a command or the class itself prints (ascelike-new's, at the end
+    # of a journal submission, with no command in the source)
+    labels += [label for label, pattern in _PRINTED_LABELS if pattern.search(merged)]
+    labels += ["List of Tables", "List of Figures"]
     # IEEEtran's one titled appendix, "\appendix[Proof of the Bound]", printed "APPENDIX / PROOF OF THE BOUND"
     labels += ["Appendix " + plain_math(t.strip()) for t in _TITLED_APPENDIX.findall(merged)]
     detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]
@@ -327,6 +341,9 @@ def source_gold(main_tex: Path) -> dict:
     return {"title": plain_math(g["title"]) if g["title"] else None, "abstract": _written(g["abstract"]),
             "headings": [d["text"] for d in detail if not d.get("optional")], "heading_detail": detail,
             "missing_inputs": missing}
+
+
+_PRINTED_LABELS = [("Acronyms", re.compile(r"\\begin\{acronyms\}")), ("Notation", re.compile(r"\\begin\{notation\}"))]
 
 
 def _written(abstract: str | None) -> str | None:

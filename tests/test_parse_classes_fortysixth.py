@@ -264,7 +264,7 @@ def test_a_level_of_headings_spreads_over_two_pages_or_more(monkeypatch):
     from scholartools.parsing.pdf import headings
     from scholartools.parsing.pdf.headings import Cand, _standing_apart_in_one_style
 
-    monkeypatch.setattr(headings, "_standing_apart", lambda c, below=0.5: True)   # (each stands as a heading does)
+    monkeypatch.setattr(headings, "_standing_apart", lambda c, below=0.5, words_log=1.8: True)   # (each stands as a heading does)
     st = SimpleNamespace(body=10.0, body_family="body")
 
     def cells(pages):

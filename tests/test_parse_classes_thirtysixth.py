@@ -139,7 +139,7 @@ def _over_caption(caption, gap=16.0, bold=0.0, size=12.0):
     rows = [row("If caregivers speak informatively to convey what is atypical, they say so.", 400, size=12.0,
                 x1=540), title, cap]
     c = Cand(i=1, rows=[1], text=title.text, p=0.6, title=title.text)
-    _vetoes(rows, [c], SimpleNamespace(body=12.0))
+    _vetoes(rows, [c], SimpleNamespace(body=12.0, body_family="body"))
     return c.p == 0.0
 
 

@@ -24,7 +24,10 @@ _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å",
             "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "ldots": "…", "dots": "…", "textendash": "–",
             "textemdash": "—", "LaTeX": "LaTeX", "TeX": "TeX", "S": "§", "P": "¶", "copyright": "©",
-            "textasciitilde": "~", "textbackslash": "\\", "textbar": "|", "textless": "<", "textgreater": ">"}
+            "textasciitilde": "~", "textbackslash": "\\", "textbar": "|", "textless": "<", "textgreater": ">",
+            "textdegree": "°", "textmu": "µ", "textpm": "±", "texttimes": "×",
+            # units the astronomy classes define (aastex, mnras): "The 1\,\micron\ Feature"
+            "micron": "µm", "degr": "°", "arcsec": "″", "arcmin": "′"}
 _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mandatory)
     "label": (0, 1), "linelabel": (0, 1), "index": (1, 1), "glossary": (0, 1), "vspace": (0, 1), "hspace": (0, 1), "vskip": (0, 0),
     "includegraphics": (1, 1), "setlength": (0, 2), "addtolength": (0, 2), "setcounter": (0, 2),

@@ -19,14 +19,14 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 #: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
 CJK_NUMERALS = "一二三四五六七八九十"
 
-# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
+# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "III-A.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
 # number that closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]|\d{1,2}\.\s))?"
     # Chinese and Japanese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1
     # 问题背景"; IEICE's classes space the point from the next: "2. 1 ファセット検索")
     rf"(?P<num>\d{{1,2}}(?: ?\. ?\d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
-    r"\d+(?:\.\d+)*\.?|EC\.\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    r"\d+(?:\.\d+)*\.?|EC\.\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVX]{1,5}-[A-Z]\.(?=\s)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
     r"|\d{1,2}\.[a-z]\.?(?=\s+[^\W_a-z])"   # "2.a. Code quality concerns": a section's lettered parts
@@ -183,14 +183,15 @@ def number_level(number: str | None) -> int:
     """Depth of a section number: ``"3"`` → 1, ``"3.2"`` → 2, ``"A.1"`` and ``"A1"`` (an
     appendix's subsection as some journals number it) → 2, ``"(b)"`` (the Royal Society's second
     level) and ``"b"`` (the American Meteorological Society's "b. Data preparation") → 2;
-    ``"EC.1"`` (an e-companion's section) → 1; unnumbered → 1."""
+    ``"EC.1"`` (an e-companion's section) → 1; ``"III-A"`` (IEEE's subsection as it is cited,
+    printed so by some) → 2; unnumbered → 1."""
     if not number:
         return 1
     if number[0] == "(" or len(number) == 1 and number.islower():
         return 2
     if number.startswith("EC."):   # an INFORMS e-companion's "EC.1", "EC.1.2": its sections and subsections
         return number.count(".")
-    return number.count(".") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
+    return number.count(".") + number.count("-") + 1 + (len(number) > 1 and number[0].isupper() and number[1].isdigit())
 
 
 

@@ -329,7 +329,7 @@ def _row_from_spans(spans: list[dict], page: int, block: int) -> Row | None:
             g = (bx0 - prev_x1) / (1.0 if 1.0 > sz else sz)
             if g > widest:
                 widest = g
-            if g > 0.15 and parts[-1][-1] != " " and t[0] != " ":
+            if (g > 0.15 or "spaced" in s) and parts[-1][-1] != " " and t[0] != " ":
                 if g > 0.8 and quad is None and parts[-1][-1] == ".":
                     quad = len(parts)   # a quad after a full stop: a run-in head's end (see _set_lead)
                 append(" ")
@@ -818,10 +818,21 @@ def page_rows(d: dict, page: int, size: tuple[float, float]) -> tuple[list[Row],
             visible: list[dict] = []
             dx, dy = line["dir"]
             rotated = abs(dy) > 0.1 or dx < 0
+            space = None   # the middle of a span of white space right before this one in the line
             for s in spans:
                 t = s["text"]
                 if not t or t.isspace():   # not t.strip(), without a copy
+                    if t:
+                        space = 0.5 * (s["bbox"][0] + s["bbox"][2])
                     continue
+                if space is not None:
+                    # the word after a space of its own keeps it where it starts past the space's
+                    # middle: the glyph before may reach over the space (a ligature's box,
+                    # "Hausdorff" + " " + "Metric" read "HausdorffMetric"); a producer's dummy space
+                    # that the next glyph overlaps is none ("(5-R-1" + " " + "H" at the space's start)
+                    if visible and s["bbox"][0] >= space:
+                        s["spaced"] = True   # (read by _row_from_spans)
+                    space = None
                 bx0, by0, bx1, by1 = s["bbox"]
                 col = s["color"]
                 # one test for the common span (on the page, dark, not tiny, drawn); the exact

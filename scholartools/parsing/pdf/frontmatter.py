@@ -530,10 +530,15 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
     if field:
         return field
     # a thesis' cover: the title above its cue, where nothing on the cover is set larger
+    # (where nothing on the cover is set larger but a by-line, names, an institution or a word or
+    # two: UBC's "by" / "Shyong Quin Yap" and "The University of British Columbia" at 12 pt over
+    # a title in bold capitals at 11.5)
     cover = _cover_title(rows, page, body)
-    if cover and max(r.size for r in cover) >= max((r.size for r in rows if r.page == page
-                                                     and r.y0 < 0.62 * page_height), default=0.0) - 0.1:
-        return cover
+    if cover:
+        top = max(r.size for r in cover) + 0.1
+        if all(len(r.text.split()) <= 2 or INSTITUTION.search(r.text) or _one_name(r.text) or _names_row(r.text)
+               for r in rows if r.page == page and r.y0 < 0.62 * page_height and r.size > top):
+            return cover
     cands = []
     keys = None
     for g in _groups(rows, page, 0.62 * page_height):
@@ -603,7 +608,9 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         # one word in a display size (2.5 times the body or more) is a wordmark ("brainhack" at
         # 100 pt over a 25 pt title): any longer group set clearly larger than the body is the title
         floor = body + 2.0 if best[1] == 1 and best[0] >= 2.5 * body else 0.72 * best[0]
-        longer = [c for c in real if c[1] >= 4 and c[0] >= floor and c[0] >= body + 1.0]
+        # (a numbered section's heading is no longer title: llncs' "Reactive Maintenance
+        # Scheduling" at 14.5 pt over its "1 Reactive Maintenance Scheduling" at 12)
+        longer = [c for c in real if c[1] >= 4 and c[0] >= floor and c[0] >= body + 1.0 and not strip_number(c[4])[0]]
         if longer:
             short, best = best, max(longer, key=lambda c: c[0])
             # the short group ends in a colon or a question mark right above it: the title's
@@ -634,7 +641,8 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         # more, also when it is a short row of capitals (a label is told apart by its words)
         # (of two words where a note's mark closes it, as a title's note does: SIAM's "POINT
         # KINETICS∗" in bold capitals at the body's size)
-        bold = [c for c in cands if not c[5] and (c[1] >= 3 or c[1] == 2 and _TRAIL_MARK.search(c[4]))
+        # (or of two words over a by-line: imsart's "CONDITIONAL RAKING" over "By Emily M. Kotnik")
+        bold = [c for c in cands if not c[5] and (c[1] >= 3 or c[1] == 2 and (_TRAIL_MARK.search(c[4]) or _by_line_after(cands, c)))
                 and all(r.bold >= 0.7 for r in c[2])]
         if not bold:
             return _bold_head(cands) or _plain_title(rows, body, page, page_height)
@@ -702,6 +710,25 @@ def _marked_names(text: str) -> bool:
                                 and all(w[:1].isupper() or w in _PARTICLES for w in p) for p in pieces)
 
 
+# words of a document's kind and matter that no person's name holds: a subtitle of two to four
+# words in title case ("Technical Implementation Report") is not a name by its shape
+_NO_NAME_WORD = re.compile(r"\b(?:Report|Reports|Technical|Implementation|Study|Studies|Analysis|Approach|Framework|"
+                           r"Review|Survey|Overview|Notes|Guide|Manual|Proposal|Thesis|Dissertation|Edition|"
+                           r"Version|Draft|Supplement|Appendix|Perspective|Perspectives|Evaluation|Design|"
+                           r"Methods?|Models?|Systems?|Theory|Experiments?|Results|Applications?|Case|Cases|"
+                           r"Toward|Towards|Lessons|Evidence|Insights|Challenges|Benchmark|Tutorial|Primer)\b")
+
+
+def _author_line(text: str) -> bool:
+    """Does ``text`` read as an author line: one name or a list of them, with or without their
+    marks ("Benjamin J. S. Pope,1, 2, 3 Megan Bedell,4 …"), an anonymised author or an IEEE
+    member's grade? (The test for what may stand under a title as its subtitle; words opening in
+    capitals without marks are no name when a word is no name's: "Technical Implementation
+    Report".)"""
+    return _AUTHOR_MARKS.search(text) is not None or _names_row(text) \
+        or (_marked_names(text) or _one_name(text)) and _NO_NAME_WORD.search(text) is None
+
+
 def subtitle_rows(rows: list[Row], title: list[Row], body: float) -> list[Row]:
     """The subtitle set under the title in a smaller display type (\\subtitle, or a \\title's
     second part in \\large: "Stoichiometry of a saturated fluorite nanoparticle" at 17 pt over
@@ -737,9 +764,8 @@ def subtitle_rows(rows: list[Row], title: list[Row], body: float) -> list[Row]:
     if not out:
         return []
     text = " ".join(r.text for r in out)
-    if _AUTHOR_MARKS.search(text) or _MONTH_YEAR.search(text) or len(text.split()) > 30 \
-            or SENT_END.search(text.rstrip()) and not text.rstrip().endswith("?") \
-            or _names_row(text) or _one_name(text) or _marked_names(text) or INSTITUTION.search(text) \
+    if _author_line(text) or _MONTH_YEAR.search(text) or len(text.split()) > 30 \
+            or SENT_END.search(text.rstrip()) and not text.rstrip().endswith("?") or INSTITUTION.search(text) \
             or _is_type_label(text) or ABSTRACT_START.match(unspace(text)) or KNOWN_HEADINGS.match(text.strip(" .:")) \
             or text.lower().startswith("by ") or sum(map(str.isalpha, text)) < 4 \
             or not (text[:1].isupper() or HAN_KANA_CHAR.match(text) is not None):
@@ -798,6 +824,17 @@ def _run_together(text: str) -> int | None:
         if len(text[:m.start()].split()) >= 3:
             return m.start()
     return None
+
+
+def _by_line_after(cands: list[tuple], c: tuple) -> bool:
+    """Does the group after ``c`` right under it open with a by-line: "By" and a name, or names
+    ("By Emily M. Kotnik", "by Ana Lima and João Reis")?"""
+    k = cands.index(c)
+    if k + 1 == len(cands):
+        return False
+    text = cands[k + 1][2][0].text.strip()
+    under = 0 <= cands[k + 1][2][0].y0 - c[2][-1].y1 < 3 * c[0]
+    return under and text[:3].lower() == "by " and (_one_name(text[3:]) or _names_row(text[3:]))
 
 
 def _bold_head(cands: list[tuple]) -> list[Row]:
@@ -875,9 +912,11 @@ def _cover_title(rows: list[Row], page: int, body: float) -> list[Row]:
         # its subtitle: the next group, centred under it within two of its lines, in another type
         # no larger, not the author's name ("Potential of Opportunistic Relaying" over "PERFORMANCE
         # STUDY ACROSS …" in small capitals; not "Reasonably Programmable Syntax" over "Cyrus Omar";
-        # a line in the title's own type a blank line below is its next line or none)
+        # a line in the title's own type a blank line below is its next line or none; nor an
+        # author line with its marks, "Benjamin J. S. Pope,1, 2, 3 Megan Bedell,4 …" in small
+        # capitals under a preprint's title, "Submitted to ApJ" its cue)
         sub = groups[k + 1] if k + 1 < len(groups) else []
-        if sub and plain(sub, 1) and not _one_name(" ".join(r.text for r in sub)) \
+        if sub and plain(sub, 1) and not _author_line(" ".join(r.text for r in sub)) \
                 and not _same_type(sub[0], g[-1]) and max(r.size for r in sub) <= max(r.size for r in g) \
                 and 0 <= sub[0].y0 - g[-1].y1 < 2 * sub[0].size \
                 and abs(sub[0].x0 + sub[0].x1 - g[-1].x0 - g[-1].x1) < 2 * sub[0].size:
@@ -2156,6 +2195,10 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
 
 # ---------------------------------------------------------------------------------------------
 
+# words no person's name holds between its parts
+_NOT_IN_NAME = re.compile(r"(?i)\b(?:of|in|the|for|and)\b")
+
+
 def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
     """Name-shaped pieces of the rows between the title and ``end`` (the abstract or the first
     heading); rows that read as affiliations or addresses are skipped."""
@@ -2178,14 +2221,16 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
         if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):
             continue
         clean = _unmark(t)
+        if clean[:3].lower() == "by " and clean[3:4].isupper():
+            clean = clean[3:]   # a by-line ("By Emily M. Kotnik")
         for piece in re.split(r",|\band\b|;|\s{2,}|·|&", clean):
             if INSTITUTION.search(piece):
                 continue
             name = " ".join(piece.split()).strip(" .*∗†‡§¶0123456789")
             if not name or not _NAME.match(name) or not 2 <= len(name.split()) <= 5:
                 continue
-            if KNOWN_HEADINGS.match(name) or LABEL.match(name):
-                continue
+            if KNOWN_HEADINGS.match(name) or LABEL.match(name) or _NOT_IN_NAME.search(name):
+                continue   # (nor a degree on a thesis' cover, "MASTER OF SCIENCE")
             if name.isupper():
                 name = " ".join(w.capitalize() if len(w) > 2 else w for w in name.split())
             if name not in seen:

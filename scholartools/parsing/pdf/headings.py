@@ -524,8 +524,10 @@ def _number_partner(rows: list[Row], i: int) -> int | None:
 # a row opening on a section's number and a capital ("1 Introduction", "2.3 Data")
 _SECTION_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,2}\.?\s+[A-Z]")
 
-# a heading line ending in an initial ("… host specificity in C." before "gloeosporioides") has not ended
-_INITIAL_END = re.compile(r"(?:^|\s)[A-Z]\.$")
+# a heading line ending in an initial ("… host specificity in C." before "gloeosporioides") or in an
+# abbreviation that a phrase goes on from ("A.2 Finetuning a model per language vs." before
+# "monolithic system") has not ended
+_INITIAL_END = re.compile(r"(?:^|\s)(?:[A-Z]|vs|e\.g|i\.e|cf|viz)\.$")
 
 
 def _mostly_caps(text: str) -> bool:
@@ -1157,10 +1159,10 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII":
 
 def _parts(number: str) -> tuple[str, list[int]] | None:
     """("digit" | "roman" | "letter" | "lower", numeric parts) of a section number, None if unusable."""
-    head, _, tail = number.partition(".")
-    # (a part lettered in lower case counts as its place in the alphabet: "2.a" is 2.1)
-    rest = [int(x) if x.isdigit() else ord(x) - 96 for x in tail.split(".")
-            if x.isdigit() or len(x) == 1 and "a" <= x <= "z"] if tail else []
+    head, _, tail = number.replace("-", ".").partition(".")
+    # (a part lettered counts as its place in the alphabet: "2.a" is 2.1, IEEE's "III-A" is III.1)
+    rest = [int(x) if x.isdigit() else ord(x.lower()) - 96 for x in tail.split(".")
+            if x.isdigit() or len(x) == 1 and ("a" <= x <= "z" or "A" <= x <= "Z" and head in _ROMAN)] if tail else []
     if head.isdigit():
         return "digit", [int(head)] + rest
     if head in _ROMAN and (not tail or rest):   # "II.3.1": a section of chapter II
@@ -1273,6 +1275,20 @@ def _step_over(a: list[int], b: list[int], taken: set[tuple[int, ...]]) -> bool:
         and all((*a[:k], x) in taken for x in range(a[k] + 1, b[k]))
 
 
+def _continues_outline(cands: list[Cand], run: list[Cand]) -> bool:
+    """Does a run of numbered run-in leads go on with the outline: its first number n is no
+    list's first (n > 1) and the last numbered candidate before it, one the model half believes,
+    is a subsection of n - 1 ("3.2. More complicated case." then "4. Real Data Example. Hospital
+    …" and "5. Conclusion and Future Work. …", a draft's one-line sections run in as the
+    Annals' class sets them)?"""
+    first = run[0].number.strip(".") if run and run[0].number else ""
+    if not first.isdigit() or int(first) < 2:
+        return False
+    before = next((c for c in reversed(cands[:cands.index(run[0])]) if c.number and c.p >= 0.3), None)
+    parts = before.number.strip(".").split(".") if before is not None else []
+    return len(parts) >= 2 and parts[0].isdigit() and int(parts[0]) == int(first) - 1
+
+
 def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
     """Run-in leads numbered 1., 2., 3. … with two of them a few rows apart are an enumerated
     list's items ("1. **MARLIN-Twin (Full Proposed):** …", "2. **Ablation 1:** …"), not an
@@ -1308,7 +1324,7 @@ def _enumerated_leads(cands: list[Cand], rows: list[Row]) -> None:
             hung += hangs(c)
             run.append(c)
             continue
-        if close or hung >= 2:
+        if (close or hung >= 2) and not _continues_outline(cands, run):
             for x in run:
                 x.p = 0.0
         run, close = ([c], False) if c is not None else ([], False)
@@ -1834,6 +1850,15 @@ def _over_fraction_bar(rows: list[Row], c: Cand) -> bool:
 _DISPLAY_NUMBER_END = re.compile(r"[\s,.;]\(\d{1,2}(?:\.\d{1,3})?[a-z]?\)$")
 
 
+def _cut_over_cut(rows: list[Row], c: Cand) -> bool:
+    """Is the unnumbered candidate's row cut into cells by a wide gap (an em and more) over a row
+    starting where it starts and cut so too: a table's head row over its first row ("Code
+    Language" over "CHU  Old Church Slavonic", the head's rule under it)?"""
+    r, j = rows[c.i], c.rows[-1] + 1
+    return not c.number and r.gap >= 1.2 and j < len(rows) and rows[j].page == r.page \
+        and rows[j].gap >= 1.2 and abs(rows[j].x0 - r.x0) <= 2.0
+
+
 def _in_column_of_cells(rows: list[Row], c: Cand, st: DocStats) -> bool:
     """Is the candidate's row one of a column of short cells: the rows right above and under it
     start where it starts and are short too (under three fifths of its column), as a ruled
@@ -1865,6 +1890,32 @@ def _unclosed(text: str) -> bool:
         return True
     j = text.find(")")
     return j >= 0 and "(" not in text[:j] and not _CLOSING_ENUMERATOR.match(text)
+
+
+def _figure_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> set[int]:
+    """Unnumbered candidates set in a figure's own type: on a page whose text in the body's face
+    all stands at or under a caption that is under the candidate (a figure over its caption, no
+    paragraph above it), in a face other than the body's whose rows on the page, three or more,
+    are all short ("Growth" / "light intensity", "Leaf type", "Measurement" in a plot's italics,
+    its panels' titles, over "Figure 7: Treatment-associated plasticity …")."""
+    out: set[int] = set()
+    pages: dict[int, list[Row]] = {}
+    for c in cands:
+        r = rows[c.i]
+        if c.number:
+            continue
+        if not pages:
+            for q in rows:
+                pages.setdefault(q.page, []).append(q)
+        page = pages[r.page]
+        cap = min((q.y0 for q in page if (q.kind or "").startswith("caption") and q.y0 > r.y1), default=None)
+        if cap is None or r.family == st.body_family \
+                or any(q.family == st.body_family and q.y0 < cap - 1 for q in page):
+            continue
+        own = [q for q in page if q.family == r.family]
+        if len(own) >= 3 and all(len(q.text.split()) <= 4 for q in own):
+            out.add(c.i)
+    return out
 
 
 def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
@@ -1903,6 +1954,16 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     colon = Counter(c.text.strip(" .:").lower() for c in cands
                     if c.runin and (rows[c.i].lead.rstrip().endswith(":") or c.rest.lstrip().startswith(":")))
     fields.update(c.i for c in cands if c.runin and colon[c.text.strip(" .:").lower()] >= 3)
+    fields.update(_figure_labels(rows, cands, st))
+    # a table's notes in small print under it, each opening on a term and a colon ("Country:
+    # Country codes follow the ISO 3166-1 …", "Method: OLS = Ordinary least squares, …", 8 pt under
+    # an 8-pt table, body 11): a run-in lead in small print right under a row in small print (not
+    # a standard section's in a journal's small back matter, "Funding: This research was …",
+    # unless its text defines abbreviations)
+    fields.update(c.i for c in small if c.runin and c.i > 0 and rows[c.i - 1].page == rows[c.i].page
+                  and rows[c.i - 1].size < 0.8 * st.body
+                  and (rows[c.i].lead.rstrip().endswith(":") or c.rest.lstrip().startswith(":"))
+                  and (not KNOWN_HEADINGS.match(c.text.strip(" .:")) or "=" in c.rest))
     # text in white (on a coloured bar) is a box's title ("Loss Weighting is Critical" atop a
     # tcolorbox of findings) where no standard section's heading is set so; where one is, white on
     # a band is the headings' own style (a journal's "INTRODUCTION" in a coloured band)
@@ -1928,6 +1989,7 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 or c.text.rstrip().endswith(",") and r.math >= 0.1 \
                 or _SUPPLEMENT_ITEM.match(c.text) or CITED_AS.search(c.text) \
                 or not c.number and _MONO_FAMILY.search(r.family) and not (mono_prose and r.bold >= 0.6) \
+                or c.runin and not c.number and r.lead_family and _MONO_FAMILY.search(r.lead_family) and not mono_prose \
                 or _code_row(c.text) \
                 or r.light and boxed \
                 or c.text.count(",") >= 5 and not _CONJUNCTION.search(c.text) \
@@ -1952,7 +2014,8 @@ def _vetoes(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             #             "**Conflitos:** –", or the first of a list of terms, "**Prestativo:** o
             #             aplicativo …" over "**motivador:** o usuário …", or a small-print table's
             #             cells opening on one lead row after row, "**Safety:** No serious …";
-            #             a program's line in a typewriter face, "**Module Type** UInt63."; a
+            #             a program's line in a typewriter face, "**Module Type** UInt63.", or a
+            #             program's name run in so, "`Invoker`. The original request …"; a
             #             caption's label on a row of its own, "TABLE 2.1", and its title in capitals
             #             — kept a candidate till here, as its style's repeats are a feature of the others)
         if c.runin and len(c.rows) > 1 or c.p <= 0:
@@ -2400,7 +2463,8 @@ def _overlapped(rows: list[Row], i: int) -> bool:
 # a running head that names the authors ("Hamzeh Pour et al.: Emergency Department …", "Smith et
 # al. Page 3", "Murrell & Cortes-Ciriano et al", "B. Román-Ponce and F.U. Rojas-Rojas"), set on a
 # page that has no other to repeat it
-_RUNNING_HEAD = re.compile(r"^[A-ZÀ-Þ][\w'’-]*(?: (?:[A-ZÀ-Þ][\w'’-]*|&|and)){0,3} et al\.?(?:[:,]|\s+\S|\s*$)"
+# (after the page's number too: MNRAS' "2 Rongfu Liu et al." atop a page)
+_RUNNING_HEAD = re.compile(r"^(?:\d{1,4}\s+)?[A-ZÀ-Þ][\w'’-]*(?: (?:[A-ZÀ-Þ][\w'’-]*|&|and)){0,3} et al\.?(?:[:,]|\s+\S|\s*$)"
                            r"|^(?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ][\w'’\u0300-\u036f-]+ (?:and|&) (?:[A-Z]\.\s?){1,3}[A-ZÀ-Þ]")
 _FIGURE_CHARS = frozenset("0123456789.,±%()[]-–−+/×<> ")
 
@@ -2986,6 +3050,10 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
                 and len(c.title.split()) <= 8:
             heady[c.skey] = heady.get(c.skey, 0) + 1
     _style_of_headings(rows, cands, accepted, threshold)
+    # a row's heading right under it, set smaller: the next level's, which a section may open with
+    # ("Hypothesis testing" at 17 pt over "Does divergence slow as epidermal space fills?" at 14.5;
+    # not a heading's last line in lower case, "… archive, retrieve," / "recover" over "6.1 …")
+    taken = {c.i for c in cands if not c.runin and c.p >= threshold}
     for c in cands:
         n = accepted.get(c.skey, 0)
         # (a centred row in the style of two centred headings or more from 0.02, over body text or
@@ -2998,7 +3066,10 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
         # (not a line closed by a comma: a reference's italic book title, "Human-Computer Interaction
         # (Second Edition),", in the italics of the headings)
         if (rows_in_style <= 2 * (n + len(c.rows)) - 1 or heady.get(c.skey, 0) >= max(4, 0.7 * rows_in_style)) \
-                and len(c.title.split()) <= 8 * len(c.rows) and (c.feats[19] or floor < 0.1 and _bold_below(rows, c)) \
+                and len(c.title.split()) <= 8 * len(c.rows) \
+                and (c.feats[19] or floor < 0.1 and _bold_below(rows, c)
+                     or c.rows[-1] + 1 in taken and rows[c.rows[-1] + 1].size < rows[c.i].size - 1.0
+                     and not c.title[:1].islower()) \
                 and not c.feats[10] and len(c.rows) <= 2 and not c.title.endswith((",", ";")) and not _table_head(rows, c.i):
             c.p = threshold + 0.01
 
@@ -3246,14 +3317,15 @@ _F_STANDING = tuple(FEATURES.index(n) for n in (
     "prev_ended", "numbered", "in_figure"))
 
 
-def _standing_apart(c: Cand, below: float = 0.5) -> bool:
+def _standing_apart(c: Cand, below: float = 0.5, words_log: float = 1.8) -> bool:
     """A standalone candidate placed as a heading is: more space above it than between the body's
     lines (``gap_before`` ≥ 1) and some below (``gap_after`` ≥ ``below``), after a finished
-    sentence, before body text, short (at most about five words), opening in a capital and ending
-    in no stop or colon, neither numbered nor among a figure's paths. Its style is not asked."""
+    sentence, before body text, short (at most about five words: ``words_log`` = log(1 + words)),
+    opening in a capital and ending in no stop or colon, neither numbered nor among a figure's
+    paths. Its style is not asked."""
     gb, ga, period, colon, lower, words, nxt, prev, num, fig = (c.feats[k] for k in _F_STANDING)
-    return (not c.runin and gb >= 1.0 and ga >= below and not period and not colon and not lower and words <= 1.8
-            and nxt > 0 and prev > 0 and not num and not fig)
+    return (not c.runin and gb >= 1.0 and ga >= below and not period and not colon and not lower
+            and words <= words_log and nxt > 0 and prev > 0 and not num and not fig)
 
 
 #: how many rows of one style standing apart make a level of headings, and their least share of the
@@ -3263,6 +3335,8 @@ _STANDING_SHARE = 0.5
 #: the least share where they stand in another face than the body's, no smaller (a level set apart
 #: by its face, under levels set larger: thirteen of a review's 31 headings; twenty-seventh round)
 _FACE_SHARE = 0.25
+#: the most words (as log(1 + words)) of a row standing apart in another face: fifteen
+_FACE_WORDS_LOG = math.log1p(15)
 
 
 def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: float,
@@ -3286,7 +3360,10 @@ def _standing_apart_in_one_style(cands: list[Cand], st: DocStats, threshold: flo
         elif c.runin or c.p <= 0:   # (nor one a rule has ruled out: a chapter's label over its title)
             continue
         elif c.skey[3] != st.body_family and c.skey[0] >= st.body:
-            if _standing_apart(c, below=-0.3):   # (in capitals or not: "CT-P27", "CR6261 and CR8020")
+            # (in capitals or not: "CT-P27", "CR6261 and CR8020"; its face sets it apart, so it
+            # may be long: BMC's subsections in a sans over a serif body, "Reduced coverage depth
+            # in FFPE specimens is more pronounced for longer amplicons", up to fifteen words)
+            if _standing_apart(c, below=-0.3, words_log=_FACE_WORDS_LOG):
                 found.setdefault(c.skey[:4], []).append(c)
         elif _standing_apart(c):
             found.setdefault(c.skey, []).append(c)
@@ -3631,16 +3708,13 @@ _CJK_SECTION_LABEL = re.compile(rf"^\s*第\s*(?:\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}
 _TABLE_FIGURES = re.compile(r"\d[.,]\d+\s+[-−]?\d+(?:[.,]\d+)?\s*$|\d+\s+[-−]?\d+[.,]\d+\s*$")
 
 
-def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
-    """Accepted headings in reading order, with number, title and level."""
-    if threshold is None:
-        threshold = load_model().get("threshold", 0.5)
-    for c in cands:
-        c.number, c.title = number_and_title(c.text, c.runin)
-        if not c.runin:
-            c.title = without_mark(c.title, rows[c.rows[-1]].mark)   # "Experiments²"
-    _letter_numbers(cands, st.refs_row)
-    _chapter_titles(rows, cands, st, threshold)
+def _named_and_underlined(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float) -> None:
+    """Headings the model is unsure of, by what they say or how they are marked: a standalone row
+    naming a standard section in a style of its own, a bold run-in lead naming one, an underlined
+    short row standing apart over body text."""
+    # standalone rows set well under the body's size, by their words: a plot's axis label set
+    # again in every panel ("Method" in 8-pt bold sans, four plots over a 10-pt body)
+    small_again = Counter(c.title.lower() for c in cands if not c.runin and rows[c.i].size <= st.body - 1.5)
     for c in cands:
         # a standalone row naming a standard section ("References", "Acknowledgments") in a
         # style of its own is a heading even when the model is unsure (on two rows too: "Declaration
@@ -3651,7 +3725,8 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
         if not c.runin and (c.p >= 0.15 or c.p >= 0.05 and c.feats[3] and c.feats[17] and c.feats[19]
                             or c.p >= 0.01 and c.feats[3] and c.feats[17] and _bold_below(rows, c)) \
                 and len(c.rows) <= 2 and KNOWN_HEADINGS.match(c.title) \
-                and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]):
+                and (c.feats[3] or c.feats[6] or c.feats[1] or c.feats[5]) \
+                and not (rows[c.i].size <= st.body - 1.5 and small_again[c.title.lower()] >= 2):
             c.p = max(c.p, threshold + 0.01)
         # so is a bold run-in lead naming one ("Conflicts of Interest: The authors declare …")
         # outside the front page's zone, where structured abstracts set their parts so
@@ -3670,11 +3745,24 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
                 and not _over_fraction_bar(rows, c) and not _in_column_of_cells(rows, c, st) \
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) and not _between_figure_rows(rows, c) \
                 and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")) \
-                and not _TABLE_FIGURES.search(c.title):
+                and not _TABLE_FIGURES.search(c.title) and not _cut_over_cut(rows, c):
             # (nor a table's first cell over its rule, the row's figures read later, column by
             # column, nor a cell of its own row between rows of figures, nor its header row under
             # the caption, nor a table's last row over its rule, its figures read with it)
             c.p = max(c.p, threshold + 0.01)
+
+
+def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | None = None) -> list[Cand]:
+    """Accepted headings in reading order, with number, title and level."""
+    if threshold is None:
+        threshold = load_model().get("threshold", 0.5)
+    for c in cands:
+        c.number, c.title = number_and_title(c.text, c.runin)
+        if not c.runin:
+            c.title = without_mark(c.title, rows[c.rows[-1]].mark)   # "Experiments²"
+    _letter_numbers(cands, st.refs_row)
+    _chapter_titles(rows, cands, st, threshold)
+    _named_and_underlined(rows, cands, st, threshold)
     _same_style_as_headings(rows, cands, st, threshold)
     _level_under_headings(rows, cands, st, threshold)
     _caps_standing_apart(rows, cands, st, threshold)
