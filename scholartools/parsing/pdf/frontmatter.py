@@ -2195,8 +2195,9 @@ def _small_print_abstract(rows: list[Row], heads: dict, page: int, body_gap: flo
 
 # ---------------------------------------------------------------------------------------------
 
-# words no person's name holds between its parts
-_NOT_IN_NAME = re.compile(r"(?i)\b(?:of|in|the|for|and)\b")
+# words no person's name holds between its parts (in lower case, or a degree's in capitals: "MASTER
+# OF SCIENCE"; not "In", a Korean given name's part)
+_NOT_IN_NAME = re.compile(r"\b(?:of|in|the|for|and|OF|THE|FOR)\b")
 
 
 def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:

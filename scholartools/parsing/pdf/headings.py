@@ -1899,21 +1899,36 @@ def _figure_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> set[int]
     are all short ("Growth" / "light intensity", "Leaf type", "Measurement" in a plot's italics,
     its panels' titles, over "Figure 7: Treatment-associated plasticity …")."""
     out: set[int] = set()
-    pages: dict[int, list[Row]] = {}
+    captions: dict[int, list[float]] | None = None   # each page's captions' tops, in order
+    body_top: dict[int, float] | None = None         # each page's highest row in the body's face
+    short: dict[tuple, bool] = {}                    # (page, face): three rows or more, all short
     for c in cands:
         r = rows[c.i]
         if c.number:
             continue
-        if not pages:
+        if captions is None:
+            captions = {}
             for q in rows:
-                pages.setdefault(q.page, []).append(q)
-        page = pages[r.page]
-        cap = min((q.y0 for q in page if (q.kind or "").startswith("caption") and q.y0 > r.y1), default=None)
-        if cap is None or r.family == st.body_family \
-                or any(q.family == st.body_family and q.y0 < cap - 1 for q in page):
+                if (q.kind or "").startswith("caption"):
+                    captions.setdefault(q.page, []).append(q.y0)
+            for tops in captions.values():
+                tops.sort()
+        tops = captions.get(r.page, [])
+        k = bisect.bisect_right(tops, r.y1)
+        if k == len(tops) or r.family == st.body_family:
             continue
-        own = [q for q in page if q.family == r.family]
-        if len(own) >= 3 and all(len(q.text.split()) <= 4 for q in own):
+        if body_top is None:
+            body_top = {}
+            for q in rows:
+                if q.family == st.body_family and q.y0 < body_top.get(q.page, math.inf):
+                    body_top[q.page] = q.y0
+        if body_top.get(r.page, math.inf) < tops[k] - 1:
+            continue
+        key = (r.page, r.family)
+        if key not in short:
+            own = [q for q in rows if q.page == r.page and q.family == r.family]
+            short[key] = len(own) >= 3 and all(len(q.text.split()) <= 4 for q in own)
+        if short[key]:
             out.add(c.i)
     return out
 
