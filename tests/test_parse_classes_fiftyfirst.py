@@ -462,3 +462,19 @@ def _gold(tmp_path, cls, body):
     from test_parse_classes_fortyseventh import _gold as gold
 
     return gold(tmp_path, cls, body)
+
+
+def test_a_chinese_fonts_broken_map_is_warned_of():
+    # a BUPT thesis' heading font reads "㫼ⳑ⌟Ⳃ⭆㯌㯏" for "研究背景及意义" (its body's font is right)
+    from scholartools.parsing.pdf import _garbled_rows
+    from scholartools.text.scripts import garbled_cjk
+
+    assert garbled_cjk("1.1 㫼ⳑ⌟Ⳃ⭆㯌㯏") and garbled_cjk("㖳㱫⫒㋹㫓㥠㚛➈的情感分析")
+    # controls: Chinese prose, a rare ideograph in it, a formula's symbols in English
+    assert not garbled_cjk("在自然语言处理中，情感分析是一项重要任务")
+    assert not garbled_cjk("研究背景及意义：㐀字在古籍中出现")
+    assert not garbled_cjk("the ceiling ⌈x⌉ and the arrow ⤳ of the proof ✓")
+    rows = [row("1.1 㫼ⳑ⌟Ⳃ⭆㯌㯏", 100, page=8), row("在自然语言处理中，情感分析是一项重要任务", 120, page=8),
+            row("1.2 ⥖ㅠ外㫼ⳑ现㽔", 200, page=8)]
+    assert [r.text for r in _garbled_rows(rows)] == ["1.1 㫼ⳑ⌟Ⳃ⭆㯌㯏", "1.2 ⥖ㅠ外㫼ⳑ现㽔"]
+    assert _garbled_rows(rows[:2]) == []   # (one such row is no broken font)

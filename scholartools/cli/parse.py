@@ -38,7 +38,8 @@ def main(io: RecordIO, files, paths_from_stdin, fmt, sections_only, no_reference
     references, figure/table captions, display equations with context, and
     warnings[] for text a reader cannot see (kind hidden_text: white, < 2 pt, off-page,
     clipped, invisible; such text is removed from the record's text, so it reaches no prompt,
-    unless --keep-hidden) and for scans without a text layer. LaTeX (\\input/\\include
+    unless --keep-hidden), for scans without a text layer and for a Chinese or Japanese font
+    whose broken map gives wrong characters (kind garbled_text). LaTeX (\\input/\\include
     followed), GROBID TEI, S2ORC JSON, Science Parse JSON, flat JSON (one key per heading),
     Markdown and plain text give the same record shape. FILE '-' is one document read from
     stdin (cat paper.pdf | st-parse -): its format is detected from its first bytes (Markdown by

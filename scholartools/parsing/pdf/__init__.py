@@ -42,6 +42,16 @@ def _open(path: str):
     return doc
 
 
+def _garbled_rows(rows) -> list:
+    """The rows that read as a Chinese or Japanese font's broken map (:func:`scripts.garbled_cjk`),
+    two or more of them, else []: the row's characters are wrong, and no parser of the text layer
+    reads them better (a thesis whose heading font maps its glyphs to rare ideographs and symbols)."""
+    from scholartools.text.scripts import garbled_cjk
+
+    found = [r for r in rows if garbled_cjk(r.text)]
+    return found if len(found) >= 2 else []
+
+
 def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = True) -> dict:
     """Rows of a PDF in reading order with the document's statistics, in one pass over the pages.
 
@@ -126,6 +136,12 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
                                     "(scanned without OCR); their text is missing"})
 
     all_rows = [r for rows in pages for r in rows]
+    garbled = _garbled_rows(all_rows)
+    if garbled:
+        warnings.append({"kind": "garbled_text",
+                         "message": f"{len(garbled)} rows hold the characters a font's broken map gives for Chinese or "
+                                    f"Japanese (first on page {garbled[0].page + 1}: {garbled[0].text[:40]!r}); their "
+                                    "text, headings among it, is not what the page shows"})
     if any(w.get("kind") == "hidden_text" for w in warnings):
         from scholartools.parsing.pdf.hidden import drop_artefacts
 
