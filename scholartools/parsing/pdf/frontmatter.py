@@ -826,15 +826,21 @@ def _run_together(text: str) -> int | None:
     return None
 
 
+def _after_by(text: str) -> str | None:
+    """The names of a by-line, "By" and a capital ("By Emily M. Kotnik" → "Emily M. Kotnik"), or None."""
+    text = text.strip()
+    return text[3:] if text[:3].lower() == "by " and text[3:4].isupper() else None
+
+
 def _by_line_after(cands: list[tuple], c: tuple) -> bool:
     """Does the group after ``c`` right under it open with a by-line: "By" and a name, or names
     ("By Emily M. Kotnik", "by Ana Lima and João Reis")?"""
     k = cands.index(c)
     if k + 1 == len(cands):
         return False
-    text = cands[k + 1][2][0].text.strip()
+    names = _after_by(cands[k + 1][2][0].text)
     under = 0 <= cands[k + 1][2][0].y0 - c[2][-1].y1 < 3 * c[0]
-    return under and text[:3].lower() == "by " and (_one_name(text[3:]) or _names_row(text[3:]))
+    return under and names is not None and (_one_name(names) or _names_row(names))
 
 
 def _bold_head(cands: list[tuple]) -> list[Row]:
@@ -2222,8 +2228,7 @@ def authors(rows: list[Row], title_rows: list[Row], end: int) -> list[dict]:
         if re.match(r"^[\d*∗†‡§¶a-z]{1,3}\s*[A-Z]", t) and INSTITUTION.search(t):
             continue
         clean = _unmark(t)
-        if clean[:3].lower() == "by " and clean[3:4].isupper():
-            clean = clean[3:]   # a by-line ("By Emily M. Kotnik")
+        clean = _after_by(clean) or clean   # (a by-line's names: "By Emily M. Kotnik")
         for piece in re.split(r",|\band\b|;|\s{2,}|·|&", clean):
             if INSTITUTION.search(piece):
                 continue

@@ -1851,12 +1851,15 @@ _DISPLAY_NUMBER_END = re.compile(r"[\s,.;]\(\d{1,2}(?:\.\d{1,3})?[a-z]?\)$")
 
 
 def _cut_over_cut(rows: list[Row], c: Cand) -> bool:
-    """Is the unnumbered candidate's row cut into cells by a wide gap (an em and more) over a row
-    starting where it starts and cut so too: a table's head row over its first row ("Code
+    """Is the unnumbered candidate's row cut into cells by a gap of 1.2 ems or more (a little
+    under the vetoes' 1.4: a head row's cells stand closer) over a table's row
+    (:func:`_cut_row_near`) starting where it starts: a table's head row over its first row ("Code
     Language" over "CHU  Old Church Slavonic", the head's rule under it)?"""
     r, j = rows[c.i], c.rows[-1] + 1
-    return not c.number and r.gap >= 1.2 and j < len(rows) and rows[j].page == r.page \
-        and rows[j].gap >= 1.2 and abs(rows[j].x0 - r.x0) <= 2.0
+    if c.number or r.gap < 1.2 or j >= len(rows):
+        return False
+    below = _cut_row_near(rows, r, range(j, j + 1))
+    return below is not None and abs(below.x0 - r.x0) <= 2.0
 
 
 def _in_column_of_cells(rows: list[Row], c: Cand, st: DocStats) -> bool:
