@@ -86,6 +86,11 @@ SE_SAMPLE = ROOT / "fixtures" / "se-abstracts" / "sample.csv"
 #: sample in its format is committed for the tests
 ART_ENV = "ST_ART_CORPUS"
 ART_SAMPLE = ROOT / "fixtures" / "art-corpus" / "sample"
+#: human relevance ratings of arXiv summaries against their abstracts (Koh et al., EMNLP 2022;
+#: fixtures/koh-arxiv/PROVENANCE.md): the six upstream files in one folder, ``$ST_KOH_ARXIV``, else the
+#: user's data cache; a made-up sample in their format is committed for the tests
+KOH_ENV = "ST_KOH_ARXIV"
+KOH_SAMPLE = ROOT / "fixtures" / "koh-arxiv" / "sample"
 
 CSABSTRUCT_MAP = {"background": "background", "objective": "background", "method": "method",
                   "result": "result", "other": "other"}
@@ -385,3 +390,75 @@ def load_art(path: Path | str | None = None):
         if sents:
             docs.append((sents, labels))
     return docs
+
+
+# ---------------------------------------------------------------------------- FM out of field
+
+#: the upstream files of the arXiv relevance set: the released ratings (their mean), each rater's
+#: scores, and the four files of arXiv test abstracts (sentence-tagged) the references come from
+KOH_RATINGS = "robust_long_abstractive_human_annotation_dataset.jsonl"
+KOH_RATERS = "annotation_data.jsonl"
+KOH_REFERENCES = ("perfect.csv", "good.csv", "moderate.csv", "bad.csv")
+_KOH_SENTENCE = re.compile(r"<S\d+>(.*?)</S\d+>", re.S)
+
+
+def koh_dir():
+    """Where the arXiv relevance set's six files are read from: ``$ST_KOH_ARXIV``, else
+    ``<data cache>/koh-arxiv`` (None when neither exists)."""
+    return _local_copy(KOH_ENV, "koh-arxiv", folder=True)
+
+
+def _arxiv_key(arxiv_id: str):
+    """An arXiv id as the reference files store it, which lost its zeros as a number ("709.0677"
+    is 0709.0677, "1403.08" 1403.0800): the number, or the id itself (old style: "cs0306063")."""
+    try:
+        return float(arxiv_id)
+    except ValueError:
+        return arxiv_id.strip()
+
+
+def load_koh_arxiv(path: Path | str | None = None) -> list[dict]:
+    """The arXiv half of Koh et al.'s human evaluation (test only: no licence stated): 17 papers'
+    summaries by 12 BART and PEGASUS variants, each rated by three annotators for *relevance*, the
+    share of the reference abstract's main ideas the summary holds. Each pair: ``doc_id`` (the arXiv
+    id), ``category`` (cs, q-bio, q-fin), ``system``, ``reference`` and ``reference_sentences`` (the
+    abstract as the arXiv summarisation set splits it), ``candidate``, and ``human``: ``relevance``
+    (the released mean), ``relevance_raters`` (each annotator's), ``factual_consistency``. A
+    paper whose abstract no reference file holds is an error naming it."""
+    import csv
+
+    folder = Path(path) if path else koh_dir()
+    if folder is None:
+        raise FileNotFoundError(f"the arXiv relevance set is not here: set ${KOH_ENV} "
+                                "(fixtures/koh-arxiv/PROVENANCE.md says where to get it)")
+    refs: dict = {}
+    for name in KOH_REFERENCES:   # (an abstract in two files is the same text in both)
+        with open(folder / name, encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                refs.setdefault(_arxiv_key(row["arxiv_id"]), (row, name[:-4]))
+    raters: dict = {}
+    for item in json.loads((folder / KOH_RATERS).read_text(encoding="utf-8")):
+        first = item["a1"]
+        if first["dataset"] == "arXiv":
+            raters[(first["document_id"], first["model"])] = [float(item[a]["relevance_score"])
+                                                              for a in ("a1", "a2", "a3")]
+    pairs = []
+    for r in json.loads((folder / KOH_RATINGS).read_text(encoding="utf-8")):
+        if r["dataset"] != "arXiv":
+            continue
+        arxiv_id = r["dataset_id"].removeprefix("ID_")
+        try:
+            ref, quality = refs[_arxiv_key(arxiv_id)]
+        except KeyError:
+            raise ValueError(f"{folder}: no reference abstract for arXiv {arxiv_id} in "
+                             f"{', '.join(KOH_REFERENCES)}") from None
+        sentences = [" ".join(m.split()) for m in _KOH_SENTENCE.findall(ref["abstract"])]
+        system = r["model_type"]
+        pairs.append({"id": f"koh-arxiv-{arxiv_id}-{re.sub(r'[^a-z0-9]+', '-', system.lower()).strip('-')}",
+                      "doc_id": arxiv_id, "category": ref["category"], "system": system,
+                      "reference": " ".join(sentences), "reference_sentences": sentences,
+                      "reference_quality": quality, "candidate": " ".join(r["model_summary"].split()),
+                      "human": {"relevance": float(r["relevance"]),
+                                "relevance_raters": raters.get((r["dataset_id"], system)),
+                                "factual_consistency": float(r["factual_consistency"])}})
+    return pairs
