@@ -261,8 +261,10 @@ def gold_from_jats(data: bytes) -> dict:
 def _git(gitdir: Path, *args: str, binary: bool = False):
     # (core.quotepath off: a path holding other scripts than ASCII, "实验报告.pdf", is listed as it is,
     # not as an octal-escaped string in quotes that names no file)
+    # (a file name that is no UTF-8 keeps its bytes as surrogates, so it reads and names its file
+    # again when passed back to git: a repository holding one had stopped the survey)
     p = subprocess.run(["git", "-c", "core.quotepath=off", f"--git-dir={gitdir}", *args], capture_output=True, check=True)
-    return p.stdout if binary else p.stdout.decode()
+    return p.stdout if binary else p.stdout.decode("utf-8", "surrogateescape")
 
 
 def git_dir(source: str, work: Path) -> Path:

@@ -325,7 +325,8 @@ def source_gold(main_tex: Path) -> dict:
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
-    # labels a class prints over what it lists: AGU's acronyms and notation environments; the lists
+    # labels a class prints over what it lists: AGU's acronyms and notation environments, NeurIPS'
+    # acknowledgements; the lists
     # of tables and figures, which a command or the class itself prints (ascelike-new's, at the end
     # of a journal submission, with no command in the source)
     labels += [label for label, pattern in _PRINTED_LABELS if pattern.search(merged)]
@@ -343,7 +344,9 @@ def source_gold(main_tex: Path) -> dict:
             "missing_inputs": missing}
 
 
-_PRINTED_LABELS = [("Acronyms", re.compile(r"\\begin\{acronyms\}")), ("Notation", re.compile(r"\\begin\{notation\}"))]
+_PRINTED_LABELS = [("Acronyms", re.compile(r"\\begin\{acronyms\}")), ("Notation", re.compile(r"\\begin\{notation\}")),
+                   # NeurIPS' acknowledgements environment (and the classes copied from its style)
+                   ("Acknowledgments and Disclosure of Funding", re.compile(r"\\begin\{ack\}"))]
 
 
 def _written(abstract: str | None) -> str | None:

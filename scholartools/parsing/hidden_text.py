@@ -3,12 +3,14 @@
 :mod:`scholartools.parsing.pdf.hidden` finds it (white or invisible text, text cut away by a
 clipping path; off-page and tiny text never enter the rows) and reports each span as a
 ``hidden_text`` warning with its page and box.  :func:`remove_hidden` then removes every such
-span from every text of the record (title, abstract, sections and their paragraphs, captions,
-equation contexts …), so that the instructions planted for LLM reviewers go into no prompt of
-``st-generate``, ``st-judge`` or any other command.  Each warning keeps the text and its
-location and says where it was removed from (``removed_from``: field paths), or ``removed:
-false`` when the text could not be found as it was extracted.  ``st-parse --keep-hidden`` leaves
-the text in place (``kept: true`` on the warnings) for those who study it.
+span that entered the text (white, invisible or clipped; off-page and tiny text never does: its
+warning says ``in_text: false``) from every text of the record (title, abstract, sections and
+their paragraphs, captions, equation contexts …), so that the instructions planted for LLM
+reviewers go into no prompt of ``st-generate``, ``st-judge`` or any other command.  Each warning
+keeps the text and its location and says where it was removed from (``removed_from``: field
+paths), or ``removed: false`` when the text could not be found as it was extracted.
+``st-parse --keep-hidden`` leaves the text in place (``kept: true`` on the warnings) for those
+who study it.
 
 Matching is on the span's words with any whitespace between them (line breaks, the spaces the
 reading order adds), one escaped literal per word: linear, nothing to backtrack.
@@ -19,6 +21,11 @@ import re
 
 #: record fields never touched (not text a prompt reads, or the warnings themselves)
 SKIP = frozenset({"warnings", "source", "id", "provenance", "error", "references"})
+#: reasons whose text never enters the record (:func:`scholartools.parsing.pdf.extract.page_rows`
+#: leaves spans off the page and under 2 pt out of the rows): nothing to remove, and a search for
+#: their words would cut the same words where a reader sees them (a table's one word run off the
+#: page, "assumptions", out of every heading and paragraph that says it)
+NOT_IN_TEXT = frozenset({"off_page", "tiny"})
 
 
 def _pattern(text: str) -> re.Pattern | None:
@@ -41,7 +48,7 @@ def remove_hidden(record: dict) -> dict:
               and isinstance(w.get("text"), str) and w["text"].strip()]
     if not hidden:
         return record
-    patterns = [(w, _pattern(w["text"])) for w in hidden]
+    patterns = [(w, None if w.get("reason") in NOT_IN_TEXT else _pattern(w["text"])) for w in hidden]
     found: dict[int, list[str]] = {}
 
     def clean(value, path: str):
@@ -69,6 +76,8 @@ def remove_hidden(record: dict) -> dict:
         w["removed"] = bool(where)
         if where:
             w["removed_from"] = sorted(set(where))
+        elif w.get("reason") in NOT_IN_TEXT:
+            w["in_text"] = False   # (never read into the record: nothing to remove)
     return record
 
 

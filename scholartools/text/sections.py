@@ -19,14 +19,19 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 #: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
 CJK_NUMERALS = "一二三四五六七八九十"
 
-# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "III-A.", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
+# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "III-A.", "S2", "SI 2", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
 # number that closes with a period may touch its title's capital: "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]|\d{1,2}\.\s))?"
     # Chinese and Japanese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1
     # 问题背景"; IEICE's classes space the point from the next: "2. 1 ファセット検索")
     rf"(?P<num>\d{{1,2}}(?: ?\. ?\d{{1,2}}){{1,3}}(?= .*[{HAN_KANA}])|"
-    r"\d+(?:\.\d+)*\.?|EC\.\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVX]{1,5}-[A-Z]\.(?=\s)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    r"\d+(?:\.\d+)*\.?|EC\.\d{1,2}(?:\.\d{1,2})*\.?|"
+    # a supplement's sections ("S1 Materials and Methods", "SI 2 Coding …", "S1.2 …"); not its
+    # items ("S1 Fig. …", "S2 Appendix: …", PLOS' supporting information) nor, with a point, their
+    # descriptions ("S1. Hazard presence … (XLSX)")
+    r"S(?:I ?)?\d{1,2}(?:\.\d{1,2}){0,2}(?=\s+(?!(?:Fig|Figure|Table|Text|File|Appendix|Data|Dataset|Video|Movie|Audio|Checklist|Protocol)\b)[A-Z][a-z])|"
+    r"\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVX]{1,5}-[A-Z]\.(?=\s)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
     r"|\d{1,2}\.[a-z]\.?(?=\s+[^\W_a-z])"   # "2.a. Code quality concerns": a section's lettered parts

@@ -242,9 +242,11 @@ def without_mark(text: str, mark: str) -> str:
     """``text`` without the note's mark (:attr:`Row.mark`) its last row ends with, where the mark
     is digits or a note's symbol right after a word of three letters or more ("Experiments²",
     "Nuclear Power¹"; not "χ²", "Fe²⁺")."""
+    # (the mark may stand a space apart: "A Case Study of Web API Evolution ¹", a thesis' chapter
+    # title whose note the producer set after a space)
     if mark and text.endswith(mark) and (mark.isdigit() or mark in _NOTE_MARKS) \
-            and _WORD_BEFORE_MARK.search(text[:-len(mark)]):
-        return text[:-len(mark)]
+            and _WORD_BEFORE_MARK.search(text[:-len(mark)].rstrip()):
+        return text[:-len(mark)].rstrip()
     return text
 
 

@@ -695,7 +695,8 @@ _MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|
 # an author's marks in a publisher's author line: affiliation digits or letters after a name
 # ("Zhang1,", "Glancey,a", "Daly a,b,c ,"), symbols and a font's private glyphs for its notes
 _NAME_MARK = re.compile(r"(?<=[^\W\d_])\d+|(?<=[,\s])[a-z](?=\s*(?:,|$))|(?<=,)[a-z](?=\s+[A-Z])|[^\w\s.,'’&;\-‐‑]")
-_PARTICLES = frozenset({"de", "da", "del", "der", "di", "van", "von", "la", "le", "bin", "al", "dos", "du", "y"})
+_PARTICLES = frozenset({"de", "da", "del", "der", "den", "ter", "ten", "di", "van", "von", "zu", "la", "le", "bin",
+                        "ibn", "al", "dos", "du", "y"})
 
 
 def _marked_names(text: str) -> bool:
@@ -1393,10 +1394,13 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             # dates, keywords and the short rows of their lists right under them) are passed over:
             # the box may follow the label in reading order (the label set above the box, the
             # abstract in the next column; the box's label on the abstract label's baseline)
+            # (not a heading set larger than the body: an empty abstract's "Keywords: …" row, then
+            # the body's "Introduction" in the label's 14-pt bold)
             if first_size is None and not rest and q.page == r.page and (
                     _BOX_ROW.match(unspace(qt)) or len(qt.split()) < 6
                     and any(abs(q.x0 - p.x0) < 2 * q.size and -0.5 * q.size < q.y0 - p.y1 < 2.5 * q.size
-                            for p in boxed)):
+                            for p in boxed)
+                    and not (j in heads and not heads[j].runin and q.size > body + 0.9)):
                 boxed.append(q)
                 j += 1
                 continue
@@ -1424,6 +1428,12 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
             if q.page == r.page and q.y0 >= r.y0 - r.size and (q.x1 < ax0 - 2 or ax1 is not None and q.x0 > ax1 + 2):
                 if prev is not None and j in heads and not heads[j].runin and q.y0 > prev.y1:
                     break   # the body's first heading below the abstract, left of it, is no side box's row
+                if prev is None and not rest and j in heads and not heads[j].runin and heads[j].number \
+                        and q.y0 > r.y1:
+                    # nor is a numbered heading right under a label that stands alone, centred over
+                    # its column: the abstract is empty (a draft's "Abstract", then "1. Introduction"),
+                    # its label no section
+                    return "", used
                 if prev is not None and j in heads and not heads[j].runin and q.x0 > ax1 + 2 and nwords >= 30 \
                         and not _unfinished(parts) and not _front_label(qt):
                     break   # nor is the body's first heading atop the next column, after the abstract's last sentence
@@ -1464,6 +1474,14 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                         and (rows[j].block == q.block or rows[j].size < first_size - 0.3):
                     j += 1
                 continue
+            # a heading set in the label's own display type ends the abstract, whatever it is
+            # called: the body's "Introduction" under an empty abstract's "Abstract" and keywords,
+            # both in 14-pt bold, is no structured abstract's first part (those are set below the label's type)
+            if not rest and j in heads and not heads[j].runin and abs(q.size - r.size) < 0.3 \
+                    and q.family == r.family and (q.bold >= 0.5) == (r.bold >= 0.5) and r.size > body + 0.9:
+                if first_size is None:
+                    return "", used   # (nothing under the label: the abstract is empty, the label no section)
+                break
             # a structured abstract whose part titles stand on rows of their own ("Background",
             # "Methods" as small headings under the label): a part title right under the label sets
             # their type; a later row in that type that names a part is the next part's title

@@ -1443,7 +1443,8 @@ def _plausible_sequence(cands: list[Cand], threshold: float, rows: list[Row]) ->
             pr = _outline_parts(c)
             if pr and pr[0] == kind and (c.p >= 0.08 or (c.number_alone or _deep_title(c, pr[1], rows)) and c.p >= 0.01) \
                     and _outline_like(c) and not _affiliation_line(c.title) \
-                    and not (kind == "lower" and (len(c.title.split()) > 10 or _STOP_INSIDE.search(c.title))):
+                    and not (kind == "lower" and (len(c.title.split()) > 10 or _STOP_INSIDE.search(c.title)
+                                                  and not _titled_colon(c.title))):
                 items.append((c, pr[1]))
             elif pr and pr[0] == kind and c.p < 0.97:
                 if c.p >= _filler_floor(c, rows) and not c.runin and kind != "lower" and _outline_like(c):
@@ -1774,6 +1775,15 @@ _INTRODUCTION = re.compile(r"(?i)introduction\W*$")
 # list's item lettered "b." running on into its sentence: "b. Safety: Treatment-related adverse
 # event. The safety of"; "12. Rees, D.; Murray, J.; …")
 _STOP_INSIDE = re.compile(r"[.;:]\s+\S")
+
+
+def _titled_colon(title: str) -> bool:
+    """A title in title case whose one stop inside is a colon ("Predictor Variables: Synoptic
+    Weather", the American Meteorological Society's "c." subsections): every word of four letters
+    or more opens in a capital."""
+    words = [w for w in title.split() if len(w) >= 4 and w[0].isalpha()]
+    return title.count(":") == 1 and not re.search(r"[.;]\s+\S", title) and len(words) >= 2 \
+        and all(w[0].isupper() for w in words)
 
 
 def _affiliation_line(title: str) -> bool:
@@ -3401,15 +3411,18 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
     capitals with clear space above it (half a body line more than between the body's lines;
     the top of a column counts) and more space below it than between the body's lines, short,
     ending in no stop, without digits, not a lone short word (an acronym: a figure's label, a gene),
-    outside tables, figures, the front page's zone and what follows the references (unless
+    outside tables, figures, the front page's zone (but for a standard section's name there and
+    the rows of its style after it) and what follows the references (unless
     headings of its style were accepted there: a journal's methods after its references). Two or more
-    such rows of one style (headings already found in it counted), on two pages or more, are a
-    level of the document's headings."""
+    such rows of one style (headings already found in it counted), on two pages or more (or, in
+    a note of three pages or fewer, one of them a standard section's name), are a level of the
+    document's headings."""
     found: dict[tuple, list[Cand]] = {}
     known: dict[tuple, list[Cand]] = {}     # headings in these styles already found
     # styles of headings accepted after the references (a journal's methods set there: Cell
     # Press's "STAR+METHODS", "KEY RESOURCES TABLE"): their rows there are no back matter's noise
     after = {c.skey for c in cands if not c.runin and c.p >= threshold and c.feats[39]}
+    front: set[tuple] = set()   # styles whose first row in the front page's zone names a standard section
     for c in cands:
         if c.runin or c.p <= 0 or not rows[c.i].upper:
             continue
@@ -3417,8 +3430,12 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
             known.setdefault(c.skey, []).append(c)
             continue
         r, last = rows[c.i], rows[c.rows[-1]]
-        if abs(r.size - st.body) >= 0.6 or r.fig or r.neighbours or r.kind != "text" or c.feats[28] \
+        if abs(r.size - st.body) >= 0.6 or r.fig or r.neighbours or r.kind != "text" \
                 or c.feats[39] and c.skey not in after:
+            continue
+        # (in the front page's zone only a standard section's name, "INTRODUCTION", and what
+        # follows it in its style: a research note's sections all on its first page)
+        if c.feats[28] and not (c.skey in front or KNOWN_HEADINGS.match(c.title)):
             continue
         t = c.title
         words = t.split()
@@ -3430,10 +3447,14 @@ def _caps_standing_apart(rows: list[Row], cands: list[Cand], st: DocStats, thres
         nxt = rows[c.rows[-1] + 1] if c.rows[-1] + 1 < len(rows) else None
         if nxt is None or _gap(prev, r) < st.body_gap + 0.5 * st.body or _gap(last, nxt) < st.body_gap + 0.2 * st.body:
             continue
+        if c.feats[28]:
+            front.add(c.skey)
         found.setdefault(c.skey, []).append(c)
+    short = rows[-1].page < 3 if rows else False   # (a note of three pages or fewer)
     for key, group in found.items():
         level = group + known.get(key, [])
-        if len(level) >= 2 and len({c.page for c in level}) >= 2:
+        if len(level) >= 2 and (len({c.page for c in level}) >= 2
+                                or short and any(KNOWN_HEADINGS.match(c.title) for c in level)):
             for c in group:
                 c.p = threshold + 0.01
 
@@ -3762,11 +3783,13 @@ def _named_and_underlined(rows: list[Row], cands: list[Cand], st: DocStats, thre
                 and not (c.rows[-1] + 1 < len(rows) and _OPERATOR.search(rows[c.rows[-1] + 1].text)) \
                 and not _over_fraction_bar(rows, c) and not _in_column_of_cells(rows, c, st) \
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) and not _between_figure_rows(rows, c) \
-                and not (c.i > 0 and (rows[c.i - 1].kind or "").startswith("caption")) \
+                and not any((q.kind or "").startswith("caption") and q.page == r.page
+                            and r.y0 - q.y1 < 3 * st.body for q in rows[max(c.i - 2, 0):c.i]) \
                 and not _TABLE_FIGURES.search(c.title) and not _cut_over_cut(rows, c):
             # (nor a table's first cell over its rule, the row's figures read later, column by
             # column, nor a cell of its own row between rows of figures, nor its header row under
-            # the caption, nor a table's last row over its rule, its figures read with it)
+            # the caption, a cell before it read first or not: "Network n m" / "Time (seconds)"
+            # over "Exact Approx", nor a table's last row over its rule, its figures read with it)
             c.p = max(c.p, threshold + 0.01)
 
 
@@ -3802,6 +3825,7 @@ def decide(rows: list[Row], cands: list[Cand], st: DocStats, threshold: float | 
     _indented_list_leads(rows, cands, st)
     _hanging_labels(rows, cands, st)
     _stacked_leads(rows, cands, st)
+    _empty_fields(rows, cands)
     _leads_inside_sentences(rows, cands, st)
     _paragraph_lines(rows, cands, st)
     _checklist_items(rows, cands)
@@ -3972,12 +3996,12 @@ def _indented_list_leads(rows: list[Row], cands: list[Cand], st: DocStats) -> No
 def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """An unnumbered run-in lead whose paragraph goes on indented under it, every row after the
     first (two at least) at one edge further in, is a description list's label ("**Description
-    label.** Vanum est …" / "ere: surgite …", a hanging indent), not a paragraph's head."""
+    label.** Vanum est …" / "ere: surgite …", a hanging indent), not a paragraph's head; so are two
+    leads or more in a row whose next lines hang at one edge (items of two lines)."""
     k_hang = FEATURES.index("hanging")
     tol = 0.25 * st.body
-    for c in cands:
-        if not c.runin or c.number or c.p <= 0.0 or len(c.feats) <= k_hang or c.feats[k_hang] < 0.5:
-            continue
+    items = []   # (candidate, its row's left edge, the edge its next line hangs at or None), in order
+    for c in sorted((c for c in cands if c.runin and not c.number), key=lambda c: c.i):
         first = rows[c.i]
         after = []
         for k in range(c.i + 1, min(c.i + 4, len(rows))):
@@ -3985,11 +4009,51 @@ def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             if q.page != first.page or q.col != first.col or q.y0 - rows[k - 1].y1 > 1.5 * st.body:
                 break
             after.append(q)
+        indent = after[0].x0 - first.x0 if after else 0.0
         # (lines of the item's text, wrapped to its right edge: not formulas displayed under a
         # paragraph's lead, "**Update rule.** Matrices are updated via" / "a(L) = 0.5  (3)")
-        if len(after) >= 2 and all(abs(q.x0 - after[0].x0) < tol for q in after) \
-                and after[0].x0 - first.x0 > 0.8 * st.body and after[0].x1 >= first.x1 - st.body \
-                and len(_WORD3.findall(after[0].text)) >= 4:
+        if c.p > 0.0 and len(after) >= 2 and all(abs(q.x0 - after[0].x0) < tol for q in after) \
+                and indent > 0.8 * st.body and after[0].x1 >= first.x1 - st.body \
+                and len(_WORD3.findall(after[0].text)) >= 4 and len(c.feats) > k_hang and c.feats[k_hang] >= 0.5:
+            c.p = 0.0
+        hangs = 0.8 * st.body < indent <= 5 * st.body and len(_WORD3.findall(after[0].text)) >= 2
+        items.append((c, first.x0, after[0].x0 if hangs else None))
+    # leads in a row at one edge, only their next lines between them, two of those lines or more
+    # hanging at one edge further in: a description list's items of two lines or one
+    # ("**Activation-Based** Choose the layer with …" / "variance across …" / "**Efficiency** The cost …")
+    run: list = []
+    for item in items + [(None, 0.0, None)]:
+        c, x, h = item
+        if run:
+            d, y, _ = run[-1]
+            edge = next((g for _, _, g in run if g is not None), h)
+            between = rows[d.rows[-1] + 1:c.i] if c is not None else []
+            if c is not None and abs(x - y) < tol and len(between) <= 3 \
+                    and (rows[c.i].page, rows[c.i].col) == (rows[d.i].page, rows[d.i].col) \
+                    and all(edge is not None and abs(q.x0 - edge) < tol for q in between) \
+                    and (h is None or edge is None or abs(h - edge) < tol):
+                run.append(item)
+                continue
+            if sum(g is not None for _, _, g in run) >= 2:
+                for d, _, _ in run:
+                    d.p = 0.0
+        run = [item] if c is not None else []
+
+
+def _empty_fields(rows: list[Row], cands: list[Cand]) -> None:
+    """A lead closed by a colon that fills its row alone, over a row opening with another lead
+    closed by a colon, is a field left empty in a list of fields ("**Research Goals:**" /
+    "**Data Structure:** The NSL-KDD dataset consists of …", a survey's entry for each dataset),
+    not a paragraph's head."""
+    for c in cands:
+        r = rows[c.i]
+        j = c.i + 1
+        if c.number or j >= len(rows) or not r.text.rstrip().endswith(":") \
+                or r.text.strip() != (r.lead or r.text).strip():
+            continue
+        q = rows[j]
+        if q.page == r.page and q.lead.rstrip().endswith(":") and len(q.lead.split()) <= 4 \
+                and len(q.text.split()) > len(q.lead.split()):
             c.p = 0.0
 
 

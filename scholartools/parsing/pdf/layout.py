@@ -279,7 +279,8 @@ def _side_by_side(blocks: dict[int, list[Row]], info: list[tuple], width: float)
     of the other side; a figure's short labels left and right of its middle are no such lines.
     Returns ``info`` with the blocks outside the stretch those lines cover (give or take two
     lines) read as full width — a table's cells above or below the columns keep the page's
-    order and their place in it — or None."""
+    order and their place in it — but for a column going on alone below the other, which keeps
+    its side; or None."""
     def lines(side):
         return [r for s, _, _, bid in info if s == side for r in blocks[bid]
                 if r.size >= 5.0 and r.x1 - r.x0 >= 0.3 * width]
@@ -297,7 +298,13 @@ def _side_by_side(blocks: dict[int, list[Row]], info: list[tuple], width: float)
         if side != "F":
             brs = blocks[bid]
             reach = 2.5 * max(r.size for r in brs)
-            if min(r.y0 for r in brs) < top - reach or max(r.y1 for r in brs) > bottom + reach:
+            by0, by1 = min(r.y0 for r in brs), max(r.y1 for r in brs)
+            # (a block below the stretch on a side whose other side has nothing below it is that
+            # column going on alone: a last page's left column under its short right one, "3.2
+            # Development Achievements" and its paragraphs read before the right column's "4
+            # Availability"; a table's cells go on on both sides)
+            if by0 < top - reach or by1 > bottom + reach and any(
+                    q.y1 > bottom + reach for s, _, _, b in info if s not in ("F", side) for q in blocks[b]):
                 side = "F"
         out.append((side, y0, x0, bid))
     return out
