@@ -212,6 +212,20 @@ _MACRO_LEAD = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\[A-Za-z@]+\}?\s*\[[1-9]
                          r"(?:\\noindent\s*)?\\(?:textbf|textit|emph)\s*\{([^{}#]+)\}")
 
 
+def _local_styles(main_tex: Path, tex: str) -> list[str]:
+    """The text of the packages ``tex`` uses that sit beside ``main_tex`` as ``.sty`` files (a
+    paper's own macros), each read once; none that cannot be read."""
+    out = []
+    for name in dict.fromkeys(n.strip() for names in _USEPACKAGE.findall(tex) for n in names.split(",")):
+        path = main_tex.parent / f"{name}.sty"
+        if name and path.is_file():
+            try:
+                out.append("\n" + path.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                pass
+    return out
+
+
 def _lead_pattern(tex: str) -> re.Pattern:
     """The pattern of a paragraph opening with a styled lead, the paper's own lead macros included."""
     # (the definition's body read over its next 120 characters: enough for the style it sets)
@@ -242,7 +256,7 @@ _MATH = re.compile(r"\$([^$]{1,300})\$")
 _PAREN_MATH = re.compile(r"\\\((.{1,300}?)\\\)")
 _KEEP_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|operatorname|boldsymbol|bm|mbox|rm|bf|it|cal)\b\s*")
 _VARIANT = {"varepsilon": "epsilon", "varphi": "phi", "vartheta": "theta", "varrho": "rho", "varsigma": "sigma",
-            "varpi": "pi"}
+            "varpi": "pi", "lambda": "lamda", "Lambda": "Lamda"}   # (Unicode names the letter "lamda")
 
 
 # signs the scorer drops anyway (it keeps letters and digits)
@@ -317,8 +331,11 @@ def source_gold(main_tex: Path) -> dict:
         merged = ""
     _mask_references(detail, merged)
     have = {normalise_heading(d["text"]) for d in detail}
-    leads = [m.group(1) for m in _lead_pattern(merged).finditer(merged)]
-    leads += [m.group(1) for m in _MACRO_LEAD.finditer(merged)]
+    # (the paper's own style files beside it define lead macros too: "\xhdr{Our scope.}" of a
+    # slivkins-setup.sty, "\newcommand{\xhdr}[1]{\vspace{2mm} \noindent{\bf #1}}")
+    macros = merged + "".join(_local_styles(main_tex, merged))
+    leads = [m.group(1) for m in _lead_pattern(macros).finditer(merged)]
+    leads += [m.group(1) for m in _MACRO_LEAD.finditer(macros)]
     for text in leads:
         lead = _lead_text(plain_math(text))   # ("The Spearman $\rho$ divergence." prints its ρ)
         if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
@@ -326,7 +343,7 @@ def source_gold(main_tex: Path) -> dict:
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
     # labels a class prints over what it lists: AGU's acronyms and notation environments, NeurIPS'
-    # acknowledgements; the lists
+    # acknowledgements, achemso's supporting information; the lists
     # of tables and figures, which a command or the class itself prints (ascelike-new's, at the end
     # of a journal submission, with no command in the source)
     labels += [label for label, pattern in _PRINTED_LABELS if pattern.search(merged)]
@@ -346,7 +363,9 @@ def source_gold(main_tex: Path) -> dict:
 
 _PRINTED_LABELS = [("Acronyms", re.compile(r"\\begin\{acronyms\}")), ("Notation", re.compile(r"\\begin\{notation\}")),
                    # NeurIPS' acknowledgements environment (and the classes copied from its style)
-                   ("Acknowledgments and Disclosure of Funding", re.compile(r"\\begin\{ack\}"))]
+                   ("Acknowledgments and Disclosure of Funding", re.compile(r"\\begin\{ack\}")),
+                   # the American Chemical Society's (achemso) supporting-information environment
+                   ("Supporting Information Available", re.compile(r"\\begin\{suppinfo\}"))]
 
 
 def _written(abstract: str | None) -> str | None:

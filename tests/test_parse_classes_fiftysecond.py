@@ -344,3 +344,139 @@ def test_a_repository_with_a_file_name_that_is_no_utf8_is_surveyed(tmp_path):
     assert "main.tex" in names and len(names) == 2
     odd = next(n for n in names if n != "main.tex")
     assert _git(work / ".git", "show", f"HEAD:{odd}", binary=True) == b"%PDF-1.4\n"
+
+
+def test_gold_headings_with_lambda_and_achemsos_label(tmp_path):
+    # Unicode names the letter "lamda": "$\lambda$ estimates" was left as written in the gold
+    from test_parse_classes_fortyseventh import _gold
+
+    optional, required = _gold(tmp_path, "article", "\\section{$\\lambda$ estimates}\nText.\n"
+                                                    "\\section{The $\\Lambda$CDM model}\nText.\n"
+                                                    "\\begin{suppinfo}\nTables S1--S3.\n\\end{suppinfo}\n")
+    assert required == ["λ estimates", "The ΛCDM model"]
+    assert "Supporting Information Available" in optional
+
+
+def test_a_thesis_title_page_in_the_bodys_type_is_the_front_page():
+    # a thesis' title page set wholly in the body's 12 pt, its approval page after it headed in 17 pt
+    # by the university's and faculty's names: the title is on the first page
+    from pdf_pages import front_rows
+    from scholartools.parsing.pdf.frontmatter import front_page
+
+    cover = front_rows([("UNIVERSITY OF CALGARY", 100, 12.0, 0.0),
+                        ("Automated Example Oriented REST API Documentation", 160, 12.0, 0.0),
+                        ("by", 200, 12.0, 0.0), ("S M Sohan", 220, 12.0, 0.0), ("A THESIS", 300, 12.0, 0.0),
+                        ("SUBMITTED TO THE FACULTY OF GRADUATE STUDIES", 320, 12.0, 0.0)])
+
+    def second(*heads):
+        rows = front_rows([(h, 71 + 21 * k, 17.2, 0.0) for k, h in enumerate(heads)]
+                          + [("The undersigned certify that they have read, and recommend", 150, 12.0, 0.0)])
+        for r in rows:
+            r.page = 1
+        return rows
+
+    assert front_page(cover + second("UNIVERSITY OF CALGARY", "FACULTY OF GRADUATE STUDIES"), 12.0) == 0
+    # control: a page of notes before a paper whose title, in 17 pt, is on the next page
+    assert front_page(cover + second("Automated Documentation of Web Services", "at Scale"), 12.0) == 1
+
+
+def test_a_lead_macro_defined_in_the_papers_own_style_file_gives_optional_gold(tmp_path):
+    # "\xhdr{Our scope.}", defined in a slivkins-setup.sty beside the paper, opens bold paragraphs
+    from benchmarks.tex_pairs import source_gold
+
+    (tmp_path / "mysetup.sty").write_text("\\newcommand{\\xhdr}[1]{\\vspace{2mm} \\noindent{\\bf #1}}\n")
+    main = tmp_path / "main.tex"
+    main.write_text("\\documentclass{article}\n\\usepackage{amsmath,mysetup}\n\\title{A Paper}\n"
+                    "\\begin{document}\n\\maketitle\n\\section{Introduction}\nText.\n\n\\xhdr{Our scope.} We study "
+                    "exploration.\n\n\\xhdr{Explorability.} A policy explores.\n\\end{document}\n")
+    optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+    assert {"Our scope.", "Explorability."} <= optional
+    (tmp_path / "mysetup.sty").unlink()   # control: without the style file, nothing says it is a lead
+    optional = {h["text"] for h in source_gold(main)["heading_detail"] if h.get("optional")}
+    assert "Our scope." not in optional
+
+
+def _section_over_subsection(page, y):
+    """A right column: "2 Background and Motivation for GPU Fuzzing" in 11-pt bold (seven words), "2.1
+    GPU Architecture" right under it in the same type, then paragraphs; a left column of text."""
+    para(page, y, BODY + " " + BODY, x=54, w=242, size=9)
+    page.insert_text((318, y + 10), "2 Background and Motivation for GPU Fuzzing", fontsize=11, fontname="tibo")
+    page.insert_text((318, y + 25), "2.1 GPU Architecture", fontsize=11, fontname="tibo")
+    y2 = para(page, y + 32, BODY, x=318, w=242, size=9)
+    page.insert_text((318, y2 + 14), "2.2 Memory Hierarchy", fontsize=11, fontname="tibo")
+    para(page, y2 + 20, BODY, x=318, w=242, size=9)
+
+
+def test_a_subsection_numbered_under_its_section_right_below_it_is_a_heading(tmp_path):
+    from pdf_pages import headings_of
+
+    got = headings_of(tmp_path, "sub.pdf", _section_over_subsection)
+    assert {"Background and Motivation for GPU Fuzzing", "GPU Architecture", "Memory Hierarchy"} <= set(got)
+    from scholartools.parsing.pdf.headings import _child_number
+
+    assert _child_number("2 Background and Motivation", "2.1 GPU Architecture")
+    # controls: a number of another section, or no number above
+    assert not _child_number("2 Background and Motivation", "3.1 Threats")
+    assert not _child_number("Background and Motivation", "2.1 GPU Architecture")
+
+
+def test_a_thesis_kind_and_its_authors_name_over_the_title_on_a_cover():
+    from pdf_pages import front_rows
+    from scholartools.parsing.pdf.frontmatter import _is_type_label, title_rows
+
+    assert _is_type_label("Thèse de Doctorat") and _is_type_label("PhD Thesis") and _is_type_label("Tesis Doctoral")
+    assert not _is_type_label("A Thesis on Graph Sparsification")
+
+    def cover(name_bold):
+        return front_rows([("Thèse de Doctorat", 60, 25.0, 1.0), ("Brice Nédelec", 100, 25.0, name_bold),
+                           ("Mémoire présenté en vue de l'obtention du grade de Docteur", 150, 11.0, 0.0),
+                           ("Édition collaborative décentralisée", 300, 17.0, 1.0),
+                           ("dans les navigateurs", 320, 17.0, 1.0), ("JURY", 400, 11.0, 1.0)], x0=60)
+
+    rows = cover(0.0)
+    rows[4].block = rows[3].block   # (the title's two lines, one block)
+    assert [r.text for r in title_rows(rows, 10.0, 0, 842.0)] == ["Édition collaborative décentralisée",
+                                                                   "dans les navigateurs"]
+    # control: a name in the title's bold type is not passed over by this rule
+    rows = cover(1.0)
+    rows[4].block = rows[3].block
+    assert [r.text for r in title_rows(rows, 10.0, 0, 842.0)] == ["Brice Nédelec"]
+
+
+def test_a_page_whose_forms_hold_a_huge_drawing_is_read_without_its_vectors(tmp_path, monkeypatch):
+    # a map drawn as millions of paths in one form: its vectors are not read (the text is)
+    import scholartools.parsing.pdf as P
+
+    src = pymupdf.open()
+    fig = src.new_page(width=400, height=300)
+    for k in range(60):
+        fig.draw_line((10 + 6 * k, 10), (10 + 6 * k, 290), color=(0, 0, 0))
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 80), "Extinction risk through climate change in megafauna", fontsize=17, fontname="tibo")
+    para(page, 100, BODY, x=72, w=468)
+    page.show_pdf_page(pymupdf.Rect(72, 300, 472, 600), src, 0)   # (a form XObject)
+    path = tmp_path / "map.pdf"
+    doc.save(path)
+    with pymupdf.open(path) as d:
+        assert not P._heavy_drawing(d, d[0])
+        monkeypatch.setattr(P, "DRAWING_BUDGET", 10)
+        assert not P._heavy_drawing(d, d[0])   # (no stream stored large enough to be opened)
+        monkeypatch.setattr(P, "DRAWING_PEEK", 0)
+        assert P._heavy_drawing(d, d[0])
+    calls = []
+    real = pymupdf.Page.get_text
+
+    def spy(self, *a, **k):
+        calls.append(k.get("flags", 0))
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(pymupdf.Page, "get_text", spy)
+    rec = P.parse_pdf(str(path))
+    assert "Scholarly documents present" in " ".join(s["text"] for s in rec["sections"])
+    assert calls and not calls[0] & pymupdf.TEXT_COLLECT_VECTORS
+    # control: within the budget, the page's vectors are read as before
+    monkeypatch.setattr(P, "DRAWING_BUDGET", 60_000_000)
+    calls.clear()
+    P.parse_pdf(str(path))
+    assert calls[0] & pymupdf.TEXT_COLLECT_VECTORS

@@ -170,15 +170,16 @@ def front_page(rows: list[Row], body: float | None = None, page_height: float = 
 def _title_on_next_page(rows: list[Row], first: list[Row], body: float, page_height: float) -> bool:
     """Does the paper start on page 1: page 0 sets nothing larger than the body's type (no title)
     and holds no abstract label, while page 1 sets a group of three words or more, not a known
-    heading, in a type at least 4 pt larger than the body's in its upper part (a page of text or
-    notes put before the front page)?"""
+    heading nor an institution's name, in a type at least 4 pt larger than the body's in its upper
+    part (a page of text or notes put before the front page)?"""
     if any(r.size >= body + 2 for r in first) or any(_is_label_row(r)[0] for r in first):
         return False
     for g in _groups(rows, 1, 0.62 * page_height):
         text = " ".join(r.text for r in g)
         if min(r.size for r in g) >= body + 4 and len(text.split()) >= 3 and not KNOWN_HEADINGS.match(text.strip(" .:")) \
-                and not _hard_noise(text) and not strip_number(text)[0]:
-            return True
+                and not _hard_noise(text) and not strip_number(text)[0] and not INSTITUTION.search(text):
+            return True   # (not an institution's name: a thesis' approval page, "UNIVERSITY OF CALGARY
+            #              FACULTY OF GRADUATE STUDIES", after its title page set in the body's type)
     return False
 
 
@@ -298,12 +299,13 @@ _PAPER_NUMBER = re.compile(r"^\s*[A-Z]{2,10}\s?(?:19|20)?\d\d\s?[-–]\s?\d{2,6}
 
 def _is_type_label(text: str) -> bool:
     """A row naming the article's type ("Research Article", "ORIGINAL ARTICLE", "Review"), alone
-    or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience"), or a
-    Chinese or Japanese thesis' kind on its cover, its characters spaced apart or not ("学 士 論 文",
+    or with the journal's subject after a bar or dash ("RESEARCH ARTICLE | Neuroscience"), a
+    thesis' kind on its cover ("Thèse de Doctorat", "PhD Thesis"), or a Chinese or Japanese
+    thesis' kind on its cover, its characters spaced apart or not ("学 士 論 文",
     a bachelor's thesis), or a Chinese or Japanese journal's kind of article over its title ("研究速報",
     a research letter)."""
     t = text.strip(" |·•")
-    if LABEL.match(t) or _LABEL_SUBJECT.match(t):
+    if LABEL.match(t) or _LABEL_SUBJECT.match(t) or _THESIS_LABEL.match(t):
         return True
     if t.isascii():
         return False
@@ -315,6 +317,12 @@ def _is_type_label(text: str) -> bool:
 # short note, letter, technical report, review
 _CJK_ARTICLE_KIND = re.compile(r"^(?:研究速報|速報|研究論文|原著論文|招待論文|解説論文|サーベイ論文|ショートノート|ショートペーパー|"
                                r"レター|技術報告|研究報告|短報|総説|研究简报|综述|研究快报|短文)$")
+
+# a thesis' kind on its cover, in the languages theses are written in ("Thèse de Doctorat", "PhD
+# Thesis", "Doctoral Dissertation", "Tesis Doctoral", "Tese de Doutorado", "Master's Thesis")
+_THESIS_LABEL = re.compile(r"(?i)^(?:(?:ph\.?\s?d\.?|doctoral|master'?s?|bachelor'?s?|diploma|habilitation)\s+)?"
+                           r"(?:thesis|dissertation)$|^th[èe]se(?:\s+de\s+doctorat)?$|^tesis(?:\s+doctoral)?$"
+                           r"|^tese(?:\s+de\s+doutorado)?$|^disserta[çc][ãa]o(?:\s+de\s+mestrado)?$")
 
 # a Chinese or Japanese thesis' kind: bachelor's, master's, doctoral, graduation (thesis)
 _THESIS_KIND = re.compile(r"^(?:学士|修士|博士|硕士|卒業|毕业|本科毕业|本科)?(?:学位)?(?:論文|论文|研究)(?:\(.*\))?$")
@@ -573,6 +581,11 @@ def _title_rows(rows: list[Row], body: float, page: int, page_height: float) -> 
         # "RESEARCH BULLETIN"; authors may be set larger than the title above them, ESAIM's)
         if not label and _names_row(text) and any(c[2][-1].y1 < g[0].y0 < c[2][-1].y1 + 3 * size
                                                   and (not c[3] or c[0] >= size - 0.3) for c in cands):
+            label = hard = True
+        # nor is one person's name in upright type under a thesis' kind on its cover ("Thèse de
+        # Doctorat" in bold / "Brice Nédelec", both in 25 pt, the title lower in 17-pt bold)
+        if not label and _one_name(text) and all(r.bold < 0.5 for r in g) \
+                and any(_THESIS_LABEL.match(c[4].strip(" |·•")) for c in cands):
             label = hard = True
         cands.append((size, words, g, label, text, hard))
     if not cands:

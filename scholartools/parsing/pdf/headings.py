@@ -366,6 +366,14 @@ def _subsub(text: str) -> bool:
     return text[:1].isdecimal() and _SUBSUB.match(text) is not None
 
 
+def _child_number(above: str, text: str) -> bool:
+    """Does ``text`` open with the first number of the level under the one ``above`` opens with
+    ("2 Background and Motivation" / "2.1 GPU Architecture", one block, one style): a subsection's
+    heading right under its section's, not the section heading's second line."""
+    parent, child = strip_number(above)[0], strip_number(text)[0]
+    return bool(parent and child) and child == parent.rstrip(".") + ".1"
+
+
 def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
     out: list[Cand] = []
     n = len(rows)
@@ -397,6 +405,7 @@ def candidates(rows: list[Row], st: DocStats) -> list[Cand]:
             or _gap(prev, r) > max(gap_apart, 0.5 * r.size) or prev.upper != r.upper \
             or ")" in t[:6] and _enumerated(t) and (r.italic >= 0.6 or not _bodyish(r, st)) \
             or _subsub(t) and prev is not None and strip_number(prev.text)[0] is not None \
+            or t[:1].isdecimal() and prev.text[:1].isdecimal() and _child_number(prev.text, t) \
             or _under_short_head(rows, out, i, st)
         # a heading ending in a short tail of another style
         short = bool(r.lead) and _short_tail(rows, i, large=r.size >= st.body + 1.0)
