@@ -480,3 +480,26 @@ def test_a_page_whose_forms_hold_a_huge_drawing_is_read_without_its_vectors(tmp_
     calls.clear()
     P.parse_pdf(str(path))
     assert calls[0] & pymupdf.TEXT_COLLECT_VECTORS
+
+
+def test_a_large_form_listed_on_every_page_is_decompressed_once(tmp_path, monkeypatch):
+    # pages sharing one resource dictionary list every form of the document on each page
+    import scholartools.parsing.pdf as P
+
+    src = pymupdf.open()
+    fig = src.new_page(width=400, height=300)
+    fig.draw_line((10, 10), (390, 290), color=(0, 0, 0))
+    doc = pymupdf.open()
+    for _ in range(3):
+        page = doc.new_page(width=612, height=792)
+        page.show_pdf_page(pymupdf.Rect(72, 300, 472, 600), src, 0)
+    path = tmp_path / "forms.pdf"
+    doc.save(path)
+    monkeypatch.setattr(P, "DRAWING_PEEK", 0)
+    opened = []
+    with pymupdf.open(path) as d:
+        real = d.xref_stream
+        monkeypatch.setattr(d, "xref_stream", lambda x: opened.append(x) or real(x))
+        sizes: dict = {}
+        assert [P._heavy_drawing(d, p, sizes) for p in d] == [False] * 3
+    assert len(opened) == len(set(opened)) == len(sizes)

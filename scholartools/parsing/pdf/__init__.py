@@ -90,10 +90,11 @@ def read_pdf(path: str, max_pages: int | None = None, check_clipping: bool = Tru
         first_text = ""
         visible: list = []   # text a reader sees, page by page (clipping applied), or the page's rows
         forms_read: dict = {}   # the document's forms as _may_clip_text found them
+        drawn: dict = {}   # large streams' decompressed sizes as _heavy_drawing found them
         for pno in range(use):
             try:
                 page = doc.load_page(pno)
-                heavy = _heavy_drawing(doc, page)
+                heavy = _heavy_drawing(doc, page, drawn)
                 d = page.get_text("dict", flags=flags if heavy else xflags, clip=infinite)
             except Exception as exc:
                 warnings.append({"kind": "damaged", "page": pno + 1, "message": f"page {pno + 1} unreadable: {exc}"})
@@ -217,18 +218,22 @@ DRAWING_BUDGET = 60_000_000
 DRAWING_PEEK = 1_000_000
 
 
-def _heavy_drawing(doc, page) -> bool:
+def _heavy_drawing(doc, page, sizes: dict | None = None) -> bool:
     """Do the page's content streams and forms hold more than :data:`DRAWING_BUDGET` bytes of
     drawing? Then its text is read without its vector graphics: no figure cells or rules on it,
     and none of its white or tiny text judged hidden (a figure's labels cannot be told apart
     without them). (Of 18,779 pages of 1,293 PDFs, two are: the map's, 261 MB, and an engineering
-    paper's plots, 80 MB.)"""
+    paper's plots, 80 MB.) ``sizes`` (xref → decompressed size) carries what one page learnt to
+    the next, as :func:`_may_clip_text`'s ``forms_read`` does: pages sharing one resource
+    dictionary list every form of the document, and a large form was decompressed on each."""
+    known = {} if sizes is None else sizes
     try:
         total = 0
         for xref in [*page.get_contents(), *(x[0] for x in page.get_xobjects())]:
-            kind, length = doc.xref_get_key(xref, "Length")
-            if kind == "int" and int(length) > DRAWING_PEEK:
-                total += len(doc.xref_stream(xref) or b"")
+            if xref not in known:
+                kind, length = doc.xref_get_key(xref, "Length")
+                known[xref] = len(doc.xref_stream(xref) or b"") if kind == "int" and int(length) > DRAWING_PEEK else 0
+            total += known[xref]
         return total > DRAWING_BUDGET
     except Exception:
         return False
