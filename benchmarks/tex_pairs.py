@@ -55,8 +55,14 @@ MANIFEST = ROOT / "fixtures" / "tex-pairs" / "manifest.jsonl"
 
 from jats_pairs import _git, git_dir, pdf_text, printed_headings, write_gold  # noqa: E402
 
+from scholartools.parsing.latex_render import expand_text_macros  # noqa: E402
+from scholartools.parsing.latex_scan import find_definitions  # noqa: E402
+
 _CLASS = re.compile(r"^[^%\n]*\\documentclass\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
 _USEPACKAGE = re.compile(r"^[^%\n]*\\usepackage\s*(?:\[[^\]]*\])?\s*\{([^}]+)\}", re.M)
+THESIS_LABELS = ["Dedication", "Declaration", "Author's Declaration", "Declaration of Originality",
+                 "Committee Membership", "Approved by", "Approval", "List of Appendices", "List of Abbreviations",
+                 "List of Symbols", "Preface"]
 _GENERIC = {"article", "report", "book", "amsart", "scrartcl", "scrreprt", "scrbook", "memoir", "extarticle"}
 # style files of venues that ride on a generic class (the family is the style without its year)
 _VENUE_STYLE = re.compile(r"^(neurips|nips|icml|iclr|acl|naacl|emnlp|eacl|coling|colm|tmlr|jmlr|cvpr|iccv|eccv|"
@@ -330,15 +336,30 @@ def source_gold(main_tex: Path) -> dict:
     except Exception:   # the leads are a courtesy: a source the reader cannot merge has none
         merged = ""
     _mask_references(detail, merged)
+    # (the two branches of a conditional the class decides, both read: IEEEtran's templates set
+    # "\ifCLASSOPTIONcompsoc \section*{Acknowledgments} \else \section*{Acknowledgment} \fi";
+    # the page prints one of the two headings, one after the other in the gold)
+    for a, b in zip(detail, detail[1:]):
+        if not a.get("optional") \
+                and normalise_heading(a["text"]).rstrip("s") == normalise_heading(b["text"]).rstrip("s"):
+            b["optional"] = True
     have = {normalise_heading(d["text"]) for d in detail}
     # (the paper's own style files beside it define lead macros too: "\xhdr{Our scope.}" of a
     # slivkins-setup.sty, "\newcommand{\xhdr}[1]{\vspace{2mm} \noindent{\bf #1}}")
     macros = merged + "".join(_local_styles(main_tex, merged))
     leads = [m.group(1) for m in _lead_pattern(macros).finditer(merged)]
     leads += [m.group(1) for m in _MACRO_LEAD.finditer(macros)]
+    # (a lead naming what a heading names is a lead of its own: "\emph{Role of quantum pressure.}---"
+    # in the results, "B. Role of quantum pressure" a section further on)
+    seen: set[str] = set()
+    # (a lead's own text macros printed: "\textbf{Architectural Control in \langname.}", with
+    # "\newcommand{\langname}{Trinity}", is "Architectural Control in Trinity.")
+    text_macros = find_definitions([macros]).text_macros
     for text in leads:
+        text = expand_text_macros(text, text_macros)
         lead = _lead_text(plain_math(text))   # ("The Spearman $\rho$ divergence." prints its ρ)
-        if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in have:
+        if lead and len(lead.split()) <= 12 and normalise_heading(lead) not in seen:
+            seen.add(normalise_heading(lead))
             have.add(normalise_heading(lead))
             detail.append({"text": lead, "level": 4, "optional": True, "lead": True})
     labels = BACK_LABELS + (["Appendix", "Appendices"] if _APPENDIX.search(merged) else [])
@@ -348,6 +369,9 @@ def source_gold(main_tex: Path) -> dict:
     # of a journal submission, with no command in the source)
     labels += [label for label, pattern in _PRINTED_LABELS if pattern.search(merged)]
     labels += ["List of Tables", "List of Figures"]
+    # a thesis' front pages that its class prints from a command, or a page of its own, with no
+    # sectioning command ("COMMITTEE MEMBERSHIP", "AUTHOR'S DECLARATION", "APPROVED BY")
+    labels += THESIS_LABELS
     # IEEEtran's one titled appendix, "\appendix[Proof of the Bound]", printed "APPENDIX / PROOF OF THE BOUND"
     labels += ["Appendix " + plain_math(t.strip()) for t in _TITLED_APPENDIX.findall(merged)]
     detail += [{"text": t, "level": 1, "optional": True} for t in labels if normalise_heading(t) not in have]

@@ -45,8 +45,12 @@ _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mand
 _CITE = re.compile(r"\\(?:no)?(?:cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|"
                    r"textcite|autocite|Cite|Citep|Citet|footcite)\*?\s*(?:\[[^\]\n]*\]\s*){0,2}\{([^{}]*)\}")
 _REF = re.compile(r"\\(?P<cmd>eqref|ref|autoref|cref|Cref|pageref|vref|nameref|labelcref|subref)\*?\s*\{([^{}]*)\}")
+# the letters of words among them
+_WORD_LETTERS = frozenset({"ss", "o", "O", "ae", "AE", "oe", "OE", "aa", "AA", "l", "L", "i", "j"})
 _CMD = re.compile(r"\\(?P<name>[A-Za-z@]+)(?P<star>\*?)")
-_ACCENT_RE = re.compile(r"\\(?P<acc>['`^\"~=.]|[uvHckr](?![A-Za-z]))\s*(?:\{\s*(?P<l1>\\?[A-Za-z])\s*\}|(?P<l2>\\?[A-Za-z]))")
+# (a dotless letter's control word swallows the spaces after it: "Na\\"\\i ve" is "Naïve")
+_ACCENT_RE = re.compile(r"\\(?P<acc>['`^\"~=.]|[uvHckr](?![A-Za-z]))\s*(?:\{\s*(?P<l1>\\?[A-Za-z])\s*\}"
+                        r"|(?P<l2>\\[ij](?![A-Za-z])[ \t]*|[A-Za-z]))")
 
 
 def expand_text_macros(text: str, macros: dict[str, str], max_rounds: int = 3) -> str:
@@ -117,7 +121,7 @@ def _line_breaks(s: str) -> str:
 
 
 def _accent(m: re.Match) -> str:
-    letter = (m.group("l1") or m.group("l2")).lstrip("\\")
+    letter = (m.group("l1") or m.group("l2")).strip().lstrip("\\")
     if letter == "i":
         letter = "i"
     return unicodedata.normalize("NFC", letter + _ACCENTS[m.group("acc")])
@@ -133,6 +137,8 @@ def _drop_commands(s: str) -> str:
         end = m.end()
         if name in _LETTERS:
             out.append(_LETTERS[name])
+            if name in _WORD_LETTERS:   # (a control word swallows the spaces after it: "\\ss e" is "ße")
+                end = len(s) - len(s[end:].lstrip(" \t"))
         elif name in _DROP_ARGS:
             n_opt, n_mand = _DROP_ARGS[name]
             end = skip_args(s, end, n_opt, n_mand)

@@ -204,6 +204,13 @@ def _label_macro(defs: Definitions, name: str, body: str) -> None:
         defs.label_macros[name] = m.group(1).strip()
 
 
+# a package's internals in a definition's body: it is code, not text to print (a local copy of
+# natbib.sty defines \cite argument-free, "\begingroup\let\NAT@ctype\z@ … \@ifstar{…}", which
+# printed "ifstar ifnextchar [ []" in every heading citing a paper); "et al.\@" is text
+_PROGRAMMING = re.compile(r"\\[A-Za-z]*@[A-Za-z]|\\(?:futurelet|expandafter|csname|begingroup|afterassignment|"
+                          r"noexpand|ifx|ifnum|ifdim)(?![A-Za-z])")
+
+
 def find_definitions(texts: list[str]) -> Definitions:
     """The paper's own display environments, delimiter shortcuts, label macros and text macros."""
     defs = Definitions()
@@ -278,7 +285,7 @@ def find_definitions(texts: list[str]) -> Definitions:
         meaning = _meaning(body, defs, raw_macros)
         if meaning is not None:
             defs.shortcuts[name] = meaning
-        elif "#" not in body and len(body) <= 400:
+        elif "#" not in body and len(body) <= 400 and not _PROGRAMMING.search(body):
             defs.text_macros[name] = body
     return defs
 

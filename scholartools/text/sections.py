@@ -19,8 +19,9 @@ from scholartools.vocabulary import BACK_MATTER_TYPES, SECTION_TYPES  # noqa: F4
 #: Chinese numerals one to ten, as section numbers are written ("三、模型假设"), by value
 CJK_NUMERALS = "一二三四五六七八九十"
 
-# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "III-A.", "S2", "SI 2", "A", "A.1", "Appendix A", "Appendix 1.", "§3" … (a
-# number that closes with a period may touch its title's capital: "4.3.Comparison among priors")
+# Leading numbering: "3", "3.2", "3.2.1.", "2.a.", "IV.", "III-A.", "III.A", "II", "S2", "SI 2", "A", "A.1",
+# "Appendix A", "Appendix 1.", "§3" … (a number that closes with a period may touch its title's capital:
+# "4.3.Comparison among priors")
 NUMBER_RE = re.compile(
     r"^\s*(?:§\s*)?(?:(?i:appendix)\s+(?=[A-Z][.:\s]|\d{1,2}\.\s))?"
     # Chinese and Japanese (ctex sets the digits in the Latin font, spaced from their point: "1 . 1
@@ -31,7 +32,12 @@ NUMBER_RE = re.compile(
     # items ("S1 Fig. …", "S2 Appendix: …", PLOS' supporting information) nor, with a point, their
     # descriptions ("S1. Hazard presence … (XLSX)")
     r"S(?:I ?)?\d{1,2}(?:\.\d{1,2}){0,2}(?=\s+(?!(?:Fig|Figure|Table|Text|File|Appendix|Data|Dataset|Video|Movie|Audio|Checklist|Protocol)\b)[A-Z][a-z])|"
-    r"\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVX]{1,5}-[A-Z]\.(?=\s)|[IVXL]+[.:)]|[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
+    # roman numbers: "II.3.1", IEEE's "III-A.", "III.", a section's lettered parts after a point
+    # ("III.A Theory", "III.A.1 Estimating …"; not "V.I", a numeral again), and of two letters or
+    # more with no point ("II Related Work"; not "I", "V" nor "X", words and names as often)
+    r"\d{1,2}\)|[IVX]{1,4}(?:\.\d{1,2})+\.?|[IVX]{1,5}-[A-Z]\.(?=\s)|[IVXL]+[.:)]|"
+    r"[IVX]{1,5}\.(?![IVX]\b)[A-Z](?:\.\d{1,2}){0,2}\.?(?=\s)|(?:XV|XI{1,3}|XIV|IX|VI{1,3}|IV|II{1,2})(?=\s+[A-Z][a-z])|"
+    r"[A-Z](?:\.\d+)+\.?|[A-Z][.:)](?=\s+[^\W_a-z])"
     r"|\([a-z]\)(?=\s+[^\W_a-z])"    # "(b) Kinematics": a second level lettered in brackets
     r"|[a-h]\.(?=\s+[A-Z])"           # "a. Building blocks": the American Meteorological Society's
     r"|\d{1,2}\.[a-z]\.?(?=\s+[^\W_a-z])"   # "2.a. Code quality concerns": a section's lettered parts

@@ -1051,6 +1051,19 @@ def _english_label_after(rows: list[Row], i: int, last_page: int) -> int:
     return found
 
 
+_SUMMARY_LABEL = re.compile(r"^\W*summary\b", re.I)
+
+
+def _abstract_label_after(rows: list[Row], i: int, last_page: int) -> bool:
+    """Is there a label "Abstract" on a row of its own after row ``i``, up to ``last_page``?"""
+    for q in rows[i + 1:]:
+        if q.page > last_page:
+            return False
+        if re.match(r"^\W*abstract\W*$", unspace(q.text), re.I):
+            return True
+    return False
+
+
 def _is_label_row(r: Row) -> tuple[bool, str]:
     """(is an abstract label, text after the label on the same row)."""
     t = unspace(r.text)
@@ -1367,6 +1380,8 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
         if not rest and i not in heads and r.bold < 0.5 and r.size < body + 0.9 and not r.text.isupper() \
                 and len(r.text) > 12:
             continue
+        if _SUMMARY_LABEL.match(unspace(r.text)) and _abstract_label_after(rows, i, page + 1):
+            continue   # a one-sentence "Summary:" on the title page, the abstract labelled on the next
         if rest and _BOX_ROW.match(rest):
             rest = ""   # the side box's own label on the abstract label's baseline ("ABSTRACT  ARTICLE INFO")
         used = {i}
@@ -1576,6 +1591,7 @@ def abstract(rows: list[Row], heads: dict, body: float, page: int, body_family: 
                                   and abs(q.size - first_size) > 0.3
                                   or q.first_in_block and abs(q.x0 - first_x) > 2 * q.size
                                   and abs(q.x1 - first_x1) > 2 * q.size
+                                  and not _set_as_taken(rows, used, q)
                                   or q.first_in_block and (q.bold >= 0.6) != first_bold) \
                     and not (abs(q.size - first_size) <= 0.3 and _emphasis_line(rows, j, prev, prev2)) \
                     and not (abs(q.size - first_size) <= 0.3 and q.family == first_family and _continues(parts, qt)) \
@@ -1659,10 +1675,12 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
     open_: list[list[int]] = []   # the paragraph under way in each column, most recent last
     drop = None                   # a drop cap waiting for the paragraph it opens
     pieces: set[int] = set()      # rows that are the rest of a line split by a superscript
+    ends: dict[int, float] = {}   # where a paragraph's last line ends, past a formula's scripts set small
     for i, r in enumerate(rows):
         if r.page > page:
             break
         if r.page < page or r.kind not in kinds:
+            _script_passed(rows, open_, r, ends)
             continue
         if _drop_cap(r):
             drop = i
@@ -1674,11 +1692,13 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
             q = rows[cur[-1]] if cur else None
             if q is None or not (abs(q.size - r.size) < 0.4 and q.family == r.family
                                  and abs(r.x0 - q.x0) < 3 * r.size and -0.6 * r.size < r.y0 - q.y1 < 0.9 * r.size):
+                _script_passed(rows, open_, r, ends)
                 continue
-        split = next((c for c in reversed(open_) if _line_rest(rows[c[-1]], r)), None)
+        split = next((c for c in reversed(open_) if _line_rest(rows[c[-1]], r, ends.get(id(c)))), None)
         if split is not None:
             pieces.add(i)   # the rest of a line that a superscript split ("per 10" "5 of the …")
             split.append(i)
+            ends.pop(id(split), None)
             continue
         if cur:
             q = rows[next(k for k in reversed(cur) if k not in pieces)]
@@ -1695,6 +1715,7 @@ def _paragraphs(rows: list[Row], page: int, body_gap: float = 0.0, heads: dict |
                 open_.remove(cur)
                 open_.append(cur)
                 cur.append(i)
+                ends.pop(id(cur), None)
                 continue
             open_.remove(cur)
             out.append(cur)
@@ -1739,11 +1760,33 @@ def _emphasis_line(rows: list[Row], i: int, q: Row, above: Row | None) -> bool:
         and nxt.x0 < r.x1 and r.x0 < nxt.x1
 
 
-def _line_rest(q: Row, r: Row) -> bool:
+def _line_rest(q: Row, r: Row, end: float | None = None) -> bool:
     """Is text row ``r`` the rest of row ``q``'s line, split off by a superscript: in its type, on
-    its baseline, starting where ``q`` ends?"""
+    its baseline, starting where ``q`` ends (or where the formula's scripts after it end, ``end``)
+    — or under its end, a subscript stacked under a superscript ("δval" over "IPR (exclud-")?"""
+    end = q.x1 if end is None else end
     return r.kind == "text" and q.kind == "text" and abs(q.size - r.size) < 0.4 and q.family == r.family \
-        and abs(r.y0 - q.y0) < 0.5 * r.size and q.x1 - 0.5 * r.size < r.x0 < q.x1 + r.size
+        and abs(r.y0 - q.y0) < 0.5 * r.size and end - 2 * r.size < r.x0 < end + r.size and r.x1 > end
+
+
+def _set_as_taken(rows: list[Row], used: set, q: Row) -> bool:
+    """Is ``q`` set where a line already taken is set, its left and right edges (a paragraph's
+    indented first line, as the abstract's second paragraph opened: an APA manuscript's abstract
+    of four paragraphs, its first line not indented)?"""
+    return any(rows[u].page == q.page and abs(rows[u].x0 - q.x0) < 0.5 * q.size and abs(rows[u].x1 - q.x1) < q.size
+               for u in used)
+
+
+def _script_passed(rows: list[Row], open_: list[list[int]], r: Row, ends: dict[int, float]) -> None:
+    """A row passed over that is a formula's script on the line a paragraph has under way (set far
+    smaller, within the line's height, from where the line so far ends: "ansatz Ψ = e", then "P"
+    and "i u1(ri,t)+P" in 6 pt, then "i<j u2(rij), we show …"): the line now ends where it ends."""
+    for c in reversed(open_):
+        q, end = rows[c[-1]], ends.get(id(c), rows[c[-1]].x1)
+        if q.page == r.page and r.size <= 0.8 * q.size and q.y0 - 0.5 * q.size < r.y0 < q.y1 \
+                and end - 0.5 * q.size < r.x0 < end + q.size:
+            ends[id(c)] = max(end, r.x1)
+            return
 
 
 def _drop_cap(r: Row) -> bool:

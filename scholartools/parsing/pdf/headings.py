@@ -346,6 +346,8 @@ def _short_tail(rows: list[Row], i: int, large: bool = False) -> bool:
             and not call \
             or tail[0][:1].isupper() and tail[-1].endswith("."):
         return False
+    if re.search(r"[^\W\d_]-$", tail[-1]) and not glued:
+        return False   # a paragraph's line broken in a word ("**Interpretation of Mimicked Behaviors** Our re-")
     nxt = rows[i + 1] if i + 1 < len(rows) else None
     return nxt is None or nxt.first_in_block or nxt.page != r.page or nxt.col != r.col
 
@@ -621,6 +623,9 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         q = rows[j]
         if q.kind not in ("text", "small") or q.page != last.page or q.col != last.col:
             break
+        if q.text.strip().isdecimal() and q.size < 0.7 * head.size and q.x1 <= head.x0:
+            j += 1      # a review copy's line number in the margin between the heading's lines
+            continue    # ("4.2. PCa detection using …, and entire enhanced", "330", "signal")
         # (not after a row that is itself a closed lead and a sentence: "**Statistical analysis.**
         # Shannon's diversity was cal-" / "culated as -∑", the formula's face no heading's lead)
         # (nor one whose lead ends in a connective: a theorem's italic statement goes on, "… ⊨ C and")
@@ -691,6 +696,12 @@ def _extend(rows: list[Row], c: Cand, st: DocStats) -> None:
         # where the outcome" / "is in doubt")
         # (a thesis' appendix heading at 17 pt, its lines exactly 1.6 sizes apart: a hair's room)
         pitch = 1.7 * head.size if last.x1 >= e[1] - 0.03 * (e[1] - e[0]) and not _bodyish(q, st) else 0.0
+        # (a double-spaced thesis spaces its chapter titles' lines wider still, up to 2.8 sizes: "3.2
+        # Temporal Component of the Velocity" / "Potential" at 17 pt, 44 pt apart, over a 12-pt body
+        # 24 pt apart; a short line in the heading's own type)
+        if st.body_gap >= 0.6 * st.body and _same_style(head, q) and len(q.text.split()) <= 6 \
+                and not _bodyish(q, st):
+            pitch = max(pitch, 2.8 * head.size)
         if g < -1 and (g < -0.35 * head.size and q.y0 - last.y0 < 0.9 * head.size or q.y0 < last.y0 + 0.5 * head.size) \
                 or g > max((0.55 if caps else 0.5) * head.size, 1.5 * st.body_gap + 1.0) \
                 and q.y0 - last.y0 > max(1.1 * (st.body + st.body_gap) * head.size / st.body, pitch):
@@ -1370,6 +1381,11 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
     words = c.title.split()
     if len(parts) >= 3:
         return len(words) <= 14
+    # (or in sentence case, up to five words on one row standing over a blank line apart from
+    # the rows above and under it: Springer's "3.1 Literature datasets", "5.2 Consumption centres:
+    # Britannia and Germania", in the body's type; not a sentence in a paragraph's flow)
+    if len(words) <= 5 and len(c.rows) == 1 and not re.search(r"[.;]\s+\S", c.title) and _apart(rows, c.i):
+        return True
     # (a Chinese or Japanese title, which has no case, is short and holds no sentence's
     # punctuation: "1.1 研究の背景")
     return len(words) <= 8 and all(w[:1].isupper() or HAN_KANA_CHAR.match(w) and len(w) <= 20 and not _CJK_CLAUSE.search(w)
@@ -1378,6 +1394,16 @@ def _deep_title(c: Cand, parts: list[int], rows: list[Row]) -> bool:
 
 
 _CJK_CLAUSE = re.compile("[，。、：；！？]")
+
+
+def _apart(rows: list[Row], i: int) -> bool:
+    """Does row ``i`` stand over 1.2 of its sizes apart from the rows right above and
+    under it on its page?"""
+    r = rows[i]
+    if i == 0 or i + 1 >= len(rows):
+        return False
+    above, below = rows[i - 1], rows[i + 1]
+    return above.page == r.page == below.page and r.y0 - above.y1 > 1.2 * r.size and below.y0 - r.y1 > 1.2 * r.size
 
 
 def _rest_capital(rest: str) -> bool:
@@ -2639,10 +2665,33 @@ def _figure_row(q: Row, page: int) -> bool:
 def _inside_table(rows: list[Row], c: Cand) -> bool:
     """Is the row right above the candidate a table's row of figures, and one of the two under it
     too (the group's column heads may come between: "2.47 · 10−2  3.67 · 10−6  1.614" / "Building
-    Properties" / "Vbase (m3)  Lslab (cm)" / "300  15  0.5")?"""
+    Properties" / "Vbase (m3)  Lslab (cm)" / "300  15  0.5")? The line above may be read cell by
+    cell, each a row of its own ("0.021", "-2.473", … "-0.208" over "**Indirect Effects**"), and a
+    row under it may open with its label ("NFC on RPE via Self Control -0.011 0.007 -1.695 …")."""
     page, last = rows[c.i].page, c.rows[-1]
-    return c.i > 0 and _figure_row(rows[c.i - 1], page) \
-        and any(_figure_row(rows[k], page) for k in range(last + 1, min(last + 3, len(rows))))
+    if c.i == 0:
+        return False
+    return (_figure_row(rows[c.i - 1], page) or _figure_row(_line_of(rows, c.i - 1, range(c.i - 8, c.i)), page)) \
+        and any(_figure_row(rows[k], page) or _labelled_figures(_line_of(rows, k, range(k, k + 8)), page)
+                for k in range(last + 1, min(last + 3, len(rows))))
+
+
+def _line_of(rows: list[Row], k: int, ks: range) -> Row:
+    """Row ``k`` with the rows ``ks`` on its baseline (a table's line read cell by cell), as one
+    row of their words."""
+    r = rows[k]
+    line = Row(r.page, r.block)
+    line.text = " ".join(q.text for q in rows[max(ks.start, 0):min(ks.stop, len(rows))]
+                         if q.page == r.page and abs(q.y0 - r.y0) < 0.5 * r.size)
+    return line
+
+
+def _labelled_figures(q: Row, page: int) -> bool:
+    """A table's row of a label and four figures or more, the figures most of its words after the
+    label ("NFC on RPE via Self Control -0.011 0.007 -1.695 0.090 -0.026 -0.001")."""
+    words = q.text.split()
+    figures = [w for w in words if re.fullmatch(r"[-−–]?\d*[.,]?\d+%?", w)]
+    return q.page == page and len(figures) >= 4 and len(figures) >= 0.5 * len(words)
 
 
 def _between_figure_rows(rows: list[Row], c: Cand) -> bool:
@@ -2850,6 +2899,8 @@ def _appendix_letters(rows: list[Row], cands: list[Cand], threshold: float) -> N
 # Simulation …", "Supplementary Material A. Deviations …")
 _LABELLED_LETTER = re.compile(r"^(?:appendix|supplement(?:ary|al)?"
                               r"(?:\s+(?:materials?|information|notes?|text|sections?))?)\s+([A-Z])\b(?!\.\d)", re.I)
+# an appendix's label without a letter, its title after a colon ("Appendix: Sample Analysis in Python")
+_APPENDIX_COLON = re.compile(r"^appendix\s*:\s*\S", re.I)
 # a supplement's own label, numbered as journals number supporting files ("S2 Appendix: …", "S1 Text")
 _SUPPORTING_LABEL = re.compile(r"^S\d{1,2}\s+(?:appendix|text|file|supplement)\b\s*[:.]?\s+\S", re.I)
 
@@ -2871,6 +2922,14 @@ def _appendix_series(rows: list[Row], cands: list[Cand], threshold: float) -> No
         series.append(c)
     if len(series) >= 2:
         for c in series:
+            c.p = max(c.p, threshold + 0.01)
+    # so are appendices without letters, each "Appendix: …" on rows of its own in one bold style
+    # (an LNCS paper's "Appendix: Sample Analysis in Python" over its listing, scored 0.20–0.36:
+    # no number, and code under it)
+    unlettered = [c for c in cands if not c.runin and c.p >= 0.05 and len(c.rows) <= 2
+                  and _APPENDIX_COLON.match(c.text.strip()) and rows[c.i].bold >= 0.6]
+    if len(unlettered) >= 2 and all(abs(rows[c.i].size - rows[unlettered[0].i].size) < 0.3 for c in unlettered):
+        for c in unlettered:
             c.p = max(c.p, threshold + 0.01)
     # a supplement's own label in bold, even alone ("S2 Appendix: Well-calibrated simulation
     # studies" under the paper's title and authors, scored 0.19; 0.04 over the first section)
@@ -2993,7 +3052,8 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
                 or not _rest_capital(c.rest) or not 1 <= len(c.title.split()) <= 10 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
-        if r.first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under:
+        if (r.first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under) \
+                and not _goes_on_from(prev, r, under, c.i):
             series.setdefault(_lead_key(r), []).append(c)
     _lift_series(series, threshold)
     # two of them alone, in bold or italic, both scored close to a heading (0.35 or more: a short
@@ -3019,8 +3079,10 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
                 or not 1 <= len(c.title.split()) <= 14 or c.feats[28]:
             continue
         prev = rows[c.i - 1] if c.i else None
-        if rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under:
+        if (rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under) \
+                and not _goes_on_from(prev, rows[c.i], under, c.i):
             c.p = threshold + 0.01
+
     # a run-in head that fills its row (the whole row a lead closed by a period, its paragraph
     # going on below in the body's type: "***Characteristics of the study population.***" over
     # "WTC workers enrolled …"), in the lead style of an accepted run-in head
@@ -3035,6 +3097,17 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         if style and (style, round(r.size), r.family) in accepted_rows and nxt.block == r.block \
                 and nxt.bold < 0.5 and nxt.italic < 0.5 and abs(nxt.size - r.size) < 0.6:
             c.p = threshold + 0.01
+
+
+def _goes_on_from(prev: Row | None, r: Row, under: set[int], i: int) -> bool:
+    """Does row ``r`` go on with the sentence of the line right above it, a full line in its column
+    and type ("… the translated items can be found in the Supplementary" / "*Material S1.* Due to a
+    …"), where a block break in the text layer may fall: no paragraph opens there. (A short line
+    above ends its paragraph, its last stop hidden by a citation's marks: "recorded emission.32,33".)"""
+    return prev is not None and i not in under and prev.page == r.page and prev.col == r.col \
+        and abs(prev.size - r.size) < 0.4 and not sent_end(prev.text.rstrip()) \
+        and not prev.text.rstrip().endswith(":") and -0.3 * r.size < r.y0 - prev.y1 < 1.6 * r.size \
+        and abs(prev.x0 - r.x0) < r.size and prev.x1 > r.x1 - 2 * r.size
 
 
 def _back_matter_leads(rows: list[Row], cands: list[Cand], threshold: float) -> None:
@@ -3107,8 +3180,21 @@ def _same_style_as_headings(rows: list[Row], cands: list[Cand], st: DocStats, th
                 and (c.feats[19] or floor < 0.1 and _bold_below(rows, c)
                      or c.rows[-1] + 1 in taken and rows[c.rows[-1] + 1].size < rows[c.i].size - 1.0
                      and not c.title[:1].islower()) \
-                and not c.feats[10] and len(c.rows) <= 2 and not c.title.endswith((",", ";")) and not _table_head(rows, c.i):
+                and not c.feats[10] and len(c.rows) <= 2 and not c.title.endswith((",", ";")) \
+                and not _table_head(rows, c.i) and not _line_goes_on(rows, c.rows[-1]):
             c.p = threshold + 0.01
+
+
+def _line_goes_on(rows: list[Row], i: int) -> bool:
+    """Does row ``i``'s line go on in the next row, in its column and type, on its baseline a space
+    or two after it (a quoted tweet's "@Kid" in italics, then "Cloudz: Happy birthday …"; not the
+    next column's line beside a heading that fills its column)?"""
+    r = rows[i]
+    if i + 1 >= len(rows):
+        return False
+    q = rows[i + 1]
+    return q.page == r.page and q.col == r.col and abs(q.size - r.size) < 0.5 and q.family == r.family \
+        and abs(q.y0 - r.y0) < 0.3 * r.size and r.x1 - 1 < q.x0 < r.x1 + 1.5 * r.size
 
 
 #: the least score, and the least number, of the rows of a style that :func:`_level_under_headings`
@@ -3751,6 +3837,25 @@ _CHAPTER_LABEL = re.compile(rf"^\s*(?:(?i:{CHAPTER_WORDS})\s+(\d{{1,2}}|[IVXL]{{
 _CJK_SECTION_LABEL = re.compile(rf"^\s*第\s*(?:\d{{1,2}}|[{CJK_NUMERALS}]{{1,3}})\s*[节節]")
 
 
+# a row closing on a figure with decimals
+_ENDS_IN_FIGURE = re.compile(r"\d[.,]\d+\s*$")
+
+
+def _stacked_figure_rows(rows: list[Row], c: Cand) -> bool:
+    """Is the candidate a table's row, a label and one figure ("LockB 5086.367" over its rule),
+    with a row of the same shape right above or under it where it starts ("LockA 4227.800")?"""
+    r = rows[c.i]
+    if not _ENDS_IN_FIGURE.search(c.title):
+        return False
+    for k in (c.i - 1, c.rows[-1] + 1):
+        if 0 <= k < len(rows):
+            q = rows[k]
+            if q.page == r.page and abs(q.x0 - r.x0) < 2 and abs(q.y0 - r.y0) < 2 * r.size \
+                    and _ENDS_IN_FIGURE.search(q.text):
+                return True
+    return False
+
+
 # a table's row closing on its figures, one of them with decimals ("Our competitor's test 72.321
 # 141.384" over the table's closing rule)
 _TABLE_FIGURES = re.compile(r"\d[.,]\d+\s+[-−]?\d+(?:[.,]\d+)?\s*$|\d+\s+[-−]?\d+[.,]\d+\s*$")
@@ -3794,7 +3899,8 @@ def _named_and_underlined(rows: list[Row], cands: list[Cand], st: DocStats, thre
                 and not _numbers_beside(rows, c, r, _page_rows(rows, c.i)) and not _between_figure_rows(rows, c) \
                 and not any((q.kind or "").startswith("caption") and q.page == r.page
                             and r.y0 - q.y1 < 3 * st.body for q in rows[max(c.i - 2, 0):c.i]) \
-                and not _TABLE_FIGURES.search(c.title) and not _cut_over_cut(rows, c):
+                and not _TABLE_FIGURES.search(c.title) and not _cut_over_cut(rows, c) \
+                and not _stacked_figure_rows(rows, c):
             # (nor a table's first cell over its rule, the row's figures read later, column by
             # column, nor a cell of its own row between rows of figures, nor its header row under
             # the caption, a cell before it read first or not: "Network n m" / "Time (seconds)"
@@ -4010,6 +4116,7 @@ def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     k_hang = FEATURES.index("hanging")
     tol = 0.25 * st.body
     items = []   # (candidate, its row's left edge, the edge its next line hangs at or None), in order
+    lead_rows = {c.i for c in cands if c.runin}
     for c in sorted((c for c in cands if c.runin and not c.number), key=lambda c: c.i):
         first = rows[c.i]
         after = []
@@ -4025,7 +4132,9 @@ def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
                 and indent > 0.8 * st.body and after[0].x1 >= first.x1 - st.body \
                 and len(_WORD3.findall(after[0].text)) >= 4 and len(c.feats) > k_hang and c.feats[k_hang] >= 0.5:
             c.p = 0.0
-        hangs = 0.8 * st.body < indent <= 5 * st.body and len(_WORD3.findall(after[0].text)) >= 2
+        # (the next row opening with a lead of its own is the next item, no line hanging)
+        hangs = 0.8 * st.body < indent <= 5 * st.body and len(_WORD3.findall(after[0].text)) >= 2 \
+            and c.i + 1 not in lead_rows
         items.append((c, first.x0, after[0].x0 if hangs else None))
     # leads in a row at one edge, only their next lines between them, two of those lines or more
     # hanging at one edge further in: a description list's items of two lines or one
@@ -4037,13 +4146,23 @@ def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
             d, y, _ = run[-1]
             edge = next((g for _, _, g in run if g is not None), h)
             between = rows[d.rows[-1] + 1:c.i] if c is not None else []
-            if c is not None and abs(x - y) < tol and len(between) <= 3 \
+            # (labels set flush right, each ending where the items' text starts: their left edges
+            # differ, all left of the edge the items' next lines hang at — "**Title\*** The name of
+            # the key", "**Schema\*** The url of …", "**Roles** Primary contact, …" / "to persons …")
+            if c is not None and (abs(x - y) < tol or abs(x - y) < 5 * st.body
+                                  and (edge is None or max(x, y) < edge - tol)) and len(between) <= 3 \
                     and (rows[c.i].page, rows[c.i].col) == (rows[d.i].page, rows[d.i].col) \
                     and all(edge is not None and abs(q.x0 - edge) < tol for q in between) \
                     and (h is None or edge is None or abs(h - edge) < tol):
                 run.append(item)
                 continue
-            if sum(g is not None for _, _, g in run) >= 2:
+            edge = next((g for _, _, g in run if g is not None), None)
+            hanging = sum(g is not None for _, _, g in run)
+            lefts = [z for _, z, _ in run]
+            # (flush right: four labels or more in a row whose left edges differ, or three and an
+            # item's next line hanging)
+            flush_right = max(lefts) - min(lefts) > tol and len(run) >= (3 if hanging else 4)
+            if hanging >= 2 and all(abs(z - run[0][1]) < tol or z < edge - tol for z in lefts) or flush_right:
                 for d, _, _ in run:
                     d.p = 0.0
         run = [item] if c is not None else []
