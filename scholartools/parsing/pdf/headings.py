@@ -3082,7 +3082,6 @@ def _runin_series(rows: list[Row], cands: list[Cand], threshold: float) -> None:
         if (rows[c.i].first_in_block or prev is None or sent_end(prev.text.rstrip()) or c.i in under) \
                 and not _goes_on_from(prev, rows[c.i], under, c.i):
             c.p = threshold + 0.01
-
     # a run-in head that fills its row (the whole row a lead closed by a period, its paragraph
     # going on below in the body's type: "***Characteristics of the study population.***" over
     # "WTC workers enrolled …"), in the lead style of an accepted run-in head
@@ -4112,7 +4111,8 @@ def _hanging_labels(rows: list[Row], cands: list[Cand], st: DocStats) -> None:
     """An unnumbered run-in lead whose paragraph goes on indented under it, every row after the
     first (two at least) at one edge further in, is a description list's label ("**Description
     label.** Vanum est …" / "ere: surgite …", a hanging indent), not a paragraph's head; so are two
-    leads or more in a row whose next lines hang at one edge (items of two lines)."""
+    leads or more in a row whose next lines hang at one edge (items of two lines), and labels set
+    flush right, their left edges differing, left of the edge where the items' text goes on."""
     k_hang = FEATURES.index("hanging")
     tol = 0.25 * st.body
     items = []   # (candidate, its row's left edge, the edge its next line hangs at or None), in order
