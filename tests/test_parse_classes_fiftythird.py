@@ -177,9 +177,12 @@ def test_gold_leads_print_their_text_macros_and_a_classes_two_acknowledgements_a
     assert "Architectural Control in Trinity." in optional
     # the page prints one of the two branches' headings: the second is optional
     assert required == ["Design", "Acknowledgments"] and "Acknowledgment" in optional
-    # control: a section and its subsection named alike but for a word are both required
+    # controls: two sections, and two subsections that differ by a sign the gold loses, are required
     optional, required = _gold(tmp_path, "article", "\\section{Methods}\nText.\n\\section{Results}\nText.\n")
     assert required == ["Methods", "Results"]
+    optional, required = _gold(tmp_path, "revtex4-2", "\\section{Results}\n\\subsection{Comparison: $\\theta=\\theta_C$}\n"
+                                                      "x\n\\subsection{Comparison: $\\theta\\neq\\theta_C$}\ny\n")
+    assert len(required) == 3
 
 
 def test_a_dotless_letters_and_a_word_letters_control_word_swallow_the_space_after_them(tmp_path):
