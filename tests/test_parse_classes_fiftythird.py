@@ -245,6 +245,31 @@ def test_a_row_whose_line_goes_on_beside_it_takes_no_headings_style():
     assert not _line_goes_on(rows, 1)
 
 
+def _styled_like_headings(beside: bool) -> float:
+    """"@Kid" in the italics of two accepted headings, scored 0.12 over body text (its tweet's rest
+    "Cloudz: Happy birthday …" beside it on its line, or not); its score after the style rule."""
+    from scholartools.parsing.pdf.headings import FEATURES, Cand, _same_style_as_headings
+
+    rows = [row("Related Works", 100, x0=319, x1=420), row("Problem Formulation", 160, x0=319, x1=440),
+            row("@Kid", 240, x0=333, x1=357)]
+    if beside:
+        rows.append(row("Cloudz: Happy birthday to Yessicaaaa! :D", 240, x0=362, x1=571))
+    rows.append(row("If simple bag-of-words features are considered, all words", 268, x0=333, x1=571))
+    feats = [0.0] * len(FEATURES)
+    feats[FEATURES.index("next_bodyish")] = 1.0
+    key = ("italic",)
+    cands = [Cand(i=k, rows=[k], text=rows[k].text, title=rows[k].text, p=p, feats=list(feats), skey=key)
+             for k, p in ((0, 0.9), (1, 0.9), (2, 0.12))]
+    _same_style_as_headings(rows, cands, SimpleNamespace(style_rows={key: 3}), 0.4)
+    return cands[2].p
+
+
+def test_a_row_whose_line_goes_on_beside_it_is_not_lifted_into_the_headings_style():
+    assert _styled_like_headings(beside=True) < 0.4
+    # control: the same row standing alone on its line takes the accepted headings' style
+    assert _styled_like_headings(beside=False) > 0.4
+
+
 def test_a_two_level_number_in_sentence_case_standing_apart_is_a_deep_title():
     # Springer's "3.1 Literature datasets" in the body's type, a blank line and more above and under
     from scholartools.parsing.pdf.headings import Cand, _deep_title

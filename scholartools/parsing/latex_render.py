@@ -45,7 +45,8 @@ _DROP_ARGS = {  # commands whose arguments are not running text: (optional, mand
 _CITE = re.compile(r"\\(?:no)?(?:cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|"
                    r"textcite|autocite|Cite|Citep|Citet|footcite)\*?\s*(?:\[[^\]\n]*\]\s*){0,2}\{([^{}]*)\}")
 _REF = re.compile(r"\\(?P<cmd>eqref|ref|autoref|cref|Cref|pageref|vref|nameref|labelcref|subref)\*?\s*\{([^{}]*)\}")
-# the letters of words among them
+# the entries of _LETTERS that are letters of words: their control word swallows the spaces after
+# it as TeX's does ("\\ss e" is "ße", "Bj\\o rn" "Bjørn")
 _WORD_LETTERS = frozenset({"ss", "o", "O", "ae", "AE", "oe", "OE", "aa", "AA", "l", "L", "i", "j"})
 _CMD = re.compile(r"\\(?P<name>[A-Za-z@]+)(?P<star>\*?)")
 # (a dotless letter's control word swallows the spaces after it: "Na\\"\\i ve" is "Naïve")
@@ -137,7 +138,7 @@ def _drop_commands(s: str) -> str:
         end = m.end()
         if name in _LETTERS:
             out.append(_LETTERS[name])
-            if name in _WORD_LETTERS:   # (a control word swallows the spaces after it: "\\ss e" is "ße")
+            if name in _WORD_LETTERS:
                 end = len(s) - len(s[end:].lstrip(" \t"))
         elif name in _DROP_ARGS:
             n_opt, n_mand = _DROP_ARGS[name]
